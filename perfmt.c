@@ -1,0 +1,2854 @@
+/* perfmt - are the binaries behind a perf.data profile still the ones profiled?
+ *
+ * perf record stores the paths of the objects a profile used (MMAP and MMAP2
+ * records) and, after a slow pass at the end of the run, their build-IDs.
+ * perfmt reads those from any perf.data (file, pipe or directory form, either
+ * byte order, any writer from perf 3.x to 6.x and simpleperf) and reads
+ * build-IDs from ELF files and note blobs, in fixed memory, with no library
+ * beyond libc.
+ *
+ * Usage: see usage[] below (section 3); README.md holds the same text.
+ *
+ * Exit status, as cmp(1) and diff(1): 0 all good; 1 something to report (an
+ * object without a build-ID, a damaged or unfinished profile, a table that
+ * filled); 2 trouble (bad usage, unreadable or malformed input).
+ *
+ * Memory: no malloc.  Every buffer and table is static and sized at compile
+ * time by the PERFMT_* macros of section 1; `perfmt -V` prints them.
+ *
+ * Sections
+ *   1. limits and version        6. object table
+ *   2. diagnostics               7. perf.data: header and attributes
+ *   3. usage                     8. perf.data: feature sections
+ *   4. bytes and text            9. perf.data: records
+ *   5. bounded reader           10. perf.data: opening a profile
+ *                               11. ELF notes
+ *                               12. commands
+ *                               13. main
+ *
+ * References: Linux tools/perf/Documentation/perf.data-file-format.txt;
+ * include/uapi/linux/perf_event.h; System V gABI "Note Section"; the byte
+ * level notes in shared/research/perf-data-format.md (cited as "fmt §N").
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "elf_min.h"
+
+/* ==== 1. Limits and version ============================================
+ * Every size here is a compile-time constant; `make PERFMT_X=n` overrides.
+ * The data buffer must hold the largest record (header.size is a u16).
+ */
+#define PERFMT_VERSION "0.1.0"
+
+#ifndef PERFMT_BUF
+#define PERFMT_BUF (256 * 1024)		/* perf.data read buffer */
+#endif
+#ifndef PERFMT_FEATBUF
+#define PERFMT_FEATBUF (64 * 1024 + 64)	/* feature sections */
+#endif
+#ifndef PERFMT_ELFBUF
+#define PERFMT_ELFBUF 4096		/* ELF tables and notes, each */
+#endif
+#ifndef PERFMT_MAXOBJ
+#define PERFMT_MAXOBJ 8192		/* distinct objects */
+#endif
+#ifndef PERFMT_ARENA
+#define PERFMT_ARENA (512 * 1024)	/* bytes of object names */
+#endif
+#ifndef PERFMT_MAXATTR
+#define PERFMT_MAXATTR 256		/* events (perf_event_attr) */
+#endif
+#ifndef PERFMT_MAXID
+#define PERFMT_MAXID 8192		/* sample ids mapped to events */
+#endif
+#ifndef PERFMT_MAXSTREAM
+#define PERFMT_MAXSTREAM 1024		/* data.N files of a directory */
+#endif
+
+#if PERFMT_BUF < 65536 + 64 || PERFMT_FEATBUF < 65536 + 64
+#error "PERFMT_BUF and PERFMT_FEATBUF must hold a 64 KiB record"
+#endif
+#if PERFMT_ELFBUF < 256
+#error "PERFMT_ELFBUF must be at least 256"
+#endif
+
+#define IDMAX 20		/* perf keeps at most 20 build-ID bytes */
+#define ELFIDMAX 64		/* longest build-ID note printed in full */
+#define STRMAX 256		/* kept bytes of a header string */
+#define CMDMAX 1024		/* kept bytes of the recorded command line */
+#define MAXDAMAGE 8		/* damage notes kept for `header` */
+#define NOPOS UINT64_MAX
+
+/* ==== 2. Diagnostics ====================================================
+ * One helper.  A message ending in ':' gets strerror(errno) appended (the
+ * sbase convention).  The level raises the exit status: 0 a note, 1
+ * something to report, 2 trouble.
+ */
+static int status;
+
+static void
+msg(int level, const char *fmt, ...)
+{
+	va_list ap;
+	int e = errno;
+	size_t n = strlen(fmt);
+
+	fputs("perfmt: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	if (n && fmt[n - 1] == ':')
+		fprintf(stderr, " %s", strerror(e));
+	fputc('\n', stderr);
+	if (level > status)
+		status = level;
+}
+
+/* ==== 3. Usage ========================================================== */
+static const char usage_text[] =
+"usage: perfmt list [-i FILE]\n"
+"       perfmt list -k\n"
+"       perfmt header [-i FILE]\n"
+"       perfmt buildid FILE...\n"
+"       perfmt -h | -V\n"
+"\n"
+"Reads the objects and build-IDs a perf.data profile recorded, and the\n"
+"build-IDs of ELF files, to tell whether the binaries behind a profile are\n"
+"still the ones that were profiled.\n"
+"\n"
+"commands:\n"
+"  list      print \"<build-id> <object>\" for every object the profile has\n"
+"            a build-ID for: its build-ID table (as perf buildid-list\n"
+"            prints it), build-ID records, and MMAP2 records with build-IDs\n"
+"  header    print what the profile says about where and how it was\n"
+"            recorded, its records by type and any damage found\n"
+"  buildid   print \"<build-id> <file>\" for ELF files and note files\n"
+"            such as /sys/kernel/notes\n"
+"\n"
+"options:\n"
+"  -i FILE   the profile: a perf.data file, a perf record --threads\n"
+"            directory, or - for standard input (default: perf.data)\n"
+"  -k        list: print the running kernel's build-ID and nothing else\n"
+"  -h        print this help and exit\n"
+"  -V        print the version and the memory budget and exit\n"
+"\n"
+"exit status: 0 all good; 1 something to report (a file without a\n"
+"build-ID, a damaged or unfinished profile); 2 trouble (bad usage,\n"
+"unreadable or malformed input)\n";
+
+static void
+usage_exit(int code)
+{
+	fputs(usage_text, code ? stderr : stdout);
+	exit(code);
+}
+
+/* ==== 4. Bytes and text =================================================
+ * File bytes are decoded with shifts in the writer's byte order, which is
+ * data (be = 1 for big-endian), never the host's.
+ */
+static uint16_t
+get16(const unsigned char *p, int be)
+{
+	return be ? (uint16_t)(p[0] << 8 | p[1]) : (uint16_t)(p[1] << 8 | p[0]);
+}
+
+static uint32_t
+get32(const unsigned char *p, int be)
+{
+	if (be)
+		return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+		    (uint32_t)p[2] << 8 | p[3];
+	return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[1] << 8 | p[0];
+}
+
+static uint64_t
+get64(const unsigned char *p, int be)
+{
+	uint64_t a = get32(p, be), b = get32(p + 4, be);
+
+	return be ? a << 32 | b : b << 32 | a;
+}
+
+static int
+popcount64(uint64_t v)
+{
+	int n = 0;
+
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+static uint64_t
+align_up(uint64_t v, uint64_t a)
+{
+	return (v + a - 1) / a * a;
+}
+
+/* Length of the valid UTF-8 sequence at s (n bytes left), 0 if invalid. */
+static size_t
+utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	uint32_t c;
+
+	if (s[0] < 0xc2 || s[0] > 0xf4)
+		return 0;
+	len = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : 2;
+	if (len > n)
+		return 0;
+	c = s[0] & (0x7f >> len);
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
+	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
+		return 0;
+	return len;
+}
+
+/* Names come from untrusted files: control bytes, backslash and invalid
+ * UTF-8 are written as C escapes so that output can never drive a terminal
+ * and one name is always one line. */
+static size_t
+esc_into(char *dst, size_t cap, const char *src, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)src;
+	size_t i = 0, o = 0, u;
+
+	while (i < n && o + 5 < cap) {
+		if (s[i] >= 0x20 && s[i] < 0x7f && s[i] != '\\') {
+			dst[o++] = (char)s[i++];
+		} else if (s[i] == '\\') {
+			dst[o++] = '\\';
+			dst[o++] = '\\';
+			i++;
+		} else if (s[i] >= 0x80 && (u = utf8_len(s + i, n - i))) {
+			if (o + u + 1 >= cap)
+				break;
+			memcpy(dst + o, s + i, u);
+			o += u;
+			i += u;
+		} else {
+			o += (size_t)sprintf(dst + o, "\\x%02x", s[i++]);
+		}
+	}
+	if (i < n && o + 4 < cap) {
+		memcpy(dst + o, "...", 3);
+		o += 3;
+	}
+	dst[o] = 0;
+	return o;
+}
+
+/* An escaped copy for messages; two live at a time. */
+static const char *
+esc(const char *s)
+{
+	static char ring[2][1100];
+	static int k;
+
+	k ^= 1;
+	esc_into(ring[k], sizeof ring[k], s, strlen(s));
+	return ring[k];
+}
+
+static void
+out_name(const char *s, size_t n)
+{
+	char buf[4 * 4096 + 8];
+	size_t i = 0, len;
+
+	// Escape in slices so that a name of any length fits the buffer.
+	while (i < n) {
+		len = n - i > 4096 ? 4096 : n - i;
+		while (len > 1 && i + len < n &&
+		    ((unsigned char)s[i + len] & 0xc0) == 0x80)
+			len--;	// do not split a UTF-8 sequence
+		esc_into(buf, sizeof buf, s + i, len);
+		fputs(buf, stdout);
+		i += len;
+	}
+}
+
+static void
+hex_into(char *dst, const unsigned char *id, size_t n)
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		dst[2 * i] = digits[id[i] >> 4];
+		dst[2 * i + 1] = digits[id[i] & 15];
+	}
+	dst[2 * n] = 0;
+}
+
+/* Copies at most cap-1 bytes up to the first NUL; returns 1 if cut. */
+static int
+copy_str(char *dst, size_t cap, const unsigned char *src, size_t n)
+{
+	const unsigned char *z = memchr(src, 0, n);
+	size_t len = z ? (size_t)(z - src) : n;
+	int cut = len >= cap;
+
+	if (cut)
+		len = cap - 1;
+	memcpy(dst, src, len);
+	dst[len] = 0;
+	return cut;
+}
+
+/* ==== 5. Bounded reader =================================================
+ * Every byte perfmt reads goes through a struct rd: a window [at, end) of a
+ * file, a pipe, or bytes already in memory.  rd_peek(n) hands out n
+ * contiguous bytes or NULL; nothing is ever read past the window.  Regular
+ * files are read with pread at explicit offsets and skipped by arithmetic.
+ */
+#define RD_OPEN UINT64_MAX
+
+/* The only buffers: records, feature sections, ELF tables and notes. */
+static unsigned char databuf[PERFMT_BUF];
+static unsigned char featbuf[PERFMT_FEATBUF];
+static unsigned char tabbuf[PERFMT_ELFBUF], notebuf[PERFMT_ELFBUF];
+
+struct rd {
+	int fd;			/* -1: a window over bytes in memory */
+	int seekable;
+	unsigned char *wbuf;	/* the buffer filled, NULL for memory */
+	const unsigned char *buf;
+	size_t cap, pos, len;
+	uint64_t at;		/* stream offset of buf[0] */
+	uint64_t end;		/* stream offset the window ends at */
+	int err;		/* errno of a failed read, 0 if none */
+};
+
+static void
+rd_file(struct rd *r, int fd, int seekable, unsigned char *buf, size_t cap,
+    uint64_t off, uint64_t end)
+{
+	r->fd = fd;
+	r->seekable = seekable;
+	r->wbuf = buf;
+	r->buf = buf;
+	r->cap = cap;
+	r->pos = r->len = 0;
+	r->at = off;
+	r->end = end < off ? off : end;
+	r->err = 0;
+}
+
+static void
+rd_mem(struct rd *r, const unsigned char *p, size_t n, uint64_t off)
+{
+	rd_file(r, -1, 0, NULL, n, off, off + n);
+	r->buf = p;
+	r->len = n;
+}
+
+static uint64_t
+rd_tell(const struct rd *r)
+{
+	return r->at + r->pos;
+}
+
+static uint64_t
+rd_left(const struct rd *r)
+{
+	return r->end == RD_OPEN ? RD_OPEN : r->end - rd_tell(r);
+}
+
+static int
+rd_fill(struct rd *r, size_t n)
+{
+	size_t have = r->len - r->pos, want;
+	uint64_t next;
+	ssize_t got;
+
+	if (have >= n)
+		return 1;
+	if (r->fd < 0 || n > r->cap)
+		return 0;
+	if (r->pos) {
+		memmove(r->wbuf, r->wbuf + r->pos, have);
+		r->at += r->pos;
+		r->pos = 0;
+		r->len = have;
+	}
+	while (r->len < n) {
+		next = r->at + r->len;
+		if (next >= r->end)
+			break;
+		want = r->cap - r->len;
+		if (want > r->end - next)
+			want = (size_t)(r->end - next);
+		if (r->seekable)
+			got = pread(r->fd, r->wbuf + r->len, want, (off_t)next);
+		else
+			got = read(r->fd, r->wbuf + r->len, want);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			r->err = errno;
+			break;
+		}
+		if (got == 0)
+			break;
+		r->len += (size_t)got;
+	}
+	return r->len - r->pos >= n;
+}
+
+static const unsigned char *
+rd_peek(struct rd *r, size_t n)
+{
+	return rd_fill(r, n) ? r->buf + r->pos : NULL;
+}
+
+/* Skips n bytes; 0 if the window or the stream ended first. */
+static int
+rd_skip(struct rd *r, uint64_t n)
+{
+	size_t have = r->len - r->pos;
+	ssize_t got;
+
+	if (n <= have) {
+		r->pos += (size_t)n;
+		return 1;
+	}
+	n -= have;
+	r->at += r->len;
+	r->pos = r->len = 0;
+	if (r->fd < 0 || n > r->end - r->at) {
+		r->at = r->end == RD_OPEN ? r->at : r->end;
+		return 0;
+	}
+	if (r->seekable) {
+		r->at += n;
+		return 1;
+	}
+	while (n) {
+		got = read(r->fd, r->wbuf, n < r->cap ? (size_t)n : r->cap);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0) {
+			if (got < 0)
+				r->err = errno;
+			return 0;
+		}
+		r->at += (uint64_t)got;
+		n -= (uint64_t)got;
+	}
+	return 1;
+}
+
+/* Reads the perf_header_string at the cursor (fmt §1.7): u32 len, then len
+ * bytes of text, NUL and padding.  Keeps what fits in dst. */
+static int
+rd_string(struct rd *r, char *dst, size_t cap, int be, int *cut)
+{
+	const unsigned char *p = rd_peek(r, 4);
+	uint32_t len;
+	size_t take;
+
+	if (!p)
+		return 0;
+	len = get32(p, be);
+	if (len > rd_left(r) - 4)
+		return 0;
+	rd_skip(r, 4);
+	take = len < cap ? len : cap;
+	if (!(p = rd_peek(r, take)))
+		return 0;
+	*cut = copy_str(dst, cap, p, take) || (take < len && !memchr(p, 0, take));
+	return rd_skip(r, len);
+}
+
+/* ==== 6. Object table ===================================================
+ * One entry per (machine, name, build-ID) the profile mentions, in the
+ * order first met.  The hash chains by (machine, name).  Table full: the
+ * entry is counted as dropped and the run says so; nothing is silent.
+ */
+enum {
+	SRC_TABLE = 1,		/* HEADER_BUILD_ID feature section */
+	SRC_RECORD = 2,		/* PERF_RECORD_HEADER_BUILD_ID (67) */
+	SRC_MMAP2ID = 4,	/* MMAP2 carrying a build-ID */
+	SRC_MMAP = 8,		/* any MMAP or MMAP2 */
+	SRC_EXEC = 16		/* at least one executable mapping */
+};
+
+struct obj {
+	uint32_t name;		/* offset in arena */
+	uint32_t next;		/* hash chain: index + 1, 0 ends */
+	int32_t machine;	/* -1 host, 0 default guest, > 0 guest pid */
+	uint16_t namelen;
+	uint8_t idlen;		/* 0: no build-ID */
+	uint8_t src;
+	uint8_t cpumode;
+	uint8_t idexact;	/* idlen came from the writer, not assumed */
+	unsigned char id[IDMAX];
+};
+
+#define OBJ_HASH (PERFMT_MAXOBJ + PERFMT_MAXOBJ / 2 + 1)
+
+static struct obj objs[PERFMT_MAXOBJ];
+static uint32_t obj_head[OBJ_HASH];
+static uint32_t nobj, obj_dropped;
+static char arena[PERFMT_ARENA];
+static size_t arena_used;
+
+static uint32_t
+obj_hash(int32_t machine, const char *s, size_t n)
+{
+	uint32_t h = 2166136261u ^ (uint32_t)machine;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h % OBJ_HASH;
+}
+
+/* Build-IDs are equal when they agree on their common length and the
+ * longer one has only zero bytes beyond it: perf zero-pads short IDs. */
+static int
+id_same(const unsigned char *a, size_t alen, const unsigned char *b,
+    size_t blen)
+{
+	size_t i, min = alen < blen ? alen : blen;
+
+	if (!alen || !blen)
+		return alen == blen;
+	if (memcmp(a, b, min))
+		return 0;
+	for (i = min; i < alen; i++)
+		if (a[i])
+			return 0;
+	for (i = min; i < blen; i++)
+		if (b[i])
+			return 0;
+	return 1;
+}
+
+static const char *
+obj_name(const struct obj *o)
+{
+	return arena + o->name;
+}
+
+/* Finds or adds the entry.  A build-ID table keeps one entry per machine
+ * and name, the last ID winning, as perf's dso list does. */
+static struct obj *
+obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
+    size_t idlen, int idexact, unsigned src, unsigned cpumode)
+{
+	uint32_t h = obj_hash(machine, name, n), i;
+	struct obj *o;
+
+	for (i = obj_head[h]; i; i = o->next) {
+		o = &objs[i - 1];
+		if (o->machine != machine || o->namelen != n ||
+		    memcmp(obj_name(o), name, n))
+			continue;
+		if ((src & SRC_TABLE) && (o->src & SRC_TABLE)) {
+			memcpy(o->id, id, idlen);
+			o->idlen = (uint8_t)idlen;
+			o->idexact = (uint8_t)idexact;
+			return o;
+		}
+		if (id_same(o->id, o->idlen, id, idlen)) {
+			o->src |= (uint8_t)src;
+			if (src & (SRC_TABLE | SRC_RECORD)) {
+				// the list shows the ID as the table wrote it
+				memcpy(o->id, id, idlen);
+				o->idlen = (uint8_t)idlen;
+				o->idexact = (uint8_t)idexact;
+			}
+			return o;
+		}
+	}
+	if (nobj == PERFMT_MAXOBJ || n > 65535 ||
+	    n + 1 > sizeof arena - arena_used) {
+		if (!obj_dropped++)
+			msg(1, "object table full (%u objects, %u name bytes): "
+			    "some objects are not kept; rebuild with a larger "
+			    "PERFMT_MAXOBJ or PERFMT_ARENA", PERFMT_MAXOBJ,
+			    PERFMT_ARENA);
+		return NULL;
+	}
+	o = &objs[nobj];
+	memset(o, 0, sizeof *o);
+	o->name = (uint32_t)arena_used;
+	memcpy(arena + arena_used, name, n);
+	arena[arena_used + n] = 0;
+	arena_used += n + 1;
+	o->namelen = (uint16_t)n;
+	o->machine = machine;
+	memcpy(o->id, id, idlen);
+	o->idlen = (uint8_t)idlen;
+	o->idexact = (uint8_t)idexact;
+	o->src = (uint8_t)src;
+	o->cpumode = (uint8_t)cpumode;
+	o->next = obj_head[h];
+	obj_head[h] = ++nobj;
+	return o;
+}
+
+/* ==== 7. perf.data: header and attributes ===============================
+ * fmt §1.2-1.4.  All profile state lives in `pf`; offsets in messages are
+ * offsets in the file (for pipe input: bytes from the stream's start).
+ */
+enum { MODE_FILE, MODE_PIPE, MODE_DIR };
+
+/* perf_event_attr.sample_type bits (uapi) */
+#define S_IP		(1u << 0)
+#define S_TID		(1u << 1)
+#define S_TIME		(1u << 2)
+#define S_ADDR		(1u << 3)
+#define S_ID		(1u << 6)
+#define S_IDENTIFIER	(1u << 16)
+
+/* perf_event_attr flag bits, in the little-endian numbering */
+#define F_SAMPLE_ID_ALL	18
+#define F_BUILD_ID	34
+
+/* header.misc */
+#define MISC_CPUMODE		7
+#define MISC_KERNEL		1
+#define MISC_USER		2
+#define MISC_GUEST_KERNEL	4
+#define MISC_GUEST_USER		5
+#define MISC_MMAP_DATA		0x2000
+#define MISC_MMAP_BUILD_ID	0x4000
+#define MISC_BUILD_ID_SIZE	0x8000
+
+/* record types (fmt §3.2, §3.8) */
+#define R_MMAP		1
+#define R_SAMPLE	9
+#define R_MMAP2		10
+#define R_ATTR		64
+#define R_TRACING_DATA	66
+#define R_BUILD_ID	67
+#define R_AUXTRACE	71
+#define R_FEATURE	80
+#define R_COMPRESSED	81
+#define R_COMPRESSED2	83
+#define R_SIMPLEPERF	32768	/* simpleperf's own types start here */
+
+/* feature bits (fmt §1.7) */
+#define FT_BUILD_ID	2
+#define FT_HOSTNAME	3
+#define FT_OSRELEASE	4
+#define FT_VERSION	5
+#define FT_ARCH		6
+#define FT_NRCPUS	7
+#define FT_CPUDESC	8
+#define FT_CPUID	9
+#define FT_TOTAL_MEM	10
+#define FT_CMDLINE	11
+#define FT_EVENT_DESC	12
+#define FT_SAMPLE_TIME	21
+#define FT_CLOCKID	23
+#define FT_DIR_FORMAT	24
+#define FT_COMPRESSED	27
+#define FT_CLOCK_DATA	29
+#define FT_LAST_61	32	/* end marker of perf <= 6.1x pipes */
+
+struct attr {
+	uint64_t sample_type, flags;
+	uint32_t type, size;
+	uint32_t nids;
+	char name[64];
+};
+
+struct typecount {
+	uint32_t type;
+	uint64_t n;
+};
+
+static struct pf {
+	const char *path;	/* as given */
+	const char *cur;	/* file being read, for messages */
+	int fd, be, mode, legacy, seekable;
+	uint64_t fsize;		/* of the file being read; 0 for a pipe */
+	uint64_t hdr_size, attr_size, attrs_off, attrs_size;
+	uint64_t data_off, data_size, data_end;
+	uint64_t feat[4];	/* feature bitmap (file) or features seen (pipe) */
+	int unfinished;		/* data.size 0: perf record was killed */
+	uint64_t feat_swapped;	/* strings found in the other byte order */
+	int features_read;
+
+	struct attr attrs[PERFMT_MAXATTR];
+	uint32_t nattr, attr_dropped;
+	int same_layout;	/* all attrs share one sample_type */
+	uint64_t id_key[PERFMT_MAXID];
+	uint16_t id_attr[PERFMT_MAXID];	/* attr index + 1; 0: free */
+	uint32_t nid, id_dropped;
+
+	char hostname[STRMAX], osrelease[STRMAX], version[STRMAX];
+	char arch[STRMAX], cpudesc[STRMAX], cpuid[STRMAX];
+	char cmdline[CMDMAX];
+	int cmdline_cut;
+	uint32_t cpus_avail, cpus_online;
+	uint64_t total_mem;
+	uint64_t sample_first, sample_last;	/* SAMPLE_TIME, ns */
+	uint64_t clock_res;			/* CLOCKID, ns */
+	uint32_t clock_ver, clock_id;		/* CLOCK_DATA */
+	uint64_t clock_tod, clock_ns;
+	int has_clock_data;
+	uint64_t dir_version;
+	uint32_t z_ver, z_type, z_level, z_ratio, z_mmap_len;
+
+	/* what the records held */
+	uint64_t nrec, recbytes;
+	uint64_t type_n[128];
+	struct typecount other[32];
+	uint32_t nother;
+	uint64_t other_dropped;
+	uint64_t t_first, t_last, n_timed;	/* sample times seen */
+	uint64_t z_records, z_bytes, aux_bytes, tracing_bytes;
+	uint64_t n_table, n_bidrec, n_mmapid, n_bid_ignored;
+	uint64_t n_mmap, n_mmap_exec;
+	uint32_t nstreams;
+	uint64_t stream_bytes;
+
+	struct {
+		int level;
+		char text[320];
+	} damage[MAXDAMAGE];
+	uint32_t ndamage, damage_more, nnotes;
+} pf;
+
+/* Records damage: reported now on stderr, kept for `header`. */
+static void
+damage(int level, uint64_t off, const char *fmt, ...)
+{
+	char text[200];
+	va_list ap;
+	int n = 0;
+
+	if (off != NOPOS)
+		n = snprintf(text, sizeof text, "offset %#" PRIx64 ": ", off);
+	va_start(ap, fmt);
+	vsnprintf(text + n, sizeof text - (size_t)n, fmt, ap);
+	va_end(ap);
+	msg(level, "%s: %s", esc(pf.cur), text);
+	pf.nnotes += !level;
+	if (pf.ndamage < MAXDAMAGE) {
+		pf.damage[pf.ndamage].level = level;
+		snprintf(pf.damage[pf.ndamage++].text, sizeof pf.damage[0].text,
+		    "%.100s%s%s", strcmp(pf.cur, pf.path) ? pf.cur : "",
+		    strcmp(pf.cur, pf.path) ? ": " : "", text);
+	} else {
+		pf.damage_more++;
+	}
+}
+
+/* A big-endian compiler allocates bitfields from the most significant
+ * bit, so perf's flag word reads back bit-reversed (fmt §4). */
+static uint64_t
+attr_flags(const unsigned char *p, int be)
+{
+	uint64_t v = get64(p, be), r = 0;
+	int i;
+
+	if (!be)
+		return v;
+	for (i = 0; i < 64; i++)
+		if (v >> (63 - i) & 1)
+			r |= (uint64_t)1 << i;
+	return r;
+}
+
+static void
+id_map(uint64_t id, uint32_t attr)
+{
+	uint32_t h = (uint32_t)((id * 0x9e3779b97f4a7c15ull) >> 40) % PERFMT_MAXID;
+	uint32_t i;
+
+	for (i = 0; i < PERFMT_MAXID; i++, h = (h + 1) % PERFMT_MAXID) {
+		if (!pf.id_attr[h] || pf.id_key[h] == id) {
+			if (!pf.id_attr[h])
+				pf.nid++;
+			pf.id_key[h] = id;
+			pf.id_attr[h] = (uint16_t)(attr + 1);
+			return;
+		}
+	}
+	pf.id_dropped++;
+}
+
+static const struct attr *
+id_find(uint64_t id)
+{
+	uint32_t h = (uint32_t)((id * 0x9e3779b97f4a7c15ull) >> 40) % PERFMT_MAXID;
+	uint32_t i;
+
+	for (i = 0; i < PERFMT_MAXID && pf.id_attr[h]; i++) {
+		if (pf.id_key[h] == id)
+			return &pf.attrs[pf.id_attr[h] - 1];
+		h = (h + 1) % PERFMT_MAXID;
+	}
+	return NULL;
+}
+
+/* Decodes a perf_event_attr of n bytes at p; returns its index or -1. */
+static int
+attr_add(const unsigned char *p, size_t n, uint64_t off)
+{
+	struct attr *a;
+
+	// sample_type and the flag word are inside PERF_ATTR_SIZE_VER0 (64)
+	if (n < 64) {
+		damage(2, off, "event attribute of %zu bytes, expected at "
+		    "least 64", n);
+		return -1;
+	}
+	if (pf.nattr == PERFMT_MAXATTR) {
+		if (!pf.attr_dropped++)
+			msg(1, "%s: more than %d events; sample times use the "
+			    "first %d", esc(pf.cur), PERFMT_MAXATTR,
+			    PERFMT_MAXATTR);
+		return -1;
+	}
+	a = &pf.attrs[pf.nattr];
+	memset(a, 0, sizeof *a);
+	a->type = get32(p, pf.be);
+	a->size = get32(p + 4, pf.be);
+	a->sample_type = get64(p + 24, pf.be);
+	a->flags = attr_flags(p + 40, pf.be);
+	pf.same_layout = !pf.nattr ||
+	    (pf.same_layout && a->sample_type == pf.attrs[0].sample_type);
+	return (int)pf.nattr++;
+}
+
+static void
+attr_ids(int ai, const unsigned char *p, uint64_t n)
+{
+	uint64_t i;
+
+	if (ai < 0)
+		return;
+	for (i = 0; i < n; i++)
+		id_map(get64(p + 8 * i, pf.be), (uint32_t)ai);
+	pf.attrs[ai].nids += (uint32_t)n;
+}
+
+/* The attrs section (fmt §1.4): nr entries of attr_size bytes, each ending
+ * in {u64 ids.offset, u64 ids.size}. */
+static int
+read_attrs(unsigned char *buf, size_t cap)
+{
+	struct rd r, ids;
+	const unsigned char *p, *q;
+	uint64_t nr, i, ioff, isize, j, chunk;
+	int ai;
+
+	if (pf.attr_size < 64 + 16 || pf.attr_size > 65536) {
+		damage(2, 16, "attribute size %" PRIu64 ", expected 80 to 65536",
+		    pf.attr_size);
+		return 0;
+	}
+	nr = pf.attrs_size / pf.attr_size;
+	if (pf.attrs_size % pf.attr_size)
+		damage(1, 32, "attrs section of %" PRIu64 " bytes is not a "
+		    "multiple of the attribute size %" PRIu64, pf.attrs_size,
+		    pf.attr_size);
+	rd_file(&r, pf.fd, 1, buf, cap, pf.attrs_off, pf.attrs_off +
+	    nr * pf.attr_size);
+	for (i = 0; i < nr; i++) {
+		if (!(p = rd_peek(&r, (size_t)pf.attr_size))) {
+			damage(2, rd_tell(&r), "event attribute %" PRIu64
+			    " is cut short by the end of the file", i);
+			return 0;
+		}
+		ai = attr_add(p, (size_t)pf.attr_size - 16, rd_tell(&r));
+		ioff = get64(p + pf.attr_size - 16, pf.be);
+		isize = get64(p + pf.attr_size - 8, pf.be);
+		if (ioff > pf.fsize || isize > pf.fsize - ioff) {
+			damage(2, rd_tell(&r), "ids of event %" PRIu64 " at %#"
+			    PRIx64 " (%" PRIu64 " bytes) lie past the end of "
+			    "the file", i, ioff, isize);
+			isize = 0;
+		}
+		// ids are read through their own window, in chunks
+		rd_file(&ids, pf.fd, 1, tabbuf, sizeof tabbuf, ioff,
+		    ioff + isize / 8 * 8);
+		for (j = 0; j < isize / 8; j += chunk) {
+			chunk = isize / 8 - j;
+			if (chunk > sizeof tabbuf / 8)
+				chunk = sizeof tabbuf / 8;
+			if (!(q = rd_peek(&ids, (size_t)chunk * 8)))
+				break;
+			attr_ids(ai, q, chunk);
+			rd_skip(&ids, chunk * 8);
+		}
+		rd_skip(&r, pf.attr_size);
+	}
+	return 1;
+}
+
+/* ==== 8. perf.data: feature sections ===================================
+ * fmt §1.6-1.7.  The table of {u64 offset, u64 size} starts at the end of
+ * the data section; its k-th slot belongs to the k-th set bit.  In pipe
+ * mode the same payloads arrive as HEADER_FEATURE records.  Payloads are
+ * read through a window, so a size field can never lead outside it.
+ */
+static const char *const feat_names[] = {
+	[1] = "TRACING_DATA", "BUILD_ID", "HOSTNAME", "OSRELEASE", "VERSION",
+	"ARCH", "NRCPUS", "CPUDESC", "CPUID", "TOTAL_MEM", "CMDLINE",
+	"EVENT_DESC", "CPU_TOPOLOGY", "NUMA_TOPOLOGY", "BRANCH_STACK",
+	"PMU_MAPPINGS", "GROUP_DESC", "AUXTRACE", "STAT", "CACHE",
+	"SAMPLE_TIME", "MEM_TOPOLOGY", "CLOCKID", "DIR_FORMAT",
+	"BPF_PROG_INFO", "BPF_BTF", "COMPRESSED", "CPU_PMU_CAPS",
+	"CLOCK_DATA", "HYBRID_TOPOLOGY", "PMU_CAPS", "CPU_DOMAIN_INFO"
+};
+
+/* simpleperf numbers its own sections from 128 */
+static const char *const sp_feat_names[] = {
+	"SP_FILE", "SP_META_INFO", "SP_DEBUG_UNWIND", "SP_DEBUG_UNWIND_FILE",
+	"SP_FILE2", "SP_ETM_BRANCH_LIST"
+};
+
+static const char *
+feat_name(unsigned bit)
+{
+	static char tmp[2][24];
+	static int k;
+
+	if (bit < sizeof feat_names / sizeof *feat_names && feat_names[bit])
+		return feat_names[bit];
+	if (bit >= 128 && bit - 128 < sizeof sp_feat_names / sizeof *sp_feat_names)
+		return sp_feat_names[bit - 128];
+	k ^= 1;
+	snprintf(tmp[k], sizeof tmp[k], "feature %u", bit);
+	return tmp[k];
+}
+
+static int
+feat_has(unsigned bit)
+{
+	return bit < 256 && (pf.feat[bit / 64] >> (bit % 64) & 1);
+}
+
+static void
+feat_short(unsigned feat, uint64_t off, uint64_t size, unsigned need)
+{
+	damage(2, off, "%s section of %" PRIu64 " bytes is too short (%u "
+	    "expected)", feat_name(feat), size, need);
+}
+
+/* One build-ID entry (fmt §2.1): header, s32 pid (the machine), 20 ID
+ * bytes, u8 size (valid with misc bit 0x8000), 3 reserved, NUL-terminated
+ * name.  The pre-2.6.35 layout has no pid: ID at 8, name at 32 (§2.4). */
+static void
+bid_entry(const unsigned char *p, size_t size, int old_abi, unsigned src,
+    uint64_t off)
+{
+	uint16_t misc = get16(p + 4, pf.be);
+	unsigned cpumode = misc & MISC_CPUMODE;
+	size_t nameoff = old_abi ? 32 : 36, idlen = IDMAX;
+	const unsigned char *name = p + nameoff, *z;
+	int32_t machine;
+	int exact = 0;
+
+	if (old_abi)
+		machine = misc == MISC_GUEST_USER || misc == MISC_GUEST_KERNEL ?
+		    0 : -1;
+	else
+		machine = (int32_t)get32(p + 8, pf.be);
+	if (!old_abi && (misc & MISC_BUILD_ID_SIZE)) {
+		idlen = p[32];
+		exact = 1;
+		if (idlen > IDMAX) {
+			damage(1, off, "build-ID size %zu is over 20; using 20",
+			    idlen);
+			idlen = IDMAX;
+		}
+	}
+	if (!(z = memchr(name, 0, size - nameoff))) {
+		damage(2, off, "build-ID entry: file name not terminated within "
+		    "its %zu bytes", size);
+		return;
+	}
+	// perf skips entries of an unknown cpumode (header.c)
+	if (cpumode != MISC_KERNEL && cpumode != MISC_USER &&
+	    cpumode != MISC_GUEST_KERNEL && cpumode != MISC_GUEST_USER) {
+		pf.n_bid_ignored++;
+		return;
+	}
+	if (src == SRC_TABLE)
+		pf.n_table++;
+	else
+		pf.n_bidrec++;
+	obj_add(machine, (const char *)name, (size_t)(z - name),
+	    p + (old_abi ? 8 : 12), idlen, exact, src, cpumode);
+}
+
+static int
+all_zero(const unsigned char *p, size_t n)
+{
+	while (n--)
+		if (*p++)
+			return 0;
+	return 1;
+}
+
+/* Walks the entries of a BUILD_ID section by header.size (padding was 64
+ * bytes before perf 6.12, 8 after: never assume it).  With dry set it
+ * only answers whether the section is in the old layout: perf's test is
+ * a name at 36 that reads "nel.kallsyms]" (header.c, abi quirk). */
+static int
+bid_walk(struct rd *r, int old_abi, int dry)
+{
+	size_t hdr = old_abi ? 32 : 36;
+	const unsigned char *p;
+	uint64_t off;
+	unsigned size;
+	int zeros = 0;
+
+	while (rd_left(r) > 0) {
+		off = rd_tell(r);
+		if (rd_left(r) < hdr) {
+			p = rd_peek(r, (size_t)rd_left(r));
+			if (!dry && !(p && all_zero(p, (size_t)rd_left(r))))
+				damage(2, off, "%" PRIu64 " stray bytes at the end "
+				    "of the build-ID table", rd_left(r));
+			return 0;
+		}
+		if (!(p = rd_peek(r, hdr))) {
+			if (!dry)
+				damage(1, off, "build-ID table cut short by the "
+				    "end of the file");
+			return 0;
+		}
+		size = get16(p + 6, pf.be);
+		if (size < hdr && all_zero(p, hdr)) {
+			// perf 6.12.0 wrote 36 zero bytes after each entry
+			if (!dry && !zeros++)
+				damage(1, off, "zero bytes between build-ID "
+				    "entries (perf 6.12.0 wrote these); "
+				    "skipped");
+			rd_skip(r, hdr);
+			continue;
+		}
+		if (size < hdr || size > rd_left(r)) {
+			if (!dry)
+				damage(2, off, "build-ID entry of %u bytes, "
+				    "expected %zu to %" PRIu64, size, hdr,
+				    rd_left(r));
+			return 0;
+		}
+		if (!(p = rd_peek(r, size)))
+			return 0;
+		if (dry && !old_abi && !memcmp(p + 36, "nel.kallsyms]",
+		    size - 36 < 13 ? size - 36 : 13))
+			return size - 36 >= 13;
+		if (!dry)
+			bid_entry(p, size, old_abi, SRC_TABLE, off);
+		rd_skip(r, size);
+	}
+	return 0;
+}
+
+static int
+rd_seek(struct rd *r, uint64_t off)
+{
+	if (off >= r->at && off - r->at <= r->len) {
+		r->pos = (size_t)(off - r->at);
+		return 1;
+	}
+	if (!r->seekable)
+		return 0;
+	r->at = off;
+	r->pos = r->len = 0;
+	return 1;
+}
+
+static void
+feat_build_id(struct rd *r)
+{
+	uint64_t start = rd_tell(r);
+	int old_abi = bid_walk(r, 0, 1);
+
+	if (!rd_seek(r, start))
+		return;
+	bid_walk(r, old_abi, 0);
+}
+
+/* perf inject copies some sections byte for byte from its input, so a
+ * big-endian file it wrote may hold little-endian ones (fmt §4 and
+ * big-endian-perfdata.md §4.1): a string length that only fits the section
+ * when read in the other byte order is read that way, and said. */
+static void
+feat_string(struct rd *r, unsigned feat, char *dst, size_t cap)
+{
+	uint64_t off = rd_tell(r);
+	int cut = 0;
+
+	if (!rd_string(r, dst, cap, pf.be, &cut)) {
+		if (!rd_seek(r, off) || !rd_string(r, dst, cap, !pf.be, &cut)) {
+			damage(2, off, "%s section holds no valid string",
+			    feat_name(feat));
+			return;
+		}
+		pf.feat_swapped |= (uint64_t)1 << feat;
+	}
+	if (cut)
+		damage(0, off, "%s string longer than %zu bytes; cut",
+		    feat_name(feat), cap - 1);
+}
+
+/* CMDLINE: u32 nr, then nr strings (argv[0] is the perf binary). */
+static void
+feat_cmdline(struct rd *r)
+{
+	const unsigned char *p = rd_peek(r, 4);
+	uint64_t off = rd_tell(r);
+	uint32_t nr, i;
+	size_t used = 0;
+	char arg[CMDMAX];
+	int cut;
+
+	if (!p) {
+		feat_short(FT_CMDLINE, off, rd_left(r), 4);
+		return;
+	}
+	nr = get32(p, pf.be);
+	rd_skip(r, 4);
+	for (i = 0; i < nr; i++) {
+		cut = 0;
+		if (!rd_string(r, arg, sizeof arg, pf.be, &cut)) {
+			damage(2, off, "CMDLINE section: argument %u of %u is "
+			    "missing or runs past the section", i, nr);
+			return;
+		}
+		if (used + strlen(arg) + 2 > sizeof pf.cmdline || cut) {
+			pf.cmdline_cut = 1;
+			break;
+		}
+		used += (size_t)snprintf(pf.cmdline + used,
+		    sizeof pf.cmdline - used, "%s%s", i ? " " : "", arg);
+	}
+}
+
+/* EVENT_DESC: u32 nr, u32 attr_size, then per event the attr, u32 nr_ids,
+ * the name string and nr_ids u64 ids.  Only the names are kept. */
+static void
+feat_event_desc(struct rd *r)
+{
+	const unsigned char *p = rd_peek(r, 8);
+	uint64_t off = rd_tell(r);
+	uint32_t nr, asz, nids, i;
+	char name[64];
+	int cut;
+
+	if (!p) {
+		feat_short(FT_EVENT_DESC, off, rd_left(r), 8);
+		return;
+	}
+	nr = get32(p, pf.be);
+	asz = get32(p + 4, pf.be);
+	rd_skip(r, 8);
+	for (i = 0; i < nr; i++) {
+		if (!rd_skip(r, asz) || !(p = rd_peek(r, 4)))
+			break;
+		nids = get32(p, pf.be);
+		rd_skip(r, 4);
+		if (!rd_string(r, name, sizeof name, pf.be, &cut) ||
+		    !rd_skip(r, (uint64_t)nids * 8))
+			break;
+		if (i < pf.nattr)
+			memcpy(pf.attrs[i].name, name, sizeof name);
+	}
+	if (i < nr)
+		damage(2, off, "EVENT_DESC section: event %u of %u runs past "
+		    "the section", i, nr);
+}
+
+/* Fixed-size payloads: fmt §1.7 gives each layout. */
+static void
+feat_fixed(struct rd *r, unsigned feat)
+{
+	static const unsigned char need[64] = {
+		[FT_NRCPUS] = 8, [FT_TOTAL_MEM] = 8, [FT_SAMPLE_TIME] = 16,
+		[FT_CLOCKID] = 8, [FT_DIR_FORMAT] = 8, [FT_COMPRESSED] = 20,
+		[FT_CLOCK_DATA] = 24
+	};
+	const unsigned char *p = NULL;
+	// sections perf inject copies unswapped follow the strings' order
+	int be = pf.feat_swapped && feat != FT_SAMPLE_TIME ? !pf.be : pf.be;
+
+	if (rd_left(r) >= need[feat])
+		p = rd_peek(r, need[feat]);
+	if (!p) {
+		feat_short(feat, rd_tell(r), rd_left(r), need[feat]);
+		return;
+	}
+	switch (feat) {
+	case FT_NRCPUS:
+		// nr_cpus_avail then nr_cpus_online, as header.c writes them
+		pf.cpus_avail = get32(p, be);
+		pf.cpus_online = get32(p + 4, be);
+		break;
+	case FT_TOTAL_MEM:
+		pf.total_mem = get64(p, be);
+		break;
+	case FT_SAMPLE_TIME:
+		pf.sample_first = get64(p, be);
+		pf.sample_last = get64(p + 8, be);
+		break;
+	case FT_CLOCKID:
+		pf.clock_res = get64(p, be);
+		break;
+	case FT_DIR_FORMAT:
+		pf.dir_version = get64(p, be);
+		break;
+	case FT_COMPRESSED:
+		pf.z_ver = get32(p, be);
+		pf.z_type = get32(p + 4, be);
+		pf.z_level = get32(p + 8, be);
+		pf.z_ratio = get32(p + 12, be);
+		pf.z_mmap_len = get32(p + 16, be);
+		break;
+	case FT_CLOCK_DATA:
+		pf.clock_ver = get32(p, be);
+		pf.clock_id = get32(p + 4, be);
+		pf.clock_tod = get64(p + 8, be);
+		pf.clock_ns = get64(p + 16, be);
+		pf.has_clock_data = 1;
+		break;
+	}
+}
+
+static void
+feat_parse(unsigned feat, struct rd *r)
+{
+	switch (feat) {
+	case FT_BUILD_ID:
+		feat_build_id(r);
+		break;
+	case FT_HOSTNAME:
+		feat_string(r, feat, pf.hostname, sizeof pf.hostname);
+		break;
+	case FT_OSRELEASE:
+		feat_string(r, feat, pf.osrelease, sizeof pf.osrelease);
+		break;
+	case FT_VERSION:
+		feat_string(r, feat, pf.version, sizeof pf.version);
+		break;
+	case FT_ARCH:
+		feat_string(r, feat, pf.arch, sizeof pf.arch);
+		break;
+	case FT_CPUDESC:
+		feat_string(r, feat, pf.cpudesc, sizeof pf.cpudesc);
+		break;
+	case FT_CPUID:
+		feat_string(r, feat, pf.cpuid, sizeof pf.cpuid);
+		break;
+	case FT_CMDLINE:
+		feat_cmdline(r);
+		break;
+	case FT_EVENT_DESC:
+		feat_event_desc(r);
+		break;
+	case FT_NRCPUS: case FT_TOTAL_MEM: case FT_SAMPLE_TIME:
+	case FT_CLOCKID: case FT_DIR_FORMAT: case FT_COMPRESSED:
+	case FT_CLOCK_DATA:
+		feat_fixed(r, feat);
+		break;
+	}
+}
+
+static void
+read_features(void)
+{
+	uint64_t tab = pf.data_off + pf.data_size, off, size, slot = 0;
+	const unsigned char *p;
+	struct rd t, s;
+	unsigned bit;
+
+	rd_file(&t, pf.fd, 1, tabbuf, sizeof tabbuf, tab, pf.fsize);
+	for (bit = 0; bit < 256; bit++) {
+		if (!feat_has(bit))
+			continue;
+		if (!(p = rd_peek(&t, 16))) {
+			damage(1, tab + 16 * slot, "feature table cut short by "
+			    "the end of the file: %s and later sections lost",
+			    feat_name(bit));
+			return;
+		}
+		off = get64(p, pf.be);
+		size = get64(p + 8, pf.be);
+		rd_skip(&t, 16);
+		slot++;
+		if (off > pf.fsize || size > pf.fsize - off) {
+			damage(1, tab + 16 * (slot - 1), "%s section at %#"
+			    PRIx64 " (%" PRIu64 " bytes) lies past the end of "
+			    "the file", feat_name(bit), off, size);
+			continue;
+		}
+		rd_file(&s, pf.fd, 1, featbuf, sizeof featbuf, off, off + size);
+		feat_parse(bit, &s);
+	}
+	pf.features_read = 1;
+	if (pf.feat_swapped)
+		damage(0, NOPOS, "some feature sections are %s-endian in this "
+		    "%s-endian file, as perf inject copies them; read that way",
+		    pf.be ? "little" : "big", pf.be ? "big" : "little");
+}
+
+/* ==== 9. perf.data: records =============================================
+ * fmt §3.  Records are stepped by header.size and never assumed aligned.
+ * Only the bytes a record's handler needs are read; the rest is skipped.
+ */
+static const char *const rec_names[] = {
+	[1] = "MMAP", "LOST", "COMM", "EXIT", "THROTTLE", "UNTHROTTLE", "FORK",
+	"READ", "SAMPLE", "MMAP2", "AUX", "ITRACE_START", "LOST_SAMPLES",
+	"SWITCH", "SWITCH_CPU_WIDE", "NAMESPACES", "KSYMBOL", "BPF_EVENT",
+	"CGROUP", "TEXT_POKE", "AUX_OUTPUT_HW_ID", "CALLCHAIN_DEFERRED",
+	[64] = "HEADER_ATTR", "HEADER_EVENT_TYPE", "HEADER_TRACING_DATA",
+	"HEADER_BUILD_ID", "FINISHED_ROUND", "ID_INDEX", "AUXTRACE_INFO",
+	"AUXTRACE", "AUXTRACE_ERROR", "THREAD_MAP", "CPU_MAP", "STAT_CONFIG",
+	"STAT", "STAT_ROUND", "EVENT_UPDATE", "TIME_CONV", "HEADER_FEATURE",
+	"COMPRESSED", "FINISHED_INIT", "COMPRESSED2", "BPF_METADATA",
+	"SCHEDSTAT_CPU", "SCHEDSTAT_DOMAIN"
+};
+
+/* simpleperf's record.h: types from 32769 */
+static const char *const sp_rec_names[] = {
+	"SP_KERNEL_SYMBOL", "SP_DSO", "SP_SYMBOL", "SP_SPLIT", "SP_SPLIT_END",
+	"SP_EVENT_ID", "SP_CALLCHAIN", "SP_UNWINDING_RESULT",
+	"SP_TRACING_DATA", "SP_DEBUG"
+};
+
+static const char *
+rec_name(uint32_t type)
+{
+	static char tmp[2][24];
+	static int k;
+
+	if (type < sizeof rec_names / sizeof *rec_names && rec_names[type])
+		return rec_names[type];
+	if (type > R_SIMPLEPERF &&
+	    type - R_SIMPLEPERF - 1 < sizeof sp_rec_names / sizeof *sp_rec_names)
+		return sp_rec_names[type - R_SIMPLEPERF - 1];
+	k ^= 1;
+	snprintf(tmp[k], sizeof tmp[k], "type %" PRIu32, type);
+	return tmp[k];
+}
+
+static void
+count_type(uint32_t type)
+{
+	uint32_t i;
+
+	if (type < 128) {
+		pf.type_n[type]++;
+		return;
+	}
+	for (i = 0; i < pf.nother; i++)
+		if (pf.other[i].type == type) {
+			pf.other[i].n++;
+			return;
+		}
+	if (pf.nother == sizeof pf.other / sizeof *pf.other) {
+		pf.other_dropped++;
+		return;
+	}
+	pf.other[pf.nother].type = type;
+	pf.other[pf.nother++].n = 1;
+}
+
+/* Which event a sample belongs to (fmt §3.6-3.7): the one event, or the
+ * one whose id the sample carries at IDENTIFIER's or ID's position. */
+static const struct attr *
+sample_attr(const unsigned char *p, size_t n)
+{
+	uint64_t st;
+	size_t pos;
+
+	if (!pf.nattr)
+		return NULL;
+	if (pf.same_layout)
+		return &pf.attrs[0];
+	st = pf.attrs[0].sample_type;
+	if (st & S_IDENTIFIER)
+		pos = 8;
+	else if (st & S_ID)
+		pos = 8 + 8 * (size_t)popcount64(st & (S_IP | S_TID | S_TIME |
+		    S_ADDR));
+	else
+		return NULL;
+	return pos + 8 <= n ? id_find(get64(p + pos, pf.be)) : NULL;
+}
+
+static void
+rec_sample(const unsigned char *p, size_t n)
+{
+	const struct attr *a = sample_attr(p, n);
+	uint64_t st, t;
+	size_t pos;
+
+	if (!a || !(a->sample_type & S_TIME))
+		return;
+	st = a->sample_type;
+	pos = 8 + 8 * (size_t)(!!(st & S_IDENTIFIER) + !!(st & S_IP) +
+	    !!(st & S_TID));
+	if (pos + 8 > n)
+		return;
+	t = get64(p + pos, pf.be);
+	if (!pf.n_timed++ || t < pf.t_first)
+		pf.t_first = t;
+	if (t > pf.t_last)
+		pf.t_last = t;
+}
+
+/* perf names the kernel map "[kernel.kallsyms]_text" (or "_stext"); the
+ * object is "[kernel.kallsyms]", and likewise for guests (fmt §3.4). */
+static size_t
+map_name_len(const unsigned char *s, size_t n, unsigned cpumode)
+{
+	const unsigned char *e;
+
+	if (cpumode == MISC_KERNEL && n > 17 &&
+	    !memcmp(s, "[kernel.kallsyms]", 17))
+		return 17;
+	if (cpumode == MISC_GUEST_KERNEL && n > 22 &&
+	    !memcmp(s, "[guest.kernel.kallsyms", 22) &&
+	    (e = memchr(s, ']', n)))
+		return (size_t)(e - s) + 1;
+	return n;
+}
+
+/* prot holds PROT_READ|WRITE|EXEC.  perf inject does not swap it (fmt §4),
+ * so a value only plausible in the other byte order is read that way. */
+static uint32_t
+mmap2_prot(const unsigned char *p)
+{
+	uint32_t v = get32(p, pf.be), w = get32(p, !pf.be);
+
+	return v > 0xff && w <= 0xff ? w : v;
+}
+
+/* MMAP: name at 40.  MMAP2: maj/min/ino/generation or, with misc 0x4000,
+ * {u8 size, 3 reserved, 20 ID bytes} at 40; prot at 64; name at 72. */
+static void
+rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
+    uint64_t off)
+{
+	size_t at = type == R_MMAP ? 40 : 72, n, idlen = 0;
+	unsigned cpumode = misc & MISC_CPUMODE, src = SRC_MMAP;
+	const unsigned char *name = p + at, *z, *id = NULL;
+	int32_t machine = cpumode == MISC_GUEST_KERNEL ||
+	    cpumode == MISC_GUEST_USER ? 0 : -1;
+	int exec = !(misc & MISC_MMAP_DATA);
+
+	if (size <= at) {
+		damage(2, off, "%s record of %zu bytes has no room for a file "
+		    "name", rec_name(type), size);
+		return;
+	}
+	if (!(z = memchr(name, 0, size - at))) {
+		damage(2, off, "%s record: file name not terminated within the "
+		    "record", rec_name(type));
+		return;
+	}
+	if (type == R_MMAP2) {
+		// a user mapping without PROT_EXEC is data; kernel maps
+		// synthesized with build-IDs carry prot 0 (fmt §3.4)
+		if ((cpumode == MISC_USER || cpumode == MISC_GUEST_USER) &&
+		    !(mmap2_prot(p + 64) & 4))
+			exec = 0;
+		if (misc & MISC_MMAP_BUILD_ID) {
+			idlen = p[40];
+			id = p + 44;
+			if (idlen > IDMAX) {
+				damage(1, off, "MMAP2 build-ID size %zu is over "
+				    "20; using 20", idlen);
+				idlen = IDMAX;
+			}
+		}
+	}
+	n = map_name_len(name, (size_t)(z - name), cpumode);
+	pf.n_mmap++;
+	if (exec) {
+		pf.n_mmap_exec++;
+		src |= SRC_EXEC;
+	}
+	if (idlen) {
+		pf.n_mmapid++;
+		src |= SRC_MMAP2ID;
+	}
+	obj_add(machine, (const char *)name, n, id, idlen, 1, src, cpumode);
+}
+
+/* HEADER_ATTR (pipe mode): the attr, then u64 ids to the end. */
+static void
+rec_attr(const unsigned char *p, size_t size, uint64_t off)
+{
+	uint32_t asz;
+	int ai;
+
+	if (size < 16) {
+		damage(2, off, "HEADER_ATTR record of %zu bytes", size);
+		return;
+	}
+	asz = get32(p + 12, pf.be);
+	if (!asz)
+		asz = 64;	// perf: size 0 means PERF_ATTR_SIZE_VER0
+	if (asz > size - 8) {
+		damage(2, off, "HEADER_ATTR record of %zu bytes holds an attr "
+		    "of %" PRIu32, size, asz);
+		return;
+	}
+	ai = attr_add(p + 8, asz, off);
+	attr_ids(ai, p + 8 + asz, (size - 8 - asz) / 8);
+}
+
+/* HEADER_FEATURE (pipe mode): u64 feature id, then its payload.  perf up
+ * to 6.1x ends the list with feature id 32 and no payload (fmt §1.8). */
+static void
+rec_feature(const unsigned char *p, size_t size, uint64_t off)
+{
+	uint64_t feat;
+	struct rd r;
+
+	if (size < 16) {
+		damage(2, off, "HEADER_FEATURE record of %zu bytes", size);
+		return;
+	}
+	feat = get64(p + 8, pf.be);
+	if (feat >= FT_LAST_61 && size == 16)
+		return;
+	if (feat >= 256) {
+		damage(1, off, "HEADER_FEATURE record for feature %" PRIu64
+		    " (perf knows fewer than 256)", feat);
+		return;
+	}
+	pf.feat[feat / 64] |= (uint64_t)1 << (feat % 64);
+	rd_mem(&r, p + 16, size - 16, off + 16);
+	feat_parse((unsigned)feat, &r);
+}
+
+static size_t
+body_need(uint32_t type, size_t size)
+{
+	size_t n = 8;
+
+	switch (type) {
+	case R_MMAP: case R_MMAP2: case R_ATTR: case R_BUILD_ID: case R_FEATURE:
+		return size;
+	case R_SAMPLE:
+		n = 48;
+		break;
+	case R_AUXTRACE: case R_COMPRESSED2:
+		n = 16;
+		break;
+	case R_TRACING_DATA:
+		n = 12;
+		break;
+	}
+	return n < size ? n : size;
+}
+
+static void
+rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
+    size_t need, size_t size, uint64_t off)
+{
+	switch (type) {
+	case R_MMAP: case R_MMAP2:
+		rec_mmap(type, misc, p, size, off);
+		break;
+	case R_SAMPLE:
+		rec_sample(p, need);
+		break;
+	case R_ATTR:
+		rec_attr(p, size, off);
+		break;
+	case R_BUILD_ID:
+		if (size < 36)
+			damage(2, off, "HEADER_BUILD_ID record of %zu bytes",
+			    size);
+		else
+			bid_entry(p, size, 0, SRC_RECORD, off);
+		break;
+	case R_FEATURE:
+		rec_feature(p, size, off);
+		break;
+	case R_COMPRESSED:
+		pf.z_records++;
+		pf.z_bytes += size - 8;
+		break;
+	case R_COMPRESSED2:
+		pf.z_records++;
+		pf.z_bytes += need >= 16 ? get64(p + 8, pf.be) : 0;
+		break;
+	}
+}
+
+static void
+cut_short(struct rd *r, int at_eof, uint64_t off, uint32_t type,
+    uint64_t size)
+{
+	if (r->err)
+		damage(2, off, "read error: %s", strerror(r->err));
+	else if (at_eof)
+		damage(1, off, "the last record (%s, %" PRIu64 " bytes) is cut "
+		    "short by the end of the file: truncated; %" PRIu64
+		    " whole records read", rec_name(type), size, pf.nrec);
+	else
+		damage(2, off, "%s record of %" PRIu64 " bytes runs past the "
+		    "end of the data section at %#" PRIx64, rec_name(type),
+		    size, r->end);
+}
+
+/* Walks records from the cursor to the end of the window.  at_eof says
+ * the window ends where the file does, so a cut record is truncation
+ * (exit 1) rather than a malformed data section (exit 2). */
+static void
+scan_records(struct rd *r, int at_eof)
+{
+	const unsigned char *p;
+	uint64_t off, extra;
+	uint32_t type, size;
+	uint16_t misc;
+	size_t need, got;
+
+	for (;;) {
+		off = rd_tell(r);
+		if (!(p = rd_peek(r, 8))) {
+			got = r->len - r->pos;
+			if (r->err)
+				damage(2, off, "read error: %s", strerror(r->err));
+			else if (got)
+				damage(at_eof ? 1 : 2, off, "%zu stray bytes "
+				    "after the last whole record (%" PRIu64
+				    " read): no room for a record header", got,
+				    pf.nrec);
+			return;
+		}
+		type = get32(p, pf.be);
+		misc = get16(p + 4, pf.be);
+		size = get16(p + 6, pf.be);
+		if (type >= R_SIMPLEPERF) {
+			// simpleperf splits the u32 size over misc and size
+			size = (uint32_t)misc << 16 | size;
+			misc = 0;
+		}
+		if (size < 8) {
+			damage(2, off, "record of %s has size %" PRIu32 ", below "
+			    "its own 8-byte header: cannot step past it; %"
+			    PRIu64 " records read", rec_name(type), size,
+			    pf.nrec);
+			return;
+		}
+		if (size > rd_left(r)) {
+			cut_short(r, at_eof, off, type, size);
+			return;
+		}
+		need = body_need(type, size);
+		if (!(p = rd_peek(r, need))) {
+			cut_short(r, at_eof || r->end == RD_OPEN, off, type, size);
+			return;
+		}
+		pf.nrec++;
+		pf.recbytes += size;
+		count_type(type);
+		rec_dispatch(type, misc, p, need, size, off);
+		extra = 0;
+		if (type == R_AUXTRACE && need >= 16)
+			extra = get64(p + 8, pf.be);
+		else if (type == R_TRACING_DATA && need >= 12)
+			extra = get32(p + 8, pf.be);
+		if (!rd_skip(r, size)) {
+			cut_short(r, 1, off, type, size);
+			return;
+		}
+		if (type == R_AUXTRACE)
+			pf.aux_bytes += extra;
+		else if (type == R_TRACING_DATA)
+			pf.tracing_bytes += extra;
+		if (extra && !rd_skip(r, extra)) {
+			damage(at_eof || r->end == RD_OPEN ? 1 : 2, off, "%s "
+			    "payload of %" PRIu64 " bytes runs past the end of "
+			    "the %s", rec_name(type), extra,
+			    at_eof ? "file" : "data section");
+			return;
+		}
+	}
+}
+
+/* ==== 10. perf.data: opening a profile ==================================
+ * fmt §1.1: the 16 bytes at the start tell pipe mode (size 16) from file
+ * mode (size 104, or 72 before the feature bitmap); a directory holds a
+ * file-mode `data` and raw record streams `data.N` (fmt §5.6).
+ */
+static void
+pf_reset(const char *path)
+{
+	memset(&pf, 0, sizeof pf);
+	pf.path = pf.cur = path;
+	pf.fd = -1;
+	memset(obj_head, 0, sizeof obj_head);
+	nobj = obj_dropped = 0;
+	arena_used = 0;
+}
+
+/* fmt §1.3: "PERFILE2" little-endian, "2ELIFREP" big-endian writer; the
+ * legacy "PERFFILE" says nothing, so perf guesses from sizes that must be
+ * 16 (pipe) or 16 + a known attr size (file), read as-is or swapped. */
+static int
+pf_magic(const unsigned char *p)
+{
+	static const uint64_t sizes[] = { 80, 88, 96, 112, 120 };
+	int be, i;
+
+	if (!memcmp(p, "PERFILE2", 8) || !memcmp(p, "2ELIFREP", 8)) {
+		pf.be = p[0] == '2';
+		return 1;
+	}
+	if (memcmp(p, "PERFFILE", 8))
+		return 0;
+	pf.legacy = 1;
+	for (be = 0; be < 2; be++) {
+		if (get64(p + 8, be) == 16) {
+			pf.be = be;
+			return 1;
+		}
+		for (i = 0; i < 5; i++)
+			if (get64(p + 16, be) == sizes[i]) {
+				pf.be = be;
+				return 1;
+			}
+	}
+	return -1;
+}
+
+/* perf writes the bitmap as native unsigned longs: a 32-bit big-endian
+ * writer's words read back in another order.  perf's own test: HOSTNAME
+ * must be set (header.c); try the u32 layout when it is not. */
+static void
+pf_bitmap(const unsigned char *p)
+{
+	uint64_t w[4];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		pf.feat[i] = get64(p + 8 * i, pf.be);
+	if (!pf.be || feat_has(FT_HOSTNAME))
+		return;
+	for (i = 0; i < 4; i++)
+		w[i] = get32(p + 8 * i, 1) | (uint64_t)get32(p + 8 * i + 4, 1) << 32;
+	if (w[0] >> FT_HOSTNAME & 1)
+		memcpy(pf.feat, w, sizeof w);
+}
+
+static int
+range_ok(uint64_t off, uint64_t len, uint64_t size)
+{
+	return !(off > size || len > size - off);
+}
+
+static int
+pf_file_header(struct rd *r)
+{
+	const unsigned char *p;
+
+	if (!(p = rd_peek(r, 72))) {
+		damage(2, 0, "file of %" PRIu64 " bytes is too short for a "
+		    "perf.data header", pf.fsize);
+		return 0;
+	}
+	pf.hdr_size = get64(p + 8, pf.be);
+	pf.attr_size = get64(p + 16, pf.be);
+	pf.attrs_off = get64(p + 24, pf.be);
+	pf.attrs_size = get64(p + 32, pf.be);
+	pf.data_off = get64(p + 40, pf.be);
+	pf.data_size = get64(p + 48, pf.be);
+	if (pf.hdr_size != 104 && pf.hdr_size != 72) {
+		damage(2, 8, "header size %" PRIu64 ", expected 104, 72 or 16 "
+		    "(pipe mode)", pf.hdr_size);
+		return 0;
+	}
+	if (pf.hdr_size == 104) {
+		if (!(p = rd_peek(r, 104))) {
+			damage(2, 72, "feature bitmap cut short by the end of "
+			    "the file");
+			return 0;
+		}
+		pf_bitmap(p + 72);
+	}
+	// the checks perf makes before it trusts the sections (header.c)
+	if (pf.attrs_off < pf.hdr_size || pf.data_off < pf.hdr_size) {
+		damage(2, 24, "attrs at %#" PRIx64 " or data at %#" PRIx64
+		    " overlap the %" PRIu64 "-byte header", pf.attrs_off,
+		    pf.data_off, pf.hdr_size);
+		return 0;
+	}
+	if (!range_ok(pf.attrs_off, pf.attrs_size, pf.fsize)) {
+		damage(2, 24, "attrs section at %#" PRIx64 " (%" PRIu64
+		    " bytes) lies past the end of the file (%" PRIu64
+		    " bytes)", pf.attrs_off, pf.attrs_size, pf.fsize);
+		return 0;
+	}
+	if (pf.data_off > pf.fsize) {
+		damage(2, 40, "data section starts at %#" PRIx64 ", past the "
+		    "end of the file (%" PRIu64 " bytes)", pf.data_off,
+		    pf.fsize);
+		return 0;
+	}
+	if (pf.data_size && pf.attrs_off < pf.data_off + pf.data_size &&
+	    pf.data_off < pf.attrs_off + pf.attrs_size)
+		damage(1, 24, "attrs section [%#" PRIx64 ", %#" PRIx64 ") "
+		    "overlaps the data section [%#" PRIx64 ", %#" PRIx64 ")",
+		    pf.attrs_off, pf.attrs_off + pf.attrs_size, pf.data_off,
+		    pf.data_off + pf.data_size);
+	return 1;
+}
+
+/* The data section of a file-mode profile, clamped to the file: a killed
+ * perf record leaves data.size 0 (fmt §5.1), a copy cut short leaves it
+ * pointing past the end (fmt §5.2). */
+static void
+pf_file_data(void)
+{
+	struct rd r;
+	uint64_t end;
+	int at_eof = 1;
+
+	if (pf.data_size == 0) {
+		pf.unfinished = 1;
+		end = pf.fsize;
+		if (pf.fsize > pf.data_off)
+			damage(1, 48, "data size is 0: perf record did not "
+			    "finish (killed?); no feature sections; records "
+			    "read up to the end of the file");
+	} else if (pf.data_size > pf.fsize - pf.data_off) {
+		end = pf.fsize;
+		damage(1, 48, "data section of %" PRIu64 " bytes ends past the "
+		    "end of the file (%" PRIu64 " bytes): truncated",
+		    pf.data_size, pf.fsize);
+	} else {
+		end = pf.data_off + pf.data_size;
+		at_eof = end == pf.fsize;
+	}
+	pf.data_end = end;
+	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, pf.data_off, end);
+	scan_records(&r, at_eof);
+}
+
+static int
+pf_stream(int fd, int seekable)
+{
+	const unsigned char *p;
+	struct rd r;
+	int m;
+
+	rd_file(&r, fd, seekable, databuf, sizeof databuf, 0,
+	    seekable ? pf.fsize : RD_OPEN);
+	if (!(p = rd_peek(&r, 16))) {
+		if (r.err)
+			msg(2, "%s: read error: %s", esc(pf.cur), strerror(r.err));
+		else
+			msg(2, "%s: %s: not a perf.data file", esc(pf.cur),
+			    r.len ? "too short" : "empty");
+		return 0;
+	}
+	if ((m = pf_magic(p)) <= 0) {
+		char hex[17];
+
+		hex_into(hex, p, 8);
+		if (m < 0)
+			msg(2, "%s: legacy PERFFILE header whose sizes fit "
+			    "neither byte order", esc(pf.cur));
+		else
+			msg(2, "%s: not a perf.data file (starts with %s, "
+			    "expected PERFILE2)", esc(pf.cur), hex);
+		return 0;
+	}
+	if (get64(p + 8, pf.be) == 16) {
+		pf.mode = MODE_PIPE;
+		rd_skip(&r, 16);
+		scan_records(&r, 1);
+		return 1;
+	}
+	if (!seekable) {
+		msg(2, "%s: a file-mode perf.data cannot be read from a pipe; "
+		    "give the file with -i FILE", esc(pf.cur));
+		return 0;
+	}
+	if (!pf_file_header(&r) || !read_attrs(featbuf, sizeof featbuf))
+		return 0;
+	if (pf.data_size)
+		read_features();
+	pf_file_data();
+	return 1;
+}
+
+static int
+pf_open_file(const char *path, int *seekable)
+{
+	struct stat st;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_NOCTTY);
+	if (fd < 0) {
+		msg(2, "%s:", esc(path));
+		return -1;
+	}
+	if (fstat(fd, &st)) {
+		msg(2, "%s:", esc(path));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) &&
+	    !S_ISCHR(st.st_mode) && !S_ISSOCK(st.st_mode)) {
+		msg(2, "%s: not a file, a pipe or a perf record directory",
+		    esc(path));
+		close(fd);
+		return -1;
+	}
+	*seekable = S_ISREG(st.st_mode);
+	pf.fsize = *seekable ? (uint64_t)st.st_size : 0;
+	return fd;
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The data.N names of a directory, sorted by N.  perf reads every file
+ * whose name starts with "data." (data.c); other names are reported. */
+static uint32_t
+dir_streams(const char *dir, uint32_t *nums)
+{
+	static uint32_t n;
+	struct dirent *d;
+	DIR *dp = opendir(dir);
+	const char *s;
+	char *end;
+	unsigned long v;
+
+	n = 0;
+	if (!dp) {
+		msg(2, "%s:", esc(dir));
+		return 0;
+	}
+	while ((d = readdir(dp))) {
+		if (strncmp(d->d_name, "data.", 5))
+			continue;
+		s = d->d_name + 5;
+		v = strtoul(s, &end, 10);
+		if (!*s || *end || v > UINT32_MAX) {
+			msg(1, "%s/%s: not a data.N stream; not read", esc(dir),
+			    esc(d->d_name));
+			continue;
+		}
+		if (n == PERFMT_MAXSTREAM) {
+			msg(1, "%s: more than %d data.N streams; the rest are "
+			    "not read", esc(dir), PERFMT_MAXSTREAM);
+			break;
+		}
+		nums[n++] = (uint32_t)v;
+	}
+	closedir(dp);
+	qsort(nums, n, sizeof *nums, cmp_u32);
+	return n;
+}
+
+static int
+pf_dir(const char *dir)
+{
+	static char data[4096], stream[4096];
+	static uint32_t nums[PERFMT_MAXSTREAM];
+	uint32_t i, n;
+	struct rd r;
+	int fd, seekable;
+
+	pf.mode = MODE_DIR;
+	if ((size_t)snprintf(data, sizeof data, "%s/data", dir) >= sizeof data) {
+		msg(2, "%s: path too long", esc(dir));
+		return 0;
+	}
+	pf.cur = data;
+	if ((fd = pf_open_file(data, &seekable)) < 0)
+		return 0;
+	pf.fd = fd;
+	if (!pf_stream(fd, seekable)) {
+		close(fd);
+		return 0;
+	}
+	close(fd);
+	pf.mode = MODE_DIR;
+	if (!feat_has(FT_DIR_FORMAT) && pf.features_read)
+		damage(1, NOPOS, "no DIR_FORMAT feature: not written by perf "
+		    "record --threads; reading its data.N files anyway");
+	n = dir_streams(dir, nums);
+	for (i = 0; i < n; i++) {
+		snprintf(stream, sizeof stream, "%s/data.%" PRIu32, dir, nums[i]);
+		pf.cur = stream;
+		if ((fd = pf_open_file(stream, &seekable)) < 0)
+			continue;
+		pf.nstreams++;
+		pf.stream_bytes += pf.fsize;
+		rd_file(&r, fd, seekable, databuf, sizeof databuf, 0,
+		    seekable ? pf.fsize : RD_OPEN);
+		scan_records(&r, 1);
+		close(fd);
+	}
+	pf.cur = data;
+	return 1;
+}
+
+/* Reads a whole profile into pf and the object table; 0 if it could not
+ * be read at all (the message is out). */
+static int
+pf_load(const char *path)
+{
+	struct stat st;
+	int fd, seekable = 0, ok;
+
+	pf_reset(path);
+	if (!strcmp(path, "-")) {
+		pf.cur = "<stdin>";
+		if (fstat(0, &st)) {
+			msg(2, "<stdin>:");
+			return 0;
+		}
+		seekable = S_ISREG(st.st_mode);
+		pf.fsize = seekable ? (uint64_t)st.st_size : 0;
+		// a regular file on stdin may be positioned anywhere
+		if (seekable && lseek(0, 0, SEEK_CUR) != 0)
+			seekable = 0;
+		pf.fd = 0;
+		return pf_stream(0, seekable);
+	}
+	if (stat(path, &st)) {
+		msg(2, "%s:", esc(path));
+		return 0;
+	}
+	if (S_ISDIR(st.st_mode))
+		return pf_dir(path);
+	if ((fd = pf_open_file(path, &seekable)) < 0)
+		return 0;
+	pf.fd = fd;
+	ok = pf_stream(fd, seekable);
+	close(fd);
+	pf.fd = -1;
+	return ok;
+}
+
+/* ==== 11. ELF notes =====================================================
+ * gABI: ELF32 and ELF64, either byte order, one code path: class picks the
+ * field offsets, EI_DATA the byte order.  PT_NOTE segments first, then
+ * SHT_NOTE sections (relocatable files such as kernel modules have no
+ * program headers).  A note blob without an ELF header (/sys/kernel/notes,
+ * /sys/module/M/notes/.note.gnu.build-id) is read as notes.  Only headers,
+ * tables and notes are read, never the whole file.
+ */
+struct elfid {
+	unsigned char id[ELFIDMAX];
+	size_t len;		/* the note's descriptor size */
+	int is64, be, blob;
+	unsigned machine;
+	uint64_t where;		/* file offset of the note */
+	char why[200];		/* what was wrong, when malformed */
+};
+
+/* Walks the notes of a window (gABI "Note Section"): {u32 namesz, u32
+ * descsz, u32 type}, name, desc; the desc starts at align(12 + namesz)
+ * and the next note at align(desc + descsz), align being 4, or 8 in an
+ * 8-aligned segment.  Returns 1 found, 0 not found, -1 malformed. */
+static int
+note_walk(struct rd *r, int be, uint64_t align, struct elfid *e)
+{
+	const unsigned char *p;
+	uint64_t off, left, namesz, descsz, descoff, next;
+	size_t take;
+
+	while ((left = rd_left(r)) >= 12) {
+		off = rd_tell(r);
+		if (!(p = rd_peek(r, 12))) {
+			snprintf(e->why, sizeof e->why, "offset %#" PRIx64
+			    ": note cut short by the end of the file", off);
+			return -1;
+		}
+		namesz = get32(p, be);
+		descsz = get32(p + 4, be);
+		descoff = align_up(12 + namesz, align);
+		next = align_up(descoff + descsz, align);
+		if (descoff + descsz > left) {
+			snprintf(e->why, sizeof e->why, "offset %#" PRIx64
+			    ": note with a %" PRIu64 "-byte name and a %" PRIu64
+			    "-byte descriptor overruns its %" PRIu64 "-byte "
+			    "area", off, namesz, descsz, left);
+			return -1;
+		}
+		if (namesz == 4 && get32(p + 8, be) == NT_GNU_BUILD_ID &&
+		    (p = rd_peek(r, 16)) && !memcmp(p + 12, ELF_NOTE_GNU, 4)) {
+			if (!descsz) {
+				snprintf(e->why, sizeof e->why, "offset %#"
+				    PRIx64 ": GNU build-ID note with an empty "
+				    "descriptor", off);
+				return -1;
+			}
+			take = descsz < ELFIDMAX ? (size_t)descsz : ELFIDMAX;
+			rd_skip(r, descoff);
+			if (!(p = rd_peek(r, take)))
+				return -1;
+			memcpy(e->id, p, take);
+			e->len = (size_t)descsz;
+			e->where = off;
+			return 1;
+		}
+		rd_skip(r, next < left ? next : left);
+	}
+	return 0;
+}
+
+/* A note area of the file: bounds first, then the walk. */
+static int
+elf_notes(int fd, uint64_t fsize, uint64_t off, uint64_t size,
+    uint64_t align, struct elfid *e, const char *what, unsigned idx)
+{
+	struct rd r;
+
+	if (!range_ok(off, size, fsize)) {
+		snprintf(e->why, sizeof e->why, "%s %u at %#" PRIx64 " (%"
+		    PRIu64 " bytes) runs past the end of the file (%" PRIu64
+		    " bytes)", what, idx, off, size, fsize);
+		return -1;
+	}
+	rd_file(&r, fd, 1, notebuf, sizeof notebuf, off, off + size);
+	return note_walk(&r, e->be, align == 8 ? 8 : 4, e);
+}
+
+/* Class-dependent field: ELF32 offset/size, or ELF64 offset/size. */
+static uint64_t
+elf_field(const unsigned char *p, const struct elfid *e, int o32, int o64,
+    int wide)
+{
+	if (!e->is64)
+		return get32(p + o32, e->be);
+	return wide ? get64(p + o64, e->be) : get32(p + o64, e->be);
+}
+
+struct elftab {
+	uint64_t off, num, ent;
+};
+
+static int
+elf_table(const struct elftab *t, uint64_t fsize, unsigned min,
+    const char *what, struct elfid *e)
+{
+	if (t->ent < min || t->ent > sizeof tabbuf) {
+		snprintf(e->why, sizeof e->why, "%s entry size %" PRIu64
+		    ", expected %u", what, t->ent, min);
+		return 0;
+	}
+	if (t->num > fsize / t->ent || !range_ok(t->off, t->num * t->ent, fsize)) {
+		snprintf(e->why, sizeof e->why, "%" PRIu64 " %s at %#" PRIx64
+		    " run past the end of the file (%" PRIu64 " bytes)",
+		    t->num, what, t->off, fsize);
+		return 0;
+	}
+	return 1;
+}
+
+/* Program headers: every PT_NOTE, in order (the first may be the 8-aligned
+ * .note.gnu.property, the build-ID in the next: fmt §6.2). */
+static int
+elf_phdrs(int fd, uint64_t fsize, const struct elftab *t, struct elfid *e,
+    int *bad)
+{
+	const unsigned char *p;
+	struct rd r;
+	uint64_t i;
+	int rc;
+
+	if (!elf_table(t, fsize, e->is64 ? PHDR64_SIZE : PHDR32_SIZE,
+	    "program headers", e)) {
+		*bad = 1;
+		return 0;
+	}
+	rd_file(&r, fd, 1, tabbuf, sizeof tabbuf, t->off, t->off + t->num * t->ent);
+	for (i = 0; i < t->num; i++) {
+		if (!(p = rd_peek(&r, (size_t)t->ent)))
+			return 0;
+		if (get32(p, e->be) == PT_NOTE) {
+			rc = elf_notes(fd, fsize, elf_field(p, e, 4, 8, 1),
+			    elf_field(p, e, 16, 32, 1),
+			    elf_field(p, e, 28, 48, 1), e, "PT_NOTE segment",
+			    (unsigned)i);
+			if (rc > 0)
+				return 1;
+			if (rc < 0)
+				*bad = 1;
+		}
+		rd_skip(&r, t->ent);
+	}
+	return 0;
+}
+
+static int
+elf_shdrs(int fd, uint64_t fsize, const struct elftab *t, struct elfid *e,
+    int *bad)
+{
+	const unsigned char *p;
+	struct rd r;
+	uint64_t i;
+	int rc;
+
+	if (!elf_table(t, fsize, e->is64 ? SHDR64_SIZE : SHDR32_SIZE,
+	    "section headers", e)) {
+		*bad = 1;
+		return 0;
+	}
+	rd_file(&r, fd, 1, tabbuf, sizeof tabbuf, t->off, t->off + t->num * t->ent);
+	for (i = 0; i < t->num; i++) {
+		if (!(p = rd_peek(&r, (size_t)t->ent)))
+			return 0;
+		if (get32(p + 4, e->be) == SHT_NOTE) {
+			rc = elf_notes(fd, fsize, elf_field(p, e, 16, 24, 1),
+			    elf_field(p, e, 20, 32, 1),
+			    elf_field(p, e, 32, 48, 1), e, "SHT_NOTE section",
+			    (unsigned)i);
+			if (rc > 0)
+				return 1;
+			if (rc < 0)
+				*bad = 1;
+		}
+		rd_skip(&r, t->ent);
+	}
+	return 0;
+}
+
+/* Section 0 holds the real counts when e_phnum is PN_XNUM or e_shnum is
+ * 0 with e_shoff set (gABI "Sections"). */
+static void
+elf_escapes(int fd, uint64_t fsize, struct elftab *ph, struct elftab *sh,
+    const struct elfid *e)
+{
+	unsigned char s0[SHDR64_SIZE];
+	unsigned need = e->is64 ? SHDR64_SIZE : SHDR32_SIZE;
+
+	if (!sh->off || (sh->num && ph->num != PN_XNUM))
+		return;
+	if (!range_ok(sh->off, need, fsize) ||
+	    pread(fd, s0, need, (off_t)sh->off) != (ssize_t)need)
+		return;
+	if (!sh->num)
+		sh->num = elf_field(s0, e, 20, 32, 1);
+	if (ph->num == PN_XNUM)
+		ph->num = elf_field(s0, e, 28, 44, 0);
+}
+
+/* A note blob: the bytes of one or more notes and nothing else.  Its byte
+ * order is not recorded anywhere; the plausible name size decides. */
+static int
+blob_buildid(int fd, struct elfid *e)
+{
+	size_t n = 0;
+	ssize_t got;
+	struct rd r;
+	int rc;
+
+	while (n < sizeof tabbuf &&
+	    (got = pread(fd, tabbuf + n, sizeof tabbuf - n, (off_t)n)) != 0) {
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return -1;
+		n += (size_t)got;
+	}
+	if (n < 12 || n == sizeof tabbuf)
+		return -1;
+	e->blob = 1;
+	e->be = get32(tabbuf, 0) > 4096;
+	rd_mem(&r, tabbuf, n, 0);
+	rc = note_walk(&r, e->be, 4, e);
+	return rc > 0 ? 1 : -1;
+}
+
+/* Fills e with the GNU build-ID of path.  Returns 0 found, 1 none, 2 not
+ * ELF or malformed (e->why says why and where). */
+static int
+elf_buildid(const char *path, struct elfid *e)
+{
+	unsigned char h[EHDR64_SIZE];
+	struct elftab ph, sh;
+	struct stat st;
+	uint64_t fsize;
+	int fd, rc = 1, bad = 0;
+	ssize_t got;
+
+	memset(e, 0, sizeof *e);
+	if ((fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0 ||
+	    fstat(fd, &st)) {
+		snprintf(e->why, sizeof e->why, "%s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return 2;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(e->why, sizeof e->why, "not a regular file");
+		close(fd);
+		return 2;
+	}
+	fsize = (uint64_t)st.st_size;
+	got = pread(fd, h, sizeof h, 0);
+	if (got < SELFMAG || memcmp(h, ELFMAG, SELFMAG)) {
+		if (got >= 0 && blob_buildid(fd, e) > 0) {
+			close(fd);
+			return 0;
+		}
+		snprintf(e->why, sizeof e->why, "not an ELF file (no \\177ELF "
+		    "at offset 0) nor a file of ELF notes");
+		close(fd);
+		return 2;
+	}
+	e->is64 = h[EI_CLASS] == ELFCLASS64;
+	e->be = h[EI_DATA] == ELFDATA2MSB;
+	if ((h[EI_CLASS] != ELFCLASS32 && h[EI_CLASS] != ELFCLASS64) ||
+	    (h[EI_DATA] != ELFDATA2LSB && h[EI_DATA] != ELFDATA2MSB) ||
+	    h[EI_VERSION] != EV_CURRENT) {
+		snprintf(e->why, sizeof e->why, "offset 0x4: ELF class %u, data "
+		    "%u, version %u: expected 1 or 2, 1 or 2, 1", h[EI_CLASS],
+		    h[EI_DATA], h[EI_VERSION]);
+		close(fd);
+		return 2;
+	}
+	if (got < (e->is64 ? EHDR64_SIZE : EHDR32_SIZE)) {
+		snprintf(e->why, sizeof e->why, "file of %" PRIu64 " bytes is "
+		    "too short for an ELF header", fsize);
+		close(fd);
+		return 2;
+	}
+	e->machine = get16(h + 18, e->be);
+	ph.off = elf_field(h, e, 28, 32, 1);
+	sh.off = elf_field(h, e, 32, 40, 1);
+	ph.ent = get16(h + (e->is64 ? 54 : 42), e->be);
+	ph.num = get16(h + (e->is64 ? 56 : 44), e->be);
+	sh.ent = get16(h + (e->is64 ? 58 : 46), e->be);
+	sh.num = get16(h + (e->is64 ? 60 : 48), e->be);
+	elf_escapes(fd, fsize, &ph, &sh, e);
+	if (ph.num && elf_phdrs(fd, fsize, &ph, e, &bad))
+		rc = 0;
+	else if (sh.num && elf_shdrs(fd, fsize, &sh, e, &bad))
+		rc = 0;
+	else if (bad)
+		rc = 2;
+	close(fd);
+	return rc;
+}
+
+/* ==== 12. Commands ====================================================== */
+static void
+put_id(const unsigned char *id, size_t len)
+{
+	char hex[2 * ELFIDMAX + 1];
+
+	hex_into(hex, id, len);
+	fputs(hex, stdout);
+}
+
+/* One line as perf buildid-list prints it: "%-40s %s". */
+static void
+list_line(const struct obj *o)
+{
+	char hex[2 * IDMAX + 1];
+
+	hex_into(hex, o->id, o->idlen);
+	printf("%-40s ", hex);
+	out_name(obj_name(o), o->namelen);
+	putchar('\n');
+}
+
+/* perf prints the host's objects, then each guest's by machine pid, each
+ * in the order the build-ID table first named them (machine.c). */
+static uint32_t
+list_table(void)
+{
+	int64_t cur = INT64_MIN, next;
+	uint32_t i, n = 0;
+
+	for (;;) {
+		next = INT64_MAX;
+		for (i = 0; i < nobj; i++) {
+			int64_t m = objs[i].machine == -1 ? -2 : objs[i].machine;
+
+			if ((objs[i].src & (SRC_TABLE | SRC_RECORD)) &&
+			    m > cur && m < next)
+				next = m;
+		}
+		if (next == INT64_MAX)
+			return n;
+		for (i = 0; i < nobj; i++) {
+			int64_t m = objs[i].machine == -1 ? -2 : objs[i].machine;
+
+			if ((objs[i].src & (SRC_TABLE | SRC_RECORD)) && m == next) {
+				list_line(&objs[i]);
+				n++;
+			}
+		}
+		cur = next;
+	}
+}
+
+static int
+cmd_list(const char *path)
+{
+	uint32_t i, n, mapped = 0;
+
+	if (!pf_load(path))
+		return 2;
+	n = list_table();
+	// MMAP2 build-IDs perf 6.1 does not list: after the table's lines
+	for (i = 0; i < nobj; i++) {
+		if ((objs[i].src & SRC_MMAP2ID) &&
+		    !(objs[i].src & (SRC_TABLE | SRC_RECORD))) {
+			list_line(&objs[i]);
+			n++;
+		}
+		mapped += !!(objs[i].src & SRC_EXEC);
+	}
+	if (!n)
+		msg(1, "%s: no build-IDs recorded (perf record -B, pipe mode "
+		    "or a killed recording); %" PRIu32 " mapped executable "
+		    "objects have none", esc(pf.path), mapped);
+	return status;
+}
+
+static int
+cmd_list_kernel(void)
+{
+	struct elfid e;
+
+	// perf buildid-list -k reads the running kernel's notes the same way
+	if (elf_buildid("/sys/kernel/notes", &e)) {
+		msg(2, "/sys/kernel/notes: %s", e.why[0] ? e.why :
+		    "no GNU build-ID note");
+		return 2;
+	}
+	put_id(e.id, e.len < ELFIDMAX ? e.len : ELFIDMAX);
+	putchar('\n');
+	return 0;
+}
+
+static int
+cmd_buildid(int argc, char **argv)
+{
+	struct elfid e;
+	int i;
+
+	if (!argc) {
+		msg(2, "buildid: no FILE given");
+		usage_exit(2);
+	}
+	for (i = 0; i < argc; i++) {
+		switch (elf_buildid(argv[i], &e)) {
+		case 0:
+			put_id(e.id, e.len < ELFIDMAX ? e.len : ELFIDMAX);
+			putchar(' ');
+			out_name(argv[i], strlen(argv[i]));
+			putchar('\n');
+			if (e.len > ELFIDMAX)
+				msg(1, "%s: build-ID of %zu bytes; printed its "
+				    "first %d", esc(argv[i]), e.len, ELFIDMAX);
+			break;
+		case 1:
+			if (e.why[0])
+				msg(1, "%s: no GNU build-ID note (%s)",
+				    esc(argv[i]), e.why);
+			else
+				msg(1, "%s: no GNU build-ID note", esc(argv[i]));
+			break;
+		default:
+			msg(2, "%s: %s", esc(argv[i]), e.why);
+		}
+	}
+	return status;
+}
+
+static void
+hdr_str(const char *key, const char *val)
+{
+	if (!val[0])
+		return;
+	printf("%-14s", key);
+	out_name(val, strlen(val));
+	putchar('\n');
+}
+
+/* ns since the clock's epoch as seconds with 9 decimals */
+static void
+put_ns(uint64_t ns)
+{
+	printf("%" PRIu64 ".%09" PRIu64, ns / 1000000000u, ns % 1000000000u);
+}
+
+/* With CLOCK_DATA a perf timestamp converts to wall-clock time. */
+static void
+put_wall(uint64_t t)
+{
+	uint64_t ns;
+	time_t s;
+	struct tm tm;
+	char buf[32];
+
+	if (!pf.has_clock_data)
+		return;
+	ns = pf.clock_tod + (t - pf.clock_ns);
+	s = (time_t)(ns / 1000000000u);
+	if (!gmtime_r(&s, &tm) || !strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm))
+		return;
+	printf(" (%s.%09" PRIu64 " UTC)", buf, ns % 1000000000u);
+}
+
+static void
+hdr_times(void)
+{
+	if (pf.sample_first || pf.sample_last) {
+		printf("%-14s", "sample time");
+		put_ns(pf.sample_first);
+		put_wall(pf.sample_first);
+		fputs(" to ", stdout);
+		put_ns(pf.sample_last);
+		put_wall(pf.sample_last);
+		puts(" (SAMPLE_TIME)");
+	}
+	if (pf.n_timed) {
+		printf("%-14s", "samples seen");
+		printf("%" PRIu64 " timed, ", pf.n_timed);
+		put_ns(pf.t_first);
+		put_wall(pf.t_first);
+		fputs(" to ", stdout);
+		put_ns(pf.t_last);
+		put_wall(pf.t_last);
+		putchar('\n');
+	}
+	if (pf.has_clock_data) {
+		printf("%-14sclockid %" PRIu32 "; ", "clock", pf.clock_id);
+		put_ns(pf.clock_ns);
+		fputs(" on that clock was", stdout);
+		put_wall(pf.clock_ns);
+		printf(" (CLOCK_DATA v%" PRIu32 ")\n", pf.clock_ver);
+	}
+	if (pf.clock_res)
+		printf("%-14s%" PRIu64 " ns\n", "clock res", pf.clock_res);
+}
+
+static const char *const sample_bits[] = {
+	"IP", "TID", "TIME", "ADDR", "READ", "CALLCHAIN", "ID", "CPU", "PERIOD",
+	"STREAM_ID", "RAW", "BRANCH_STACK", "REGS_USER", "STACK_USER",
+	"WEIGHT", "DATA_SRC", "IDENTIFIER", "TRANSACTION", "REGS_INTR",
+	"PHYS_ADDR", "AUX", "CGROUP", "DATA_PAGE_SIZE", "CODE_PAGE_SIZE",
+	"WEIGHT_STRUCT"
+};
+
+static void
+hdr_events(void)
+{
+	uint32_t i;
+	unsigned b;
+	const char *sep;
+
+	for (i = 0; i < pf.nattr; i++) {
+		const struct attr *a = &pf.attrs[i];
+
+		printf("%-14s", i ? "" : "events");
+		if (a->name[0])
+			out_name(a->name, strlen(a->name));
+		else
+			printf("type %" PRIu32 "", a->type);
+		fputs(": ", stdout);
+		sep = "";
+		for (b = 0; b < 64; b++) {
+			if (!(a->sample_type >> b & 1))
+				continue;
+			if (b < sizeof sample_bits / sizeof *sample_bits)
+				printf("%s%s", sep, sample_bits[b]);
+			else
+				printf("%sbit%u", sep, b);
+			sep = "|";
+		}
+		if (a->flags >> F_SAMPLE_ID_ALL & 1)
+			fputs(", sample_id_all", stdout);
+		if (a->flags >> F_BUILD_ID & 1)
+			fputs(", build_id", stdout);
+		printf(", %" PRIu32 " ids\n", a->nids);
+	}
+	if (pf.attr_dropped)
+		printf("%-14s%" PRIu32 " more not kept\n", "", pf.attr_dropped);
+}
+
+static void
+hdr_features(void)
+{
+	unsigned bit, n = 0;
+
+	printf("%-14s", "features");
+	if (pf.mode != MODE_PIPE && !pf.features_read) {
+		puts("none read (no feature table)");
+		return;
+	}
+	for (bit = 0; bit < 256; bit++)
+		if (feat_has(bit))
+			printf("%s%s", n++ ? " " : "", feat_name(bit));
+	printf("%s(%u)\n", n ? " " : "", n);
+}
+
+static int
+cmp_count(const void *a, const void *b)
+{
+	const struct typecount *x = a, *y = b;
+
+	if (x->n != y->n)
+		return x->n < y->n ? 1 : -1;
+	return x->type < y->type ? -1 : x->type > y->type;
+}
+
+static void
+hdr_records(void)
+{
+	static struct typecount all[128 + 32];
+	uint32_t i, n = 0;
+
+	for (i = 0; i < 128; i++)
+		if (pf.type_n[i]) {
+			all[n].type = i;
+			all[n++].n = pf.type_n[i];
+		}
+	for (i = 0; i < pf.nother; i++)
+		all[n++] = pf.other[i];
+	qsort(all, n, sizeof *all, cmp_count);
+	printf("%-14s%" PRIu64 " (%" PRIu64 " bytes)", "records", pf.nrec,
+	    pf.recbytes);
+	for (i = 0; i < n; i++)
+		printf("%s%s %" PRIu64, i ? ", " : ": ", rec_name(all[i].type),
+		    all[i].n);
+	if (pf.other_dropped)
+		printf(", %" PRIu64 " of further types", pf.other_dropped);
+	putchar('\n');
+	if (pf.aux_bytes)
+		printf("%-14s%" PRIu64 " bytes of AUX trace data (skipped)\n",
+		    "aux", pf.aux_bytes);
+	if (pf.tracing_bytes)
+		printf("%-14s%" PRIu64 " bytes of tracing data (skipped)\n",
+		    "tracing", pf.tracing_bytes);
+}
+
+static void
+hdr_format(void)
+{
+	static const char *const modes[] = { "file", "pipe", "directory" };
+
+	printf("%-14s%s mode, %s-endian", "format", modes[pf.mode],
+	    pf.be ? "big" : "little");
+	if (pf.legacy)
+		fputs(", legacy PERFFILE magic", stdout);
+	if (pf.mode != MODE_PIPE)
+		printf(", %" PRIu64 "-byte header, attr size %" PRIu64,
+		    pf.hdr_size, pf.attr_size);
+	putchar('\n');
+	if (pf.mode != MODE_PIPE)
+		printf("%-14soffset %#" PRIx64 ", %" PRIu64 " bytes%s\n", "data",
+		    pf.data_off, pf.data_size, pf.unfinished ?
+		    " (size 0: perf record did not finish)" : "");
+	if (pf.mode == MODE_DIR)
+		printf("%-14s%" PRIu32 " data.N files, %" PRIu64 " bytes%s\n",
+		    "streams", pf.nstreams, pf.stream_bytes,
+		    pf.dir_version ? "" : " (no DIR_FORMAT feature)");
+}
+
+static void
+hdr_compressed(void)
+{
+	printf("%-14s", "compressed");
+	if (!pf.z_records && !feat_has(FT_COMPRESSED)) {
+		puts("no");
+		return;
+	}
+	if (feat_has(FT_COMPRESSED))
+		printf("%s level %" PRIu32 ", ", pf.z_type == 1 ? "zstd" :
+		    "unknown method", pf.z_level);
+	printf("%" PRIu64 " COMPRESSED records, %" PRIu64 " bytes; their "
+	    "records are not decoded\n", pf.z_records, pf.z_bytes);
+}
+
+/* Notes (level 0) or damage (levels 1 and 2) found while reading. */
+static void
+hdr_damage(int damaged, const char *key)
+{
+	uint32_t i, n = 0;
+
+	for (i = 0; i < pf.ndamage; i++)
+		if ((pf.damage[i].level > 0) == damaged)
+			hdr_str(n++ ? "" : key, pf.damage[i].text);
+	if (damaged && !n && !pf.damage_more)
+		printf("%-14snone\n", key);
+	if (damaged && pf.damage_more)
+		printf("%-14s%" PRIu32 " more messages (see standard error)\n",
+		    n ? "" : key, pf.damage_more);
+}
+
+static int
+cmd_header(const char *path)
+{
+	uint32_t i, ids = 0, exec = 0, paths = 0;
+
+	if (!pf_load(path))
+		return 2;
+	hdr_str("file", pf.path);
+	hdr_format();
+	hdr_str("perf version", pf.version);
+	hdr_str("hostname", pf.hostname);
+	hdr_str("os release", pf.osrelease);
+	hdr_str("arch", pf.arch);
+	if (pf.cpus_avail || pf.cpus_online)
+		printf("%-14s%" PRIu32 " online, %" PRIu32 " available\n",
+		    "cpus", pf.cpus_online, pf.cpus_avail);
+	hdr_str("cpu", pf.cpudesc);
+	hdr_str("cpuid", pf.cpuid);
+	if (pf.total_mem)
+		printf("%-14s%" PRIu64 " kB\n", "memory", pf.total_mem);
+	if (pf.cmdline[0]) {
+		hdr_str("command line", pf.cmdline);
+		if (pf.cmdline_cut)
+			printf("%-14s(cut at %d bytes)\n", "", CMDMAX);
+	}
+	hdr_events();
+	hdr_times();
+	hdr_features();
+	hdr_records();
+	hdr_compressed();
+	for (i = 0; i < nobj; i++) {
+		ids += objs[i].idlen != 0;
+		exec += !!(objs[i].src & SRC_EXEC);
+		paths += !!(objs[i].src & SRC_MMAP);
+	}
+	printf("%-14s%" PRIu64 " in the build-ID table, %" PRIu64 " in build-ID "
+	    "records, %" PRIu64 " in MMAP2 records; %" PRIu32 " objects with "
+	    "an ID\n", "build-ids", pf.n_table, pf.n_bidrec, pf.n_mmapid, ids);
+	if (pf.n_bid_ignored)
+		printf("%-14s%" PRIu64 " entries of unknown cpumode ignored\n",
+		    "", pf.n_bid_ignored);
+	printf("%-14s%" PRIu64 " mappings (%" PRIu64 " executable) of %"
+	    PRIu32 " objects (%" PRIu32 " executable)\n", "mmaps", pf.n_mmap,
+	    pf.n_mmap_exec, paths, exec);
+	if (obj_dropped)
+		printf("%-14s%" PRIu32 " objects not kept: table full\n", "",
+		    obj_dropped);
+	hdr_damage(0, "notes");
+	hdr_damage(1, "damage");
+	return status;
+}
+
+static void
+print_version(void)
+{
+	printf("perfmt %s\n"
+	    "memory budget (static, no malloc):\n"
+	    "  read buffer      %7d bytes  PERFMT_BUF\n"
+	    "  feature buffer   %7d bytes  PERFMT_FEATBUF\n"
+	    "  ELF buffers    2 x %5d bytes  PERFMT_ELFBUF\n"
+	    "  objects          %7d         PERFMT_MAXOBJ (%zu bytes each)\n"
+	    "  object names     %7d bytes  PERFMT_ARENA\n"
+	    "  events           %7d         PERFMT_MAXATTR\n"
+	    "  sample ids       %7d         PERFMT_MAXID\n"
+	    "  data.N streams   %7d         PERFMT_MAXSTREAM\n"
+	    "  total            %7zu bytes\n",
+	    PERFMT_VERSION, PERFMT_BUF, PERFMT_FEATBUF, PERFMT_ELFBUF,
+	    PERFMT_MAXOBJ, sizeof(struct obj), PERFMT_ARENA, PERFMT_MAXATTR,
+	    PERFMT_MAXID, PERFMT_MAXSTREAM,
+	    sizeof databuf + sizeof featbuf + sizeof tabbuf + sizeof notebuf +
+	    sizeof objs + sizeof obj_head + sizeof arena + sizeof pf);
+}
+
+/* ==== 13. main ========================================================== */
+static int
+finish(int rc)
+{
+	if (fflush(stdout) || ferror(stdout)) {
+		msg(2, "<stdout>: write error:");
+		return 2;
+	}
+	return rc > status ? rc : status;
+}
+
+#ifndef PERFMT_NO_MAIN
+int
+main(int argc, char **argv)
+{
+	const char *cmd, *input = "perf.data";
+	int c, kflag = 0, rc = 2;
+
+	if (argc > 1 && argv[1][0] != '-') {
+		cmd = argv[1];
+		argv++;
+		argc--;
+	} else {
+		cmd = NULL;
+	}
+	while ((c = getopt(argc, argv, "hVi:k")) != -1) {
+		switch (c) {
+		case 'h':
+			usage_exit(0);
+			break;
+		case 'V':
+			print_version();
+			return finish(0);
+		case 'i':
+			input = optarg;
+			break;
+		case 'k':
+			kflag = 1;
+			break;
+		default:
+			usage_exit(2);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (!cmd) {
+		msg(2, "no command given");
+		usage_exit(2);
+	}
+	if (!strcmp(cmd, "buildid"))
+		return finish(cmd_buildid(argc, argv));
+	if (argc) {
+		msg(2, "%s: unexpected argument '%s'", cmd, esc(argv[0]));
+		usage_exit(2);
+	}
+	if (!strcmp(cmd, "list"))
+		rc = kflag ? cmd_list_kernel() : cmd_list(input);
+	else if (!strcmp(cmd, "header") && !kflag)
+		rc = cmd_header(input);
+	else {
+		msg(2, kflag ? "-k goes with list only" : "unknown command '%s'",
+		    esc(cmd));
+		usage_exit(2);
+	}
+	return finish(rc);
+}
+#endif
