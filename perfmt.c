@@ -30,7 +30,6 @@
  * include/uapi/linux/perf_event.h; System V gABI "Note Section"; the byte
  * level notes in shared/research/perf-data-format.md (cited as "fmt §N").
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -41,7 +40,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "elf_min.h"
@@ -432,10 +430,14 @@ rd_skip(struct rd *r, uint64_t n)
 		r->pos += (size_t)n;
 		return 1;
 	}
+	if (r->fd < 0) {
+		r->pos = r->len;
+		return 0;
+	}
 	n -= have;
 	r->at += r->len;
 	r->pos = r->len = 0;
-	if (r->fd < 0 || n > r->end - r->at) {
+	if (n > r->end - r->at) {
 		r->at = r->end == RD_OPEN ? r->at : r->end;
 		return 0;
 	}
@@ -572,13 +574,15 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 			return o;
 		}
 		if (id_same(o->id, o->idlen, id, idlen)) {
-			o->src |= (uint8_t)src;
-			if (src & (SRC_TABLE | SRC_RECORD)) {
-				// the list shows the ID as the table wrote it
+			// the list shows the ID as the table wrote it, else as
+			// a build-ID record did
+			if ((src & SRC_TABLE) || ((src & SRC_RECORD) &&
+			    !(o->src & SRC_TABLE))) {
 				memcpy(o->id, id, idlen);
 				o->idlen = (uint8_t)idlen;
 				o->idexact = (uint8_t)idexact;
 			}
+			o->src |= (uint8_t)src;
 			return o;
 		}
 	}
@@ -688,6 +692,7 @@ static struct pf {
 	uint64_t fsize;		/* of the file being read; 0 for a pipe */
 	uint64_t hdr_size, attr_size, attrs_off, attrs_size;
 	uint64_t data_off, data_size, data_end;
+	uint64_t meta_lo, meta_hi;	/* ids and attrs, where they touch */
 	uint64_t feat[4];	/* feature bitmap (file) or features seen (pipe) */
 	int unfinished;		/* data.size 0: perf record was killed */
 	uint64_t feat_swapped;	/* strings found in the other byte order */
@@ -849,6 +854,26 @@ attr_ids(int ai, const unsigned char *p, uint64_t n)
 	pf.attrs[ai].nids += (uint32_t)n;
 }
 
+/* Where the id arrays and attrs lie, taken together when they touch: perf
+ * inject writes them there, and sometimes points data.offset at them. */
+static void
+meta_span(uint64_t off, uint64_t size)
+{
+	if (!size)
+		return;
+	if (!pf.meta_hi || off + size < pf.meta_lo || off > pf.meta_hi) {
+		if (pf.meta_hi && off > pf.meta_lo)
+			return;	// keep the first contiguous run
+		pf.meta_lo = off;
+		pf.meta_hi = off + size;
+		return;
+	}
+	if (off < pf.meta_lo)
+		pf.meta_lo = off;
+	if (off + size > pf.meta_hi)
+		pf.meta_hi = off + size;
+}
+
 /* The attrs section (fmt §1.4): nr entries of attr_size bytes, each ending
  * in {u64 ids.offset, u64 ids.size}. */
 static int
@@ -865,6 +890,7 @@ read_attrs(unsigned char *buf, size_t cap)
 		return 0;
 	}
 	nr = pf.attrs_size / pf.attr_size;
+	meta_span(pf.attrs_off, pf.attrs_size);
 	if (pf.attrs_size % pf.attr_size)
 		damage(1, 32, "attrs section of %" PRIu64 " bytes is not a "
 		    "multiple of the attribute size %" PRIu64, pf.attrs_size,
@@ -880,6 +906,7 @@ read_attrs(unsigned char *buf, size_t cap)
 		ai = attr_add(p, (size_t)pf.attr_size - 16, rd_tell(&r));
 		ioff = get64(p + pf.attr_size - 16, pf.be);
 		isize = get64(p + pf.attr_size - 8, pf.be);
+		meta_span(ioff, isize);
 		if (ioff > pf.fsize || isize > pf.fsize - ioff) {
 			damage(2, rd_tell(&r), "ids of event %" PRIu64 " at %#"
 			    PRIx64 " (%" PRIu64 " bytes) lie past the end of "
@@ -1813,13 +1840,22 @@ pf_file_header(struct rd *r)
 		    pf.fsize);
 		return 0;
 	}
-	if (pf.data_size && pf.attrs_off < pf.data_off + pf.data_size &&
-	    pf.data_off < pf.attrs_off + pf.attrs_size)
-		damage(1, 24, "attrs section [%#" PRIx64 ", %#" PRIx64 ") "
-		    "overlaps the data section [%#" PRIx64 ", %#" PRIx64 ")",
-		    pf.attrs_off, pf.attrs_off + pf.attrs_size, pf.data_off,
-		    pf.data_off + pf.data_size);
 	return 1;
+}
+
+/* Skips whole 8-byte words of zeros from off, up to 64 bytes. */
+static uint64_t
+skip_zeros(uint64_t off, uint64_t end)
+{
+	unsigned char z[64];
+	ssize_t got;
+	size_t i = 0;
+
+	got = end - off < sizeof z ? (ssize_t)(end - off) : (ssize_t)sizeof z;
+	got = pread(pf.fd, z, (size_t)got, (off_t)off);
+	while (got > 0 && i + 8 < (size_t)got && all_zero(z + i, 8))
+		i += 8;
+	return off + i;
 }
 
 /* The data section of a file-mode profile, clamped to the file: a killed
@@ -1829,7 +1865,7 @@ static void
 pf_file_data(void)
 {
 	struct rd r;
-	uint64_t end;
+	uint64_t end, start;
 	int at_eof = 1;
 
 	if (pf.data_size == 0) {
@@ -1849,7 +1885,22 @@ pf_file_data(void)
 		at_eof = end == pf.fsize;
 	}
 	pf.data_end = end;
-	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, pf.data_off, end);
+	start = pf.data_off;
+	// perf 6.1 inject -i PIPEFILE -o FILE points data.offset at the id
+	// arrays and attrs it wrote first, and leaves 8 zero bytes after
+	// them; the records follow
+	if (pf.meta_lo == start && pf.meta_hi > start && pf.meta_hi <= end) {
+		start = skip_zeros(pf.meta_hi, end);
+		damage(0, 40, "the ids and attrs lie over the start of the "
+		    "data section (perf 6.1 inject -i PIPEFILE -o FILE writes "
+		    "them there); records read from %#" PRIx64, start);
+	}
+	if (pf.attrs_size && pf.attrs_off < end && start < pf.attrs_off +
+	    pf.attrs_size)
+		damage(1, 24, "attrs section [%#" PRIx64 ", %#" PRIx64 ") "
+		    "overlaps the data section [%#" PRIx64 ", %#" PRIx64 ")",
+		    pf.attrs_off, pf.attrs_off + pf.attrs_size, start, end);
+	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, start, end);
 	scan_records(&r, at_eof);
 }
 
@@ -1929,60 +1980,43 @@ pf_open_file(const char *path, int *seekable)
 	return fd;
 }
 
-static int
-cmp_u32(const void *a, const void *b)
+/* perf record --threads writes data.0 ... data.N-1 beside `data`.  They
+ * are found by name, not by readdir: opendir would be the one malloc in
+ * the program. */
+static void
+pf_dir_streams(const char *dir)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	static char stream[4096];
+	struct stat st;
+	struct rd r;
+	uint32_t i;
+	int fd, seekable;
 
-	return x < y ? -1 : x > y;
-}
-
-/* The data.N names of a directory, sorted by N.  perf reads every file
- * whose name starts with "data." (data.c); other names are reported. */
-static uint32_t
-dir_streams(const char *dir, uint32_t *nums)
-{
-	static uint32_t n;
-	struct dirent *d;
-	DIR *dp = opendir(dir);
-	const char *s;
-	char *end;
-	unsigned long v;
-
-	n = 0;
-	if (!dp) {
-		msg(2, "%s:", esc(dir));
-		return 0;
-	}
-	while ((d = readdir(dp))) {
-		if (strncmp(d->d_name, "data.", 5))
+	for (i = 0; i <= PERFMT_MAXSTREAM; i++) {
+		snprintf(stream, sizeof stream, "%s/data.%" PRIu32, dir, i);
+		if (stat(stream, &st))
 			continue;
-		s = d->d_name + 5;
-		v = strtoul(s, &end, 10);
-		if (!*s || *end || v > UINT32_MAX) {
-			msg(1, "%s/%s: not a data.N stream; not read", esc(dir),
-			    esc(d->d_name));
-			continue;
-		}
-		if (n == PERFMT_MAXSTREAM) {
-			msg(1, "%s: more than %d data.N streams; the rest are "
-			    "not read", esc(dir), PERFMT_MAXSTREAM);
+		if (i == PERFMT_MAXSTREAM) {
+			msg(1, "%s: data.%d and later are not read (more "
+			    "streams than PERFMT_MAXSTREAM)", esc(dir), i);
 			break;
 		}
-		nums[n++] = (uint32_t)v;
+		pf.cur = stream;
+		if ((fd = pf_open_file(stream, &seekable)) < 0)
+			continue;
+		pf.nstreams++;
+		pf.stream_bytes += pf.fsize;
+		rd_file(&r, fd, seekable, databuf, sizeof databuf, 0,
+		    seekable ? pf.fsize : RD_OPEN);
+		scan_records(&r, 1);
+		close(fd);
 	}
-	closedir(dp);
-	qsort(nums, n, sizeof *nums, cmp_u32);
-	return n;
 }
 
 static int
 pf_dir(const char *dir)
 {
-	static char data[4096], stream[4096];
-	static uint32_t nums[PERFMT_MAXSTREAM];
-	uint32_t i, n;
-	struct rd r;
+	static char data[4096];
 	int fd, seekable;
 
 	pf.mode = MODE_DIR;
@@ -2003,19 +2037,7 @@ pf_dir(const char *dir)
 	if (!feat_has(FT_DIR_FORMAT) && pf.features_read)
 		damage(1, NOPOS, "no DIR_FORMAT feature: not written by perf "
 		    "record --threads; reading its data.N files anyway");
-	n = dir_streams(dir, nums);
-	for (i = 0; i < n; i++) {
-		snprintf(stream, sizeof stream, "%s/data.%" PRIu32, dir, nums[i]);
-		pf.cur = stream;
-		if ((fd = pf_open_file(stream, &seekable)) < 0)
-			continue;
-		pf.nstreams++;
-		pf.stream_bytes += pf.fsize;
-		rd_file(&r, fd, seekable, databuf, sizeof databuf, 0,
-		    seekable ? pf.fsize : RD_OPEN);
-		scan_records(&r, 1);
-		close(fd);
-	}
+	pf_dir_streams(dir);
 	pf.cur = data;
 	return 1;
 }
@@ -2507,22 +2529,61 @@ put_ns(uint64_t ns)
 	printf("%" PRIu64 ".%09" PRIu64, ns / 1000000000u, ns % 1000000000u);
 }
 
+/* Days since 1970-01-01 to a proleptic Gregorian date (the civil-from-days
+ * algorithm of H. Hinnant's "chrono-compatible low-level date algorithms").
+ * Written out because musl's gmtime_r links its time zone code, and with
+ * it malloc. */
+static void
+civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
+{
+	int64_t era, yoe, doy, mp;
+
+	z += 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	yoe = z - era * 146097;
+	yoe = (yoe - yoe / 1460 + yoe / 36524 - yoe / 146096) / 365;
+	doy = z - era * 146097 - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = (unsigned)(doy - (153 * mp + 2) / 5 + 1);
+	*m = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
+	*y = yoe + era * 400 + (*m <= 2);
+}
+
+/* ns since the epoch as "YYYY-MM-DD HH:MM:SS.nnnnnnnnn UTC" */
+static void
+put_utc(uint64_t ns)
+{
+	uint64_t s = ns / 1000000000u, sod = s % 86400;
+	int64_t y;
+	unsigned m, d;
+
+	civil_from_days((int64_t)(s / 86400), &y, &m, &d);
+	printf("%04" PRId64 "-%02u-%02u %02u:%02u:%02u.%09" PRIu64 " UTC", y,
+	    m, d, (unsigned)(sod / 3600), (unsigned)(sod / 60 % 60),
+	    (unsigned)(sod % 60), ns % 1000000000u);
+}
+
 /* With CLOCK_DATA a perf timestamp converts to wall-clock time. */
 static void
 put_wall(uint64_t t)
 {
-	uint64_t ns;
-	time_t s;
-	struct tm tm;
-	char buf[32];
-
 	if (!pf.has_clock_data)
 		return;
-	ns = pf.clock_tod + (t - pf.clock_ns);
-	s = (time_t)(ns / 1000000000u);
-	if (!gmtime_r(&s, &tm) || !strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm))
-		return;
-	printf(" (%s.%09" PRIu64 " UTC)", buf, ns % 1000000000u);
+	fputs(" (", stdout);
+	put_utc(pf.clock_tod + (t - pf.clock_ns));
+	putchar(')');
+}
+
+static const char *
+clock_name(uint32_t id)
+{
+	static const char *const names[] = {
+		"CLOCK_REALTIME", "CLOCK_MONOTONIC", "", "", "CLOCK_MONOTONIC_RAW",
+		"", "", "CLOCK_BOOTTIME", "", "", "", "CLOCK_TAI"
+	};
+
+	return id < sizeof names / sizeof *names && names[id][0] ? names[id] :
+	    "clock";
 }
 
 static void
@@ -2548,10 +2609,11 @@ hdr_times(void)
 		putchar('\n');
 	}
 	if (pf.has_clock_data) {
-		printf("%-14sclockid %" PRIu32 "; ", "clock", pf.clock_id);
+		printf("%-14s%s (clockid %" PRIu32 "): ", "clock",
+		    clock_name(pf.clock_id), pf.clock_id);
 		put_ns(pf.clock_ns);
-		fputs(" on that clock was", stdout);
-		put_wall(pf.clock_ns);
+		fputs(" = ", stdout);
+		put_utc(pf.clock_tod);
 		printf(" (CLOCK_DATA v%" PRIu32 ")\n", pf.clock_ver);
 	}
 	if (pf.clock_res)

@@ -1,0 +1,142 @@
+#!/bin/sh
+# Live oracle tests, run by tests/run.sh when perf works here: records
+# fresh profiles of a tiny program built with each kind of build-ID and
+# compares perfmt with perf on them.  Prints "ok|WHAT|", "FAIL|WHAT|DETAIL"
+# or "skip|WHAT|WHY" lines.  Usage: live.sh PERFMT WORKDIR
+set -u
+PERFMT=$1
+L=$2
+rm -rf "$L"
+mkdir -p "$L"
+cd "$L" || exit 2
+
+ok() { echo "ok|$1|"; }
+bad() { echo "FAIL|$1|$2"; }
+skip() { echo "skip|$1|$2"; }
+same() {
+	if cmp -s "$2" "$3"; then ok "$1"; else bad "$1" "$(diff "$3" "$2" | head -10)"; fi
+}
+
+cc=$(command -v cc || command -v gcc || command -v clang || :)
+if [ -z "$cc" ]; then
+	skip "recordings" "no C compiler"
+	exit 0
+fi
+cat >w.c <<'EOF'
+#include <stdio.h>
+int main(void)
+{
+	volatile unsigned long s = 0;
+	unsigned long i;
+
+	for (i = 0; i < 3000000UL; i++)
+		s += i * i;
+	printf("%lu\n", (unsigned long)s);
+	return 0;
+}
+EOF
+for kind in md5 sha1 0x0123456789abcdef none; do
+	"$cc" -O1 -Wl,--build-id=$kind -o "w-$kind" w.c 2>/dev/null || {
+		skip "recordings" "$cc cannot link with --build-id=$kind"
+		exit 0
+	}
+done
+W="./w-md5; ./w-sha1; ./w-0x0123456789abcdef; ./w-none"
+# -N: leave the user's build-ID cache alone
+if ! perf record -N -q -o default.data -- sh -c "$W" >/dev/null 2>&1; then
+	skip "recordings" "perf record fails here (perf_event_paranoid?)"
+	exit 0
+fi
+
+# default: a build-ID table; byte-identical listing
+perf buildid-list -i default.data >perf.out 2>/dev/null
+"$PERFMT" list -i default.data >perfmt.out 2>perfmt.err
+same "perf record: list = perf buildid-list" perfmt.out perf.out
+grep -q "^0123456789abcdef  *$L/w-0x0123456789abcdef$" perfmt.out &&
+    ok "an 8-byte build-ID keeps its length" ||
+    bad "an 8-byte build-ID keeps its length" "$(cat perfmt.out)"
+
+# header fields = perf report --header-only
+perf report --header-only -i default.data >hdr.perf 2>/dev/null
+"$PERFMT" header -i default.data >hdr.perfmt 2>/dev/null
+for pair in "hostname:hostname" "os release:os release" \
+    "perf version:perf version" "arch:arch" "cpudesc:cpu" "cpuid:cpuid"; do
+	p=${pair%%:*}
+	m=${pair#*:}
+	sed -n "s/^# $p : //p" hdr.perf >a
+	sed -n "s/^$m  *//p" hdr.perfmt >b
+	same "header $m = perf report --header-only" b a
+done
+a=$(sed -n 's/^# nrcpus online : //p' hdr.perf)
+b=$(sed -n 's/^cpus  *\([0-9]*\) online.*/\1/p' hdr.perfmt)
+[ "$a" = "$b" ] && ok "header cpus online" || bad "header cpus online" "$b != $a"
+a=$(sed -n 's/^# cmdline : //p' hdr.perf | sed 's/ $//')
+b=$(sed -n 's/^command line  *//p' hdr.perfmt)
+[ "$a" = "$b" ] && ok "header command line" || bad "header command line" "$b != $a"
+a=$(sed -n 's/^# time of first sample : //p' hdr.perf)
+b=$(sed -n 's/^sample time  *\([0-9]*\.[0-9]\{6\}\).*/\1/p' hdr.perfmt)
+[ "$a" = "$b" ] && ok "header first sample time" || bad "header first sample time" "$b != $a"
+
+# -B: no table, so nothing to list, and exit 1 with the reason
+perf record -N -q -B -o nob.data -- sh -c "$W" >/dev/null 2>&1
+"$PERFMT" list -i nob.data >out 2>err
+rc=$?
+[ $rc -eq 1 ] && [ ! -s out ] && grep -q "no build-IDs recorded" err &&
+    ok "perf record -B: nothing listed, exit 1" ||
+    bad "perf record -B: nothing listed, exit 1" "exit $rc: $(cat err out)"
+
+# --buildid-mmap: perf lists the hit objects with IDs from MMAP2 records;
+# perfmt lists every MMAP2 build-ID, so perf's lines are a subset
+if perf record -N -q --buildid-mmap -o mm.data -- sh -c "$W" >/dev/null 2>&1; then
+	perf buildid-list -i mm.data | grep -v '^ ' | sort >perf.out
+	"$PERFMT" list -i mm.data | sort >perfmt.out
+	comm -23 perf.out perfmt.out >missing
+	[ ! -s missing ] && ok "--buildid-mmap: every ID perf lists" ||
+	    bad "--buildid-mmap: every ID perf lists" "missing: $(cat missing)"
+	grep -q "^[0-9a-f]\{32\}  *$L/w-md5$" perfmt.out &&
+	    grep -q "^0123456789abcdef  *$L/w-0x0123456789abcdef$" perfmt.out &&
+	    ok "--buildid-mmap: 16- and 8-byte IDs from MMAP2" ||
+	    bad "--buildid-mmap: 16- and 8-byte IDs from MMAP2" "$(cat perfmt.out)"
+else
+	skip "--buildid-mmap" "perf record --buildid-mmap fails here"
+fi
+
+# pipe mode straight from perf, and through perf inject -b
+perf record -N -q -o - -- sh -c "$W" 2>/dev/null | "$PERFMT" header -i - \
+    >out 2>err
+grep -q "^format  *pipe mode" out && grep -q "^mmaps  *[1-9]" out &&
+    ok "perf record -o - | perfmt header -i -" ||
+    bad "perf record -o - | perfmt header -i -" "$(cat out err)"
+perf record -N -q -o - -- sh -c "$W" 2>/dev/null | perf inject -b \
+    2>/dev/null >pipe.b.data
+perf buildid-list -i pipe.b.data 2>/dev/null | grep -v '^ ' | sort >perf.out
+"$PERFMT" list -i - <pipe.b.data | sort >perfmt.out
+same "pipe with build-ID records: IDs as perf's" perfmt.out perf.out
+
+# perf record --threads: a directory
+if perf record -N -q --threads -o dir.data -- sh -c "$W" >/dev/null 2>&1 &&
+    [ -d dir.data ]; then
+	perf buildid-list -i dir.data >perf.out 2>/dev/null
+	"$PERFMT" list -i dir.data >perfmt.out 2>/dev/null
+	same "perf record --threads: list = perf buildid-list" perfmt.out perf.out
+	"$PERFMT" header -i dir.data >out 2>/dev/null
+	grep -q "^streams  *[1-9]" out && ok "--threads: data.N streams read" ||
+	    bad "--threads: data.N streams read" "$(cat out)"
+else
+	skip "perf record --threads" "not supported by this perf"
+fi
+
+# a recording killed with SIGKILL
+perf record -N -q -F 2000 -m 1 -o killed.data -- sh -c \
+    'while :; do ./w-sha1 >/dev/null; done' >/dev/null 2>&1 &
+p=$!
+sleep 0.5
+kill -9 $p 2>/dev/null
+wait $p 2>/dev/null
+pkill -f 'while :; do ./w-sha1' 2>/dev/null
+"$PERFMT" header -i killed.data >out 2>err
+rc=$?
+[ $rc -eq 1 ] && grep -q "data size is 0" err && grep -q "^records  *[1-9]" out &&
+    ok "killed perf record: read to the end, exit 1" ||
+    bad "killed perf record: read to the end, exit 1" "exit $rc: $(cat err)"
+exit 0

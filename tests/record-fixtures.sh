@@ -1,0 +1,64 @@
+#!/bin/sh
+# Records the local__* fixtures in tests/data with this machine's perf.
+# Run by hand (as root or with perf_event_paranoid <= 1), not by the test
+# suite: recordings differ from run to run.  Usage: tests/record-fixtures.sh
+# OUTDIR; then compress into tests/data/perf with xz -9e and copy the
+# .buildids oracles (perf buildid-list -i) beside them.
+set -eu
+out=${1:?usage: record-fixtures.sh OUTDIR}
+mkdir -p "$out"
+cd "$out"
+cat > w.c <<'C'
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+	volatile unsigned long s = 0;
+	unsigned long i, n = argc > 1 ? 30000000UL : 3000000UL;
+
+	(void)argv;
+	for (i = 0; i < n; i++)
+		s += i * i;
+	printf("%lu\n", (unsigned long)s);
+	return 0;
+}
+C
+# the four kinds of build-ID a linker writes: md5 (16 bytes), a fixed
+# 8-byte one (as lld --build-id=fast), sha1 (20) and none
+gcc -O1 -Wl,--build-id=md5 -o w-md5 w.c
+gcc -O1 -Wl,--build-id=0x0123456789abcdef -o w-id8 w.c
+gcc -O1 -Wl,--build-id=sha1 -o w-sha1 w.c
+gcc -O1 -Wl,--build-id=none -o w-none w.c
+W='./w-md5; ./w-id8; ./w-sha1; ./w-none'
+q() { "$@" >/dev/null 2>&1; }
+q perf record -q -o sized.data -- sh -c "$W"
+q perf record -q --buildid-mmap -o sized-mmap.data -- sh -c "$W"
+q perf record -q -B -o nobid.data -- sh -c './w-sha1; ./w-md5'
+q perf record -q -e sched:sched_process_exec -o trace.data -- sh -c './w-sha1; ./w-md5'
+perf record -q -o - -- sh -c './w-md5; ./w-id8' 2>/dev/null > pipe.data
+perf record -q -o - -- sh -c './w-md5; ./w-id8' 2>/dev/null | perf inject -b > pipe.b.data
+perf record -q -e sched:sched_process_exec -e sched:sched_process_exit -o - \
+    -- sh -c './w-sha1; ./w-md5' 2>/dev/null > trace.pipe.data
+# perf 6.1 inject from a pipe file into a file: data.offset points at the
+# id arrays and attrs
+perf record -q -o - -- sh -c './w-sha1; ./w-md5' 2>/dev/null > pipe2.data
+perf inject -b -i pipe2.data -o inj-from-pipe.data
+rm -rf threads.data
+q perf record -q --threads -o threads.data -- sh -c './w-sha1 1; ./w-md5'
+tar -cf threads.data.tar threads.data
+# perf record killed with SIGKILL: data.size stays 0, no feature table
+for v in "" --buildid-mmap; do
+	n=killed${v:+-mmap}.data
+	rm -f "$n"
+	perf record -q -F 2000 -m 1 -g $v -o "$n" -- \
+	    sh -c './w-sha1; ./w-md5; while :; do ./w-id8 >/dev/null; done' \
+	    >/dev/null 2>&1 &
+	p=$!
+	sleep 0.4
+	kill -9 $p
+	wait $p 2>/dev/null || :
+	pkill -f 'while :; do ./w-id8' || :
+done
+for f in sized sized-mmap trace pipe.b inj-from-pipe; do
+	perf buildid-list -i $f.data > $f.data.buildids
+done
+perf buildid-list -i threads.data > threads.data.buildids

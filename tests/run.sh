@@ -1,0 +1,436 @@
+#!/bin/sh
+# The test suite: `make test` runs it as
+#   PERFMT=./perfmt UNIT="tests/unit tests/unit-tiny" sh tests/run.sh
+# Golden tests over the committed fixtures (tests/data), oracle tests
+# against perf buildid-list and readelf -n when those exist (counted as
+# skipped when not), the unit binaries, and a sweep over ../shared/testdata
+# when it is there.  VERBOSE=1 prints every passing test too.  The last line
+# is "N passed, N failed".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+PERFMT=$(cd "$(dirname "${PERFMT:-./perfmt}")" && pwd)/$(basename "${PERFMT:-./perfmt}")
+UNIT=${UNIT:-"tests/unit tests/unit-tiny"}
+SHARED=${PERFMT_SHARED:-$top/../shared/testdata}
+W=$top/tests/work
+D=$top/tests/data
+E=$top/tests/expected
+pass=0 fail=0 skip=0
+
+ok() { pass=$((pass + 1)); [ -z "${VERBOSE:-}" ] || echo "ok   $1"; }
+bad() {
+	fail=$((fail + 1))
+	echo "FAIL $1"
+	[ -z "${2:-}" ] || printf '%s\n' "$2" | head -30 | sed 's/^/     /'
+}
+skipped() { skip=$((skip + 1)); echo "skip $1: $2"; }
+
+# run CMD...: stdout in $W/out, stderr in $W/err, status in $rc; a signal
+# (status above 128) or a hang (timeout's 124) is always a failure
+run() {
+	timeout 60 "$@" >"$W/out" 2>"$W/err"
+	rc=$?
+}
+crashed() { [ "$rc" -gt 2 ]; }
+
+# expect NAME STATUS [STDERR-SUBSTRING]: after run
+expect() {
+	if crashed; then
+		bad "$1" "exit status $rc (crash or hang); stderr: $(cat "$W/err")"
+	elif [ "$rc" -ne "$2" ]; then
+		bad "$1" "exit status $rc, expected $2; stderr: $(cat "$W/err")"
+	elif [ -n "${3:-}" ] && ! grep -qF -- "$3" "$W/err"; then
+		bad "$1" "stderr lacks '$3': $(cat "$W/err")"
+	else
+		ok "$1"
+	fi
+}
+
+# same NAME FILE: $W/out must equal FILE.  With REGEN=1 the golden files
+# under tests/expected are written instead: review `git diff` before
+# committing them.
+same() {
+	case ${REGEN:-}:$2 in
+	1:"$E"/*) cp "$W/out" "$2" ;;
+	esac
+	if [ ! -f "$2" ]; then
+		bad "$1" "no expected output $2"
+	elif cmp -s "$W/out" "$2"; then
+		ok "$1"
+	else
+		bad "$1" "$(diff "$2" "$W/out" | head -20)"
+	fi
+}
+
+# perf 6.9 and later print buildid-list sorted by name (their dso list is a
+# sorted array); perf up to 6.8 prints the build-ID table's order, as
+# perfmt does.  by_name sorts a listing the newer way.
+by_name() {
+	LC_ALL=C awk '{ print substr($0, 42) "\t" $0 }' "$1" | LC_ALL=C sort -s \
+	    -t "$(printf '\t')" -k1,1 | cut -f2-
+}
+
+rm -rf "$W"
+mkdir -p "$W/perf" "$W/elf" "$W/tmp"
+if [ ! -x "$PERFMT" ]; then
+	echo "FAIL no binary at $PERFMT (run make first)"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+
+# ---- fixtures ------------------------------------------------------------
+for f in "$D"/perf/*.xz "$D"/elf/*.xz; do
+	n=$(basename "$f" .xz)
+	case $f in
+	*/perf/*.tar.xz) xz -dc "$f" | (cd "$W/perf" && tar -xf -) ;;
+	*/perf/*) xz -dc "$f" >"$W/perf/$n" ;;
+	*) xz -dc "$f" >"$W/elf/$n" ;;
+	esac
+done
+if [ -d "$W/perf/threads.data" ]; then
+	mv "$W/perf/threads.data" "$W/perf/local__threads.data"
+fi
+cp "$D"/perf/*.buildids "$W/perf/"
+
+# ---- unit tests ------------------------------------------------------------
+for u in $UNIT; do
+	if [ ! -x "$u" ]; then
+		bad "unit $u" "not built"
+		continue
+	fi
+	"$u" >"$W/unit.out" 2>"$W/unit.err"
+	urc=$?
+	while read -r word rest; do
+		case $word in
+		ok) ok "unit $(basename "$u"): $rest" ;;
+		FAIL) bad "unit $(basename "$u"): $rest" ;;
+		esac
+	done <"$W/unit.out"
+	[ "$urc" -le 1 ] || bad "unit $u" "exit status $urc"
+done
+
+# ---- usage, version, options --------------------------------------------
+run "$PERFMT" -h
+sed -n '/^<!-- usage begin -->$/,/^<!-- usage end -->$/p' README.md |
+    sed '1,2d;$d' | sed '$d' >"$W/usage"
+expect "-h exits 0" 0
+same "-h matches README" "$W/usage"
+run "$PERFMT" -V
+expect "-V exits 0" 0
+grep -q "^perfmt [0-9]" "$W/out" && grep -q PERFMT_MAXOBJ "$W/out" &&
+    ok "-V prints version and budget" || bad "-V prints version and budget"
+run "$PERFMT"
+expect "no command: usage error" 2 "no command"
+run "$PERFMT" frobnicate
+expect "unknown command" 2 "unknown command"
+run "$PERFMT" list -Z
+expect "unknown option" 2
+run "$PERFMT" header -k
+expect "-k with header" 2 "-k goes with list"
+run "$PERFMT" list -i "$W/perf/local__x86_64__small.data" extra
+expect "stray argument" 2 "unexpected argument"
+run "$PERFMT" buildid
+expect "buildid without files" 2 "no FILE"
+
+# ---- list: byte-identical to perf buildid-list for table profiles --------
+# TABLES names the profiles with a build-ID table and how perf orders them.
+while read -r name order; do
+	case $name in ''|'#'*) continue ;; esac
+	run "$PERFMT" list -i "$W/perf/$name"
+	if crashed || [ "$rc" -gt 1 ]; then
+		bad "list $name = perf" "exit $rc: $(cat "$W/err")"
+		continue
+	fi
+	if [ "$order" = sorted ]; then
+		by_name "$W/out" >"$W/out.sorted"
+		mv "$W/out.sorted" "$W/out"
+	fi
+	same "list $name = perf buildid-list ($order)" "$W/perf/$name.buildids"
+done <"$D/perf/TABLES"
+
+# ---- golden outputs: list and header of every profile --------------------
+for f in "$W"/perf/*; do
+	n=$(basename "$f")
+	case $n in *.buildids) continue ;; esac
+	for cmd in list header; do
+		(cd "$W/perf" && timeout 60 "$PERFMT" $cmd -i "$n" >"$W/out" \
+		    2>"$W/err"; echo "exit $?" >>"$W/out")
+		rc=$(sed -n 's/^exit //p' "$W/out" | tail -1)
+		if crashed; then
+			bad "$cmd $n" "exit $rc: $(cat "$W/err")"
+			continue
+		fi
+		same "$cmd $n golden" "$E/$n.$cmd"
+	done
+done
+
+# ---- damage and malformed input ------------------------------------------
+P=$W/perf
+T=$W/tmp
+run "$PERFMT" header -i "$P/GrapheneOS__platform_system_extras__invalid_perf.data"
+expect "1 KiB of zeros: not perf.data" 2 "not a perf.data file"
+run "$PERFMT" list -i "$P/GrapheneOS__platform_system_extras__perf_inject.data"
+expect "a text file: not perf.data" 2 "not a perf.data file"
+printf 'dummy\n' >"$T/dummy"
+run "$PERFMT" list -i "$T/dummy"
+expect "6 bytes: too short" 2 "too short"
+: >"$T/empty"
+run "$PERFMT" list -i "$T/empty"
+expect "empty file" 2 "empty"
+run "$PERFMT" list -i "$T/nonexistent"
+expect "missing file" 2 "No such file"
+mkdir -p "$T/emptydir"
+run "$PERFMT" list -i "$T/emptydir"
+expect "directory without data" 2 "emptydir/data"
+run "$PERFMT" list -i "$P/google__perf_data_converter__perf.data.piped.corrupted.zero_size_sample-3.2"
+expect "record of size 0: error with the offset" 2 "offset 0xbfd0: record of SAMPLE has size 0"
+run "$PERFMT" list -i "$P/google__perf_data_converter__perf.data.piped.extrabyte-3.4"
+expect "a stray byte after the last record" 1 "offset 0x8d080: 1 stray bytes"
+run "$PERFMT" header -i "$P/local__killed.data"
+expect "killed recording: data size 0" 1 "data size is 0: perf record did not finish"
+grep -q "^records  *[1-9][0-9]* " "$W/out" &&
+    ok "killed recording: records read to the end" ||
+    bad "killed recording: records read to the end" "$(cat "$W/out")"
+# a killed recording whose last record is cut (perf itself crashes on these)
+s=$(wc -c <"$P/local__killed.data")
+head -c $((s - 13)) "$P/local__killed.data" >"$T/killed-cut.data"
+run "$PERFMT" header -i "$T/killed-cut.data"
+expect "killed and cut: last record cut short" 1 "is cut short by the end of the file"
+# a finished file-mode profile cut inside its data section
+head -c 4000 "$P/local__x86_64__small.data" >"$T/small-cut.data"
+run "$PERFMT" header -i "$T/small-cut.data"
+expect "file cut in the data section: truncated" 1 "ends past the end of the file"
+grep -q "offset 0x30: data section of" "$W/out" &&
+    ok "truncation is listed as damage" || bad "truncation is listed as damage" "$(cat "$W/out")"
+# cut inside the feature table: what comes after is lost, and said
+head -c 18000 "$P/local__x86_64__small.data" >"$T/small-cut2.data"
+run "$PERFMT" list -i "$T/small-cut2.data"
+expect "file cut in the feature area" 1 "past the end of the file"
+# cut inside the header and the attrs
+head -c 50 "$P/local__x86_64__small.data" >"$T/small-cut3.data"
+run "$PERFMT" list -i "$T/small-cut3.data"
+expect "file cut in the header" 2 "too short for a perf.data header"
+head -c 200 "$P/local__x86_64__small.data" >"$T/small-cut4.data"
+run "$PERFMT" list -i "$T/small-cut4.data"
+expect "file cut in the attrs" 2 "past the end of the file"
+run "$PERFMT" header -i "$P/local__inj-from-pipe.data"
+expect "perf inject output from a pipe file: records read" 0 \
+    "the ids and attrs lie over the start of the data section"
+grep -q "^records  *[1-9]" "$W/out" && ok "inject output: records found" ||
+    bad "inject output: records found" "$(cat "$W/out")"
+
+# ---- pipe mode from standard input ---------------------------------------
+for n in local__pipe.b.data local__s390x-inject__small.b.pipe.data; do
+	"$PERFMT" list -i "$P/$n" >"$T/a" 2>/dev/null
+	cat "$P/$n" | timeout 60 "$PERFMT" list -i - >"$W/out" 2>"$W/err"
+	rc=$?
+	expect "stdin pipe: $n" 0
+	same "stdin pipe: $n = -i FILE" "$T/a"
+done
+cat "$P/local__x86_64__small.data" | timeout 60 "$PERFMT" list -i - \
+    >"$W/out" 2>"$W/err"
+rc=$?
+expect "file mode through a pipe: refused" 2 "cannot be read from a pipe"
+timeout 60 "$PERFMT" list -i - <"$P/local__x86_64__small.data" >"$W/out" \
+    2>"$W/err"
+rc=$?
+expect "file mode on stdin as a file" 0
+same "file mode on stdin as a file = -i FILE" "$P/local__x86_64__small.data.buildids"
+
+# ---- either byte order: the same answers -----------------------------------
+for pair in "local__x86_64__small.data local__s390x-inject__small.b.data" \
+    "local__x86_64__small.data local__s390x-inject__small.b.perf612.data" \
+    "local__x86_64__buildidmmap.data local__s390x-inject__buildidmmap.data" \
+    "local__x86_64__threads.data local__s390x-inject__threads.b.data"; do
+	set -- $pair
+	"$PERFMT" list -i "$P/$1" >"$T/le" 2>/dev/null
+	"$PERFMT" list -i "$P/$2" >"$W/out" 2>/dev/null
+	case $2 in *perf612*) by_name "$T/le" >"$T/le2"; mv "$T/le2" "$T/le" ;; esac
+	same "big-endian $2 lists as $1" "$T/le"
+	for key in hostname 'os release' arch cpus memory 'sample time' \
+	    'samples seen' mmaps events; do
+		"$PERFMT" header -i "$P/$1" 2>/dev/null | grep "^$key " >"$T/le"
+		"$PERFMT" header -i "$P/$2" 2>/dev/null | grep "^$key " >"$W/out"
+		same "big-endian $2 header '$key' as $1" "$T/le"
+	done
+done
+
+# ---- buildid: every ELF fixture ------------------------------------------
+while read -r name id; do
+	run "$PERFMT" buildid "$W/elf/$name"
+	if [ "$id" = none ]; then
+		expect "buildid $name: none" 1 "no GNU build-ID note"
+		[ ! -s "$W/out" ] && ok "buildid $name: no output" ||
+		    bad "buildid $name: no output" "$(cat "$W/out")"
+	else
+		expect "buildid $name" 0
+		echo "$id $W/elf/$name" >"$T/want"
+		same "buildid $name = $id" "$T/want"
+	fi
+done <"$D/elf/EXPECTED.tsv"
+run "$PERFMT" buildid "$W/elf/local__w-sha1" "$W/elf/local__w-none" \
+    "$W/elf/local__w-md5"
+expect "buildid of several: 1 when one lacks an ID" 1
+[ "$(wc -l <"$W/out")" -eq 2 ] && ok "buildid of several: two lines" ||
+    bad "buildid of several: two lines" "$(cat "$W/out")"
+run "$PERFMT" buildid "$W/elf/local__w-sha1" "$T/dummy" "$W/elf/local__w-none"
+expect "buildid: not ELF is trouble, exit 2" 2 "dummy: not an ELF file"
+run "$PERFMT" buildid "$T/emptydir"
+expect "buildid of a directory" 2 "not a regular file"
+# a file cut inside its note: the offset is named
+head -c 900 "$W/elf/local__w-sha1" >"$T/w-cut"
+run "$PERFMT" buildid "$T/w-cut"
+expect "buildid of a cut ELF: offset named" 2 "past the end of the file"
+
+# ---- oracles: readelf -n, perf buildid-list ------------------------------
+if command -v readelf >/dev/null 2>&1; then
+	while read -r name id; do
+		[ "$(head -c 4 "$W/elf/$name" | od -An -c | tr -d ' ')" = '177ELF' ] ||
+		    continue
+		want=$(readelf -n "$W/elf/$name" 2>/dev/null |
+		    awk '/Build ID:/ { print $3; exit }')
+		got=$("$PERFMT" buildid "$W/elf/$name" 2>/dev/null | cut -d' ' -f1)
+		[ "$got" = "$want" ] && ok "readelf -n agrees: $name" ||
+		    bad "readelf -n agrees: $name" "perfmt '$got', readelf '$want'"
+	done <"$D/elf/EXPECTED.tsv"
+else
+	skipped "readelf oracle" "readelf not installed"
+fi
+
+perf_works=
+if command -v perf >/dev/null 2>&1 &&
+    perf buildid-list -i "$P/local__x86_64__small.data" >/dev/null 2>&1; then
+	perf_works=1
+fi
+if [ -n "$perf_works" ]; then
+	while read -r name order; do
+		case $name in ''|'#'*) continue ;; esac
+		if ! perf buildid-list -f -i "$P/$name" >"$T/perf" 2>/dev/null ||
+		    [ "$order" = sorted ]; then
+			skipped "perf buildid-list -i $name" \
+			    "this perf cannot read it or orders it differently"
+			continue
+		fi
+		"$PERFMT" list -i "$P/$name" >"$W/out" 2>/dev/null
+		same "perf buildid-list -i $name (live)" "$T/perf"
+	done <"$D/perf/TABLES"
+	# header fields against perf report --header-only
+	for f in "$P"/*; do
+		n=$(basename "$f")
+		case $n in *.buildids) continue ;; esac
+		perf report --header-only -i "$f" >"$T/hp" 2>/dev/null || continue
+		# perf reads the feature table of a killed recording from
+		# sample data, and the sections perf inject left unswapped in
+		# a big-endian file as garbage (big-endian-perfdata.md §4.1)
+		grep -q '^# data size *: 0$' "$T/hp" && continue
+		case $n in local__s390x-inject__*) continue ;; esac
+		"$PERFMT" header -i "$f" >"$T/hm" 2>/dev/null
+		for pair in "hostname:hostname" "os release:os release" \
+		    "perf version:perf version" "arch:arch" "cpudesc:cpu" \
+		    "cpuid:cpuid" "nrcpus online:cpus" "total memory:memory" \
+		    "time of first sample:sample time"; do
+			p=${pair%%:*}
+			m=${pair#*:}
+			sed -n "s/^# $p : //p" "$T/hp" >"$T/a"
+			# perf prints empty and zero values; perfmt omits them
+			grep -q . "$T/a" && ! grep -qx -e '(null)' -e '0.000000' \
+			    "$T/a" || continue
+			sed -n "s/^$m  *//p" "$T/hm" >"$W/out"
+			case $m in
+			cpus) sed -i 's/ online.*//' "$W/out" ;;
+			memory) sed -i 's/ kB$//' "$T/a"; sed -i 's/ kB$//' "$W/out" ;;
+			'sample time') sed -i 's/^\([0-9]*\.[0-9]\{6\}\).*/\1/' "$W/out" ;;
+			esac
+			same "header $m = perf report --header-only: $n" "$T/a"
+		done
+	done
+	if [ -r /sys/kernel/notes ]; then
+		run "$PERFMT" list -k
+		perf buildid-list -k >"$T/perf" 2>/dev/null
+		same "list -k = perf buildid-list -k" "$T/perf"
+	else
+		skipped "list -k" "/sys/kernel/notes not readable"
+	fi
+	sh "$top/tests/live.sh" "$PERFMT" "$T/live" >"$T/live.log" 2>&1
+	while IFS='|' read -r word what detail; do
+		case $word in
+		ok) ok "live: $what" ;;
+		FAIL) bad "live: $what" "$detail" ;;
+		skip) skipped "live: $what" "$detail" ;;
+		esac
+	done <"$T/live.log"
+else
+	skipped "perf oracle" "perf not installed or cannot read perf.data here"
+	if [ -r /sys/kernel/notes ]; then
+		run "$PERFMT" list -k
+		"$PERFMT" buildid /sys/kernel/notes 2>/dev/null | cut -d' ' -f1 >"$T/k"
+		same "list -k = buildid /sys/kernel/notes" "$T/k"
+	fi
+fi
+
+# ---- static binary, no allocator -----------------------------------------
+if grep -nE '\<(malloc|calloc|realloc|strdup|fopen|mmap|opendir)[[:space:]]*\(' \
+    perfmt.c >"$T/grep"; then
+	bad "no malloc/fopen/mmap in perfmt.c" "$(cat "$T/grep")"
+else
+	ok "no malloc/fopen/mmap in perfmt.c"
+fi
+case $(basename "$PERFMT") in
+perfmt)
+	if command -v readelf >/dev/null 2>&1; then
+		readelf -lW "$PERFMT" | grep -q INTERP &&
+		    bad "perfmt is static" "it has a PT_INTERP" ||
+		    ok "perfmt is static"
+	fi
+	if command -v nm >/dev/null 2>&1 && nm "$PERFMT" >/dev/null 2>&1; then
+		nm "$PERFMT" | grep -E ' (malloc|calloc|realloc|mmap)$' >"$T/nm" &&
+		    bad "no allocator linked" "$(cat "$T/nm")" ||
+		    ok "no allocator linked"
+	fi
+	;;
+esac
+
+# ---- every real file in ../shared/testdata -------------------------------
+if [ -d "$SHARED" ]; then
+	for f in "$SHARED"/perfdata/* "$SHARED"/guest-aarch64/*.data; do
+		case $f in *.buildids|*.tsv|*.md) continue ;; esac
+		for cmd in list header; do
+			run "$PERFMT" $cmd -i "$f"
+			crashed && bad "shared $cmd $(basename "$f")" "exit $rc" ||
+			    ok "shared $cmd $(basename "$f")"
+		done
+		if [ -f "$f.buildids" ] && grep -q "	yes([1-9]" \
+		    "$SHARED/perfdata/MANIFEST.tsv" 2>/dev/null &&
+		    grep "^$(basename "$f")	" "$SHARED/perfdata/MANIFEST.tsv" |
+		    grep -q "	yes([1-9]"; then
+			"$PERFMT" list -i "$f" >"$W/out" 2>/dev/null
+			if grep "^$(basename "$f")	" "$SHARED/perfdata/MANIFEST.tsv" |
+			    grep -q "written by perf 6.12"; then
+				by_name "$W/out" >"$T/s"
+				mv "$T/s" "$W/out"
+			fi
+			same "shared list $(basename "$f") = its .buildids" "$f.buildids"
+		fi
+	done
+	for f in "$SHARED"/elf/*/*; do
+		case $f in *.tsv|*.md) continue ;; esac
+		run "$PERFMT" buildid "$f"
+		want=$(awk -F'\t' -v n="$(basename "$f")" '$1 == n { print $8 }' \
+		    "$(dirname "$f")/MANIFEST.tsv")
+		got=$(cut -d' ' -f1 "$W/out")
+		[ -n "$got" ] || got=none
+		if crashed; then
+			bad "shared buildid $f" "exit $rc"
+		elif [ "$got" = "$want" ]; then
+			ok "shared buildid $(basename "$f") = MANIFEST"
+		else
+			bad "shared buildid $f = MANIFEST" "got $got, want $want"
+		fi
+	done
+else
+	skipped "shared sweep" "no $SHARED"
+fi
+
+echo "$skip skipped"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,720 @@
+/* Unit tests of perfmt's byte, bounds, note and table layers.
+ *
+ * Built twice by the Makefile: with the default budget and with a tiny one
+ * (PERFMT_MAXOBJ=4 ...) so that the table-full paths run.  Prints one line
+ * per test, "ok NAME" or "FAIL NAME (line N)", for tests/run.sh to count.
+ * jsmn's harness, in spirit: a check returns the failing line.
+ */
+#define PERFMT_NO_MAIN
+#include "../perfmt.c"
+
+#define check(c) do { if (!(c)) return __LINE__; } while (0)
+
+static int failures;
+
+static void
+test(int (*fn)(void), const char *name)
+{
+	int line = fn();
+
+	if (line) {
+		failures++;
+		printf("FAIL %s (line %d)\n", name, line);
+	} else {
+		printf("ok %s\n", name);
+	}
+	fflush(stdout);
+}
+
+static void
+put16(unsigned char *p, uint32_t v, int be)
+{
+	p[be ? 0 : 1] = (unsigned char)(v >> 8);
+	p[be ? 1 : 0] = (unsigned char)v;
+}
+
+static void
+put32(unsigned char *p, uint32_t v, int be)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		p[be ? 3 - i : i] = (unsigned char)(v >> (8 * i));
+}
+
+static void
+put64(unsigned char *p, uint64_t v, int be)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		p[be ? 7 - i : i] = (unsigned char)(v >> (8 * i));
+}
+
+static char tmpdir[] = "/tmp/perfmt-unit-XXXXXX";
+
+static const char *
+tmpfile_with(const char *name, const unsigned char *p, size_t n)
+{
+	static char path[2][256];
+	static int k;
+	FILE *f;
+
+	k ^= 1;
+	snprintf(path[k], sizeof path[k], "%s/%s", tmpdir, name);
+	f = fopen(path[k], "wb");	/* test code: stdio is fine here */
+	if (!f || fwrite(p, 1, n, f) != n || fclose(f))
+		return NULL;
+	return path[k];
+}
+
+/* ---- bytes ------------------------------------------------------------ */
+
+static int
+t_get(void)
+{
+	static const unsigned char b[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+
+	check(get16(b, 0) == 0x0201 && get16(b, 1) == 0x0102);
+	check(get32(b, 0) == 0x04030201u && get32(b, 1) == 0x01020304u);
+	check(get64(b, 0) == 0x0807060504030201ull);
+	check(get64(b, 1) == 0x0102030405060708ull);
+	check(align_up(13, 4) == 16 && align_up(16, 8) == 16);
+	check(popcount64(0) == 0 && popcount64(~0ull) == 64);
+	return 0;
+}
+
+static int
+t_escape(void)
+{
+	char out[64];
+
+	esc_into(out, sizeof out, "a\nb\\c\x1b[2J", 9);
+	check(!strcmp(out, "a\\x0ab\\\\c\\x1b[2J"));
+	esc_into(out, sizeof out, "caf\xc3\xa9", 5);	/* valid UTF-8 kept */
+	check(!strcmp(out, "caf\xc3\xa9"));
+	esc_into(out, sizeof out, "\xc3(\xff\xed\xa0\x80", 6);	/* invalid */
+	check(!strcmp(out, "\\xc3(\\xff\\xed\\xa0\\x80"));
+	esc_into(out, sizeof out, "\xe2\x82", 2);	/* cut sequence */
+	check(!strcmp(out, "\\xe2\\x82"));
+	esc_into(out, 8, "abcdefghijkl", 12);		/* too long: marked */
+	check(strlen(out) < 8 && strstr(out, "..."));
+	return 0;
+}
+
+static int
+t_hex(void)
+{
+	static const unsigned char id[3] = { 0x01, 0xab, 0xff };
+	char out[8];
+
+	hex_into(out, id, 3);
+	check(!strcmp(out, "01abff"));
+	return 0;
+}
+
+static int
+t_civil(void)
+{
+	int64_t y;
+	unsigned m, d;
+
+	civil_from_days(0, &y, &m, &d);
+	check(y == 1970 && m == 1 && d == 1);
+	civil_from_days(11016, &y, &m, &d);	/* 2000-02-29 */
+	check(y == 2000 && m == 2 && d == 29);
+	civil_from_days(20787, &y, &m, &d);	/* 2026-11-30 */
+	check(y == 2026 && m == 11 && d == 30);
+	civil_from_days(-1, &y, &m, &d);
+	check(y == 1969 && m == 12 && d == 31);
+	return 0;
+}
+
+/* ---- reader ----------------------------------------------------------- */
+
+static int
+t_rd_mem(void)
+{
+	static const unsigned char b[10] = "0123456789";
+	const unsigned char *p;
+	struct rd r;
+
+	rd_mem(&r, b, 10, 100);
+	check(rd_tell(&r) == 100 && rd_left(&r) == 10);
+	check((p = rd_peek(&r, 10)) && p[9] == '9');
+	check(!rd_peek(&r, 11));
+	check(rd_skip(&r, 4) && rd_tell(&r) == 104);
+	check((p = rd_peek(&r, 6)) && p[0] == '4');
+	check(!rd_skip(&r, 7));			/* past the window */
+	check(rd_left(&r) == 0 && !rd_peek(&r, 1));
+	check(rd_seek(&r, 102) && rd_peek(&r, 1)[0] == '2');
+	return 0;
+}
+
+static int
+t_rd_file(void)
+{
+	unsigned char data[100], buf[16];
+	const unsigned char *p;
+	const char *path;
+	struct rd r;
+	int fd, i;
+
+	for (i = 0; i < 100; i++)
+		data[i] = (unsigned char)i;
+	check((path = tmpfile_with("rd", data, 100)));
+	check((fd = open(path, O_RDONLY)) >= 0);
+	/* a 16-byte buffer over [10, 90): refills, compaction, window end */
+	rd_file(&r, fd, 1, buf, sizeof buf, 10, 90);
+	check((p = rd_peek(&r, 12)) && p[0] == 10 && p[11] == 21);
+	check(rd_skip(&r, 10));
+	check((p = rd_peek(&r, 16)) && p[0] == 20 && p[15] == 35);
+	check(!rd_peek(&r, 17));		/* larger than the buffer */
+	check(rd_skip(&r, 60) && rd_tell(&r) == 80);
+	check((p = rd_peek(&r, 10)) && p[9] == 89);
+	check(!rd_peek(&r, 11));		/* the window ends at 90 */
+	check(!rd_skip(&r, 11) && rd_tell(&r) == 90);
+	/* a window past the end of the file: reads stop at EOF */
+	rd_file(&r, fd, 1, buf, sizeof buf, 95, 200);
+	check((p = rd_peek(&r, 5)) && p[4] == 99 && !rd_peek(&r, 6));
+	close(fd);
+	return 0;
+}
+
+static int
+t_rd_pipe(void)
+{
+	unsigned char data[64], buf[16];
+	const unsigned char *p;
+	struct rd r;
+	int fds[2], i;
+
+	for (i = 0; i < 64; i++)
+		data[i] = (unsigned char)i;
+	check(!pipe(fds));
+	check(write(fds[1], data, 64) == 64);
+	close(fds[1]);
+	rd_file(&r, fds[0], 0, buf, sizeof buf, 0, RD_OPEN);
+	check((p = rd_peek(&r, 8)) && p[7] == 7);
+	check(rd_skip(&r, 40) && rd_tell(&r) == 40);	/* read and dropped */
+	check((p = rd_peek(&r, 4)) && p[0] == 40);
+	check(!rd_skip(&r, 100));			/* EOF first */
+	close(fds[0]);
+	return 0;
+}
+
+static int
+t_rd_string(void)
+{
+	unsigned char b[80];
+	char s[8];
+	struct rd r;
+	int cut;
+
+	memset(b, 0, sizeof b);
+	put32(b, 8, 1);
+	memcpy(b + 4, "vm", 3);
+	rd_mem(&r, b, 12, 0);
+	check(rd_string(&r, s, sizeof s, 1, &cut) && !strcmp(s, "vm") && !cut);
+	check(rd_left(&r) == 0);
+	put32(b, 64, 0);			/* longer than the window */
+	rd_mem(&r, b, 12, 0);
+	check(!rd_string(&r, s, sizeof s, 0, &cut));
+	put32(b, 0xffffffffu, 0);		/* absurd */
+	rd_mem(&r, b, 80, 0);
+	check(!rd_string(&r, s, sizeof s, 0, &cut));
+	put32(b, 16, 0);			/* kept part is cut */
+	memcpy(b + 4, "0123456789abcde", 16);
+	rd_mem(&r, b, 20, 0);
+	check(rd_string(&r, s, sizeof s, 0, &cut) && cut && !strcmp(s, "0123456"));
+	return 0;
+}
+
+/* ---- object table ------------------------------------------------------ */
+
+static int
+t_id_same(void)
+{
+	static const unsigned char a[20] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	static const unsigned char b[20] = { 1, 2, 3, 4, 5, 6, 7, 9 };
+
+	check(id_same(a, 8, a, 20));		/* zero padding is no change */
+	check(id_same(a, 20, a, 8));
+	check(!id_same(a, 8, b, 8));
+	check(!id_same(a, 0, a, 8) && id_same(a, 0, b, 0));
+	check(!id_same(a, 7, a, 8));		/* a[7] is nonzero */
+	return 0;
+}
+
+static int
+t_obj(void)
+{
+	static const unsigned char i1[20] = { 1 }, i2[20] = { 2 };
+	struct obj *o;
+	uint32_t i;
+
+	pf_reset("t");
+	o = obj_add(-1, "/bin/a", 6, i1, 20, 0, SRC_TABLE, MISC_USER);
+	check(o && nobj == 1);
+	/* the table keeps one entry per machine and name: the last ID wins */
+	check(obj_add(-1, "/bin/a", 6, i2, 20, 0, SRC_TABLE, MISC_USER) == o);
+	check(o->id[0] == 2 && nobj == 1);
+	/* a mapping with the same ID joins it, another ID is another object */
+	check(obj_add(-1, "/bin/a", 6, i2, 20, 1, SRC_MMAP, MISC_USER) == o);
+	check(o->src == (SRC_TABLE | SRC_MMAP));
+	o = obj_add(-1, "/bin/a", 6, i1, 20, 1, SRC_MMAP2ID, MISC_USER);
+	check(o && nobj == 2);
+	/* machines are apart */
+	check(obj_add(0, "/bin/a", 6, i1, 20, 1, SRC_MMAP, MISC_USER) != o);
+	/* filling the table drops and counts, never overruns */
+	for (i = 0; i < PERFMT_MAXOBJ + 5; i++) {
+		char name[32];
+
+		snprintf(name, sizeof name, "/lib/%u", i);
+		obj_add(-1, name, strlen(name), NULL, 0, 0, SRC_MMAP, MISC_USER);
+	}
+	check(nobj <= PERFMT_MAXOBJ && obj_dropped >= 5);
+	check(arena_used <= sizeof arena);
+	status = 0;
+	return 0;
+}
+
+static int
+t_id_map(void)
+{
+	uint64_t i;
+
+	pf_reset("t");
+	pf.nattr = 2;
+	for (i = 1; i <= PERFMT_MAXID + 3; i++)
+		id_map(i * 977, (uint32_t)(i & 1));
+	check(pf.nid == PERFMT_MAXID && pf.id_dropped == 3);
+	check(id_find(977) == &pf.attrs[1] && id_find(2 * 977) == &pf.attrs[0]);
+	check(!id_find(5));
+	return 0;
+}
+
+/* ---- build-ID table ---------------------------------------------------- */
+
+/* One entry in the new layout, padded to pad bytes of name. */
+static size_t
+bid_put(unsigned char *p, int be, unsigned misc, int32_t pid,
+    unsigned char idbyte, int size, const char *name, size_t pad)
+{
+	size_t n = 36 + align_up(strlen(name) + 1, pad);
+
+	memset(p, 0, n);
+	put32(p, 0, be);
+	put16(p + 4, misc, be);
+	put16(p + 6, (uint32_t)n, be);
+	put32(p + 8, (uint32_t)pid, be);
+	memset(p + 12, idbyte, size > 0 ? (size_t)size : 20);
+	if (size > 0)
+		p[32] = (unsigned char)size;
+	memcpy(p + 36, name, strlen(name));
+	return n;
+}
+
+static int
+t_bid_table(void)
+{
+	unsigned char t[1024];
+	size_t n = 0;
+	struct rd r;
+	int be;
+
+	for (be = 0; be < 2; be++) {
+		pf_reset("t");
+		pf.be = be;
+		n = bid_put(t, be, 0x8001, -1, 0xaa, 20, "[kernel.kallsyms]", 64);
+		n += bid_put(t + n, be, 0x8002, -1, 0xbb, 16, "/bin/md5", 8);
+		n += bid_put(t + n, be, 0x0002, -1, 0xcc, 0, "/bin/old", 64);
+		n += bid_put(t + n, be, 0x0003, -1, 0xdd, 0, "/hv", 8);
+		n += bid_put(t + n, be, 0x0005, 7, 0xee, 0, "/guest", 8);
+		rd_mem(&r, t, n, 0);
+		feat_build_id(&r);
+		check(pf.n_table == 4 && pf.n_bid_ignored == 1);
+		check(nobj == 4);
+		check(objs[1].idlen == 16 && objs[1].idexact && objs[1].id[0] == 0xbb);
+		check(objs[2].idlen == 20 && !objs[2].idexact);
+		check(objs[3].machine == 7 && !strcmp(obj_name(&objs[3]), "/guest"));
+	}
+	status = 0;
+	return 0;
+}
+
+static int
+t_bid_old_abi(void)
+{
+	unsigned char t[256];
+	size_t n = 32 + 64;
+	struct rd r;
+
+	/* before Linux 2.6.35: no pid, the ID at 8 and the name at 32 */
+	pf_reset("t");
+	memset(t, 0, sizeof t);
+	put16(t + 4, 1, 0);
+	put16(t + 6, (uint32_t)n, 0);
+	memset(t + 8, 0x11, 20);
+	memcpy(t + 32, "[kernel.kallsyms]", 17);
+	rd_mem(&r, t, n, 0);
+	feat_build_id(&r);
+	check(nobj == 1 && objs[0].machine == -1 && objs[0].id[0] == 0x11);
+	check(!strcmp(obj_name(&objs[0]), "[kernel.kallsyms]"));
+	return 0;
+}
+
+static int
+t_bid_bad(void)
+{
+	unsigned char t[512];
+	size_t n;
+	struct rd r;
+
+	/* perf 6.12.0 wrote 36 zero bytes after each entry: skipped */
+	pf_reset("t");
+	n = bid_put(t, 0, 0x8002, -1, 0x01, 20, "/a", 8);
+	memset(t + n, 0, 36);
+	n += 36;
+	n += bid_put(t + n, 0, 0x8002, -1, 0x02, 20, "/b", 8);
+	rd_mem(&r, t, n, 0);
+	feat_build_id(&r);
+	check(nobj == 2 && status == 1);
+	/* a size below the entry header, then an entry running past the end */
+	pf_reset("t");
+	status = 0;
+	n = bid_put(t, 0, 0x8002, -1, 0x01, 20, "/a", 8);
+	put16(t + 6, 20, 0);
+	rd_mem(&r, t, n, 0);
+	feat_build_id(&r);
+	check(nobj == 0 && status == 2);
+	pf_reset("t");
+	status = 0;
+	n = bid_put(t, 0, 0x8002, -1, 0x01, 20, "/a", 8);
+	put16(t + 6, 400, 0);
+	rd_mem(&r, t, n, 0);
+	feat_build_id(&r);
+	check(nobj == 0 && status == 2);
+	/* a name without its NUL */
+	pf_reset("t");
+	status = 0;
+	n = bid_put(t, 0, 0x8002, -1, 0x01, 20, "/abcdefg", 8);
+	memset(t + 36, 'x', n - 36);
+	rd_mem(&r, t, n, 0);
+	feat_build_id(&r);
+	check(nobj == 0 && status == 2);
+	status = 0;
+	return 0;
+}
+
+/* ---- records ------------------------------------------------------------ */
+
+static size_t
+rec_put(unsigned char *p, uint32_t type, uint16_t misc, uint16_t size)
+{
+	memset(p, 0, size);
+	put32(p, type, 0);
+	put16(p + 4, misc, 0);
+	put16(p + 6, size, 0);
+	return size;
+}
+
+static int
+t_records(void)
+{
+	unsigned char s[512];
+	size_t n = 0;
+	struct rd r;
+
+	pf_reset("t");
+	/* an MMAP2 with an inline 16-byte build-ID */
+	n += rec_put(s, R_MMAP2, MISC_USER | MISC_MMAP_BUILD_ID, 80);
+	s[40] = 16;
+	memset(s + 44, 0x5a, 16);
+	put32(s + 64, 5, 0);
+	memcpy(s + 72, "/bin/x", 7);
+	/* AUXTRACE with 24 bytes of payload, skipped */
+	rec_put(s + n, R_AUXTRACE, 0, 48);
+	put64(s + n + 8, 24, 0);
+	n += 48 + 24;
+	/* a simpleperf record whose size needs more than 16 bits is skipped;
+	 * here its high half is 0 */
+	rec_put(s + n, R_SIMPLEPERF + 1, 0, 16);
+	n += 16;
+	/* a data mapping (MMAP with MMAP_DATA) */
+	n += rec_put(s + n, R_MMAP, MISC_USER | MISC_MMAP_DATA, 48);
+	memcpy(s + n - 8, "/d", 3);
+	rd_mem(&r, s, n, 0);
+	scan_records(&r, 1);
+	check(pf.nrec == 4 && status == 0);
+	check(pf.aux_bytes == 24 && pf.n_mmapid == 1 && pf.n_mmap == 2);
+	check(pf.n_mmap_exec == 1);
+	check(nobj == 2 && objs[0].idlen == 16 && objs[0].id[15] == 0x5a);
+	check((objs[0].src & SRC_EXEC) && !(objs[1].src & SRC_EXEC));
+	check(pf.type_n[R_MMAP2] == 1 && pf.nother == 1);
+	return 0;
+}
+
+static int
+t_records_bad(void)
+{
+	unsigned char s[64];
+	struct rd r;
+
+	/* size 0: an error that names the offset, and the walk stops */
+	pf_reset("t");
+	rec_put(s, R_SAMPLE, 0, 16);
+	put32(s + 16, R_SAMPLE, 0);
+	rd_mem(&r, s, 24, 0x1000);
+	scan_records(&r, 1);
+	check(pf.nrec == 1 && status == 2 && strstr(pf.damage[0].text, "0x1010"));
+	/* a record cut by the end of the file: truncation, status 1 */
+	pf_reset("t");
+	status = 0;
+	rec_put(s, R_SAMPLE, 0, 16);
+	rec_put(s + 16, R_SAMPLE, 0, 40);
+	rd_mem(&r, s, 32, 0);
+	scan_records(&r, 1);
+	check(pf.nrec == 1 && status == 1);
+	/* the same inside a data section: malformed, status 2 */
+	pf_reset("t");
+	status = 0;
+	rd_mem(&r, s, 32, 0);
+	scan_records(&r, 0);
+	check(status == 2);
+	/* stray bytes after the last record */
+	pf_reset("t");
+	status = 0;
+	rd_mem(&r, s, 19, 0);
+	scan_records(&r, 1);
+	check(pf.nrec == 1 && status == 1);
+	/* an AUXTRACE payload larger than the rest of the file */
+	pf_reset("t");
+	status = 0;
+	rec_put(s, R_AUXTRACE, 0, 48);
+	put64(s + 8, 0xffffffffffffffffull, 0);
+	rd_mem(&r, s, 64, 0);
+	scan_records(&r, 1);
+	check(pf.nrec == 1 && status == 1);
+	status = 0;
+	return 0;
+}
+
+/* ---- ELF notes --------------------------------------------------------- */
+
+/* A note at p: returns its size with align. */
+static size_t
+note_put(unsigned char *p, int be, const char *name, uint32_t type,
+    const unsigned char *desc, uint32_t descsz, size_t align)
+{
+	uint32_t namesz = (uint32_t)strlen(name) + 1;
+	size_t doff = align_up(12 + namesz, align), n = align_up(doff + descsz, align);
+
+	memset(p, 0, n);
+	put32(p, namesz, be);
+	put32(p + 4, descsz, be);
+	put32(p + 8, type, be);
+	memcpy(p + 12, name, namesz);
+	memcpy(p + doff, desc, descsz);
+	return n;
+}
+
+static int
+t_notes(void)
+{
+	static const unsigned char id[20] = { 0xde, 0xad, 0xbe, 0xef, 1, 2, 3, 4 };
+	unsigned char b[256];
+	struct elfid e;
+	struct rd r;
+	size_t n;
+	int be;
+
+	for (be = 0; be < 2; be++) {
+		/* an 8-aligned property note, a Go note, then the build-ID */
+		n = note_put(b, be, "GNU", 5, id, 16, 8);
+		n += note_put(b + n, be, "Go", 4, id, 7, 8);
+		n += note_put(b + n, be, "GNU", 3, id, 8, 8);
+		memset(&e, 0, sizeof e);
+		rd_mem(&r, b, n, 0);
+		check(note_walk(&r, be, 8, &e) == 1 && e.len == 8 && e.id[0] == 0xde);
+		/* "GNU" with another type, and type 3 with another owner */
+		n = note_put(b, be, "GNU", 1, id, 16, 4);
+		n += note_put(b + n, be, "CORE", 3, id, 20, 4);
+		rd_mem(&r, b, n, 0);
+		check(note_walk(&r, be, 4, &e) == 0);
+	}
+	/* sizes that would wrap: namesz 0xffffffff */
+	n = note_put(b, 0, "GNU", 3, id, 20, 4);
+	put32(b, 0xffffffffu, 0);
+	rd_mem(&r, b, n, 0);
+	check(note_walk(&r, 0, 4, &e) == -1 && strstr(e.why, "overruns"));
+	/* descsz past the area */
+	n = note_put(b, 0, "GNU", 3, id, 20, 4);
+	put32(b + 4, 4096, 0);
+	rd_mem(&r, b, n, 0);
+	check(note_walk(&r, 0, 4, &e) == -1);
+	/* an empty build-ID */
+	n = note_put(b, 0, "GNU", 3, id, 0, 4);
+	rd_mem(&r, b, n, 0);
+	check(note_walk(&r, 0, 4, &e) == -1 && strstr(e.why, "empty"));
+	return 0;
+}
+
+/* A small ELF: header, phdrs, shdrs, a note area.  phnote/shnote say
+ * whether a PT_NOTE / SHT_NOTE covers the notes. */
+static size_t
+elf_put(unsigned char *b, int is64, int be, int phnote, int shnote,
+    const unsigned char *notes, size_t nn)
+{
+	size_t eh = is64 ? 64 : 52, ph = is64 ? 56 : 32, sh = is64 ? 64 : 40;
+	size_t phoff = eh, shoff = phoff + ph, noff = shoff + 2 * sh;
+
+	memset(b, 0, noff + nn);
+	memcpy(b, ELFMAG, 4);
+	b[EI_CLASS] = is64 ? ELFCLASS64 : ELFCLASS32;
+	b[EI_DATA] = be ? ELFDATA2MSB : ELFDATA2LSB;
+	b[EI_VERSION] = EV_CURRENT;
+	put16(b + 16, 2, be);
+	put16(b + 18, 0x1234, be);
+	if (is64) {
+		put64(b + 32, phoff, be);
+		put64(b + 40, shoff, be);
+	} else {
+		put32(b + 28, (uint32_t)phoff, be);
+		put32(b + 32, (uint32_t)shoff, be);
+	}
+	put16(b + (is64 ? 54 : 42), (uint32_t)ph, be);
+	put16(b + (is64 ? 56 : 44), 1, be);
+	put16(b + (is64 ? 58 : 46), (uint32_t)sh, be);
+	put16(b + (is64 ? 60 : 48), 2, be);
+	/* phdr 0 */
+	put32(b + phoff, phnote ? PT_NOTE : 1, be);
+	if (is64) {
+		put64(b + phoff + 8, noff, be);
+		put64(b + phoff + 32, nn, be);
+		put64(b + phoff + 48, 4, be);
+	} else {
+		put32(b + phoff + 4, (uint32_t)noff, be);
+		put32(b + phoff + 16, (uint32_t)nn, be);
+		put32(b + phoff + 28, 4, be);
+	}
+	/* shdr 1 (shdr 0 is the null section) */
+	put32(b + shoff + sh + 4, shnote ? SHT_NOTE : 1, be);
+	if (is64) {
+		put64(b + shoff + sh + 24, noff, be);
+		put64(b + shoff + sh + 32, nn, be);
+		put64(b + shoff + sh + 48, 4, be);
+	} else {
+		put32(b + shoff + sh + 16, (uint32_t)noff, be);
+		put32(b + shoff + sh + 20, (uint32_t)nn, be);
+		put32(b + shoff + sh + 32, 4, be);
+	}
+	memcpy(b + noff, notes, nn);
+	return noff + nn;
+}
+
+static int
+t_elf(void)
+{
+	static const unsigned char id[20] = { 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 9,
+		8, 7, 6, 5, 4, 3, 2, 1, 0x42 };
+	unsigned char b[1024], notes[64];
+	const char *path;
+	struct elfid e;
+	size_t n, nn;
+	int is64, be, ph, rc;
+
+	for (is64 = 0; is64 < 2; is64++)
+		for (be = 0; be < 2; be++)
+			for (ph = 0; ph < 3; ph++) {
+				/* ph: 0 PT_NOTE, 1 SHT_NOTE only, 2 neither */
+				nn = note_put(notes, be, "GNU", 3, id, 20, 4);
+				n = elf_put(b, is64, be, ph == 0, ph == 1, notes, nn);
+				check((path = tmpfile_with("elf", b, n)));
+				rc = elf_buildid(path, &e);
+				if (ph == 2) {
+					check(rc == 1);
+					continue;
+				}
+				check(rc == 0 && e.len == 20 && e.id[19] == 0x42);
+				check(e.is64 == is64 && e.be == be && e.machine == 0x1234);
+			}
+	/* a program header table past the end of the file */
+	nn = note_put(notes, 0, "GNU", 3, id, 20, 4);
+	n = elf_put(b, 1, 0, 1, 0, notes, nn);
+	put64(b + 32, 1u << 30, 0);
+	check((path = tmpfile_with("elf", b, n)));
+	check(elf_buildid(path, &e) == 2 && strstr(e.why, "past the end"));
+	/* phentsize too small for an ELF64 program header */
+	n = elf_put(b, 1, 0, 1, 0, notes, nn);
+	put16(b + 54, 8, 0);
+	check((path = tmpfile_with("elf", b, n)));
+	check(elf_buildid(path, &e) == 2 && strstr(e.why, "entry size"));
+	/* PN_XNUM: the count lives in section 0's sh_info */
+	nn = note_put(notes, 1, "GNU", 3, id, 20, 4);
+	n = elf_put(b, 1, 1, 1, 0, notes, nn);
+	put16(b + 56, PN_XNUM, 1);
+	put32(b + 64 + 56 + 44, 1, 1);
+	check((path = tmpfile_with("elf", b, n)));
+	check(elf_buildid(path, &e) == 0);
+	/* bad class, short file, not ELF */
+	n = elf_put(b, 1, 0, 1, 0, notes, nn);
+	b[EI_CLASS] = 3;
+	check((path = tmpfile_with("elf", b, n)));
+	check(elf_buildid(path, &e) == 2 && strstr(e.why, "class"));
+	check((path = tmpfile_with("elf", b, 20)));
+	b[EI_CLASS] = ELFCLASS64;
+	check((path = tmpfile_with("elf", b, 20)));
+	check(elf_buildid(path, &e) == 2 && strstr(e.why, "too short"));
+	check((path = tmpfile_with("elf", (const unsigned char *)"dummy\n", 6)));
+	check(elf_buildid(path, &e) == 2 && strstr(e.why, "not an ELF"));
+	/* a raw note blob, either byte order */
+	for (be = 0; be < 2; be++) {
+		nn = note_put(notes, be, "GNU", 3, id, 8, 4);
+		check((path = tmpfile_with("blob", notes, nn)));
+		check(elf_buildid(path, &e) == 0 && e.blob && e.len == 8);
+	}
+	check(elf_buildid(tmpdir, &e) == 2 && strstr(e.why, "regular"));
+	return 0;
+}
+
+int
+main(void)
+{
+	char cmd[64];
+
+	/* the commands are tested through the binary by tests/run.sh */
+	(void)cmd_list;
+	(void)cmd_list_kernel;
+	(void)cmd_header;
+	(void)cmd_buildid;
+	(void)finish;
+	(void)print_version;
+
+	if (!mkdtemp(tmpdir)) {
+		perror("mkdtemp");
+		return 2;
+	}
+	test(t_get, "get16/32/64, align, popcount");
+	test(t_escape, "escaping of untrusted names");
+	test(t_hex, "hex");
+	test(t_civil, "days to dates");
+	test(t_rd_mem, "reader over memory");
+	test(t_rd_file, "reader over a file with a small buffer");
+	test(t_rd_pipe, "reader over a pipe");
+	test(t_rd_string, "header strings");
+	test(t_id_same, "build-ID comparison");
+	test(t_obj, "object table, table full");
+	test(t_id_map, "sample id map, map full");
+	test(t_bid_table, "build-ID table both byte orders");
+	test(t_bid_old_abi, "build-ID table old ABI");
+	test(t_bid_bad, "build-ID table damage");
+	test(t_records, "records");
+	test(t_records_bad, "records damage");
+	test(t_notes, "ELF notes");
+	test(t_elf, "ELF files and note blobs");
+	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+	if (system(cmd))
+		return 2;
+	return failures ? 1 : 0;
+}
