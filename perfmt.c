@@ -553,6 +553,15 @@ obj_name(const struct obj *o)
 	return arena + o->name;
 }
 
+static void
+obj_set_id(struct obj *o, const unsigned char *id, size_t idlen, int exact)
+{
+	if (idlen)
+		memcpy(o->id, id, idlen);
+	o->idlen = (uint8_t)idlen;
+	o->idexact = (uint8_t)exact;
+}
+
 /* Finds or adds the entry.  A build-ID table keeps one entry per machine
  * and name, the last ID winning, as perf's dso list does. */
 static struct obj *
@@ -568,20 +577,15 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 		    memcmp(obj_name(o), name, n))
 			continue;
 		if ((src & SRC_TABLE) && (o->src & SRC_TABLE)) {
-			memcpy(o->id, id, idlen);
-			o->idlen = (uint8_t)idlen;
-			o->idexact = (uint8_t)idexact;
+			obj_set_id(o, id, idlen, idexact);
 			return o;
 		}
 		if (id_same(o->id, o->idlen, id, idlen)) {
 			// the list shows the ID as the table wrote it, else as
 			// a build-ID record did
 			if ((src & SRC_TABLE) || ((src & SRC_RECORD) &&
-			    !(o->src & SRC_TABLE))) {
-				memcpy(o->id, id, idlen);
-				o->idlen = (uint8_t)idlen;
-				o->idexact = (uint8_t)idexact;
-			}
+			    !(o->src & SRC_TABLE)))
+				obj_set_id(o, id, idlen, idexact);
 			o->src |= (uint8_t)src;
 			return o;
 		}
@@ -603,9 +607,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	arena_used += n + 1;
 	o->namelen = (uint16_t)n;
 	o->machine = machine;
-	memcpy(o->id, id, idlen);
-	o->idlen = (uint8_t)idlen;
-	o->idexact = (uint8_t)idexact;
+	obj_set_id(o, id, idlen, idexact);
 	o->src = (uint8_t)src;
 	o->cpumode = (uint8_t)cpumode;
 	o->next = obj_head[h];
@@ -2677,7 +2679,10 @@ hdr_features(void)
 	for (bit = 0; bit < 256; bit++)
 		if (feat_has(bit))
 			printf("%s%s", n++ ? " " : "", feat_name(bit));
-	printf("%s(%u)\n", n ? " " : "", n);
+	if (n)
+		printf(" (%u)\n", n);
+	else
+		puts("none");
 }
 
 static int

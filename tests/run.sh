@@ -213,6 +213,20 @@ expect "file cut in the header" 2 "too short for a perf.data header"
 head -c 200 "$P/local__x86_64__small.data" >"$T/small-cut4.data"
 run "$PERFMT" list -i "$T/small-cut4.data"
 expect "file cut in the attrs" 2 "past the end of the file"
+# the 72-byte header of perf before its feature bitmap: the same file with
+# header.size 72 has no features, and the same records
+cp "$P/local__x86_64__small.data" "$T/h72.data"
+printf '\110' | dd of="$T/h72.data" bs=1 seek=8 conv=notrunc 2>/dev/null
+run "$PERFMT" header -i "$T/h72.data"
+expect "72-byte header: read" 0
+"$PERFMT" header -i "$P/local__x86_64__small.data" 2>/dev/null | grep '^records' >"$T/r"
+grep -q "^format .*72-byte header" "$W/out" && grep -q "^features  *none" "$W/out" &&
+    grep -qxF "$(cat "$T/r")" "$W/out" && ok "72-byte header: no features, all records" ||
+    bad "72-byte header: no features, all records" "$(cat "$W/out")"
+run "$PERFMT" buildid "$P/local__x86_64__small.data"
+expect "buildid of a perf.data: not ELF" 2 "not an ELF file"
+run "$PERFMT" list -i "$W/elf/local__w-sha1"
+expect "list of an ELF file: not perf.data" 2 "not a perf.data file"
 run "$PERFMT" header -i "$P/local__inj-from-pipe.data"
 expect "perf inject output from a pipe file: records read" 0 \
     "the ids and attrs lie over the start of the data section"
@@ -399,6 +413,8 @@ if [ -d "$SHARED" ]; then
 			crashed && bad "shared $cmd $(basename "$f")" "exit $rc" ||
 			    ok "shared $cmd $(basename "$f")"
 		done
+		run "$PERFMT" buildid "$f"
+		expect "shared buildid of a profile $(basename "$f")" 2 "not an ELF"
 		if [ -f "$f.buildids" ] && grep -q "	yes([1-9]" \
 		    "$SHARED/perfdata/MANIFEST.tsv" 2>/dev/null &&
 		    grep "^$(basename "$f")	" "$SHARED/perfdata/MANIFEST.tsv" |
@@ -414,6 +430,11 @@ if [ -d "$SHARED" ]; then
 	done
 	for f in "$SHARED"/elf/*/*; do
 		case $f in *.tsv|*.md) continue ;; esac
+		for cmd in list header; do
+			run "$PERFMT" $cmd -i "$f"
+			crashed && bad "shared $cmd of an ELF file $(basename "$f")" \
+			    "exit $rc" || ok "shared $cmd of an ELF file $(basename "$f")"
+		done
 		run "$PERFMT" buildid "$f"
 		want=$(awk -F'\t' -v n="$(basename "$f")" '$1 == n { print $8 }' \
 		    "$(dirname "$f")/MANIFEST.tsv")
