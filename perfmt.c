@@ -676,7 +676,7 @@ enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 #define FT_LAST_61	32	/* end marker of perf <= 6.1x pipes */
 
 struct attr {
-	uint64_t sample_type, flags;
+	uint64_t sample_type, flags, config;
 	uint32_t type, size;
 	uint32_t nids;
 	char name[64];
@@ -837,6 +837,7 @@ attr_add(const unsigned char *p, size_t n, uint64_t off)
 	memset(a, 0, sizeof *a);
 	a->type = get32(p, pf.be);
 	a->size = get32(p + 4, pf.be);
+	a->config = get64(p + 8, pf.be);
 	a->sample_type = get64(p + 24, pf.be);
 	a->flags = attr_flags(p + 40, pf.be);
 	pf.same_layout = !pf.nattr ||
@@ -2630,6 +2631,30 @@ static const char *const sample_bits[] = {
 	"WEIGHT_STRUCT"
 };
 
+/* perf's names for the generic events (uapi PERF_TYPE_HARDWARE and
+ * PERF_TYPE_SOFTWARE), for profiles without an EVENT_DESC section. */
+static void
+put_event_name(const struct attr *a)
+{
+	static const char *const hw[] = { "cycles", "instructions",
+		"cache-references", "cache-misses", "branches", "branch-misses",
+		"bus-cycles", "stalled-cycles-frontend",
+		"stalled-cycles-backend", "ref-cycles" };
+	static const char *const sw[] = { "cpu-clock", "task-clock",
+		"page-faults", "context-switches", "cpu-migrations",
+		"minor-faults", "major-faults", "alignment-faults",
+		"emulation-faults", "dummy", "bpf-output", "cgroup-switches" };
+
+	if (a->name[0])
+		out_name(a->name, strlen(a->name));
+	else if (a->type == 0 && a->config < sizeof hw / sizeof *hw)
+		fputs(hw[a->config], stdout);
+	else if (a->type == 1 && a->config < sizeof sw / sizeof *sw)
+		fputs(sw[a->config], stdout);
+	else
+		printf("type %" PRIu32 " config %#" PRIx64, a->type, a->config);
+}
+
 static void
 hdr_events(void)
 {
@@ -2641,10 +2666,7 @@ hdr_events(void)
 		const struct attr *a = &pf.attrs[i];
 
 		printf("%-14s", i ? "" : "events");
-		if (a->name[0])
-			out_name(a->name, strlen(a->name));
-		else
-			printf("type %" PRIu32 "", a->type);
+		put_event_name(a);
 		fputs(": ", stdout);
 		sep = "";
 		for (b = 0; b < 64; b++) {
