@@ -1,8 +1,9 @@
 #!/bin/sh
 # Live oracle tests, run by tests/run.sh when perf works here: records
 # fresh profiles of a tiny program built with each kind of build-ID and
-# compares perfmt with perf on them.  Prints "ok|WHAT|", "FAIL|WHAT|DETAIL"
-# or "skip|WHAT|WHY" lines.  Usage: live.sh PERFMT WORKDIR
+# compares perfmt with perf on them (SOURCE: tests/data/elf/local__w.c).
+# Prints "ok|WHAT|", "FAIL|WHAT|DETAIL"
+# or "skip|WHAT|WHY" lines.  Usage: live.sh PERFMT WORKDIR SOURCE
 set -u
 PERFMT=$1
 L=$2
@@ -22,19 +23,7 @@ if [ -z "$cc" ]; then
 	skip "recordings" "no C compiler"
 	exit 0
 fi
-cat >w.c <<'EOF'
-#include <stdio.h>
-int main(void)
-{
-	volatile unsigned long s = 0;
-	unsigned long i;
-
-	for (i = 0; i < 3000000UL; i++)
-		s += i * i;
-	printf("%lu\n", (unsigned long)s);
-	return 0;
-}
-EOF
+cp "$3" w.c
 for kind in md5 sha1 0x0123456789abcdef none; do
 	"$cc" -O1 -Wl,--build-id=$kind -o "w-$kind" w.c 2>/dev/null || {
 		skip "recordings" "$cc cannot link with --build-id=$kind"

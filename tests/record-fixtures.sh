@@ -6,22 +6,10 @@
 # .buildids oracles (perf buildid-list -i) beside them.
 set -eu
 out=${1:?usage: record-fixtures.sh OUTDIR}
+src=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 cd "$out"
-cat > w.c <<'C'
-#include <stdio.h>
-int main(int argc, char **argv)
-{
-	volatile unsigned long s = 0;
-	unsigned long i, n = argc > 1 ? 30000000UL : 3000000UL;
-
-	(void)argv;
-	for (i = 0; i < n; i++)
-		s += i * i;
-	printf("%lu\n", (unsigned long)s);
-	return 0;
-}
-C
+cp "$src/data/elf/local__w.c" w.c
 # the four kinds of build-ID a linker writes: md5 (16 bytes), a fixed
 # 8-byte one (as lld --build-id=fast), sha1 (20) and none
 gcc -O1 -Wl,--build-id=md5 -o w-md5 w.c

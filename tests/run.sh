@@ -365,7 +365,8 @@ if [ -n "$perf_works" ]; then
 	else
 		skipped "list -k" "/sys/kernel/notes not readable"
 	fi
-	sh "$top/tests/live.sh" "$PERFMT" "$T/live" >"$T/live.log" 2>&1
+	sh "$top/tests/live.sh" "$PERFMT" "$T/live" "$D/elf/local__w.c" \
+	    >"$T/live.log" 2>&1
 	while IFS='|' read -r word what detail; do
 		case $word in
 		ok) ok "live: $what" ;;

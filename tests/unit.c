@@ -296,6 +296,17 @@ t_id_map(void)
 
 /* ---- build-ID table ---------------------------------------------------- */
 
+/* A record header of the given size, the rest zeroed. */
+static size_t
+rec_put(unsigned char *p, uint32_t type, unsigned misc, size_t size, int be)
+{
+	memset(p, 0, size);
+	put32(p, type, be);
+	put16(p + 4, misc, be);
+	put16(p + 6, (uint32_t)size, be);
+	return size;
+}
+
 /* One entry in the new layout, padded to pad bytes of name. */
 static size_t
 bid_put(unsigned char *p, int be, unsigned misc, int32_t pid,
@@ -303,10 +314,7 @@ bid_put(unsigned char *p, int be, unsigned misc, int32_t pid,
 {
 	size_t n = 36 + align_up(strlen(name) + 1, pad);
 
-	memset(p, 0, n);
-	put32(p, 0, be);
-	put16(p + 4, misc, be);
-	put16(p + 6, (uint32_t)n, be);
+	rec_put(p, 0, misc, n, be);
 	put32(p + 8, (uint32_t)pid, be);
 	memset(p + 12, idbyte, size > 0 ? (size_t)size : 20);
 	if (size > 0)
@@ -364,60 +372,49 @@ t_bid_old_abi(void)
 	return 0;
 }
 
+/* Parses n bytes of t as a BUILD_ID section from a clean state; returns
+ * the exit status the damage raised. */
+static int
+bid_parse(const unsigned char *t, size_t n)
+{
+	struct rd r;
+	int st;
+
+	pf_reset("t");
+	status = 0;
+	rd_mem(&r, t, n, 0);
+	feat_build_id(&r);
+	st = status;
+	status = 0;
+	return st;
+}
+
 static int
 t_bid_bad(void)
 {
 	unsigned char t[512];
 	size_t n;
-	struct rd r;
 
 	/* perf 6.12.0 wrote 36 zero bytes after each entry: skipped */
-	pf_reset("t");
 	n = bid_put(t, 0, 0x8002, -1, 0x01, 20, "/a", 8);
 	memset(t + n, 0, 36);
 	n += 36;
 	n += bid_put(t + n, 0, 0x8002, -1, 0x02, 20, "/b", 8);
-	rd_mem(&r, t, n, 0);
-	feat_build_id(&r);
-	check(nobj == 2 && status == 1);
+	check(bid_parse(t, n) == 1 && nobj == 2);
 	/* a size below the entry header, then an entry running past the end */
-	pf_reset("t");
-	status = 0;
 	n = bid_put(t, 0, 0x8002, -1, 0x01, 20, "/a", 8);
 	put16(t + 6, 20, 0);
-	rd_mem(&r, t, n, 0);
-	feat_build_id(&r);
-	check(nobj == 0 && status == 2);
-	pf_reset("t");
-	status = 0;
-	n = bid_put(t, 0, 0x8002, -1, 0x01, 20, "/a", 8);
+	check(bid_parse(t, n) == 2 && nobj == 0);
 	put16(t + 6, 400, 0);
-	rd_mem(&r, t, n, 0);
-	feat_build_id(&r);
-	check(nobj == 0 && status == 2);
+	check(bid_parse(t, n) == 2 && nobj == 0);
 	/* a name without its NUL */
-	pf_reset("t");
-	status = 0;
 	n = bid_put(t, 0, 0x8002, -1, 0x01, 20, "/abcdefg", 8);
 	memset(t + 36, 'x', n - 36);
-	rd_mem(&r, t, n, 0);
-	feat_build_id(&r);
-	check(nobj == 0 && status == 2);
-	status = 0;
+	check(bid_parse(t, n) == 2 && nobj == 0);
 	return 0;
 }
 
 /* ---- records ------------------------------------------------------------ */
-
-static size_t
-rec_put(unsigned char *p, uint32_t type, uint16_t misc, uint16_t size)
-{
-	memset(p, 0, size);
-	put32(p, type, 0);
-	put16(p + 4, misc, 0);
-	put16(p + 6, size, 0);
-	return size;
-}
 
 static int
 t_records(void)
@@ -428,21 +425,21 @@ t_records(void)
 
 	pf_reset("t");
 	/* an MMAP2 with an inline 16-byte build-ID */
-	n += rec_put(s, R_MMAP2, MISC_USER | MISC_MMAP_BUILD_ID, 80);
+	n += rec_put(s, R_MMAP2, MISC_USER | MISC_MMAP_BUILD_ID, 80, 0);
 	s[40] = 16;
 	memset(s + 44, 0x5a, 16);
 	put32(s + 64, 5, 0);
 	memcpy(s + 72, "/bin/x", 7);
 	/* AUXTRACE with 24 bytes of payload, skipped */
-	rec_put(s + n, R_AUXTRACE, 0, 48);
+	rec_put(s + n, R_AUXTRACE, 0, 48, 0);
 	put64(s + n + 8, 24, 0);
 	n += 48 + 24;
 	/* a simpleperf record whose size needs more than 16 bits is skipped;
 	 * here its high half is 0 */
-	rec_put(s + n, R_SIMPLEPERF + 1, 0, 16);
+	rec_put(s + n, R_SIMPLEPERF + 1, 0, 16, 0);
 	n += 16;
 	/* a data mapping (MMAP with MMAP_DATA) */
-	n += rec_put(s + n, R_MMAP, MISC_USER | MISC_MMAP_DATA, 48);
+	n += rec_put(s + n, R_MMAP, MISC_USER | MISC_MMAP_DATA, 48, 0);
 	memcpy(s + n - 8, "/d", 3);
 	rd_mem(&r, s, n, 0);
 	scan_records(&r, 1);
@@ -463,7 +460,7 @@ t_records_bad(void)
 
 	/* size 0: an error that names the offset, and the walk stops */
 	pf_reset("t");
-	rec_put(s, R_SAMPLE, 0, 16);
+	rec_put(s, R_SAMPLE, 0, 16, 0);
 	put32(s + 16, R_SAMPLE, 0);
 	rd_mem(&r, s, 24, 0x1000);
 	scan_records(&r, 1);
@@ -471,8 +468,8 @@ t_records_bad(void)
 	/* a record cut by the end of the file: truncation, status 1 */
 	pf_reset("t");
 	status = 0;
-	rec_put(s, R_SAMPLE, 0, 16);
-	rec_put(s + 16, R_SAMPLE, 0, 40);
+	rec_put(s, R_SAMPLE, 0, 16, 0);
+	rec_put(s + 16, R_SAMPLE, 0, 40, 0);
 	rd_mem(&r, s, 32, 0);
 	scan_records(&r, 1);
 	check(pf.nrec == 1 && status == 1);
@@ -491,7 +488,7 @@ t_records_bad(void)
 	/* an AUXTRACE payload larger than the rest of the file */
 	pf_reset("t");
 	status = 0;
-	rec_put(s, R_AUXTRACE, 0, 48);
+	rec_put(s, R_AUXTRACE, 0, 48, 0);
 	put64(s + 8, 0xffffffffffffffffull, 0);
 	rd_mem(&r, s, 64, 0);
 	scan_records(&r, 1);
