@@ -498,12 +498,16 @@ enum {
 struct obj {
 	uint32_t name;		/* offset in arena */
 	uint32_t next;		/* hash chain: index + 1, 0 ends */
+	uint32_t group;		/* index of the first entry of this path */
 	int32_t machine;	/* -1 host, 0 default guest, > 0 guest pid */
+	uint64_t ino;		/* MMAP2 inode form: the file's identity */
+	uint32_t maj, min;
 	uint16_t namelen;
 	uint8_t idlen;		/* 0: no build-ID */
 	uint8_t src;
 	uint8_t cpumode;
 	uint8_t idexact;	/* idlen came from the writer, not assumed */
+	uint8_t inodes;		/* distinct identities seen: 0, 1, or 2 for more */
 	unsigned char id[IDMAX];
 };
 
@@ -568,7 +572,7 @@ static struct obj *
 obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
     size_t idlen, int idexact, unsigned src, unsigned cpumode)
 {
-	uint32_t h = obj_hash(machine, name, n), i;
+	uint32_t h = obj_hash(machine, name, n), i, group = nobj;
 	struct obj *o;
 
 	for (i = obj_head[h]; i; i = o->next) {
@@ -576,6 +580,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 		if (o->machine != machine || o->namelen != n ||
 		    memcmp(obj_name(o), name, n))
 			continue;
+		group = o->group;
 		if ((src & SRC_TABLE) && (o->src & SRC_TABLE)) {
 			obj_set_id(o, id, idlen, idexact);
 			return o;
@@ -607,12 +612,30 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	arena_used += n + 1;
 	o->namelen = (uint16_t)n;
 	o->machine = machine;
+	o->group = group;
 	obj_set_id(o, id, idlen, idexact);
 	o->src = (uint8_t)src;
 	o->cpumode = (uint8_t)cpumode;
 	o->next = obj_head[h];
 	obj_head[h] = ++nobj;
 	return o;
+}
+
+/* The device and inode an MMAP2 record saw; a second, different one means
+ * the file was replaced while perf recorded. */
+static void
+obj_inode(struct obj *o, uint32_t maj, uint32_t min, uint64_t ino)
+{
+	if (!o || !ino)
+		return;
+	if (!o->inodes) {
+		o->maj = maj;
+		o->min = min;
+		o->ino = ino;
+		o->inodes = 1;
+	} else if (o->ino != ino || o->maj != maj || o->min != min) {
+		o->inodes = 2;
+	}
 }
 
 /* ==== 7. perf.data: header and attributes ===============================
@@ -1485,6 +1508,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	size_t at = type == R_MMAP ? 40 : 72, n, idlen = 0;
 	unsigned cpumode = misc & MISC_CPUMODE, src = SRC_MMAP;
 	const unsigned char *name = p + at, *z, *id = NULL;
+	struct obj *o;
 	int32_t machine = cpumode == MISC_GUEST_KERNEL ||
 	    cpumode == MISC_GUEST_USER ? 0 : -1;
 	int exec = !(misc & MISC_MMAP_DATA);
@@ -1525,7 +1549,10 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		pf.n_mmapid++;
 		src |= SRC_MMAP2ID;
 	}
-	obj_add(machine, (const char *)name, n, id, idlen, 1, src, cpumode);
+	o = obj_add(machine, (const char *)name, n, id, idlen, 1, src, cpumode);
+	if (type == R_MMAP2 && !idlen && !(misc & MISC_MMAP_BUILD_ID))
+		obj_inode(o, get32(p + 40, pf.be), get32(p + 44, pf.be),
+		    get64(p + 48, pf.be));
 }
 
 /* HEADER_ATTR (pipe mode): the attr, then u64 ids to the end. */
@@ -2094,7 +2121,7 @@ pf_load(const char *path)
 struct elfid {
 	unsigned char id[ELFIDMAX];
 	size_t len;		/* the note's descriptor size */
-	int is64, be, blob;
+	int is64, be, blob, notelf;
 	unsigned machine;
 	uint64_t where;		/* file offset of the note */
 	char why[200];		/* what was wrong, when malformed */
@@ -2151,20 +2178,38 @@ note_walk(struct rd *r, int be, uint64_t align, struct elfid *e)
 	return 0;
 }
 
-/* A note area of the file: bounds first, then the walk. */
+/* What an ELF image is read from: a file through pread, or bytes already
+ * mapped (the running vDSO).  Windows into it are bounded by its size. */
+struct img {
+	int fd;
+	const unsigned char *mem;
+	uint64_t size;
+};
+
+static void
+img_window(const struct img *m, struct rd *r, unsigned char *buf, size_t cap,
+    uint64_t off, uint64_t len)
+{
+	if (m->mem)
+		rd_mem(r, m->mem + off, (size_t)len, off);
+	else
+		rd_file(r, m->fd, 1, buf, cap, off, off + len);
+}
+
+/* A note area of the image: bounds first, then the walk. */
 static int
-elf_notes(int fd, uint64_t fsize, uint64_t off, uint64_t size,
-    uint64_t align, struct elfid *e, const char *what, unsigned idx)
+elf_notes(const struct img *m, uint64_t off, uint64_t size, uint64_t align,
+    struct elfid *e, const char *what, unsigned idx)
 {
 	struct rd r;
 
-	if (!range_ok(off, size, fsize)) {
+	if (!range_ok(off, size, m->size)) {
 		snprintf(e->why, sizeof e->why, "%s %u at %#" PRIx64 " (%"
 		    PRIu64 " bytes) runs past the end of the file (%" PRIu64
-		    " bytes)", what, idx, off, size, fsize);
+		    " bytes)", what, idx, off, size, m->size);
 		return -1;
 	}
-	rd_file(&r, fd, 1, notebuf, sizeof notebuf, off, off + size);
+	img_window(m, &r, notebuf, sizeof notebuf, off, size);
 	return note_walk(&r, e->be, align == 8 ? 8 : 4, e);
 }
 
@@ -2183,7 +2228,7 @@ struct elftab {
 };
 
 static int
-elf_table(const struct elftab *t, uint64_t fsize, unsigned min,
+elf_table(const struct elftab *t, uint64_t size, unsigned min,
     const char *what, struct elfid *e)
 {
 	if (t->ent < min || t->ent > sizeof tabbuf) {
@@ -2191,73 +2236,49 @@ elf_table(const struct elftab *t, uint64_t fsize, unsigned min,
 		    ", expected %u", what, t->ent, min);
 		return 0;
 	}
-	if (t->num > fsize / t->ent || !range_ok(t->off, t->num * t->ent, fsize)) {
+	if (t->num > size / t->ent || !range_ok(t->off, t->num * t->ent, size)) {
 		snprintf(e->why, sizeof e->why, "%" PRIu64 " %s at %#" PRIx64
 		    " run past the end of the file (%" PRIu64 " bytes)",
-		    t->num, what, t->off, fsize);
+		    t->num, what, t->off, size);
 		return 0;
 	}
 	return 1;
 }
 
-/* Program headers: every PT_NOTE, in order (the first may be the 8-aligned
- * .note.gnu.property, the build-ID in the next: fmt §6.2). */
+/* Walks a table of program or section headers: every entry of note type
+ * (PT_NOTE at 0, SHT_NOTE at 4) has its notes walked, in order (the first
+ * PT_NOTE may be the 8-aligned .note.gnu.property, the build-ID in the
+ * next: fmt §6.2).  o[] holds the ELF32 and ELF64 offsets of the type,
+ * offset, size and alignment fields. */
 static int
-elf_phdrs(int fd, uint64_t fsize, const struct elftab *t, struct elfid *e,
-    int *bad)
+elf_walk_table(const struct img *m, const struct elftab *t, struct elfid *e,
+    int *bad, int sections)
 {
+	static const int ph[8] = { 0, 0, 4, 8, 16, 32, 28, 48 };
+	static const int sh[8] = { 4, 4, 16, 24, 20, 32, 32, 48 };
+	const int *o = sections ? sh : ph;
 	const unsigned char *p;
 	struct rd r;
 	uint64_t i;
 	int rc;
 
-	if (!elf_table(t, fsize, e->is64 ? PHDR64_SIZE : PHDR32_SIZE,
-	    "program headers", e)) {
+	if (!elf_table(t, m->size, sections ?
+	    (e->is64 ? SHDR64_SIZE : SHDR32_SIZE) :
+	    (e->is64 ? PHDR64_SIZE : PHDR32_SIZE),
+	    sections ? "section headers" : "program headers", e)) {
 		*bad = 1;
 		return 0;
 	}
-	rd_file(&r, fd, 1, tabbuf, sizeof tabbuf, t->off, t->off + t->num * t->ent);
+	img_window(m, &r, tabbuf, sizeof tabbuf, t->off, t->num * t->ent);
 	for (i = 0; i < t->num; i++) {
 		if (!(p = rd_peek(&r, (size_t)t->ent)))
 			return 0;
-		if (get32(p, e->be) == PT_NOTE) {
-			rc = elf_notes(fd, fsize, elf_field(p, e, 4, 8, 1),
-			    elf_field(p, e, 16, 32, 1),
-			    elf_field(p, e, 28, 48, 1), e, "PT_NOTE segment",
-			    (unsigned)i);
-			if (rc > 0)
-				return 1;
-			if (rc < 0)
-				*bad = 1;
-		}
-		rd_skip(&r, t->ent);
-	}
-	return 0;
-}
-
-static int
-elf_shdrs(int fd, uint64_t fsize, const struct elftab *t, struct elfid *e,
-    int *bad)
-{
-	const unsigned char *p;
-	struct rd r;
-	uint64_t i;
-	int rc;
-
-	if (!elf_table(t, fsize, e->is64 ? SHDR64_SIZE : SHDR32_SIZE,
-	    "section headers", e)) {
-		*bad = 1;
-		return 0;
-	}
-	rd_file(&r, fd, 1, tabbuf, sizeof tabbuf, t->off, t->off + t->num * t->ent);
-	for (i = 0; i < t->num; i++) {
-		if (!(p = rd_peek(&r, (size_t)t->ent)))
-			return 0;
-		if (get32(p + 4, e->be) == SHT_NOTE) {
-			rc = elf_notes(fd, fsize, elf_field(p, e, 16, 24, 1),
-			    elf_field(p, e, 20, 32, 1),
-			    elf_field(p, e, 32, 48, 1), e, "SHT_NOTE section",
-			    (unsigned)i);
+		if (get32(p + o[e->is64], e->be) ==
+		    (uint32_t)(sections ? SHT_NOTE : PT_NOTE)) {
+			rc = elf_notes(m, elf_field(p, e, o[2], o[3], 1),
+			    elf_field(p, e, o[4], o[5], 1),
+			    elf_field(p, e, o[6], o[7], 1), e, sections ?
+			    "SHT_NOTE section" : "PT_NOTE segment", (unsigned)i);
 			if (rc > 0)
 				return 1;
 			if (rc < 0)
@@ -2271,16 +2292,18 @@ elf_shdrs(int fd, uint64_t fsize, const struct elftab *t, struct elfid *e,
 /* Section 0 holds the real counts when e_phnum is PN_XNUM or e_shnum is
  * 0 with e_shoff set (gABI "Sections"). */
 static void
-elf_escapes(int fd, uint64_t fsize, struct elftab *ph, struct elftab *sh,
+elf_escapes(const struct img *m, struct elftab *ph, struct elftab *sh,
     const struct elfid *e)
 {
-	unsigned char s0[SHDR64_SIZE];
 	unsigned need = e->is64 ? SHDR64_SIZE : SHDR32_SIZE;
+	const unsigned char *s0;
+	struct rd r;
 
-	if (!sh->off || (sh->num && ph->num != PN_XNUM))
+	if (!sh->off || (sh->num && ph->num != PN_XNUM) ||
+	    !range_ok(sh->off, need, m->size))
 		return;
-	if (!range_ok(sh->off, need, fsize) ||
-	    pread(fd, s0, need, (off_t)sh->off) != (ssize_t)need)
+	img_window(m, &r, tabbuf, sizeof tabbuf, sh->off, need);
+	if (!(s0 = rd_peek(&r, need)))
 		return;
 	if (!sh->num)
 		sh->num = elf_field(s0, e, 20, 32, 1);
@@ -2315,41 +2338,23 @@ blob_buildid(int fd, struct elfid *e)
 	return rc > 0 ? 1 : -1;
 }
 
-/* Fills e with the GNU build-ID of path.  Returns 0 found, 1 none, 2 not
- * ELF or malformed (e->why says why and where). */
+/* The ELF header and then the notes.  Returns 0 found, 1 none, 2 not ELF
+ * or malformed (e->why says why and where). */
 static int
-elf_buildid(const char *path, struct elfid *e)
+elf_parse(const struct img *m, struct elfid *e)
 {
-	unsigned char h[EHDR64_SIZE];
+	const unsigned char *h;
 	struct elftab ph, sh;
-	struct stat st;
-	uint64_t fsize;
-	int fd, rc = 1, bad = 0;
-	ssize_t got;
+	struct rd r;
+	int bad = 0;
 
-	memset(e, 0, sizeof *e);
-	if ((fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0 ||
-	    fstat(fd, &st)) {
-		snprintf(e->why, sizeof e->why, "%s", strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return 2;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(e->why, sizeof e->why, "not a regular file");
-		close(fd);
-		return 2;
-	}
-	fsize = (uint64_t)st.st_size;
-	got = pread(fd, h, sizeof h, 0);
-	if (got < SELFMAG || memcmp(h, ELFMAG, SELFMAG)) {
-		if (got >= 0 && blob_buildid(fd, e) > 0) {
-			close(fd);
-			return 0;
-		}
+	img_window(m, &r, tabbuf, sizeof tabbuf, 0,
+	    m->size < EHDR64_SIZE ? m->size : EHDR64_SIZE);
+	if (!(h = rd_peek(&r, (size_t)rd_left(&r))) || rd_left(&r) < SELFMAG ||
+	    memcmp(h, ELFMAG, SELFMAG)) {
 		snprintf(e->why, sizeof e->why, "not an ELF file (no \\177ELF "
 		    "at offset 0) nor a file of ELF notes");
-		close(fd);
+		e->notelf = 1;
 		return 2;
 	}
 	e->is64 = h[EI_CLASS] == ELFCLASS64;
@@ -2360,13 +2365,11 @@ elf_buildid(const char *path, struct elfid *e)
 		snprintf(e->why, sizeof e->why, "offset 0x4: ELF class %u, data "
 		    "%u, version %u: expected 1 or 2, 1 or 2, 1", h[EI_CLASS],
 		    h[EI_DATA], h[EI_VERSION]);
-		close(fd);
 		return 2;
 	}
-	if (got < (e->is64 ? EHDR64_SIZE : EHDR32_SIZE)) {
+	if (rd_left(&r) < (uint64_t)(e->is64 ? EHDR64_SIZE : EHDR32_SIZE)) {
 		snprintf(e->why, sizeof e->why, "file of %" PRIu64 " bytes is "
-		    "too short for an ELF header", fsize);
-		close(fd);
+		    "too short for an ELF header", m->size);
 		return 2;
 	}
 	e->machine = get16(h + 18, e->be);
@@ -2376,14 +2379,54 @@ elf_buildid(const char *path, struct elfid *e)
 	ph.num = get16(h + (e->is64 ? 56 : 44), e->be);
 	sh.ent = get16(h + (e->is64 ? 58 : 46), e->be);
 	sh.num = get16(h + (e->is64 ? 60 : 48), e->be);
-	elf_escapes(fd, fsize, &ph, &sh, e);
-	if (ph.num && elf_phdrs(fd, fsize, &ph, e, &bad))
-		rc = 0;
-	else if (sh.num && elf_shdrs(fd, fsize, &sh, e, &bad))
-		rc = 0;
-	else if (bad)
-		rc = 2;
-	close(fd);
+	elf_escapes(m, &ph, &sh, e);
+	if (ph.num && elf_walk_table(m, &ph, e, &bad, 0))
+		return 0;
+	if (sh.num && elf_walk_table(m, &sh, e, &bad, 1))
+		return 0;
+	return bad ? 2 : 1;
+}
+
+/* Fills e with the GNU build-ID of path.  Only a regular file is opened:
+ * a FIFO or a device at a candidate path must never block or act.
+ * Returns 0 found, 1 none, 2 not ELF or malformed (e->why says why). */
+static int
+elf_buildid(const char *path, struct elfid *e)
+{
+	struct stat st;
+	struct img m;
+	int rc;
+
+	memset(e, 0, sizeof *e);
+	if (stat(path, &st)) {
+		snprintf(e->why, sizeof e->why, "%s", strerror(errno));
+		return 2;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(e->why, sizeof e->why, "not a regular file");
+		return 2;
+	}
+	m.mem = NULL;
+	if ((m.fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0 ||
+	    fstat(m.fd, &st) || !S_ISREG(st.st_mode)) {
+		snprintf(e->why, sizeof e->why, "%s", m.fd < 0 ?
+		    strerror(errno) : "not a regular file");
+		if (m.fd >= 0)
+			close(m.fd);
+		return 2;
+	}
+	m.size = (uint64_t)st.st_size;
+	rc = elf_parse(&m, e);
+	if (rc == 2 && e->notelf) {
+		char why[sizeof e->why];
+
+		memcpy(why, e->why, sizeof why);
+		if (blob_buildid(m.fd, e) > 0)
+			rc = 0;
+		else
+			memcpy(e->why, why, sizeof why);
+	}
+	close(m.fd);
 	return rc;
 }
 
