@@ -33,6 +33,9 @@
 #define NT_GNU_BUILD_ID	3
 #define ELF_NOTE_GNU	"GNU"
 
+/* auxiliary vector entry: where the kernel mapped the vDSO */
+#define AT_SYSINFO_EHDR	33
+
 /* Header sizes by class: ELF32, ELF64. */
 #define EHDR32_SIZE	52
 #define EHDR64_SIZE	64

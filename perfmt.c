@@ -32,6 +32,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -40,9 +41,15 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "elf_min.h"
+
+/* glibc and musl both have it (sys/auxv.h); declared here because that
+ * header drags in <elf.h>, whose macros elf_min.h would meet again */
+unsigned long getauxval(unsigned long);
 
 /* ==== 1. Limits and version ============================================
  * Every size here is a compile-time constant; `make PERFMT_X=n` overrides.
@@ -116,17 +123,19 @@ msg(int level, const char *fmt, ...)
 
 /* ==== 3. Usage ========================================================== */
 static const char usage_text[] =
-"usage: perfmt list [-i FILE]\n"
+"usage: perfmt [check] [-aLqpjv] [-i FILE] [-s DIR] [-c DIR]... [-k FILE]\n"
+"              [-t TIME | -r FILE]\n"
+"       perfmt list [-i FILE]\n"
 "       perfmt list -k\n"
 "       perfmt header [-i FILE]\n"
 "       perfmt buildid FILE...\n"
 "       perfmt -h | -V\n"
 "\n"
-"Reads the objects and build-IDs a perf.data profile recorded, and the\n"
-"build-IDs of ELF files, to tell whether the binaries behind a profile are\n"
-"still the ones that were profiled.\n"
+"Tells whether the binaries behind a Linux perf.data profile are still the\n"
+"ones that were profiled.\n"
 "\n"
 "commands:\n"
+"  check     (the default) give every object the profile used a verdict\n"
 "  list      print \"<build-id> <object>\" for every object the profile has\n"
 "            a build-ID for: its build-ID table (as perf buildid-list\n"
 "            prints it), build-ID records, and MMAP2 records with build-IDs\n"
@@ -138,13 +147,39 @@ static const char usage_text[] =
 "options:\n"
 "  -i FILE   the profile: a perf.data file, a perf record --threads\n"
 "            directory, or - for standard input (default: perf.data)\n"
-"  -k        list: print the running kernel's build-ID and nothing else\n"
+"  -s DIR, --sysroot=DIR, --symfs=DIR\n"
+"            look for the profile's files under DIR, as if it were /\n"
+"  -c DIR    a perf build-ID cache to look in, up to 8 times (default:\n"
+"            ~/.debug if it exists; under a sysroot also DIR/.debug)\n"
+"  -k FILE   the kernel image (vmlinux) to compare with\n"
+"  -t TIME   the profile's time: seconds since 1970 or\n"
+"            YYYY-MM-DD[THH:MM[:SS]] UTC (default: its last sample by\n"
+"            CLOCK_DATA, else the perf.data file's mtime)\n"
+"  -r FILE   the profile's time is FILE's mtime\n"
+"  -L        the profile was recorded on this host\n"
+"  -a        check data (non-executable) mappings too\n"
+"  -q        print problems only, and no summary\n"
+"  -p        porcelain: verdict, recorded-id, disk-id, path, detail,\n"
+"            tab-separated, '-' for empty\n"
+"  -j        JSON Lines: one object per line, then a summary\n"
+"  -v        say every place looked in and what it held\n"
+"  -k        (list) print the running kernel's build-ID and nothing else\n"
 "  -h        print this help and exit\n"
 "  -V        print the version and the memory budget and exit\n"
 "\n"
-"exit status: 0 all good; 1 something to report (a file without a\n"
-"build-ID, a damaged or unfinished profile); 2 trouble (bad usage,\n"
-"unreadable or malformed input)\n";
+"verdicts, problems first:\n"
+"  missing   no file found where the object is looked for\n"
+"  mismatch  a build-ID was recorded and the file's differs\n"
+"  replaced  no build-ID to compare; the profile is from this host and\n"
+"            the file's inode is not the one recorded\n"
+"  stale     no build-ID to compare; the file is newer than the profile\n"
+"  ok        the file's build-ID is the recorded one\n"
+"  unchanged no build-ID to compare; the file is not newer\n"
+"  skip      not a file (anonymous memory, heap, stack, deleted...)\n"
+"\n"
+"exit status: 0 all good; 1 something to report (missing, mismatch,\n"
+"replaced or stale; a file without a build-ID; a damaged or unfinished\n"
+"profile); 2 trouble (bad usage, unreadable or malformed input)\n";
 
 static void
 usage_exit(int code)
@@ -311,6 +346,65 @@ copy_str(char *dst, size_t cap, const unsigned char *src, size_t n)
 	memcpy(dst, src, len);
 	dst[len] = 0;
 	return cut;
+}
+
+/* Days since 1970-01-01 to a proleptic Gregorian date (the civil-from-days
+ * algorithm of H. Hinnant's "chrono-compatible low-level date algorithms").
+ * Written out because musl's gmtime_r links its time zone code, and with
+ * it malloc. */
+static void
+civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
+{
+	int64_t era, yoe, doy, mp;
+
+	z += 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	yoe = z - era * 146097;
+	yoe = (yoe - yoe / 1460 + yoe / 36524 - yoe / 146096) / 365;
+	doy = z - era * 146097 - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = (unsigned)(doy - (153 * mp + 2) / 5 + 1);
+	*m = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
+	*y = yoe + era * 400 + (*m <= 2);
+}
+
+/* Days since 1970-01-01 of a proleptic Gregorian date: the inverse of
+ * civil_from_days (days-from-civil, same source). */
+static int64_t
+days_from_civil(int64_t y, unsigned m, unsigned d)
+{
+	int64_t era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/* ns since the epoch as "YYYY-MM-DD HH:MM:SS UTC", with frac decimals
+ * of the second (0, 1 for JSON's 'T' form and 9 decimals, or 9). */
+static void
+utc_into(char *buf, size_t cap, int64_t ns, int frac)
+{
+	int64_t s = ns >= 0 ? ns / 1000000000 : (ns - 999999999) / 1000000000;
+	int64_t sod = s - (s >= 0 ? s / 86400 : (s - 86399) / 86400) * 86400;
+	int64_t y;
+	unsigned m, d;
+	int n;
+
+	civil_from_days((s - sod) / 86400, &y, &m, &d);
+	n = snprintf(buf, cap, "%04" PRId64 "-%02u-%02u%c%02u:%02u:%02u", y, m,
+	    d, frac == 1 ? 'T' : ' ', (unsigned)(sod / 3600),
+	    (unsigned)(sod / 60 % 60), (unsigned)(sod % 60));
+	if (n < 0 || (size_t)n >= cap)
+		return;
+	if (frac)
+		snprintf(buf + n, cap - (size_t)n, ".%09" PRId64 "%s",
+		    ns - s * 1000000000, frac == 1 ? "Z" : " UTC");
+	else
+		snprintf(buf + n, cap - (size_t)n, " UTC");
 }
 
 /* ==== 5. Bounded reader =================================================
@@ -499,6 +593,7 @@ struct obj {
 	uint32_t name;		/* offset in arena */
 	uint32_t next;		/* hash chain: index + 1, 0 ends */
 	uint32_t group;		/* index of the first entry of this path */
+	uint32_t gnext;		/* next entry of the same path: index + 1 */
 	int32_t machine;	/* -1 host, 0 default guest, > 0 guest pid */
 	uint64_t ino;		/* MMAP2 inode form: the file's identity */
 	uint32_t maj, min;
@@ -508,6 +603,7 @@ struct obj {
 	uint8_t cpumode;
 	uint8_t idexact;	/* idlen came from the writer, not assumed */
 	uint8_t inodes;		/* distinct identities seen: 0, 1, or 2 for more */
+	uint8_t gsrc;		/* leader: the sources of the whole path */
 	unsigned char id[IDMAX];
 };
 
@@ -583,6 +679,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 		group = o->group;
 		if ((src & SRC_TABLE) && (o->src & SRC_TABLE)) {
 			obj_set_id(o, id, idlen, idexact);
+			objs[o->group].gsrc |= (uint8_t)src;
 			return o;
 		}
 		if (id_same(o->id, o->idlen, id, idlen)) {
@@ -592,6 +689,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 			    !(o->src & SRC_TABLE)))
 				obj_set_id(o, id, idlen, idexact);
 			o->src |= (uint8_t)src;
+			objs[o->group].gsrc |= (uint8_t)src;
 			return o;
 		}
 	}
@@ -615,6 +713,12 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	o->group = group;
 	obj_set_id(o, id, idlen, idexact);
 	o->src = (uint8_t)src;
+	objs[group].gsrc |= (uint8_t)src;
+	if (group != nobj) {
+		// join the path's chain, right after its first entry
+		o->gnext = objs[group].gnext;
+		objs[group].gnext = nobj + 1;
+	}
 	o->cpumode = (uint8_t)cpumode;
 	o->next = obj_head[h];
 	obj_head[h] = ++nobj;
@@ -715,6 +819,7 @@ static struct pf {
 	const char *cur;	/* file being read, for messages */
 	int fd, be, mode, legacy, seekable;
 	uint64_t fsize;		/* of the file being read; 0 for a pipe */
+	int64_t mtime;		/* of the perf.data (ns), 0 if unknown */
 	uint64_t hdr_size, attr_size, attrs_off, attrs_size;
 	uint64_t data_off, data_size, data_end;
 	uint64_t meta_lo, meta_hi;	/* ids and attrs, where they touch */
@@ -1982,6 +2087,12 @@ pf_stream(int fd, int seekable)
 	return 1;
 }
 
+static int64_t
+mtime_ns(const struct stat *st)
+{
+	return (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+}
+
 static int
 pf_open_file(const char *path, int *seekable)
 {
@@ -2007,6 +2118,8 @@ pf_open_file(const char *path, int *seekable)
 	}
 	*seekable = S_ISREG(st.st_mode);
 	pf.fsize = *seekable ? (uint64_t)st.st_size : 0;
+	if (*seekable && !pf.mtime)
+		pf.mtime = mtime_ns(&st);
 	return fd;
 }
 
@@ -2089,6 +2202,7 @@ pf_load(const char *path)
 		}
 		seekable = S_ISREG(st.st_mode);
 		pf.fsize = seekable ? (uint64_t)st.st_size : 0;
+		pf.mtime = seekable ? mtime_ns(&st) : 0;
 		// a regular file on stdin may be positioned anywhere
 		if (seekable && lseek(0, 0, SEEK_CUR) != 0)
 			seekable = 0;
@@ -2430,7 +2544,1061 @@ elf_buildid(const char *path, struct elfid *e)
 	return rc;
 }
 
-/* ==== 12. Commands ====================================================== */
+/* ==== 12. Finding the files =============================================
+ * Where a recorded object is looked for, in perf's own order (fmt §7.3):
+ * its path, under the sysroot when one is given; the build-ID caches;
+ * /usr/lib/debug/.build-id.  The kernel and modules have their own places
+ * (fmt §6.3).  Under a sysroot every symlink resolves inside it, as if it
+ * were "/", and ".." stops at its top: nothing outside is ever opened.
+ */
+#define PATHMAX 4096
+#define MAXCACHE 8
+#define MAXCAND 24
+
+static struct opt {
+	const char *sysroot, *vmlinux, *reffile, *timearg;
+	const char *cache[MAXCACHE];
+	int ncache, local, quiet, porcelain, json, verbose, all;
+} opt;
+
+/* the candidate places of one object */
+enum { CT_PATH, CT_CACHE, CT_DEBUG, CT_KNOTES, CT_VMLINUX, CT_MODNOTES,
+	CT_KALLSYMS, CT_VDSO };
+
+static const char *const ct_names[] = { "path", "build-ID cache",
+	"debug file", "running kernel", "kernel image", "loaded module",
+	"cached kallsyms", "running vDSO" };
+
+static struct cand {
+	char path[PATHMAX];
+	uint8_t type;
+	int err;		/* errno of the sysroot walk, 0 if it got there */
+} cands[MAXCAND];
+static unsigned ncand;
+
+static void
+sr_pop(char *out, size_t *ol, size_t rl)
+{
+	while (*ol > rl && out[*ol - 1] != '/')
+		(*ol)--;
+	if (*ol > rl)
+		(*ol)--;
+	out[*ol] = 0;
+}
+
+/* Resolves path under root as if root were "/": out gets root and the
+ * resolved path.  Returns 0, or the errno that stopped the walk (ENOENT,
+ * ELOOP, ENAMETOOLONG, ENOTDIR...): out is then not to be opened, as its
+ * rest was not resolved. */
+static int
+sr_resolve(const char *root, const char *path, char *out, size_t cap)
+{
+	static char rest[2 * PATHMAX], link[PATHMAX];
+	size_t rl = strlen(root), ol, cl, n;
+	const char *c, *e;
+	struct stat st;
+	ssize_t got;
+	int links = 0;
+
+	while (rl && root[rl - 1] == '/')
+		rl--;
+	if (rl >= cap || strlen(path) >= sizeof rest)
+		return ENAMETOOLONG;
+	memcpy(out, root, rl);
+	out[ol = rl] = 0;
+	memcpy(rest, path, strlen(path) + 1);
+	for (c = rest;;) {
+		while (*c == '/')
+			c++;
+		if (!*c)
+			return 0;
+		e = strchr(c, '/');
+		cl = e ? (size_t)(e - c) : strlen(c);
+		if (cl == 1 && c[0] == '.') {
+			c += cl;
+			continue;
+		}
+		if (cl == 2 && c[0] == '.' && c[1] == '.') {
+			sr_pop(out, &ol, rl);
+			c += cl;
+			continue;
+		}
+		if (ol + 1 + cl >= cap)
+			return ENAMETOOLONG;
+		out[ol] = '/';
+		memcpy(out + ol + 1, c, cl);
+		out[ol += 1 + cl] = 0;
+		c += cl;
+		if (lstat(out, &st)) {
+			// keep the whole path for messages; it is not opened
+			n = strlen(c);
+			if (ol + n < cap)
+				memcpy(out + ol, c, n + 1);
+			return errno;
+		}
+		if (!S_ISLNK(st.st_mode))
+			continue;
+		// a link: its target replaces it, absolute ones from root
+		if (++links > 40)
+			return ELOOP;
+		if ((got = readlink(out, link, sizeof link - 1)) < 0)
+			return errno;
+		link[got] = 0;
+		sr_pop(out, &ol, rl);
+		if (link[0] == '/')
+			out[ol = rl] = 0;
+		n = strlen(c);
+		if ((size_t)got + n >= sizeof rest)
+			return ENAMETOOLONG;
+		memmove(rest + got, c, n + 1);
+		memcpy(rest, link, (size_t)got);
+		c = rest;
+	}
+}
+
+static struct cand *
+cand_next(unsigned type)
+{
+	struct cand *c;
+
+	if (ncand == MAXCAND)
+		return NULL;
+	c = &cands[ncand++];
+	c->type = (uint8_t)type;
+	c->err = 0;
+	return c;
+}
+
+/* A host path, as given. */
+static void
+cand_host(unsigned type, const char *path)
+{
+	struct cand *c = cand_next(type);
+
+	if (c && (size_t)snprintf(c->path, PATHMAX, "%s", path) >= PATHMAX)
+		c->err = ENAMETOOLONG;
+}
+
+/* A path inside root (the sysroot or a cache), or as given if root is
+ * NULL. */
+static void
+cand_in(unsigned type, const char *root, const char *path)
+{
+	struct cand *c;
+
+	if (!root) {
+		cand_host(type, path);
+		return;
+	}
+	if ((c = cand_next(type)))
+		c->err = sr_resolve(root, path, c->path, PATHMAX);
+}
+
+/* perf's build-ID cache (fmt §7.2): .build-id/xx/rest links to the
+ * directory that holds "elf" (or "vdso", "kallsyms"); older caches link
+ * to the file itself; and PATH/ID/elf. */
+static void
+cand_caches(const char *name, const char *hex, int kind_kernel, int vdso)
+{
+	static char p[PATHMAX];
+	const char *leaf = vdso ? "vdso" : kind_kernel ? "kallsyms" : "elf";
+	struct stat st;
+	int i, type = kind_kernel ? CT_KALLSYMS : CT_CACHE;
+
+	for (i = 0; i < opt.ncache; i++) {
+		snprintf(p, sizeof p, "/.build-id/%.2s/%s", hex, hex + 2);
+		cand_in(CT_CACHE, opt.cache[i], p);
+		if (ncand && !cands[ncand - 1].err &&
+		    !stat(cands[ncand - 1].path, &st) && S_ISDIR(st.st_mode)) {
+			ncand--;
+			if (kind_kernel) {
+				snprintf(p, sizeof p, "/.build-id/%.2s/%s/elf", hex,
+				    hex + 2);
+				cand_in(CT_CACHE, opt.cache[i], p);
+			}
+			snprintf(p, sizeof p, "/.build-id/%.2s/%s/%s", hex,
+			    hex + 2, leaf);
+			cand_in(type, opt.cache[i], p);
+		}
+		if ((size_t)snprintf(p, sizeof p, "%s%s/%s/%s", name[0] == '/' ?
+		    "" : "/", name, hex, leaf) < sizeof p)
+			cand_in(type, opt.cache[i], p);
+	}
+}
+
+/* The short name of a module, as /sys/module spells it: the file's base
+ * name without .ko and compression suffix, '-' read as '_' (fmt §2.6). */
+static void
+module_name(const char *name, char *out, size_t cap)
+{
+	const char *b = strrchr(name, '/'), *e;
+	size_t n, i;
+
+	b = b ? b + 1 : name;
+	if (*b == '[')
+		b++;
+	e = strstr(b, ".ko");
+	n = e ? (size_t)(e - b) : strcspn(b, "]");
+	if (n >= cap)
+		n = cap - 1;
+	for (i = 0; i < n; i++)
+		out[i] = b[i] == '-' ? '_' : b[i];
+	out[n] = 0;
+}
+
+/* A module named "[name]" has no path; modules.dep of the sysroot's
+ * lib/modules/RELEASE maps names to files ("kernel/x/y.ko.xz: deps"). */
+static int
+module_from_dep(const char *mod, char *rel, size_t cap)
+{
+	static char dep[PATHMAX], line[PATHMAX], m[256];
+	char *q;
+	struct stat st;
+	struct rd r;
+	const unsigned char *p, *nl;
+	int fd, found = 0;
+	size_t n;
+
+	snprintf(dep, sizeof dep, "/lib/modules/%s/modules.dep", pf.osrelease);
+	if (!pf.osrelease[0] || sr_resolve(opt.sysroot, dep, line, sizeof line) ||
+	    stat(line, &st) || !S_ISREG(st.st_mode) ||
+	    (fd = open(line, O_RDONLY | O_NOFOLLOW | O_NOCTTY)) < 0)
+		return 0;
+	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
+	while (!found && rd_left(&r)) {
+		n = rd_left(&r) < sizeof line ? (size_t)rd_left(&r) : sizeof line;
+		if (!(p = rd_peek(&r, n)))
+			break;
+		nl = memchr(p, '\n', n);
+		n = nl ? (size_t)(nl - p) : n;
+		memcpy(line, p, n);
+		line[n < sizeof line ? n : sizeof line - 1] = 0;
+		if ((q = strchr(line, ':')))
+			*q = 0;
+		module_name(line, m, sizeof m);
+		if (!strcmp(m, mod) && strlen(line) < cap) {
+			memcpy(rel, line, strlen(line) + 1);
+			found = 1;
+		}
+		rd_skip(&r, n + (nl != NULL));
+	}
+	close(fd);
+	return found;
+}
+
+/* ==== 13. Verdicts ======================================================
+ * One verdict per path (per machine): the union of the build-ID table,
+ * build-ID records, MMAP2 build-IDs and every MMAP/MMAP2 path.  Fixed
+ * words, decided in this order: missing, mismatch, ok, replaced, stale,
+ * unchanged; pseudo maps get skip with the reason.
+ */
+enum { V_MISSING, V_MISMATCH, V_REPLACED, V_STALE, V_OK, V_UNCHANGED,
+	V_SKIP, V_N };
+
+static const char *const vnames[] = { "missing", "mismatch", "replaced",
+	"stale", "ok", "unchanged", "skip" };
+
+enum { K_USER, K_KERNEL, K_MODULE, K_VDSO, K_JIT, K_PSEUDO };
+
+static const char *const knames[] = { "user", "kernel", "module", "vdso",
+	"jit", "pseudo" };
+
+/* what the verdict rests on */
+#define RF_NEWER	0x01	/* modified after the profile */
+#define RF_NOID		0x02	/* the file has no build-ID note */
+#define RF_UNREAD	0x04	/* its build-ID could not be read */
+#define RF_MULTI_ID	0x08	/* several build-IDs recorded for the path */
+#define RF_MULTI_INO	0x10	/* several inodes recorded: replaced */
+#define RF_SAME_INO	0x20	/* the inode the profile saw */
+#define RF_PATH_DIFF	0x40	/* ok from a copy; the path itself differs */
+#define RF_NOTIME	0x80	/* profile time unknown or implausible */
+#define RF_RELEASE	0x100	/* the running kernel is another release */
+
+static struct res {
+	const char *reason;	/* skip: why */
+	int64_t mtime;		/* ns since the epoch, of the file judged */
+	uint64_t ino;		/* and its inode */
+	uint16_t flags;
+	uint8_t verdict, kind, cand, first, disklen, nids;
+	unsigned char diskid[IDMAX];
+} res[PERFMT_MAXOBJ];
+
+/* the profile's time: ns since the epoch */
+static int64_t prof_ns;
+static const char *prof_src;
+static int prof_ok;		/* known and plausible */
+static int same_host;
+
+static const char *
+pseudo_reason(const char *s, size_t n)
+{
+	static const struct { const char *prefix, *why; } p[] = {
+		{ "//anon", "anonymous memory" },
+		{ "/anon_hugepage", "anonymous memory" },
+		{ "[heap]", "the heap" }, { "[stack", "a stack" },
+		{ "[vvar", "kernel data page" }, { "[vsyscall]", "vsyscall page" },
+		{ "[uprobes]", "uprobes page" }, { "[anon:", "anonymous memory" },
+		{ "/memfd:", "a memfd" }, { "/SYSV", "SysV shared memory" },
+		{ "/dev/zero", "anonymous memory" }, { "anon_inode:", "anon inode" },
+		{ "/dev/", "a device" }
+	};
+	size_t i;
+
+	if (n > 10 && !memcmp(s + n - 10, " (deleted)", 10))
+		return "deleted before it was profiled";
+	for (i = 0; i < sizeof p / sizeof *p; i++)
+		if (!strncmp(s, p[i].prefix, strlen(p[i].prefix)))
+			return p[i].why;
+	if (s[0] != '/' && s[0] != '[')
+		return "not a path";
+	return NULL;
+}
+
+/* fmt §2.6: perf's own classes of object name */
+static int
+classify(const struct obj *o, const char **why)
+{
+	const char *s = obj_name(o);
+	size_t n = o->namelen;
+	static const char *const vdso[] = { "[vdso]", "[vdso32]", "[vdsox32]" };
+	unsigned i;
+
+	*why = NULL;
+	if (o->machine != -1) {
+		*why = "a guest machine's object";
+		return K_PSEUDO;
+	}
+	if (!strcmp(s, "[kernel.kallsyms]") || !strcmp(s, "/proc/kcore"))
+		return K_KERNEL;
+	for (i = 0; i < 3; i++)
+		if (!strcmp(s, vdso[i]))
+			return K_VDSO;
+	if ((*why = pseudo_reason(s, n)))
+		return K_PSEUDO;
+	if (o->cpumode == MISC_KERNEL && s[0] == '[')
+		return K_MODULE;
+	if (s[0] == '[') {
+		*why = "not a file";
+		return K_PSEUDO;
+	}
+	if (strstr(s, ".ko") && (!strcmp(strstr(s, ".ko"), ".ko") ||
+	    !strcmp(strstr(s, ".ko"), ".ko.gz") ||
+	    !strcmp(strstr(s, ".ko"), ".ko.xz") ||
+	    !strcmp(strstr(s, ".ko"), ".ko.zst")))
+		return K_MODULE;
+	if (!strncmp(s, "/tmp/perf-", 10) && n > 14 &&
+	    !strcmp(s + n - 4, ".map"))
+		return K_JIT;
+	return K_USER;
+}
+
+/* The places one object is looked for, in order. */
+static void
+cand_list(const struct obj *o, int kind, const unsigned char *id,
+    size_t idlen)
+{
+	static const char *const kpaths[] = { "/boot/vmlinux-%s",
+		"/boot/vmlinux", "/usr/lib/debug/boot/vmlinux-%s",
+		"/lib/modules/%s/build/vmlinux",
+		"/usr/lib/debug/lib/modules/%s/vmlinux",
+		"/usr/lib/debug/boot/vmlinux-%s.debug" };
+	static char p[PATHMAX], rel[PATHMAX - 300], hex[2 * IDMAX + 1];
+	static char mod[256];
+	const char *name = obj_name(o);
+	unsigned i;
+
+	ncand = 0;
+	hex_into(hex, id, idlen);
+	switch (kind) {
+	case K_KERNEL:
+		if (opt.vmlinux)
+			cand_host(CT_VMLINUX, opt.vmlinux);
+		for (i = 0; opt.sysroot && i < 6; i++) {
+			if (strstr(kpaths[i], "%s") && !pf.osrelease[0])
+				continue;
+			snprintf(p, sizeof p, kpaths[i], pf.osrelease);
+			cand_in(CT_VMLINUX, opt.sysroot, p);
+		}
+		if (opt.sysroot)
+			cand_in(CT_KNOTES, opt.sysroot, "/sys/kernel/notes");
+		else if (!opt.vmlinux)
+			cand_host(CT_KNOTES, "/sys/kernel/notes");
+		if (idlen)
+			cand_caches("[kernel.kallsyms]", hex, 1, 0);
+		return;
+	case K_MODULE:
+		module_name(name, mod, sizeof mod);
+		if (!opt.sysroot) {
+			snprintf(p, sizeof p, "/sys/module/%s/notes/"
+			    ".note.gnu.build-id", mod);
+			cand_host(CT_MODNOTES, p);
+		}
+		if (name[0] == '/')
+			cand_in(CT_PATH, opt.sysroot, name);
+		else if (opt.sysroot && module_from_dep(mod, rel, sizeof rel) &&
+		    (size_t)snprintf(p, sizeof p, "/lib/modules/%.255s/%s",
+		    pf.osrelease, rel) < sizeof p)
+			cand_in(CT_PATH, opt.sysroot, p);
+		if (idlen && name[0] == '/')
+			cand_caches(name, hex, 0, 0);
+		return;
+	case K_VDSO:
+		if (idlen)
+			cand_caches("[vdso]", hex, 0, 1);
+		if (!opt.sysroot && !strcmp(name, "[vdso]"))
+			cand_host(CT_VDSO, "[vdso]");
+		return;
+	case K_JIT:
+		cand_in(CT_PATH, opt.sysroot, name);
+		return;
+	}
+	cand_in(CT_PATH, opt.sysroot, name);
+	if (!idlen)
+		return;
+	cand_caches(name, hex, 0, 0);
+	snprintf(p, sizeof p, "/usr/lib/debug/.build-id/%.2s/%s.debug", hex,
+	    hex + 2);
+	cand_in(CT_DEBUG, opt.sysroot, p);
+}
+
+/* The running vDSO, read from this process's own mapping: the kernel
+ * maps the same image into every process (getauxval, AT_SYSINFO_EHDR). */
+static int
+vdso_buildid(struct elfid *e)
+{
+	const unsigned char *p = (const unsigned char *)getauxval(AT_SYSINFO_EHDR);
+	struct img m;
+
+	memset(e, 0, sizeof *e);
+	if (!p) {
+		snprintf(e->why, sizeof e->why, "no vDSO in this process");
+		return 2;
+	}
+	// its headers and notes lie in its first page
+	m.fd = -1;
+	m.mem = p;
+	m.size = 4096;
+	return elf_parse(&m, e);
+}
+
+/* What one candidate holds.  Returns 1 if something is there. */
+static int
+probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
+{
+	*idrc = -1;
+	if (c->type == CT_VDSO) {
+		*idrc = vdso_buildid(e);
+		st->st_ino = 0;
+		return 1;
+	}
+	if (c->err || stat(c->path, st))
+		return 0;
+	if (c->type == CT_KALLSYMS)
+		return S_ISREG(st->st_mode);
+	*idrc = elf_buildid(c->path, e);
+	return 1;
+}
+
+static void
+trace_cand(const struct obj *o, const struct cand *c, int there, int idrc,
+    const struct elfid *e)
+{
+	char hex[2 * ELFIDMAX + 1];
+
+	if (!opt.verbose)
+		return;
+	if (!there)
+		msg(0, "%s: %s %s: %s", esc(obj_name(o)), ct_names[c->type],
+		    esc(c->path), strerror(c->err ? c->err : ENOENT));
+	else if (idrc == 0) {
+		hex_into(hex, e->id, e->len < ELFIDMAX ? e->len : ELFIDMAX);
+		msg(0, "%s: %s %s: build-ID %s", esc(obj_name(o)),
+		    ct_names[c->type], esc(c->path), hex);
+	} else {
+		msg(0, "%s: %s %s: %s", esc(obj_name(o)), ct_names[c->type],
+		    esc(c->path), idrc < 0 ? "present" : idrc == 1 ?
+		    "no build-ID" : e->why);
+	}
+}
+
+
+/* The recorded identity of a path, gathered over its entries: the
+ * build-ID the table or a record gave (else an MMAP2 one), how many
+ * distinct ones, and the inode an MMAP2 record saw. */
+struct rec {
+	const unsigned char *id;
+	size_t idlen;
+	unsigned nids, src, inodes;
+	uint64_t ino;
+};
+
+static void
+rec_gather(uint32_t g, struct rec *rc)
+{
+	const struct obj *o;
+	uint32_t i, j;
+
+	memset(rc, 0, sizeof *rc);
+	for (i = g; i != UINT32_MAX; i = objs[i].gnext - 1) {
+		o = &objs[i];
+		rc->src |= o->src;
+		if (o->inodes) {
+			if (rc->inodes && (o->ino != rc->ino || o->inodes > 1))
+				rc->inodes = 2;
+			else if (!rc->inodes) {
+				rc->ino = o->ino;
+				rc->inodes = o->inodes;
+			}
+		}
+		if (!o->idlen)
+			continue;
+		for (j = g; j != i; j = objs[j].gnext - 1)
+			if (objs[j].idlen &&
+			    id_same(objs[j].id, objs[j].idlen, o->id, o->idlen))
+				break;
+		rc->nids += j == i;
+		if (!rc->id || (o->src & (SRC_TABLE | SRC_RECORD))) {
+			rc->id = o->id;
+			rc->idlen = o->idlen;
+		}
+	}
+}
+
+/* No build-ID to compare: the file's inode and mtime decide. */
+static void
+judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
+    int is_file)
+{
+	struct utsname u;
+
+	if (!is_file) {
+		// the running kernel: its release is the one thing to compare
+		r->verdict = V_UNCHANGED;
+		if (r->kind == K_KERNEL && pf.osrelease[0] && !uname(&u) &&
+		    strcmp(u.release, pf.osrelease)) {
+			r->verdict = V_STALE;
+			r->flags |= RF_RELEASE;
+		}
+		return;
+	}
+	r->mtime = mtime_ns(st);
+	r->ino = st->st_ino;
+	if (rc->inodes && !opt.sysroot) {
+		if (st->st_ino == rc->ino)
+			r->flags |= RF_SAME_INO;
+		else if (same_host) {
+			r->verdict = V_REPLACED;
+			return;
+		}
+	}
+	if (!prof_ok)
+		r->flags |= RF_NOTIME;
+	else if (r->mtime > prof_ns) {
+		r->verdict = V_STALE;
+		return;
+	}
+	r->verdict = V_UNCHANGED;
+}
+
+static int
+compressed(const char *path)
+{
+	static const char *const ext[] = { ".gz", ".xz", ".zst", ".bz2" };
+	size_t n = strlen(path), i;
+
+	for (i = 0; i < sizeof ext / sizeof *ext; i++)
+		if (n > strlen(ext[i]) && !strcmp(path + n - strlen(ext[i]),
+		    ext[i]))
+			return 1;
+	return 0;
+}
+
+static const char *
+unreadable_why(const struct cand *c, int notelf)
+{
+	if (compressed(c->path))
+		return "compressed: its build-ID is not read";
+	return notelf ? "not an ELF file" : "a malformed ELF file";
+}
+
+static void
+check_group(uint32_t g)
+{
+	const struct obj *o = &objs[g];
+	struct res *r = &res[g];
+	struct elfid e;
+	struct stat st, first_st = { 0 };
+	struct rec rc;
+	const char *why;
+	unsigned i, first = MAXCAND;
+	int idrc, there, first_idrc = -1, first_file = 0, first_notelf = 0;
+
+	memset(r, 0, sizeof *r);
+	rec_gather(g, &rc);
+	r->kind = (uint8_t)classify(o, &why);
+	r->nids = (uint8_t)(rc.nids > 255 ? 255 : rc.nids);
+	r->flags |= (uint16_t)(rc.nids > 1 ? RF_MULTI_ID : 0);
+	r->flags |= (uint16_t)(rc.inodes > 1 ? RF_MULTI_INO : 0);
+	if (r->kind == K_PSEUDO) {
+		r->verdict = V_SKIP;
+		r->reason = why;
+		return;
+	}
+	cand_list(o, r->kind, rc.id, rc.idlen);
+	for (i = 0; i < ncand; i++) {
+		there = probe(&cands[i], &e, &st, &idrc);
+		trace_cand(o, &cands[i], there, idrc, &e);
+		if (!there)
+			continue;
+		if (rc.idlen && (cands[i].type == CT_KALLSYMS || (idrc == 0 &&
+		    id_same(rc.id, rc.idlen, e.id, e.len < IDMAX ? e.len : IDMAX)))) {
+			// a copy found by its build-ID, or the file itself
+			r->verdict = V_OK;
+			r->cand = (uint8_t)i;
+			if (first < i) {
+				r->flags |= RF_PATH_DIFF;
+				r->first = (uint8_t)first;
+			}
+			if (cands[i].type == CT_PATH && mtime_ns(&st) > prof_ns &&
+			    prof_ok)
+				r->flags |= RF_NEWER;
+			r->mtime = mtime_ns(&st);
+			return;
+		}
+		if (first == MAXCAND) {
+			first = i;
+			first_idrc = idrc;
+			first_st = st;
+			first_file = cands[i].type == CT_PATH ||
+			    cands[i].type == CT_VMLINUX;
+			first_notelf = e.notelf;
+			if (idrc == 0) {
+				r->disklen = (uint8_t)(e.len < IDMAX ? e.len : IDMAX);
+				memcpy(r->diskid, e.id, r->disklen);
+			}
+		}
+	}
+	if (first == MAXCAND) {
+		r->verdict = V_MISSING;
+		return;
+	}
+	r->cand = (uint8_t)first;
+	if (first_idrc == 1)
+		r->flags |= RF_NOID;
+	if (first_idrc == 2) {
+		r->flags |= RF_UNREAD;
+		r->reason = unreadable_why(&cands[first], first_notelf);
+	}
+	// a build-ID was recorded and the file's differs, or it has none, or
+	// it is no ELF file; only a compressed module cannot be compared
+	if (rc.idlen && !(first_idrc == 2 && compressed(cands[first].path))) {
+		r->verdict = V_MISMATCH;
+		if (first_file)
+			r->mtime = mtime_ns(&first_st);
+		return;
+	}
+	if (r->kind == K_VDSO) {
+		r->verdict = V_SKIP;
+		r->reason = "the vDSO, without a recorded build-ID";
+		return;
+	}
+	judge_by_time(r, &rc, &first_st, first_file);
+}
+
+/* n decimal digits at *s, advancing it; -1 if they are not there. */
+static int
+digits(const char **s, int n)
+{
+	int v = 0;
+
+	for (; n; n--, (*s)++) {
+		if (**s < '0' || **s > '9')
+			return -1;
+		v = v * 10 + (**s - '0');
+	}
+	return v;
+}
+
+/* ns since the epoch from "SECONDS" or "YYYY-MM-DD[THH:MM[:SS]]" (UTC).
+ * No sscanf: musl's drags in realloc. */
+static int
+parse_time(const char *s, int64_t *ns)
+{
+	int y, mo, d, h = 0, mi = 0, se = 0;
+	char *end;
+	long long v;
+
+	if (*s >= '0' && *s <= '9' && !strchr(s, '-')) {
+		v = strtoll(s, &end, 10);
+		if (*end || v < 0 || v > INT64_MAX / 1000000000)
+			return 0;
+		*ns = (int64_t)v * 1000000000;
+		return 1;
+	}
+	y = digits(&s, 4);
+	if (y < 1970 || *s++ != '-' || (mo = digits(&s, 2)) < 1 || mo > 12 ||
+	    *s++ != '-' || (d = digits(&s, 2)) < 1 || d > 31)
+		return 0;
+	if (*s == 'T' || *s == ' ') {
+		s++;
+		if ((h = digits(&s, 2)) < 0 || h > 23 || *s++ != ':' ||
+		    (mi = digits(&s, 2)) < 0 || mi > 59)
+			return 0;
+		if (*s == ':' && (s++, (se = digits(&s, 2)) < 0 || se > 60))
+			return 0;
+	}
+	if (*s)
+		return 0;
+	*ns = (days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
+	    h * 3600 + mi * 60 + se) * (int64_t)1000000000;
+	return 1;
+}
+
+/* The profile's time: the last sample's wall-clock time by CLOCK_DATA,
+ * else the perf.data file's mtime; -t and -r override.  Before 2000 or in
+ * the future (a board without a clock) it judges nothing. */
+static int
+profile_time(void)
+{
+	struct timespec now;
+	struct stat st;
+	uint64_t t;
+	char when[64];
+
+	if (opt.timearg) {
+		if (!parse_time(opt.timearg, &prof_ns)) {
+			msg(2, "-t %s: expected seconds since 1970 or "
+			    "YYYY-MM-DD[THH:MM[:SS]]", esc(opt.timearg));
+			return 0;
+		}
+		prof_src = "-t";
+	} else if (opt.reffile) {
+		if (stat(opt.reffile, &st)) {
+			msg(2, "-r %s:", esc(opt.reffile));
+			return 0;
+		}
+		prof_ns = mtime_ns(&st);
+		prof_src = "the mtime of the -r file";
+	} else if (pf.has_clock_data) {
+		t = pf.sample_last ? pf.sample_last : pf.n_timed ? pf.t_last :
+		    pf.clock_ns;
+		prof_ns = (int64_t)(pf.clock_tod + (t - pf.clock_ns));
+		prof_src = "the last sample, by CLOCK_DATA";
+	} else if (pf.mtime) {
+		prof_ns = pf.mtime;
+		prof_src = "the mtime of the perf.data";
+	} else {
+		msg(1, "%s: the profile's time is unknown (a pipe without "
+		    "CLOCK_DATA): mtimes are not judged; give -t TIME or -r "
+		    "FILE", esc(pf.path));
+		return 1;
+	}
+	clock_gettime(CLOCK_REALTIME, &now);
+	if (prof_ns < (int64_t)946684800 * 1000000000 ||
+	    prof_ns / 1000000000 > (int64_t)now.tv_sec + 86400) {
+		utc_into(when, sizeof when, prof_ns, 0);
+		msg(1, "%s: the profile's time, %s (from %s), is implausible (a "
+		    "board without a clock?): mtimes are not judged; give -t "
+		    "TIME or -r FILE", esc(pf.path), when, prof_src);
+		return 1;
+	}
+	prof_ok = 1;
+	return 1;
+}
+
+/* Default caches: $HOME/.debug, and the sysroot's own .debug. */
+static void
+cache_defaults(void)
+{
+	static char home[PATHMAX], sr[PATHMAX];
+	const char *h = getenv("HOME");
+	struct stat st;
+
+	if (!opt.ncache && h && *h &&
+	    (size_t)snprintf(home, sizeof home, "%s/.debug", h) < sizeof home &&
+	    !stat(home, &st) && S_ISDIR(st.st_mode))
+		opt.cache[opt.ncache++] = home;
+	if (opt.sysroot && opt.ncache < MAXCACHE &&
+	    (size_t)snprintf(sr, sizeof sr, "%s/.debug", opt.sysroot) < sizeof sr &&
+	    !lstat(sr, &st) && S_ISDIR(st.st_mode))
+		opt.cache[opt.ncache++] = sr;
+}
+
+/* ==== 14. Reports =======================================================
+ * The table (default), porcelain (-p: tab-separated, '-' for empty) and
+ * JSON Lines (-j).  Every name is escaped in every format (section 4).
+ */
+static char detail[3 * PATHMAX];
+static size_t dlen;
+
+static void
+dadd(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (dlen >= sizeof detail - 1)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(detail + dlen, sizeof detail - dlen, fmt, ap);
+	va_end(ap);
+	dlen += n < 0 ? 0 : (size_t)n;
+	if (dlen > sizeof detail - 1)
+		dlen = sizeof detail - 1;
+}
+
+/* "3 s", "5 min", "2 h", "4 days" */
+static const char *
+span(int64_t ns)
+{
+	static char buf[32];
+	int64_t s = ns / 1000000000;
+
+	if (s < 120)
+		snprintf(buf, sizeof buf, "%" PRId64 " s", s);
+	else if (s < 7200)
+		snprintf(buf, sizeof buf, "%" PRId64 " min", s / 60);
+	else if (s < 172800)
+		snprintf(buf, sizeof buf, "%" PRId64 " h", s / 3600);
+	else
+		snprintf(buf, sizeof buf, "%" PRId64 " days", s / 86400);
+	return buf;
+}
+
+static void
+detail_time(const char *what, int64_t mtime)
+{
+	char when[64];
+
+	utc_into(when, sizeof when, mtime, 0);
+	dadd("%s %s, %s after the profile", what, when,
+	    span(mtime - prof_ns));
+}
+
+/* " (PATH)" when the file judged is not at the recorded name itself: under
+ * a sysroot, in a cache, a kernel image. */
+static void
+detail_where(const struct obj *o, const struct cand *c)
+{
+	if (c && strcmp(c->path, obj_name(o)))
+		dadd(" (%s)", esc(c->path));
+}
+
+static void
+detail_for(uint32_t g, const struct rec *rc)
+{
+	const struct obj *o = &objs[g];
+	const struct res *r = &res[g];
+	const struct cand *c = r->cand < ncand ? &cands[r->cand] : NULL;
+	unsigned type = c ? c->type : CT_PATH;
+	char hex[2 * IDMAX + 1];
+
+	dlen = 0;
+	detail[0] = 0;
+	hex_into(hex, r->diskid, r->disklen);
+	switch (r->verdict) {
+	case V_SKIP:
+		dadd("%s", r->reason);
+		break;
+	case V_MISSING:
+		if (!ncand && r->kind == K_VDSO)
+			dadd("no copy in a build-ID cache (perf buildid-cache, "
+			    "perf archive; give -c DIR)");
+		else if (!ncand)
+			dadd("nowhere to look: give -k VMLINUX or -s SYSROOT");
+		else if (!strcmp(cands[0].path, obj_name(o)))
+			dadd("no such file");
+		else
+			dadd("not found: %s", esc(cands[0].path));
+		if (ncand > 1)
+			dadd(", nor in %u more places (-v lists them)", ncand - 1);
+		break;
+	case V_MISMATCH:
+		if (type == CT_KNOTES || type == CT_MODNOTES || type == CT_VDSO)
+			dadd("the %s is %s", ct_names[type], hex);
+		else if (r->flags & RF_NOID)
+			dadd("on disk: no build-ID");
+		else if (r->flags & RF_UNREAD)
+			dadd("on disk: %s", r->reason);
+		else
+			dadd("on disk: %s", hex);
+		if (type != CT_KNOTES && type != CT_MODNOTES && type != CT_VDSO)
+			detail_where(o, c);
+		break;
+	case V_OK:
+		if (type == CT_PATH || type == CT_VMLINUX)
+			dadd("build-ID matches");
+		else if (type == CT_KNOTES || type == CT_MODNOTES ||
+		    type == CT_VDSO)
+			dadd("build-ID matches the %s", ct_names[type]);
+		else
+			dadd("build-ID matches: %s", ct_names[type]);
+		detail_where(o, c);
+		if (r->flags & RF_PATH_DIFF)
+			dadd("; %s holds another build", esc(cands[r->first].path));
+		if (r->flags & RF_NEWER)
+			detail_time("; modified", r->mtime);
+		break;
+	case V_REPLACED:
+		dadd("inode %" PRIu64 ", the profile saw inode %" PRIu64,
+		    r->ino, rc->ino);
+		detail_where(o, c);
+		break;
+	case V_STALE:
+		if (r->flags & RF_RELEASE) {
+			dadd("no build-ID recorded; the running kernel is "
+			    "another release than %s", esc(pf.osrelease));
+			break;
+		}
+		detail_time("modified", r->mtime);
+		detail_where(o, c);
+		break;
+	case V_UNCHANGED:
+		if (type == CT_KNOTES) {
+			dadd("no build-ID recorded; the running kernel is "
+			    "release %s, as profiled", esc(pf.osrelease));
+			break;
+		}
+		dadd("%s; %s", rc->idlen ? "build-ID unreadable" :
+		    "no build-ID recorded", r->flags & RF_NOTIME ?
+		    "mtime not judged: the profile's time is unknown" :
+		    "not modified since the profile");
+		if (r->flags & RF_SAME_INO)
+			dadd(", same inode");
+		detail_where(o, c);
+		break;
+	}
+	if ((r->flags & RF_UNREAD) && r->verdict != V_MISMATCH)
+		dadd("; %s", r->reason);
+	if (r->flags & RF_MULTI_ID)
+		dadd("; replaced while recording: %u build-IDs", r->nids);
+	if (r->flags & RF_MULTI_INO)
+		dadd("; replaced while recording: the inode changed");
+}
+
+/* A JSON string: the escaped name (section 4), with '"' and '\' escaped
+ * again for JSON; control bytes never reach here. */
+static void
+json_str(const char *s)
+{
+	static char buf[4 * PATHMAX];
+
+	esc_into(buf, sizeof buf, s, strlen(s));
+	putchar('"');
+	for (s = buf; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			putchar('\\');
+		putchar(*s);
+	}
+	putchar('"');
+}
+
+static void
+json_id(const unsigned char *id, size_t len)
+{
+	char hex[2 * IDMAX + 1];
+
+	if (!len) {
+		fputs("null", stdout);
+		return;
+	}
+	hex_into(hex, id, len);
+	printf("\"%s\"", hex);
+}
+
+static void
+report_row(uint32_t g)
+{
+	const struct obj *o = &objs[g];
+	const struct res *r = &res[g];
+	char hex[2 * IDMAX + 1], dhex[2 * IDMAX + 1], when[64];
+	struct rec rc;
+
+	rec_gather(g, &rc);
+	cand_list(o, r->kind, rc.id, rc.idlen);
+	detail_for(g, &rc);
+	hex_into(hex, rc.id ? rc.id : (const unsigned char *)"", rc.idlen);
+	hex_into(dhex, r->diskid, r->disklen);
+	if (opt.json) {
+		printf("{\"verdict\":\"%s\",\"kind\":\"%s\",\"path\":",
+		    vnames[r->verdict], knames[r->kind]);
+		json_str(obj_name(o));
+		fputs(",\"recorded_id\":", stdout);
+		json_id(rc.id, rc.idlen);
+		fputs(",\"disk_id\":", stdout);
+		json_id(r->diskid, r->disklen);
+		fputs(",\"file\":", stdout);
+		if (r->cand < ncand && r->verdict != V_MISSING &&
+		    r->verdict != V_SKIP)
+			json_str(cands[r->cand].path);
+		else
+			fputs("null", stdout);
+		if (r->mtime) {
+			utc_into(when, sizeof when, r->mtime, 1);
+			printf(",\"mtime\":\"%s\"", when);
+		}
+		printf(",\"build_ids_recorded\":%u,\"detail\":", rc.nids);
+		json_str(detail);
+		puts("}");
+	} else if (opt.porcelain) {
+		printf("%s\t%s\t%s\t", vnames[r->verdict], hex[0] ? hex : "-",
+		    dhex[0] ? dhex : "-");
+		out_name(obj_name(o), o->namelen);
+		printf("\t%s\n", detail[0] ? detail : "-");
+	} else {
+		printf("%-9s %-40s ", vnames[r->verdict], hex[0] ? hex : "-");
+		out_name(obj_name(o), o->namelen);
+		printf("  %s\n", detail);
+	}
+}
+
+static void
+report_summary(const unsigned *counts, unsigned n)
+{
+	char when[64];
+	unsigned v;
+	const char *sep = "";
+
+	if (opt.porcelain || opt.quiet)
+		return;
+	if (prof_src)
+		utc_into(when, sizeof when, prof_ns, 0);
+	if (opt.json) {
+		printf("{\"summary\":{\"objects\":%u", n);
+		for (v = 0; v < V_N; v++)
+			printf(",\"%s\":%u", vnames[v], counts[v]);
+		printf("},\"profile_time\":");
+		if (prof_src)
+			printf("\"%s\",\"profile_time_source\":\"%s\"", when,
+			    prof_src);
+		else
+			fputs("null", stdout);
+		printf(",\"profile_time_plausible\":%s,\"same_host\":%s}\n",
+		    prof_ok ? "true" : "false", same_host ? "true" : "false");
+		return;
+	}
+	printf("%u objects:", n);
+	for (v = 0; v < V_N; v++)
+		if (counts[v]) {
+			printf("%s %u %s", sep, counts[v], vnames[v]);
+			sep = ",";
+		}
+	if (prof_src)
+		printf("; profile time %s (%s)", when, prof_src);
+	putchar('\n');
+}
+
+/* Objects with a verdict: every build-ID the profile holds and every
+ * executable mapping; data mappings only with -a. */
+static int
+wanted(uint32_t i)
+{
+	return objs[i].group == i && (opt.all || (objs[i].gsrc &
+	    (SRC_TABLE | SRC_RECORD | SRC_MMAP2ID | SRC_EXEC)));
+}
+
+
+/* ==== 15. Commands ====================================================== */
 static void
 put_id(const unsigned char *id, size_t len)
 {
@@ -2575,38 +3743,14 @@ put_ns(uint64_t ns)
 	printf("%" PRIu64 ".%09" PRIu64, ns / 1000000000u, ns % 1000000000u);
 }
 
-/* Days since 1970-01-01 to a proleptic Gregorian date (the civil-from-days
- * algorithm of H. Hinnant's "chrono-compatible low-level date algorithms").
- * Written out because musl's gmtime_r links its time zone code, and with
- * it malloc. */
-static void
-civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
-{
-	int64_t era, yoe, doy, mp;
-
-	z += 719468;
-	era = (z >= 0 ? z : z - 146096) / 146097;
-	yoe = z - era * 146097;
-	yoe = (yoe - yoe / 1460 + yoe / 36524 - yoe / 146096) / 365;
-	doy = z - era * 146097 - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	*d = (unsigned)(doy - (153 * mp + 2) / 5 + 1);
-	*m = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
-	*y = yoe + era * 400 + (*m <= 2);
-}
-
 /* ns since the epoch as "YYYY-MM-DD HH:MM:SS.nnnnnnnnn UTC" */
 static void
 put_utc(uint64_t ns)
 {
-	uint64_t s = ns / 1000000000u, sod = s % 86400;
-	int64_t y;
-	unsigned m, d;
+	char buf[64];
 
-	civil_from_days((int64_t)(s / 86400), &y, &m, &d);
-	printf("%04" PRId64 "-%02u-%02u %02u:%02u:%02u.%09" PRIu64 " UTC", y,
-	    m, d, (unsigned)(sod / 3600), (unsigned)(sod / 60 % 60),
-	    (unsigned)(sod % 60), ns % 1000000000u);
+	utc_into(buf, sizeof buf, (int64_t)ns, 9);
+	fputs(buf, stdout);
 }
 
 /* With CLOCK_DATA a perf timestamp converts to wall-clock time. */
@@ -2896,6 +4040,42 @@ cmd_header(const char *path)
 	return status;
 }
 
+static int
+cmd_check(const char *path)
+{
+	static unsigned counts[V_N];
+	struct utsname u;
+	uint32_t i;
+	unsigned v, n = 0;
+
+	if (!pf_load(path) || !profile_time())
+		return 2;
+	same_host = opt.local || (pf.hostname[0] && !uname(&u) &&
+	    !strcmp(u.nodename, pf.hostname));
+	cache_defaults();
+	for (i = 0; i < nobj; i++)
+		if (wanted(i)) {
+			check_group(i);
+			counts[res[i].verdict]++;
+			n++;
+		}
+	for (v = 0; v < V_N; v++) {
+		if (opt.quiet && v >= V_OK)
+			break;
+		for (i = 0; i < nobj; i++)
+			if (wanted(i) && res[i].verdict == v)
+				report_row(i);
+	}
+	report_summary(counts, n);
+	for (v = 0; v < V_OK; v++)
+		if (counts[v] && status < 1)
+			status = 1;
+	if (obj_dropped)
+		msg(1, "%s: %" PRIu32 " objects were not kept (table full) and "
+		    "are not checked", esc(pf.path), obj_dropped);
+	return status;
+}
+
 static void
 print_version(void)
 {
@@ -2917,7 +4097,7 @@ print_version(void)
 	    sizeof objs + sizeof obj_head + sizeof arena + sizeof pf);
 }
 
-/* ==== 13. main ========================================================== */
+/* ==== 16. main ========================================================== */
 static int
 finish(int rc)
 {
@@ -2928,21 +4108,72 @@ finish(int rc)
 	return rc > status ? rc : status;
 }
 
+/* The options of each command.  A letter means the same wherever it is
+ * taken, but -k: list's takes no argument (the running kernel). */
+static const struct {
+	const char *name, *opts;
+} commands[] = {
+	{ "check", "hVi:s:c:k:t:r:Laqpjv" },
+	{ "list", "hVi:k" },
+	{ "header", "hVi:" },
+	{ "buildid", "hV" }
+};
+
+static const struct option check_long[] = {
+	{ "sysroot", required_argument, NULL, 's' },
+	{ "symfs", required_argument, NULL, 's' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const struct option no_long[] = { { NULL, 0, NULL, 0 } };
+
+static int
+find_command(const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof commands / sizeof *commands; i++)
+		if (!strcmp(name, commands[i].name))
+			return (int)i;
+	msg(2, "unknown command '%s'", esc(name));
+	usage_exit(2);
+	return -1;
+}
+
+static void
+check_options(void)
+{
+	struct stat st;
+
+	if (opt.porcelain && opt.json) {
+		msg(2, "-p and -j exclude each other");
+		usage_exit(2);
+	}
+	if (opt.timearg && opt.reffile) {
+		msg(2, "-t and -r exclude each other");
+		usage_exit(2);
+	}
+	if (opt.sysroot && (stat(opt.sysroot, &st) || !S_ISDIR(st.st_mode))) {
+		if (errno && !S_ISDIR(st.st_mode))
+			msg(2, "-s %s: not a directory", esc(opt.sysroot));
+		exit(2);
+	}
+}
+
 #ifndef PERFMT_NO_MAIN
 int
 main(int argc, char **argv)
 {
-	const char *cmd, *input = "perf.data";
-	int c, kflag = 0, rc = 2;
+	const char *input = "perf.data";
+	int c, cmd = 0, kflag = 0, rc = 2;
 
 	if (argc > 1 && argv[1][0] != '-') {
-		cmd = argv[1];
+		cmd = find_command(argv[1]);
 		argv++;
 		argc--;
-	} else {
-		cmd = NULL;
 	}
-	while ((c = getopt(argc, argv, "hVi:k")) != -1) {
+	while ((c = getopt_long(argc, argv, commands[cmd].opts,
+	    cmd ? no_long : check_long, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			usage_exit(0);
@@ -2955,6 +4186,41 @@ main(int argc, char **argv)
 			break;
 		case 'k':
 			kflag = 1;
+			opt.vmlinux = optarg;
+			break;
+		case 's':
+			opt.sysroot = optarg;
+			break;
+		case 'c':
+			if (opt.ncache == MAXCACHE) {
+				msg(2, "-c: at most %d caches", MAXCACHE);
+				usage_exit(2);
+			}
+			opt.cache[opt.ncache++] = optarg;
+			break;
+		case 't':
+			opt.timearg = optarg;
+			break;
+		case 'r':
+			opt.reffile = optarg;
+			break;
+		case 'L':
+			opt.local = 1;
+			break;
+		case 'a':
+			opt.all = 1;
+			break;
+		case 'q':
+			opt.quiet = 1;
+			break;
+		case 'p':
+			opt.porcelain = 1;
+			break;
+		case 'j':
+			opt.json = 1;
+			break;
+		case 'v':
+			opt.verbose = 1;
 			break;
 		default:
 			usage_exit(2);
@@ -2962,24 +4228,24 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (!cmd) {
-		msg(2, "no command given");
-		usage_exit(2);
-	}
-	if (!strcmp(cmd, "buildid"))
+	if (cmd == 3)
 		return finish(cmd_buildid(argc, argv));
 	if (argc) {
-		msg(2, "%s: unexpected argument '%s'", cmd, esc(argv[0]));
+		msg(2, "%s: unexpected argument '%s'", commands[cmd].name,
+		    esc(argv[0]));
 		usage_exit(2);
 	}
-	if (!strcmp(cmd, "list"))
+	switch (cmd) {
+	case 0:
+		check_options();
+		rc = cmd_check(input);
+		break;
+	case 1:
 		rc = kflag ? cmd_list_kernel() : cmd_list(input);
-	else if (!strcmp(cmd, "header") && !kflag)
+		break;
+	case 2:
 		rc = cmd_header(input);
-	else {
-		msg(2, kflag ? "-k goes with list only" : "unknown command '%s'",
-		    esc(cmd));
-		usage_exit(2);
+		break;
 	}
 	return finish(rc);
 }

@@ -119,14 +119,19 @@ run "$PERFMT" -V
 expect "-V exits 0" 0
 grep -q "^perfmt [0-9]" "$W/out" && grep -q PERFMT_MAXOBJ "$W/out" &&
     ok "-V prints version and budget" || bad "-V prints version and budget"
-run "$PERFMT"
-expect "no command: usage error" 2 "no command"
+(cd "$W/tmp" && timeout 10 "$PERFMT" >"$W/out" 2>"$W/err")
+rc=$?
+expect "no command: check ./perf.data" 2 "perf.data: No such file"
 run "$PERFMT" frobnicate
 expect "unknown command" 2 "unknown command"
 run "$PERFMT" list -Z
 expect "unknown option" 2
 run "$PERFMT" header -k
-expect "-k with header" 2 "-k goes with list"
+expect "-k with header" 2
+run "$PERFMT" check -p -j -i "$W/perf/local__x86_64__small.data"
+expect "-p with -j" 2 "exclude each other"
+run "$PERFMT" check -t yesterday -i "$W/perf/local__x86_64__small.data"
+expect "-t with a bad time" 2 "expected seconds since 1970"
 run "$PERFMT" list -i "$W/perf/local__x86_64__small.data" extra
 expect "stray argument" 2 "unexpected argument"
 run "$PERFMT" buildid
