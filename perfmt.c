@@ -3,9 +3,10 @@
  * perf record stores the paths of the objects a profile used (MMAP and MMAP2
  * records) and, after a slow pass at the end of the run, their build-IDs.
  * perfmt reads those from any perf.data (file, pipe or directory form, either
- * byte order, any writer from perf 3.x to 6.x and simpleperf) and reads
- * build-IDs from ELF files and note blobs, in fixed memory, with no library
- * beyond libc.
+ * byte order, any writer from perf 3.x to 6.x and simpleperf), finds each
+ * object where perf would (under a sysroot, in build-ID caches), reads its
+ * build-ID, and gives it a verdict: ok, mismatch, missing, replaced, stale,
+ * unchanged or skip.  Fixed memory, no library beyond libc.
  *
  * Usage: see usage[] below (section 3); README.md holds the same text.
  *
@@ -17,14 +18,14 @@
  * time by the PERFMT_* macros of section 1; `perfmt -V` prints them.
  *
  * Sections
- *   1. limits and version        6. object table
- *   2. diagnostics               7. perf.data: header and attributes
- *   3. usage                     8. perf.data: feature sections
- *   4. bytes and text            9. perf.data: records
- *   5. bounded reader           10. perf.data: opening a profile
- *                               11. ELF notes
- *                               12. commands
- *                               13. main
+ *   1. limits and version        9. perf.data: records
+ *   2. diagnostics              10. perf.data: opening a profile
+ *   3. usage                    11. ELF notes
+ *   4. bytes and text           12. finding the files
+ *   5. bounded reader           13. verdicts
+ *   6. object table             14. reports
+ *   7. perf.data: header, attrs 15. commands
+ *   8. perf.data: features      16. main
  *
  * References: Linux tools/perf/Documentation/perf.data-file-format.txt;
  * include/uapi/linux/perf_event.h; System V gABI "Note Section"; the byte
@@ -181,10 +182,17 @@ static const char usage_text[] =
 "replaced or stale; a file without a build-ID; a damaged or unfinished\n"
 "profile); 2 trouble (bad usage, unreadable or malformed input)\n";
 
+/* -h prints all of it; a usage error only the synopsis. */
 static void
 usage_exit(int code)
 {
-	fputs(usage_text, code ? stderr : stdout);
+	const char *end = strstr(usage_text, "\n\n");
+
+	if (!code)
+		fputs(usage_text, stdout);
+	else
+		fprintf(stderr, "%.*s\nperfmt -h tells more\n",
+		    (int)(end - usage_text + 1), usage_text);
 	exit(code);
 }
 
@@ -2568,6 +2576,8 @@ enum { CT_PATH, CT_CACHE, CT_DEBUG, CT_KNOTES, CT_VMLINUX, CT_MODNOTES,
 static const char *const ct_names[] = { "path", "build-ID cache",
 	"debug file", "running kernel", "kernel image", "loaded module",
 	"cached kallsyms", "running vDSO" };
+/* CT_KNOTES under a sysroot is a copy of /sys/kernel/notes, not the
+ * running kernel: live_kind() tells them apart. */
 
 static struct cand {
 	char path[PATHMAX];
@@ -2840,7 +2850,8 @@ pseudo_reason(const char *s, size_t n)
 		{ "[uprobes]", "uprobes page" }, { "[anon:", "anonymous memory" },
 		{ "/memfd:", "a memfd" }, { "/SYSV", "SysV shared memory" },
 		{ "/dev/zero", "anonymous memory" }, { "anon_inode:", "anon inode" },
-		{ "/dev/", "a device" }
+		{ "/dev/ashmem", "Android shared memory" }, { "/dev/", "a device" },
+		{ "[vectors]", "the ARM vector page" }
 	};
 	size_t i;
 
@@ -3064,18 +3075,27 @@ rec_gather(uint32_t g, struct rec *rc)
 	}
 }
 
+/* The running system's own kernel, modules and vDSO, not files. */
+static int
+live_kind(const struct cand *c)
+{
+	return c && ((c->type == CT_KNOTES &&
+	    !strcmp(c->path, "/sys/kernel/notes")) ||
+	    c->type == CT_MODNOTES || c->type == CT_VDSO);
+}
+
 /* No build-ID to compare: the file's inode and mtime decide. */
 static void
 judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
-    int is_file)
+    const struct cand *c, int is_file)
 {
 	struct utsname u;
 
 	if (!is_file) {
 		// the running kernel: its release is the one thing to compare
 		r->verdict = V_UNCHANGED;
-		if (r->kind == K_KERNEL && pf.osrelease[0] && !uname(&u) &&
-		    strcmp(u.release, pf.osrelease)) {
+		if (live_kind(c) && r->kind == K_KERNEL && pf.osrelease[0] &&
+		    !uname(&u) && strcmp(u.release, pf.osrelease)) {
 			r->verdict = V_STALE;
 			r->flags |= RF_RELEASE;
 		}
@@ -3139,9 +3159,10 @@ check_group(uint32_t g)
 	r->nids = (uint8_t)(rc.nids > 255 ? 255 : rc.nids);
 	r->flags |= (uint16_t)(rc.nids > 1 ? RF_MULTI_ID : 0);
 	r->flags |= (uint16_t)(rc.inodes > 1 ? RF_MULTI_INO : 0);
-	if (r->kind == K_PSEUDO) {
+	if (r->kind == K_PSEUDO || (r->kind == K_VDSO && !rc.idlen)) {
 		r->verdict = V_SKIP;
-		r->reason = why;
+		r->reason = r->kind == K_VDSO ?
+		    "the vDSO, without a recorded build-ID" : why;
 		return;
 	}
 	cand_list(o, r->kind, rc.id, rc.idlen);
@@ -3155,6 +3176,10 @@ check_group(uint32_t g)
 			// a copy found by its build-ID, or the file itself
 			r->verdict = V_OK;
 			r->cand = (uint8_t)i;
+			if (idrc == 0) {
+				r->disklen = (uint8_t)(e.len < IDMAX ? e.len : IDMAX);
+				memcpy(r->diskid, e.id, r->disklen);
+			}
 			if (first < i) {
 				r->flags |= RF_PATH_DIFF;
 				r->first = (uint8_t)first;
@@ -3197,12 +3222,7 @@ check_group(uint32_t g)
 			r->mtime = mtime_ns(&first_st);
 		return;
 	}
-	if (r->kind == K_VDSO) {
-		r->verdict = V_SKIP;
-		r->reason = "the vDSO, without a recorded build-ID";
-		return;
-	}
-	judge_by_time(r, &rc, &first_st, first_file);
+	judge_by_time(r, &rc, &first_st, &cands[first], first_file);
 }
 
 /* n decimal digits at *s, advancing it; -1 if they are not there. */
@@ -3375,6 +3395,7 @@ detail_time(const char *what, int64_t mtime)
 	    span(mtime - prof_ns));
 }
 
+
 /* " (PATH)" when the file judged is not at the recorded name itself: under
  * a sysroot, in a cache, a kernel image. */
 static void
@@ -3411,10 +3432,11 @@ detail_for(uint32_t g, const struct rec *rc)
 		else
 			dadd("not found: %s", esc(cands[0].path));
 		if (ncand > 1)
-			dadd(", nor in %u more places (-v lists them)", ncand - 1);
+			dadd(", nor in %u more place%s (-v lists them)",
+			    ncand - 1, ncand > 2 ? "s" : "");
 		break;
 	case V_MISMATCH:
-		if (type == CT_KNOTES || type == CT_MODNOTES || type == CT_VDSO)
+		if (live_kind(c))
 			dadd("the %s is %s", ct_names[type], hex);
 		else if (r->flags & RF_NOID)
 			dadd("on disk: no build-ID");
@@ -3422,18 +3444,19 @@ detail_for(uint32_t g, const struct rec *rc)
 			dadd("on disk: %s", r->reason);
 		else
 			dadd("on disk: %s", hex);
-		if (type != CT_KNOTES && type != CT_MODNOTES && type != CT_VDSO)
+		if (!live_kind(c))
 			detail_where(o, c);
 		break;
 	case V_OK:
-		if (type == CT_PATH || type == CT_VMLINUX)
-			dadd("build-ID matches");
-		else if (type == CT_KNOTES || type == CT_MODNOTES ||
-		    type == CT_VDSO)
+		if (live_kind(c))
 			dadd("build-ID matches the %s", ct_names[type]);
+		else if (type == CT_PATH || type == CT_VMLINUX ||
+		    type == CT_KNOTES)
+			dadd("build-ID matches");
 		else
 			dadd("build-ID matches: %s", ct_names[type]);
-		detail_where(o, c);
+		if (!live_kind(c))
+			detail_where(o, c);
 		if (r->flags & RF_PATH_DIFF)
 			dadd("; %s holds another build", esc(cands[r->first].path));
 		if (r->flags & RF_NEWER)
@@ -3454,7 +3477,7 @@ detail_for(uint32_t g, const struct rec *rc)
 		detail_where(o, c);
 		break;
 	case V_UNCHANGED:
-		if (type == CT_KNOTES) {
+		if (live_kind(c)) {
 			dadd("no build-ID recorded; the running kernel is "
 			    "release %s, as profiled", esc(pf.osrelease));
 			break;

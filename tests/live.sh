@@ -115,6 +115,64 @@ else
 	skip "perf record --threads" "not supported by this perf"
 fi
 
+# perfmt check, end to end: record, then rebuild, touch, delete, replace,
+# move into a sysroot; each object must get its verdict.  HOME is an
+# empty directory and perf record runs with -N: no build-ID cache.
+mkdir -p home c
+export HOME="$L/home"
+cd c || exit 2
+"$cc" -O1 -Wl,--build-id=sha1 -o a ../w.c
+"$cc" -O2 -Wl,--build-id=sha1 -o b ../w.c
+"$cc" -Os -Wl,--build-id=sha1 -o e ../w.c
+"$cc" -O1 -Wl,--build-id=none -o n1 ../w.c
+"$cc" -O1 -Wl,--build-id=none -o n2 ../w.c
+"$cc" -O1 -Wl,--build-id=md5 -o m ../w.c
+R='./a; ./b; ./e; ./n1; ./n2; ./m'
+perf record -N -q -o ../t.data -- sh -c "$R" >/dev/null 2>&1
+perf record -N -q -B -o ../tB.data -- sh -c "$R" >/dev/null 2>&1
+sleep 1.1
+"$cc" -O0 -Wl,--build-id=sha1 -o a ../w.c		# rebuilt
+rm b							# deleted
+touch n1						# touched
+"$cc" -O1 -Wl,--build-id=none -o n2.new ../w.c && mv n2.new n2	# replaced
+cd .. || exit 2
+verdicts() {	# PROFILE [OPTIONS]: "name verdict" per object of c/
+	p=$1
+	shift
+	"$PERFMT" check -p "$@" -i "$p" 2>/dev/null |
+	    awk -F'\t' -v d="$L/c/" 'index($4, d) == 1 {
+		print substr($4, length(d) + 1), $1 }' | sort | tr '\n' ' '
+}
+got=$(verdicts t.data)
+want="a mismatch b missing e ok m ok n1 stale n2 replaced "
+[ "$got" = "$want" ] && ok "check after rebuild/delete/touch/replace" ||
+    bad "check after rebuild/delete/touch/replace" "got '$got', want '$want'"
+"$PERFMT" check -i t.data >/dev/null 2>&1
+[ $? -eq 1 ] && ok "check exits 1 on problems" || bad "check exits 1 on problems" ""
+# a linker that rewrites its output in place leaves the inode: stale
+got=$(verdicts tB.data | sed 's/^a stale /a replaced /')
+want="a replaced b missing e unchanged m unchanged n1 stale n2 replaced "
+[ "$got" = "$want" ] && ok "check of a -B profile: inodes and mtimes" ||
+    bad "check of a -B profile: inodes and mtimes" "got '$got', want '$want'"
+"$PERFMT" check -q -i tB.data >out 2>/dev/null
+grep -q unchanged out && bad "check -q: problems only" "$(cat out)" ||
+    ok "check -q: problems only"
+# into a sysroot, through an absolute symlink that resolves inside it
+mkdir -p "sr$L/c" sr/store
+cp c/e c/m sr/store/
+ln -s /store/e "sr$L/c/e"
+ln -s ../../../../../../../../../../store/m "sr$L/c/m"
+got=$(verdicts t.data -s sr | tr ' ' '\n' | grep -A1 -x -e e -e m | tr '\n' ' ')
+want="e ok m ok "
+[ "$got" = "$want" ] && ok "check -s: absolute and .. links stay inside" ||
+    bad "check -s: absolute and .. links stay inside" "got '$got'"
+# nothing passes when every object matches: an untouched profile exits 0
+perf record -N -q -o ok.data -- ./c/e >/dev/null 2>&1
+"$PERFMT" check -q -i ok.data >out 2>&1
+rc=$?
+[ $rc -eq 0 ] && [ ! -s out ] && ok "check of an unchanged profile: exit 0, quiet" ||
+    bad "check of an unchanged profile: exit 0, quiet" "exit $rc: $(cat out)"
+
 # a recording killed with SIGKILL
 perf record -N -q -F 2000 -m 1 -o killed.data -- sh -c \
     'while :; do ./w-sha1 >/dev/null; done' >/dev/null 2>&1 &

@@ -274,6 +274,115 @@ for pair in "local__x86_64__small.data local__s390x-inject__small.b.data" \
 	done
 done
 
+# ---- check: committed profiles against sysroots made of committed files ---
+# local__sized.data recorded /tmp/fix/w-{md5,id8,sha1,none} and the system's
+# libraries; the sysroot gives each its case.  Times are pinned with -t and
+# touch, and HOME points at an empty directory: no build-ID cache.
+SR=$W/sr1
+mkdir -p "$SR/tmp/fix" "$SR/usr/lib/x86_64-linux-gnu" "$SR/usr/bin" \
+    "$SR/bin" "$SR/etc" "$SR/sys/kernel" "$W/home"
+cp "$W/elf/local__w-md5" "$SR/tmp/fix/w-md5"	# ok, a 16-byte ID
+cp "$W/elf/local__w-sha1" "$SR/tmp/fix/w-id8"	# mismatch
+cp "$W/elf/local__w-none" "$SR/tmp/fix/w-none"	# stale: newer, no ID
+ln -s usr/lib "$SR/lib"
+# an absolute link resolves inside the sysroot, not on the host
+cp "$W/elf/local__w-md5" "$SR/bin/dash-real"
+ln -s /bin/dash-real "$SR/usr/bin/dash"
+# ".." stops at the sysroot's top
+cp "$W/elf/local__w-sha1" "$SR/etc/libc-outside"
+ln -s ../../../../../../../../etc/libc-outside \
+    "$SR/usr/lib/x86_64-linux-gnu/libc.so.6"
+# the host's /proc/self/exe exists; the sysroot's does not
+ln -s /proc/self/exe "$SR/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"
+cp "$W/elf/edge__local__sys_kernel_notes" "$SR/sys/kernel/notes"
+find "$SR" -type f -exec touch -d "2026-11-30 01:00:00 UTC" {} +
+touch -d "2026-11-30 03:00:00 UTC" "$SR/tmp/fix/w-none"
+for fmt in "" -p -j -q; do
+	(cd "$W" && HOME=$W/home timeout 60 "$PERFMT" check $fmt \
+	    -t 2026-11-30T02:00 -s sr1 -i perf/local__sized.data >"$W/out" \
+	    2>"$W/err"; echo "exit $?" >>"$W/out")
+	rc=0
+	same "check -s sr1 $fmt local__sized.data" "$E/check-sysroot$fmt.out"
+done
+(cd "$W" && HOME=$W/home timeout 60 "$PERFMT" check -v -t 2026-11-30T02:00 \
+    -s sr1 -i perf/local__sized.data >/dev/null 2>"$W/err")
+grep -q "w-sha1: path sr1/tmp/fix/w-sha1: No such file" "$W/err" &&
+    grep -q "ld-linux-x86-64.so.2: path sr1/proc/self/exe: No such file" "$W/err" &&
+    ok "check -v names every place tried" ||
+    bad "check -v names every place tried" "$(cat "$W/err")"
+# the profile's time: CLOCK_DATA gives the last sample's wall-clock time
+run "$PERFMT" check -i "$P/mstange__linux-perf-data__sleep.data"
+grep -q "profile time 2025-11-08 12:23:01 UTC (the last sample, by CLOCK_DATA)" \
+    "$W/out" && ok "check: profile time from CLOCK_DATA" ||
+    bad "check: profile time from CLOCK_DATA" "$(tail -1 "$W/out")"
+# an implausible time (a board without a clock) judges no mtime
+run "$PERFMT" check -t 1990-01-01 -s "$SR" -i "$P/local__sized.data"
+expect "check: implausible profile time" 1 "is implausible"
+grep -q "^stale" "$W/out" && bad "implausible time: nothing stale" "$(cat "$W/out")" ||
+    ok "implausible time: nothing stale"
+# -r: the profile's time is another file's mtime
+touch -d "2026-11-30 04:00:00 UTC" "$T/ref"
+run "$PERFMT" check -r "$T/ref" -s "$SR" -i "$P/local__sized.data"
+grep -q "w-none  no build-ID recorded; not modified since the profile" "$W/out" &&
+    ok "check -r FILE" || bad "check -r FILE" "$(cat "$W/out")"
+
+# simpleperf and autofdo profiles with their own test binaries, right and
+# wrong (shared/testdata/elf/edge)
+pair() {	# NAME PROFILE RECORDED-PATH ELF VERDICT
+	rm -rf "$W/sr2"
+	mkdir -p "$W/sr2/$(dirname "$3")"
+	cp "$W/elf/$4" "$W/sr2/$3"
+	run env HOME="$W/home" "$PERFMT" check -p -t 2026-01-01 -s "$W/sr2" \
+	    -i "$P/$2"
+	crashed && { bad "$1" "exit $rc"; return; }
+	awk -F'\t' -v p="$3" '$4 == p { print $1 }' "$W/out" >"$T/v"
+	[ "$(cat "$T/v")" = "$5" ] && ok "$1" ||
+	    bad "$1" "verdict '$(cat "$T/v")', expected $5: $(cat "$W/out")"
+}
+G=GrapheneOS__platform_system_extras_
+pair "check simpleperf: the right binary" ${G}_perf_for_build_id_check.data \
+    /elf_for_build_id_check edge__${G}_elf_for_build_id_check.correct ok
+pair "check simpleperf: the wrong binary" ${G}_perf_for_build_id_check.data \
+    /elf_for_build_id_check edge__${G}_elf_for_build_id_check.wrong mismatch
+pair "check simpleperf: /data/t2" ${G}_perf_with_symbols.data /data/t2 \
+    edge__${G}_t2 ok
+pair "check simpleperf: a 16-byte ID, zero-padded in the profile" \
+    ${G}_perf_etm.data /data/local/tmp/etm_test_loop edge__${G}_etm_test_loop ok
+pair "check autofdo: an 8-byte ID, zero-padded in the profile" \
+    google__autofdo__ro_sample.perf \
+    /usr/local/google/home/shenhan/copt2/libro_sample.so \
+    edge__google__autofdo__libro_sample.so ok
+pair "check autofdo: another binary at the path" \
+    google__autofdo__ro_sample.perf \
+    /usr/local/google/home/shenhan/copt2/libro_sample.so \
+    edge__${G}_t2 mismatch
+
+# untrusted names: escaped in the table, porcelain and JSON, never raw
+for fmt in "" -p -j; do
+	run env HOME="$W/home" "$PERFMT" check $fmt -t 2026-11-30 \
+	    -i "$P/local__hostile.data"
+	if tr -d '\t\n' <"$W/out" | LC_ALL=C grep -q '[[:cntrl:]]'; then
+		bad "check $fmt: no control bytes out of a hostile name" \
+		    "$(od -c "$W/out" | head)"
+	else
+		ok "check $fmt: no control bytes out of a hostile name"
+	fi
+	case $fmt in
+	-j) want='"path":"/tmp/\\x1b[31m\\x09\"\\\\\\xff\\x0a"' ;;
+	*) want='/tmp/\x1b[31m\x09"\\\xff\x0a' ;;
+	esac
+	grep -qF -- "$want" "$W/out" && ok "check $fmt: the name escaped" ||
+	    bad "check $fmt: the name escaped" "want $want in: $(grep tmp/ "$W/out")"
+done
+if command -v python3 >/dev/null 2>&1; then
+	run "$PERFMT" check -j -i "$P/local__hostile.data"
+	python3 -c 'import json, sys; [json.loads(l) for l in sys.stdin]' \
+	    <"$W/out" 2>"$W/err" && ok "check -j: every line is JSON" ||
+	    bad "check -j: every line is JSON" "$(cat "$W/err")"
+else
+	skipped "check -j is JSON" "no python3 to parse it"
+fi
+
 # ---- buildid: every ELF fixture ------------------------------------------
 while read -r name id; do
 	run "$PERFMT" buildid "$W/elf/$name"
@@ -454,6 +563,35 @@ if [ -d "$SHARED" ]; then
 			bad "shared buildid $f = MANIFEST" "got $got, want $want"
 		fi
 	done
+	# the cross-system workflow end to end: arm64 guest profiles against
+	# the guest's own files as a sysroot
+	G=$SHARED/guest-aarch64
+	if [ -f "$G/aarch64__sysroot.tar.xz" ]; then
+		rm -rf "$W/gsr"
+		mkdir -p "$W/gsr"
+		xz -dc "$G/aarch64__sysroot.tar.xz" | (cd "$W/gsr" && tar -xf -)
+		for n in a-default s-system-wide m-buildid-mmap; do
+			run env HOME="$W/home" "$PERFMT" check -p -s "$W/gsr" \
+			    -i "$G/aarch64__$n.data"
+			expect "guest $n against its sysroot: exit 0" 0
+			for obj in '[kernel.kallsyms]' /usr/bin/busybox; do
+				awk -F'\t' -v p="$obj" '$4 == p { print $1 }' \
+				    "$W/out" >"$T/v"
+				[ "$(cat "$T/v")" = ok ] && ok "guest $n: $obj ok" ||
+				    bad "guest $n: $obj ok" "$(cat "$W/out")"
+			done
+		done
+		awk -F'\t' '$4 == "[vdso]" { print $1 }' "$W/out" >"$T/v"
+		[ "$(cat "$T/v")" = skip ] && ok "guest vDSO without an ID: skip" ||
+		    bad "guest vDSO without an ID: skip" "$(cat "$W/out")"
+		run env HOME="$W/home" "$PERFMT" check -p -s "$W/gsr" \
+		    -i "$G/aarch64__a-default.data"
+		grep -q '^ok	48bd5898dfecb20fb217e7deeb2c06ae02c439e6	.*	\[vdso\]	build-ID matches: build-ID cache' \
+		    "$W/out" && ok "guest vDSO from the sysroot's .debug" ||
+		    bad "guest vDSO from the sysroot's .debug" "$(cat "$W/out")"
+	else
+		skipped "guest sysroot" "no $G/aarch64__sysroot.tar.xz"
+	fi
 else
 	skipped "shared sweep" "no $SHARED"
 fi
