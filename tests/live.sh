@@ -166,6 +166,17 @@ got=$(verdicts t.data -s sr | tr ' ' '\n' | grep -A1 -x -e e -e m | tr '\n' ' ')
 want="e ok m ok "
 [ "$got" = "$want" ] && ok "check -s: absolute and .. links stay inside" ||
     bad "check -s: absolute and .. links stay inside" "got '$got'"
+# replaced while perf recorded: two inodes, or with --buildid-mmap two IDs
+for how in -B --buildid-mmap; do
+	cp c/e rw
+	perf record -N -q $how -o rw.data -- sh -c \
+	    './rw; cp c/m rw.new; mv rw.new rw; ./rw' >/dev/null 2>&1
+	"$PERFMT" check -p -i rw.data 2>/dev/null | grep "	$L/rw	" >out
+	grep -q "replaced while recording" out &&
+	    ok "check $how: replaced while recording" ||
+	    bad "check $how: replaced while recording" "$(cat out)"
+done
+
 # nothing passes when every object matches: an untouched profile exits 0
 perf record -N -q -o ok.data -- ./c/e >/dev/null 2>&1
 "$PERFMT" check -q -i ok.data >out 2>&1

@@ -357,6 +357,27 @@ pair "check autofdo: another binary at the path" \
     /usr/local/google/home/shenhan/copt2/libro_sample.so \
     edge__${G}_t2 mismatch
 
+# kernel modules under a sysroot: by their recorded path, and "[name]"
+# through lib/modules/RELEASE/modules.dep ('-' and '_' alike, compressed)
+pair "check a module by its path (8-byte ID)" \
+    ${G}_perf_kernel.data /vendor/lib/modules/rq_stats.ko \
+    edge__${G}_rq_stats.ko ok
+M=$W/sr3/lib/modules/3.13.0-93-generic
+mkdir -p "$M/kernel/drivers/video" "$M/updates/dkms"
+printf '%s\n' "kernel/drivers/video/nvidia.ko: kernel/x.ko" \
+    "updates/dkms/nvidia-uvm.ko.xz: kernel/drivers/video/nvidia.ko" >"$M/modules.dep"
+cp "$W/elf/edge__${G}_rq_stats.ko" "$M/kernel/drivers/video/nvidia.ko"
+printf 'not really xz' >"$M/updates/dkms/nvidia-uvm.ko.xz"
+find "$W/sr3" -type f -exec touch -d "2015-01-01 00:00:00 UTC" {} +
+run env HOME="$W/home" "$PERFMT" check -p -s "$W/sr3" \
+    -i "$P/${G}_generated_by_linux_perf.data"
+grep -q "^unchanged	-	a535d7222f9f01d1	\[nvidia\]	.*(.*sr3/lib/modules/3.13.0-93-generic/kernel/drivers/video/nvidia.ko)$" \
+    "$W/out" && ok "check: module [name] found through modules.dep" ||
+    bad "check: module [name] found through modules.dep" "$(grep nvidia "$W/out")"
+grep -q "^unchanged	.*	\[nvidia_uvm\]	.*compressed: its build-ID is not read$" \
+    "$W/out" && ok "check: compressed module found, ID not read" ||
+    bad "check: compressed module found, ID not read" "$(grep nvidia "$W/out")"
+
 # untrusted names: escaped in the table, porcelain and JSON, never raw
 for fmt in "" -p -j; do
 	run env HOME="$W/home" "$PERFMT" check $fmt -t 2026-11-30 \
