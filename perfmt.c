@@ -3034,7 +3034,7 @@ trace_cand(const struct obj *o, const struct cand *c, int there, int idrc,
 
 
 /* The recorded identity of a path, gathered over its entries: the
- * build-ID the table or a record gave (else an MMAP2 one), how many
+ * build-ID the table or a record gave (else the last MMAP2 one), how many
  * distinct ones, and the inode an MMAP2 record saw. */
 struct rec {
 	const unsigned char *id;
@@ -3047,7 +3047,7 @@ static void
 rec_gather(uint32_t g, struct rec *rc)
 {
 	const struct obj *o;
-	uint32_t i, j;
+	uint32_t i, j, rank, best = 0;
 
 	memset(rc, 0, sizeof *rc);
 	for (i = g; i != UINT32_MAX; i = objs[i].gnext - 1) {
@@ -3068,9 +3068,13 @@ rec_gather(uint32_t g, struct rec *rc)
 			    id_same(objs[j].id, objs[j].idlen, o->id, o->idlen))
 				break;
 		rc->nids += j == i;
-		if (!rc->id || (o->src & (SRC_TABLE | SRC_RECORD))) {
+		// the table's (or a record's) ID, else the last one seen:
+		// entries are numbered in the order the profile met them
+		rank = (o->src & (SRC_TABLE | SRC_RECORD)) ? UINT32_MAX : i;
+		if (!rc->id || rank > best) {
 			rc->id = o->id;
 			rc->idlen = o->idlen;
+			best = rank;
 		}
 	}
 }

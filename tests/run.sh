@@ -357,6 +357,15 @@ pair "check autofdo: another binary at the path" \
     /usr/local/google/home/shenhan/copt2/libro_sample.so \
     edge__${G}_t2 mismatch
 
+# -a: data mappings too; -L: the profile is from this host
+n1=$(HOME=$W/home "$PERFMT" check -p -t 2026-01-01 -i "$P/google__perf_data_converter__perf.data.weight_struct" 2>/dev/null | wc -l)
+n2=$(HOME=$W/home "$PERFMT" check -a -p -t 2026-01-01 -i "$P/google__perf_data_converter__perf.data.weight_struct" 2>/dev/null | wc -l)
+[ "$n2" -gt "$n1" ] && ok "check -a adds data mappings ($n1 -> $n2)" ||
+    bad "check -a adds data mappings" "$n1 -> $n2"
+run env HOME="$W/home" "$PERFMT" check -j -L -t 2026-01-01 -i "$P/local__sized.data"
+grep -q '"same_host":true' "$W/out" && ok "check -L: same host" ||
+    bad "check -L: same host" "$(tail -1 "$W/out")"
+
 # kernel modules under a sysroot: by their recorded path, and "[name]"
 # through lib/modules/RELEASE/modules.dep ('-' and '_' alike, compressed)
 pair "check a module by its path (8-byte ID)" \
