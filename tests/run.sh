@@ -280,7 +280,7 @@ done
 # touch, and HOME points at an empty directory: no build-ID cache.
 SR=$W/sr1
 mkdir -p "$SR/tmp/fix" "$SR/usr/lib/x86_64-linux-gnu" "$SR/usr/bin" \
-    "$SR/bin" "$SR/etc" "$SR/sys/kernel" "$W/home"
+    "$SR/bin" "$SR/etc" "$SR/sys/kernel" "$W/home" "$W/sr-empty"
 cp "$W/elf/local__w-md5" "$SR/tmp/fix/w-md5"	# ok, a 16-byte ID
 cp "$W/elf/local__w-sha1" "$SR/tmp/fix/w-id8"	# mismatch
 cp "$W/elf/local__w-none" "$SR/tmp/fix/w-none"	# stale: newer, no ID
@@ -356,6 +356,26 @@ pair "check autofdo: another binary at the path" \
     google__autofdo__ro_sample.perf \
     /usr/local/google/home/shenhan/copt2/libro_sample.so \
     edge__${G}_t2 mismatch
+
+# build-ID caches in both of perf's layouts (-c), and a kernel image (-k)
+C=$W/cache1
+mkdir -p "$C/.build-id/b6" "$C/store/sha1" \
+    "$W/cache2/tmp/fix/w-id8/0123456789abcdef" "$W/cache2/.build-id/04"
+cp "$W/elf/local__w-sha1" "$C/store/sha1/elf"
+ln -s ../../store/sha1 "$C/.build-id/b6/75b5371827a7690953ee2a36019dcf5d9f36c4"
+cp "$W/elf/local__w-id8" "$W/cache2/tmp/fix/w-id8/0123456789abcdef/elf"
+cp "$W/elf/local__w-md5" "$W/cache2/md5-file"
+ln -s ../../md5-file "$W/cache2/.build-id/04/f85c799e0f8939503220682d82820d"
+run env HOME="$W/home" "$PERFMT" check -p -t 2026-11-30T02:00 -s "$W/sr-empty" \
+    -c "$C" -c "$W/cache2" -k "$W/elf/edge__local__sys_kernel_notes" \
+    -i "$P/local__sized.data"
+for want in "ok	b675b5371827a7690953ee2a36019dcf5d9f36c4	b675b5371827a7690953ee2a36019dcf5d9f36c4	/tmp/fix/w-sha1	build-ID matches: build-ID cache ($C/store/sha1/elf)" \
+    "ok	0123456789abcdef	0123456789abcdef	/tmp/fix/w-id8	build-ID matches: build-ID cache ($W/cache2/tmp/fix/w-id8/0123456789abcdef/elf)" \
+    "ok	04f85c799e0f8939503220682d82820d	04f85c799e0f8939503220682d82820d	/tmp/fix/w-md5	build-ID matches: build-ID cache ($W/cache2/md5-file)" \
+    "ok	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	[kernel.kallsyms]	build-ID matches ($W/elf/edge__local__sys_kernel_notes)"; do
+	grep -qxF "$want" "$W/out" && ok "check -c/-k: ${want%%	build-ID*}" ||
+	    bad "check -c/-k: ${want%%	build-ID*}" "$(cat "$W/out")"
+done
 
 # -a: data mappings too; -L: the profile is from this host
 n1=$(HOME=$W/home "$PERFMT" check -p -t 2026-01-01 -i "$P/google__perf_data_converter__perf.data.weight_struct" 2>/dev/null | wc -l)
