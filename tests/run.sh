@@ -377,6 +377,15 @@ for want in "ok	b675b5371827a7690953ee2a36019dcf5d9f36c4	b675b5371827a7690953ee2
 	    bad "check -c/-k: ${want%%	build-ID*}" "$(cat "$W/out")"
 done
 
+# check reads a pipe on standard input; without CLOCK_DATA its time is
+# unknown, which it says, judging no mtime
+cat "$P/local__pipe.b.data" | HOME=$W/home timeout 60 "$PERFMT" check -p -i - \
+    >"$W/out" 2>"$W/err"
+rc=$?
+expect "check -i - (a pipe): time unknown, said" 1 "the profile's time is unknown"
+grep -q "^unchanged	.*mtime not judged" "$W/out" || grep -q "^missing" "$W/out" &&
+    ok "check -i -: verdicts" || bad "check -i -: verdicts" "$(cat "$W/out")"
+
 # -a: data mappings too; -L: the profile is from this host
 n1=$(HOME=$W/home "$PERFMT" check -p -t 2026-01-01 -i "$P/google__perf_data_converter__perf.data.weight_struct" 2>/dev/null | wc -l)
 n2=$(HOME=$W/home "$PERFMT" check -a -p -t 2026-01-01 -i "$P/google__perf_data_converter__perf.data.weight_struct" 2>/dev/null | wc -l)
