@@ -4,7 +4,7 @@ VERSION = 0.1.0
 PREFIX ?= /usr/local
 CC ?= cc
 MUSL_CC ?= musl-gcc
-CFLAGS ?= -Os
+CFLAGS ?= -O2
 WFLAGS = -std=c99 -pedantic -Wall -Wextra -Wshadow -Wcast-align
 CPPFLAGS += -D_FILE_OFFSET_BITS=64 -D_POSIX_C_SOURCE=200809L
 LDFLAGS ?=

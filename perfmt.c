@@ -79,6 +79,12 @@ unsigned long getauxval(unsigned long);
 #ifndef PERFMT_MAXID
 #define PERFMT_MAXID 8192		/* sample ids mapped to events */
 #endif
+#ifndef PERFMT_MAXPROC
+#define PERFMT_MAXPROC 4096		/* live processes, for --hits */
+#endif
+#ifndef PERFMT_MAXMAP
+#define PERFMT_MAXMAP 32768		/* live executable maps, for --hits */
+#endif
 #ifndef PERFMT_MAXSTREAM
 #define PERFMT_MAXSTREAM 1024		/* data.N files of a directory */
 #endif
@@ -612,6 +618,7 @@ struct obj {
 	uint8_t idexact;	/* idlen came from the writer, not assumed */
 	uint8_t inodes;		/* distinct identities seen: 0, 1, or 2 for more */
 	uint8_t gsrc;		/* leader: the sources of the whole path */
+	uint8_t hit;		/* leader: HIT_* (--hits) */
 	unsigned char id[IDMAX];
 };
 
@@ -764,6 +771,19 @@ enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 #define S_ID		(1u << 6)
 #define S_IDENTIFIER	(1u << 16)
 
+#define S_READ		(1u << 4)
+#define S_CALLCHAIN	(1u << 5)
+#define S_CPU		(1u << 7)
+#define S_PERIOD	(1u << 8)
+#define S_STREAM_ID	(1u << 9)
+
+/* perf_event_attr.read_format bits */
+#define RF_ENABLED	1
+#define RF_RUNNING	2
+#define RF_ID		4
+#define RF_GROUP	8
+#define RF_LOST		16
+
 /* perf_event_attr flag bits, in the little-endian numbering */
 #define F_SAMPLE_ID_ALL	18
 #define F_BUILD_ID	34
@@ -774,12 +794,16 @@ enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 #define MISC_USER		2
 #define MISC_GUEST_KERNEL	4
 #define MISC_GUEST_USER		5
-#define MISC_MMAP_DATA		0x2000
+#define MISC_MMAP_DATA		0x2000	/* MMAP*; COMM_EXEC for COMM */
+#define MISC_COMM_EXEC		0x2000
 #define MISC_MMAP_BUILD_ID	0x4000
 #define MISC_BUILD_ID_SIZE	0x8000
 
 /* record types (fmt §3.2, §3.8) */
 #define R_MMAP		1
+#define R_COMM		3
+#define R_EXIT		4
+#define R_FORK		7
 #define R_SAMPLE	9
 #define R_MMAP2		10
 #define R_ATTR		64
@@ -811,9 +835,12 @@ enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 #define FT_LAST_61	32	/* end marker of perf <= 6.1x pipes */
 
 struct attr {
-	uint64_t sample_type, flags, config;
+	uint64_t sample_type, flags, config, read_format;
 	uint32_t type, size;
 	uint32_t nids;
+	/* where a sample's fields lie (fmt §3.7); -1 absent, and cc_off -2
+	 * when a group READ of variable size comes before the callchain */
+	int ip_off, tid_off, time_off, read_off, cc_off;
 	char name[64];
 };
 
@@ -876,6 +903,22 @@ static struct pf {
 	} damage[MAXDAMAGE];
 	uint32_t ndamage, damage_more, nnotes;
 } pf;
+
+enum { HITS_NONE, HITS_SAMPLE, HITS_CALLCHAIN };
+
+static int hits_mode;
+
+/* Samples are read when something needs them: --hits, the times header
+ * prints, or a profile time that only the samples give (CLOCK_DATA
+ * without SAMPLE_TIME).  Otherwise they are stepped over unread. */
+static int want_samples = 1, need_times = 1;
+
+static void
+update_want_samples(void)
+{
+	want_samples = hits_mode || need_times ||
+	    (pf.has_clock_data && !pf.sample_last);
+}
 
 /* Records damage: reported now on stderr, kept for `header`. */
 static void
@@ -950,6 +993,34 @@ id_find(uint64_t id)
 	return NULL;
 }
 
+/* The fixed part of a SAMPLE, in uapi order: IDENTIFIER, IP, TID, TIME,
+ * ADDR, ID, STREAM_ID, CPU, PERIOD, READ, CALLCHAIN (fmt §3.7). */
+static void
+attr_layout(struct attr *a)
+{
+	uint64_t st = a->sample_type, rf = a->read_format;
+	int off = 8;
+
+	off += st & S_IDENTIFIER ? 8 : 0;
+	a->ip_off = st & S_IP ? off : -1;
+	off += st & S_IP ? 8 : 0;
+	a->tid_off = st & S_TID ? off : -1;
+	off += st & S_TID ? 8 : 0;
+	a->time_off = st & S_TIME ? off : -1;
+	off += st & S_TIME ? 8 : 0;
+	off += 8 * popcount64(st & (S_ADDR | S_ID | S_STREAM_ID | S_CPU |
+	    S_PERIOD));
+	a->read_off = st & S_READ ? off : -1;
+	if (st & S_READ) {
+		if (rf & RF_GROUP)
+			off = -2;
+		else
+			off += 8 + 8 * popcount64(rf & (RF_ENABLED | RF_RUNNING |
+			    RF_ID | RF_LOST));
+	}
+	a->cc_off = st & S_CALLCHAIN ? off : -1;
+}
+
 /* Decodes a perf_event_attr of n bytes at p; returns its index or -1. */
 static int
 attr_add(const unsigned char *p, size_t n, uint64_t off)
@@ -975,7 +1046,9 @@ attr_add(const unsigned char *p, size_t n, uint64_t off)
 	a->size = get32(p + 4, pf.be);
 	a->config = get64(p + 8, pf.be);
 	a->sample_type = get64(p + 24, pf.be);
+	a->read_format = get64(p + 32, pf.be);
 	a->flags = attr_flags(p + 40, pf.be);
+	attr_layout(a);
 	pf.same_layout = !pf.nattr ||
 	    (pf.same_layout && a->sample_type == pf.attrs[0].sample_type);
 	return (int)pf.nattr++;
@@ -1473,6 +1546,7 @@ read_features(void)
 		feat_parse(bit, &s);
 	}
 	pf.features_read = 1;
+	update_want_samples();
 	if (pf.feat_swapped)
 		damage(0, NOPOS, "some feature sections are %s-endian in this "
 		    "%s-endian file, as perf inject copies them; read that way",
@@ -1564,21 +1638,357 @@ sample_attr(const unsigned char *p, size_t n)
 	return pos + 8 <= n ? id_find(get64(p + pos, pf.be)) : NULL;
 }
 
+/* Samples: which objects they fall in.  perf buildid-list -H marks the
+ * object each sample's IP falls in; --hits=callchain marks every callchain
+ * entry's too.  That takes each process's address map: MMAP and MMAP2 add
+ * to it (the new map wins where they overlap), FORK copies it, COMM with
+ * the exec bit empties it, EXIT drops it (perf's machine.c and thread.c);
+ * kernel samples go to the maps of pid -1, the kernel and its modules.
+ * The tables are fixed: a process or a map that finds no room is not
+ * kept, and the object it would have taken hits for is marked as maybe
+ * under-counted.  Exited processes give their room back. */
+
+#define HIT_SAMPLE	1	/* a sample's IP */
+#define HIT_CALLCHAIN	2	/* a callchain entry only */
+#define HIT_MAYBE	4	/* a map of it was not kept: maybe more */
+
+#define PROC_HASH (PERFMT_MAXPROC + PERFMT_MAXPROC / 2 + 1)
+#define NOMAP UINT32_MAX
+
+struct map {
+	uint64_t start, end;	/* [start, end) */
+	uint32_t obj;		/* the object's group */
+	uint32_t next;		/* the process's next map by address */
+};
+
+struct proc {
+	int32_t pid;
+	uint32_t maps;		/* first map, NOMAP if none */
+	uint32_t last;		/* the map the last lookup found */
+	uint32_t next;		/* hash chain, NOMAP ends */
+};
+
+static struct map maps[PERFMT_MAXMAP];
+static struct proc procs[PERFMT_MAXPROC];
+static uint32_t proc_head[PROC_HASH];
+static uint32_t map_free = NOMAP, map_top, proc_free = NOMAP, proc_top;
+static struct proc *proc_last;
+static uint64_t hits_dropped_maps, hits_dropped_procs, hits_unknown;
+
 static void
-rec_sample(const unsigned char *p, size_t n)
+hits_reset(void)
+{
+	uint32_t i;
+
+	for (i = 0; i < PROC_HASH; i++)
+		proc_head[i] = NOMAP;
+	map_free = proc_free = NOMAP;
+	map_top = proc_top = 0;
+	proc_last = NULL;
+	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
+}
+
+static uint32_t
+proc_hash(int32_t pid)
+{
+	return (uint32_t)pid * 2654435761u % PROC_HASH;
+}
+
+static struct proc *
+proc_find(int32_t pid)
+{
+	uint32_t i;
+
+	if (proc_last && proc_last->pid == pid)
+		return proc_last;
+	for (i = proc_head[proc_hash(pid)]; i != NOMAP; i = procs[i].next)
+		if (procs[i].pid == pid)
+			return proc_last = &procs[i];
+	return NULL;
+}
+
+static struct proc *
+proc_new(int32_t pid)
+{
+	struct proc *p;
+	uint32_t i, h = proc_hash(pid);
+
+	if (proc_free != NOMAP) {
+		i = proc_free;
+		proc_free = procs[i].next;
+	} else if (proc_top < PERFMT_MAXPROC) {
+		i = proc_top++;
+	} else {
+		hits_dropped_procs++;
+		return NULL;
+	}
+	p = &procs[i];
+	p->pid = pid;
+	p->maps = p->last = NOMAP;
+	p->next = proc_head[h];
+	proc_head[h] = i;
+	return p;
+}
+
+static void
+map_release(uint32_t m)
+{
+	maps[m].next = map_free;
+	map_free = m;
+}
+
+static void
+proc_clear(struct proc *p)
+{
+	uint32_t m, next;
+
+	for (m = p->maps; m != NOMAP; m = next) {
+		next = maps[m].next;
+		map_release(m);
+	}
+	p->maps = p->last = NOMAP;
+}
+
+static void
+proc_drop(int32_t pid)
+{
+	uint32_t *link = &proc_head[proc_hash(pid)], i;
+
+	for (; (i = *link) != NOMAP; link = &procs[i].next) {
+		if (procs[i].pid != pid)
+			continue;
+		proc_clear(&procs[i]);
+		*link = procs[i].next;
+		procs[i].next = proc_free;
+		proc_free = i;
+		if (proc_last == &procs[i])
+			proc_last = NULL;
+		return;
+	}
+}
+
+static uint32_t
+map_alloc(uint32_t obj)
+{
+	uint32_t m;
+
+	if (map_free != NOMAP) {
+		m = map_free;
+		map_free = maps[m].next;
+	} else if (map_top < PERFMT_MAXMAP) {
+		m = map_top++;
+	} else {
+		hits_dropped_maps++;
+		objs[obj].hit |= HIT_MAYBE;
+		return NOMAP;
+	}
+	maps[m].obj = obj;
+	return m;
+}
+
+/* Adds [start, end) for obj to p's maps, kept sorted by address; what it
+ * overlaps is cut away or split around it (perf: maps__fixup_overlaps). */
+static void
+map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj)
+{
+	uint32_t *link = &p->maps, m, tail;
+
+	while ((m = *link) != NOMAP && maps[m].end <= start)
+		link = &maps[m].next;
+	while ((m = *link) != NOMAP && maps[m].start < end) {
+		if (maps[m].start < start && maps[m].end > end) {
+			// the new map falls inside: split the old one
+			if ((tail = map_alloc(maps[m].obj)) == NOMAP)
+				return;
+			maps[tail].start = end;
+			maps[tail].end = maps[m].end;
+			maps[tail].next = maps[m].next;
+			maps[m].end = start;
+			maps[m].next = tail;
+			link = &maps[m].next;
+			break;
+		}
+		if (maps[m].start < start) {
+			maps[m].end = start;
+			link = &maps[m].next;
+		} else if (maps[m].end > end) {
+			maps[m].start = end;
+			break;
+		} else {
+			*link = maps[m].next;
+			map_release(m);
+		}
+	}
+	if ((m = map_alloc(obj)) == NOMAP)
+		return;
+	maps[m].start = start;
+	maps[m].end = end;
+	maps[m].next = *link;
+	*link = m;
+	p->last = NOMAP;
+}
+
+static void
+hits_mmap(int32_t pid, unsigned cpumode, uint64_t start, uint64_t len,
+    uint32_t obj)
+{
+	struct proc *p;
+
+	if (cpumode == MISC_KERNEL)
+		pid = -1;
+	else if (cpumode != MISC_USER)
+		return;
+	if (!len)
+		return;
+	if (!(p = proc_find(pid)) && !(p = proc_new(pid))) {
+		objs[obj].hit |= HIT_MAYBE;
+		return;
+	}
+	map_insert(p, start, start + len < start ? UINT64_MAX : start + len, obj);
+}
+
+/* FORK of a new process copies the parent's maps; a new thread shares
+ * them (pid == ppid). */
+static void
+hits_fork(int32_t pid, int32_t ppid)
+{
+	struct proc *parent, *child;
+	uint32_t m, c, *tail;
+
+	if (pid == ppid)
+		return;
+	proc_drop(pid);
+	if (!(parent = proc_find(ppid)) || !(child = proc_new(pid)))
+		return;
+	proc_last = NULL;
+	tail = &child->maps;
+	for (m = parent->maps; m != NOMAP; m = maps[m].next) {
+		if ((c = map_alloc(maps[m].obj)) == NOMAP)
+			continue;
+		maps[c].start = maps[m].start;
+		maps[c].end = maps[m].end;
+		maps[c].next = NOMAP;
+		*tail = c;
+		tail = &maps[c].next;
+	}
+}
+
+static uint32_t
+map_lookup(struct proc *p, uint64_t addr)
+{
+	uint32_t m = p->last;
+
+	if (m != NOMAP && maps[m].start <= addr && addr < maps[m].end)
+		return m;
+	for (m = p->maps; m != NOMAP && maps[m].start <= addr; m = maps[m].next)
+		if (addr < maps[m].end)
+			return p->last = m;
+	return NOMAP;
+}
+
+static void
+hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
+{
+	struct proc *p;
+	uint32_t m;
+
+	if (cpumode == MISC_KERNEL)
+		pid = -1;
+	else if (cpumode != MISC_USER)
+		return;
+	if (!(p = proc_find(pid)) || (m = map_lookup(p, addr)) == NOMAP) {
+		hits_unknown++;
+		return;
+	}
+	objs[maps[m].obj].hit |= how;
+}
+
+/* A callchain's context markers (uapi PERF_CONTEXT_*) switch the mode of
+ * the entries after them. */
+static unsigned
+context_mode(uint64_t ip, unsigned mode)
+{
+	switch ((int64_t)ip) {
+	case -128:
+		return MISC_KERNEL;
+	case -512:
+	case -640:
+		return MISC_USER;
+	default:
+		return (int64_t)ip >= -4095 ? 0 : mode;
+	}
+}
+
+static void
+sample_hits(const struct attr *a, const unsigned char *p, size_t n,
+    uint16_t misc)
+{
+	unsigned mode = misc & MISC_CPUMODE, cmode = mode;
+	int32_t pid;
+	uint64_t nr, i, ip;
+	size_t off;
+
+	if (a->ip_off < 0 || a->tid_off < 0 || (size_t)a->tid_off + 8 > n ||
+	    (size_t)a->ip_off + 8 > n)
+		return;
+	pid = (int32_t)get32(p + a->tid_off, pf.be);
+	hit(pid, mode, get64(p + a->ip_off, pf.be), HIT_SAMPLE);
+	if (hits_mode != HITS_CALLCHAIN || a->cc_off == -1)
+		return;
+	if (a->cc_off >= 0) {
+		off = (size_t)a->cc_off;
+	} else {
+		// a group READ: u64 nr, [enabled], [running], nr values
+		off = (size_t)a->read_off;
+		if (off + 8 > n)
+			return;
+		nr = get64(p + off, pf.be);
+		i = 8 + 8 * (uint64_t)popcount64(a->read_format &
+		    (RF_ENABLED | RF_RUNNING)) + nr * 8 * (1 + (uint64_t)
+		    popcount64(a->read_format & (RF_ID | RF_LOST)));
+		if (nr > n || i > n - off)
+			return;
+		off += (size_t)i;
+	}
+	if (off + 8 > n)
+		return;
+	nr = get64(p + off, pf.be);
+	off += 8;
+	if (nr > (n - off) / 8)
+		nr = (n - off) / 8;
+	for (i = 0; i < nr; i++) {
+		ip = get64(p + off + 8 * i, pf.be);
+		if (ip >= (uint64_t)-4095) {
+			cmode = context_mode(ip, cmode);
+			continue;
+		}
+		// the first entry is the sample's IP, already marked
+		if (cmode && !(i == 0 && ip == get64(p + a->ip_off, pf.be)))
+			hit(pid, cmode, ip, HIT_CALLCHAIN);
+	}
+}
+
+static uint8_t
+hit_mask(void)
+{
+	return hits_mode == HITS_CALLCHAIN ? HIT_SAMPLE | HIT_CALLCHAIN :
+	    HIT_SAMPLE;
+}
+
+
+static void
+rec_sample(const unsigned char *p, size_t n, uint16_t misc)
 {
 	const struct attr *a = sample_attr(p, n);
-	uint64_t st, t;
-	size_t pos;
+	uint64_t t;
 
-	if (!a || !(a->sample_type & S_TIME))
+	if (!a)
 		return;
-	st = a->sample_type;
-	pos = 8 + 8 * (size_t)(!!(st & S_IDENTIFIER) + !!(st & S_IP) +
-	    !!(st & S_TID));
-	if (pos + 8 > n)
+	if (hits_mode)
+		sample_hits(a, p, n, misc);
+	if (a->time_off < 0 || (size_t)a->time_off + 8 > n)
 		return;
-	t = get64(p + pos, pf.be);
+	t = get64(p + a->time_off, pf.be);
 	if (!pf.n_timed++ || t < pf.t_first)
 		pf.t_first = t;
 	if (t > pf.t_last)
@@ -1602,6 +2012,22 @@ map_name_len(const unsigned char *s, size_t n, unsigned cpumode)
 	return n;
 }
 
+static int
+anon_exec(const unsigned char *s, size_t n)
+{
+	static const char *const pre[] = { "/dev/zero", "/anon_hugepage",
+		"[stack", "/SYSV" };
+	size_t i;
+
+	if ((n == 6 && !memcmp(s, "//anon", 6)) ||
+	    (n == 6 && !memcmp(s, "[heap]", 6)))
+		return 1;
+	for (i = 0; i < sizeof pre / sizeof *pre; i++)
+		if (n >= strlen(pre[i]) && !memcmp(s, pre[i], strlen(pre[i])))
+			return 1;
+	return 0;
+}
+
 /* prot holds PROT_READ|WRITE|EXEC.  perf inject does not swap it (fmt §4),
  * so a value only plausible in the other byte order is read that way. */
 static uint32_t
@@ -1621,6 +2047,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	size_t at = type == R_MMAP ? 40 : 72, n, idlen = 0;
 	unsigned cpumode = misc & MISC_CPUMODE, src = SRC_MMAP;
 	const unsigned char *name = p + at, *z, *id = NULL;
+	char jit[32];
 	struct obj *o;
 	int32_t machine = cpumode == MISC_GUEST_KERNEL ||
 	    cpumode == MISC_GUEST_USER ? 0 : -1;
@@ -1653,6 +2080,14 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		}
 	}
 	n = map_name_len(name, (size_t)(z - name), cpumode);
+	// perf gives executable anonymous memory the name of the JIT's
+	// symbol map, /tmp/perf-PID.map (map.c: is_anon_memory,
+	// is_no_dso_memory)
+	if (exec && cpumode == MISC_USER && anon_exec(name, (size_t)(z - name))) {
+		n = (size_t)snprintf(jit, sizeof jit, "/tmp/perf-%" PRId32 ".map",
+		    (int32_t)get32(p + 8, pf.be));
+		name = (const unsigned char *)jit;
+	}
 	pf.n_mmap++;
 	if (exec) {
 		pf.n_mmap_exec++;
@@ -1666,6 +2101,9 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	if (type == R_MMAP2 && !idlen && !(misc & MISC_MMAP_BUILD_ID))
 		obj_inode(o, get32(p + 40, pf.be), get32(p + 44, pf.be),
 		    get64(p + 48, pf.be));
+	if (hits_mode && exec && o)
+		hits_mmap((int32_t)get32(p + 8, pf.be), cpumode,
+		    get64(p + 16, pf.be), get64(p + 24, pf.be), o->group);
 }
 
 /* HEADER_ATTR (pipe mode): the attr, then u64 ids to the end. */
@@ -1714,6 +2152,7 @@ rec_feature(const unsigned char *p, size_t size, uint64_t off)
 	pf.feat[feat / 64] |= (uint64_t)1 << (feat % 64);
 	rd_mem(&r, p + 16, size - 16, off + 16);
 	feat_parse((unsigned)feat, &r);
+	update_want_samples();
 }
 
 static size_t
@@ -1725,7 +2164,12 @@ body_need(uint32_t type, size_t size)
 	case R_MMAP: case R_MMAP2: case R_ATTR: case R_BUILD_ID: case R_FEATURE:
 		return size;
 	case R_SAMPLE:
+		if (hits_mode)
+			return size;
 		n = 48;
+		break;
+	case R_COMM: case R_FORK: case R_EXIT:
+		n = 24;
 		break;
 	case R_AUXTRACE: case R_COMPRESSED2:
 		n = 16;
@@ -1746,7 +2190,28 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
 		rec_mmap(type, misc, p, size, off);
 		break;
 	case R_SAMPLE:
-		rec_sample(p, need);
+		if (want_samples)
+			rec_sample(p, need, misc);
+		break;
+	case R_COMM:
+		// exec replaces the address space (misc COMM_EXEC)
+		if (hits_mode && (misc & MISC_COMM_EXEC) && need >= 16) {
+			struct proc *pr = proc_find((int32_t)get32(p + 8, pf.be));
+
+			if (pr)
+				proc_clear(pr);
+		}
+		break;
+	case R_FORK:
+		if (hits_mode && need >= 24)
+			hits_fork((int32_t)get32(p + 8, pf.be),
+			    (int32_t)get32(p + 12, pf.be));
+		break;
+	case R_EXIT:
+		// the process is gone when its main thread exits
+		if (hits_mode && need >= 24 && get32(p + 8, pf.be) ==
+		    get32(p + 16, pf.be))
+			proc_drop((int32_t)get32(p + 8, pf.be));
 		break;
 	case R_ATTR:
 		rec_attr(p, size, off);
@@ -1788,79 +2253,127 @@ cut_short(struct rd *r, int at_eof, uint64_t off, uint32_t type,
 		    size, r->end);
 }
 
-/* Walks records from the cursor to the end of the window.  at_eof says
- * the window ends where the file does, so a cut record is truncation
- * (exit 1) rather than a malformed data section (exit 2). */
-static void
-scan_records(struct rd *r, int at_eof)
+/* One record through the general path: it refills the buffer, steps over
+ * AUXTRACE and TRACING_DATA payloads, and reports damage.  Returns 0 when
+ * the walk must stop. */
+static int
+scan_one(struct rd *r, int at_eof)
 {
 	const unsigned char *p;
-	uint64_t off, extra;
+	uint64_t off = rd_tell(r), extra = 0;
 	uint32_t type, size;
 	uint16_t misc;
 	size_t need, got;
 
+	if (!(p = rd_peek(r, 8))) {
+		got = r->len - r->pos;
+		if (r->err)
+			damage(2, off, "read error: %s", strerror(r->err));
+		else if (got)
+			damage(at_eof ? 1 : 2, off, "%zu stray bytes after the "
+			    "last whole record (%" PRIu64 " read): no room for a "
+			    "record header", got, pf.nrec);
+		return 0;
+	}
+	type = get32(p, pf.be);
+	misc = get16(p + 4, pf.be);
+	size = get16(p + 6, pf.be);
+	if (type >= R_SIMPLEPERF) {
+		// simpleperf splits the u32 size over misc and size
+		size = (uint32_t)misc << 16 | size;
+		misc = 0;
+	}
+	if (size < 8) {
+		damage(2, off, "record of %s has size %" PRIu32 ", below its "
+		    "own 8-byte header: cannot step past it; %" PRIu64
+		    " records read", rec_name(type), size, pf.nrec);
+		return 0;
+	}
+	if (size > rd_left(r)) {
+		cut_short(r, at_eof, off, type, size);
+		return 0;
+	}
+	need = body_need(type, size);
+	if (!(p = rd_peek(r, need))) {
+		cut_short(r, at_eof || r->end == RD_OPEN, off, type, size);
+		return 0;
+	}
+	pf.nrec++;
+	pf.recbytes += size;
+	count_type(type);
+	rec_dispatch(type, misc, p, need, size, off);
+	if (type == R_AUXTRACE && need >= 16)
+		extra = get64(p + 8, pf.be);
+	else if (type == R_TRACING_DATA && need >= 12)
+		extra = get32(p + 8, pf.be);
+	if (!rd_skip(r, size)) {
+		cut_short(r, 1, off, type, size);
+		return 0;
+	}
+	if (type == R_AUXTRACE)
+		pf.aux_bytes += extra;
+	else if (type == R_TRACING_DATA)
+		pf.tracing_bytes += extra;
+	if (extra && !rd_skip(r, extra)) {
+		damage(at_eof || r->end == RD_OPEN ? 1 : 2, off, "%s payload of "
+		    "%" PRIu64 " bytes runs past the end of the %s",
+		    rec_name(type), extra, at_eof ? "file" : "data section");
+		return 0;
+	}
+	return 1;
+}
+
+/* Walks records from the cursor to the end of the window.  at_eof says
+ * the window ends where the file does, so a cut record is truncation
+ * (exit 1) rather than a malformed data section (exit 2).  Records wholly
+ * in the buffer take the short way; the rest, scan_one. */
+static void
+scan_records(struct rd *r, int at_eof)
+{
+	const unsigned char *p;
+	uint32_t type, size;
+	uint64_t nskip = 0, skipbytes = 0;
+	size_t avail;
+	int be = pf.be;
+
 	for (;;) {
-		off = rd_tell(r);
-		if (!(p = rd_peek(r, 8))) {
-			got = r->len - r->pos;
-			if (r->err)
-				damage(2, off, "read error: %s", strerror(r->err));
-			else if (got)
-				damage(at_eof ? 1 : 2, off, "%zu stray bytes "
-				    "after the last whole record (%" PRIu64
-				    " read): no room for a record header", got,
-				    pf.nrec);
+		while ((avail = r->len - r->pos) >= 8) {
+			p = r->buf + r->pos;
+			type = get32(p, be);
+			size = get16(p + 6, be);
+			if (size < 8 || size > avail)
+				break;
+			// most records are samples, and most often unread
+			if (type == R_SAMPLE && !want_samples) {
+				nskip++;
+				skipbytes += size;
+				r->pos += size;
+				continue;
+			}
+			if (type >= R_SIMPLEPERF || type == R_AUXTRACE ||
+			    type == R_TRACING_DATA)
+				break;
+			pf.nrec++;
+			pf.recbytes += size;
+			if (type < 128)
+				pf.type_n[type]++;
+			else
+				count_type(type);
+			if (type == R_SAMPLE)
+				rec_sample(p, size, get16(p + 4, be));
+			else
+				rec_dispatch(type, get16(p + 4, be), p,
+				    body_need(type, size), size,
+				    r->at + r->pos);
+			r->pos += size;
+		}
+		// the samples stepped over, counted at once
+		pf.nrec += nskip;
+		pf.type_n[R_SAMPLE] += nskip;
+		pf.recbytes += skipbytes;
+		nskip = skipbytes = 0;
+		if (!scan_one(r, at_eof))
 			return;
-		}
-		type = get32(p, pf.be);
-		misc = get16(p + 4, pf.be);
-		size = get16(p + 6, pf.be);
-		if (type >= R_SIMPLEPERF) {
-			// simpleperf splits the u32 size over misc and size
-			size = (uint32_t)misc << 16 | size;
-			misc = 0;
-		}
-		if (size < 8) {
-			damage(2, off, "record of %s has size %" PRIu32 ", below "
-			    "its own 8-byte header: cannot step past it; %"
-			    PRIu64 " records read", rec_name(type), size,
-			    pf.nrec);
-			return;
-		}
-		if (size > rd_left(r)) {
-			cut_short(r, at_eof, off, type, size);
-			return;
-		}
-		need = body_need(type, size);
-		if (!(p = rd_peek(r, need))) {
-			cut_short(r, at_eof || r->end == RD_OPEN, off, type, size);
-			return;
-		}
-		pf.nrec++;
-		pf.recbytes += size;
-		count_type(type);
-		rec_dispatch(type, misc, p, need, size, off);
-		extra = 0;
-		if (type == R_AUXTRACE && need >= 16)
-			extra = get64(p + 8, pf.be);
-		else if (type == R_TRACING_DATA && need >= 12)
-			extra = get32(p + 8, pf.be);
-		if (!rd_skip(r, size)) {
-			cut_short(r, 1, off, type, size);
-			return;
-		}
-		if (type == R_AUXTRACE)
-			pf.aux_bytes += extra;
-		else if (type == R_TRACING_DATA)
-			pf.tracing_bytes += extra;
-		if (extra && !rd_skip(r, extra)) {
-			damage(at_eof || r->end == RD_OPEN ? 1 : 2, off, "%s "
-			    "payload of %" PRIu64 " bytes runs past the end of "
-			    "the %s", rec_name(type), extra,
-			    at_eof ? "file" : "data section");
-			return;
-		}
 	}
 }
 
@@ -1878,6 +2391,8 @@ pf_reset(const char *path)
 	memset(obj_head, 0, sizeof obj_head);
 	nobj = obj_dropped = 0;
 	arena_used = 0;
+	hits_reset();
+	update_want_samples();
 }
 
 /* fmt §1.3: "PERFILE2" little-endian, "2ELIFREP" big-endian writer; the
@@ -2580,9 +3095,11 @@ static const char *const ct_names[] = { "path", "build-ID cache",
  * running kernel: live_kind() tells them apart. */
 
 static struct cand {
-	char path[PATHMAX];
-	uint8_t type;
-	int err;		/* errno of the sysroot walk, 0 if it got there */
+	char path[PATHMAX];	/* under root, until resolved */
+	const char *root;	/* the sysroot or cache it lies in, or NULL */
+	const char *leaf;	/* if it is a directory: the file in it */
+	uint8_t type, resolved;
+	int err;		/* errno of the walk, 0 if it got there */
 } cands[MAXCAND];
 static unsigned ncand;
 
@@ -2676,6 +3193,8 @@ cand_next(unsigned type)
 	c = &cands[ncand++];
 	c->type = (uint8_t)type;
 	c->err = 0;
+	c->root = c->leaf = NULL;
+	c->resolved = 1;
 	return c;
 }
 
@@ -2690,9 +3209,10 @@ cand_host(unsigned type, const char *path)
 }
 
 /* A path inside root (the sysroot or a cache), or as given if root is
- * NULL. */
+ * NULL.  It is walked only when looked at (cand_resolve): once an object
+ * is found, the places after it cost nothing. */
 static void
-cand_in(unsigned type, const char *root, const char *path)
+cand_in(unsigned type, const char *root, const char *path, const char *leaf)
 {
 	struct cand *c;
 
@@ -2700,8 +3220,35 @@ cand_in(unsigned type, const char *root, const char *path)
 		cand_host(type, path);
 		return;
 	}
-	if ((c = cand_next(type)))
-		c->err = sr_resolve(root, path, c->path, PATHMAX);
+	if (!(c = cand_next(type)))
+		return;
+	if ((size_t)snprintf(c->path, PATHMAX, "%s", path) >= PATHMAX)
+		c->err = ENAMETOOLONG;
+	c->root = root;
+	c->leaf = leaf;
+	c->resolved = 0;
+}
+
+/* The real path of a candidate, walked inside its root; a directory met
+ * where a file was looked for gives its leaf (a cache entry). */
+static const char *
+cand_resolve(struct cand *c)
+{
+	static char full[PATHMAX], tmp[PATHMAX];
+	struct stat st;
+
+	if (c->resolved)
+		return c->path;
+	c->resolved = 1;
+	if (c->err)
+		return c->path;
+	memcpy(tmp, c->path, strlen(c->path) + 1);
+	c->err = sr_resolve(c->root, tmp, c->path, PATHMAX);
+	if (!c->err && c->leaf && !stat(c->path, &st) && S_ISDIR(st.st_mode) &&
+	    (size_t)snprintf(full, sizeof full, "%s/%s", tmp, c->leaf) <
+	    sizeof full)
+		c->err = sr_resolve(c->root, full, c->path, PATHMAX);
+	return c->path;
 }
 
 /* perf's build-ID cache (fmt §7.2): .build-id/xx/rest links to the
@@ -2712,27 +3259,16 @@ cand_caches(const char *name, const char *hex, int kind_kernel, int vdso)
 {
 	static char p[PATHMAX];
 	const char *leaf = vdso ? "vdso" : kind_kernel ? "kallsyms" : "elf";
-	struct stat st;
 	int i, type = kind_kernel ? CT_KALLSYMS : CT_CACHE;
 
 	for (i = 0; i < opt.ncache; i++) {
 		snprintf(p, sizeof p, "/.build-id/%.2s/%s", hex, hex + 2);
-		cand_in(CT_CACHE, opt.cache[i], p);
-		if (ncand && !cands[ncand - 1].err &&
-		    !stat(cands[ncand - 1].path, &st) && S_ISDIR(st.st_mode)) {
-			ncand--;
-			if (kind_kernel) {
-				snprintf(p, sizeof p, "/.build-id/%.2s/%s/elf", hex,
-				    hex + 2);
-				cand_in(CT_CACHE, opt.cache[i], p);
-			}
-			snprintf(p, sizeof p, "/.build-id/%.2s/%s/%s", hex,
-			    hex + 2, leaf);
-			cand_in(type, opt.cache[i], p);
-		}
+		if (kind_kernel)
+			cand_in(CT_CACHE, opt.cache[i], p, "elf");
+		cand_in(type, opt.cache[i], p, leaf);
 		if ((size_t)snprintf(p, sizeof p, "%s%s/%s/%s", name[0] == '/' ?
 		    "" : "/", name, hex, leaf) < sizeof p)
-			cand_in(type, opt.cache[i], p);
+			cand_in(type, opt.cache[i], p, NULL);
 	}
 }
 
@@ -2928,10 +3464,10 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 			if (strstr(kpaths[i], "%s") && !pf.osrelease[0])
 				continue;
 			snprintf(p, sizeof p, kpaths[i], pf.osrelease);
-			cand_in(CT_VMLINUX, opt.sysroot, p);
+			cand_in(CT_VMLINUX, opt.sysroot, p, NULL);
 		}
 		if (opt.sysroot)
-			cand_in(CT_KNOTES, opt.sysroot, "/sys/kernel/notes");
+			cand_in(CT_KNOTES, opt.sysroot, "/sys/kernel/notes", NULL);
 		else if (!opt.vmlinux)
 			cand_host(CT_KNOTES, "/sys/kernel/notes");
 		if (idlen)
@@ -2945,11 +3481,11 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 			cand_host(CT_MODNOTES, p);
 		}
 		if (name[0] == '/')
-			cand_in(CT_PATH, opt.sysroot, name);
+			cand_in(CT_PATH, opt.sysroot, name, NULL);
 		else if (opt.sysroot && module_from_dep(mod, rel, sizeof rel) &&
 		    (size_t)snprintf(p, sizeof p, "/lib/modules/%.255s/%s",
 		    pf.osrelease, rel) < sizeof p)
-			cand_in(CT_PATH, opt.sysroot, p);
+			cand_in(CT_PATH, opt.sysroot, p, NULL);
 		if (idlen && name[0] == '/')
 			cand_caches(name, hex, 0, 0);
 		return;
@@ -2960,16 +3496,16 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 			cand_host(CT_VDSO, "[vdso]");
 		return;
 	case K_JIT:
-		cand_in(CT_PATH, opt.sysroot, name);
+		cand_in(CT_PATH, opt.sysroot, name, NULL);
 		return;
 	}
-	cand_in(CT_PATH, opt.sysroot, name);
+	cand_in(CT_PATH, opt.sysroot, name, NULL);
 	if (!idlen)
 		return;
 	cand_caches(name, hex, 0, 0);
 	snprintf(p, sizeof p, "/usr/lib/debug/.build-id/%.2s/%s.debug", hex,
 	    hex + 2);
-	cand_in(CT_DEBUG, opt.sysroot, p);
+	cand_in(CT_DEBUG, opt.sysroot, p, NULL);
 }
 
 /* The running vDSO, read from this process's own mapping: the kernel
@@ -3002,6 +3538,7 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 		st->st_ino = 0;
 		return 1;
 	}
+	cand_resolve(c);
 	if (c->err || stat(c->path, st))
 		return 0;
 	if (c->type == CT_KALLSYMS)
@@ -3416,6 +3953,13 @@ detail_for(uint32_t g, const struct rec *rc)
 	const struct res *r = &res[g];
 	const struct cand *c = r->cand < ncand ? &cands[r->cand] : NULL;
 	unsigned type = c ? c->type : CT_PATH;
+
+	if (c)
+		cand_resolve(&cands[r->cand]);
+	if (ncand)
+		cand_resolve(&cands[0]);
+	if (r->flags & RF_PATH_DIFF)
+		cand_resolve(&cands[r->first]);
 	char hex[2 * IDMAX + 1];
 
 	dlen = 0;
@@ -3616,12 +4160,17 @@ report_summary(const unsigned *counts, unsigned n)
 }
 
 /* Objects with a verdict: every build-ID the profile holds and every
- * executable mapping; data mappings only with -a. */
+ * executable mapping; data mappings only with -a; with --hits only the
+ * objects samples fell in. */
 static int
 wanted(uint32_t i)
 {
-	return objs[i].group == i && (opt.all || (objs[i].gsrc &
-	    (SRC_TABLE | SRC_RECORD | SRC_MMAP2ID | SRC_EXEC)));
+	if (objs[i].group != i)
+		return 0;
+	if (hits_mode)
+		return (objs[i].hit & hit_mask()) != 0;
+	return opt.all || (objs[i].gsrc & (SRC_TABLE | SRC_RECORD |
+	    SRC_MMAP2ID | SRC_EXEC));
 }
 
 
@@ -3678,13 +4227,63 @@ list_table(void)
 	}
 }
 
+/* perf buildid-list -H: the objects samples fell in, with their build-ID
+ * when the profile holds one and a blank column when not. */
+static void
+list_hits(void)
+{
+	char hex[2 * IDMAX + 1];
+	struct rec rc;
+	uint32_t i;
+
+	for (i = 0; i < nobj; i++) {
+		if (objs[i].group != i || !(objs[i].hit & hit_mask()))
+			continue;
+		rec_gather(i, &rc);
+		hex_into(hex, rc.id ? rc.id : (const unsigned char *)"",
+		    rc.idlen);
+		printf("%-40s ", hex);
+		out_name(obj_name(&objs[i]), objs[i].namelen);
+		putchar('\n');
+	}
+}
+
+/* After a --hits pass: say which objects may have more hits than seen,
+ * because a process or a map of theirs did not fit the tables. */
+static void
+hits_report(void)
+{
+	uint32_t i, n = 0;
+
+	if (!hits_dropped_maps && !hits_dropped_procs)
+		return;
+	for (i = 0; i < nobj; i++)
+		if (objs[i].group == i && (objs[i].hit & HIT_MAYBE)) {
+			if (!n++)
+				msg(1, "%s: %" PRIu64 " processes and %" PRIu64
+				    " maps did not fit the tables "
+				    "(PERFMT_MAXPROC %d, PERFMT_MAXMAP %d); these "
+				    "objects may have hits not counted:",
+				    esc(pf.path), hits_dropped_procs,
+				    hits_dropped_maps, PERFMT_MAXPROC,
+				    PERFMT_MAXMAP);
+			msg(1, "  %s", esc(obj_name(&objs[i])));
+		}
+}
+
 static int
 cmd_list(const char *path)
 {
 	uint32_t i, n, mapped = 0;
 
+	need_times = 0;
 	if (!pf_load(path))
 		return 2;
+	if (hits_mode) {
+		list_hits();
+		hits_report();
+		return status;
+	}
 	n = list_table();
 	// MMAP2 build-IDs perf 6.1 does not list: after the table's lines
 	for (i = 0; i < nobj; i++) {
@@ -4075,6 +4674,7 @@ cmd_check(const char *path)
 	uint32_t i;
 	unsigned v, n = 0;
 
+	need_times = 0;
 	if (!pf_load(path) || !profile_time())
 		return 2;
 	same_host = opt.local || (pf.hostname[0] && !uname(&u) &&
@@ -4100,6 +4700,8 @@ cmd_check(const char *path)
 	if (obj_dropped)
 		msg(1, "%s: %" PRIu32 " objects were not kept (table full) and "
 		    "are not checked", esc(pf.path), obj_dropped);
+	if (hits_mode)
+		hits_report();
 	return status;
 }
 
@@ -4140,8 +4742,8 @@ finish(int rc)
 static const struct {
 	const char *name, *opts;
 } commands[] = {
-	{ "check", "hVi:s:c:k:t:r:Laqpjv" },
-	{ "list", "hVi:k" },
+	{ "check", "hVi:s:c:k:t:r:LaqpjvH" },
+	{ "list", "hVi:kH" },
 	{ "header", "hVi:" },
 	{ "buildid", "hV" }
 };
@@ -4149,6 +4751,12 @@ static const struct {
 static const struct option check_long[] = {
 	{ "sysroot", required_argument, NULL, 's' },
 	{ "symfs", required_argument, NULL, 's' },
+	{ "hits", optional_argument, NULL, 'H' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const struct option list_long[] = {
+	{ "hits", optional_argument, NULL, 'H' },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -4199,8 +4807,8 @@ main(int argc, char **argv)
 		argv++;
 		argc--;
 	}
-	while ((c = getopt_long(argc, argv, commands[cmd].opts,
-	    cmd ? no_long : check_long, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, commands[cmd].opts, cmd == 0 ?
+	    check_long : cmd == 1 ? list_long : no_long, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			usage_exit(0);
@@ -4248,6 +4856,17 @@ main(int argc, char **argv)
 			break;
 		case 'v':
 			opt.verbose = 1;
+			break;
+		case 'H':
+			if (!optarg || !strcmp(optarg, "sample"))
+				hits_mode = HITS_SAMPLE;
+			else if (!strcmp(optarg, "callchain"))
+				hits_mode = HITS_CALLCHAIN;
+			else {
+				msg(2, "--hits=%s: expected sample or callchain",
+				    esc(optarg));
+				usage_exit(2);
+			}
 			break;
 		default:
 			usage_exit(2);
