@@ -35,6 +35,12 @@ perfmt: perfmt.c elf_min.h
 perfmt-asan: perfmt.c elf_min.h
 	$(CC) $(WFLAGS) $(SAN) $(CPPFLAGS) $(BUDGET) -o $@ perfmt.c
 
+# The same binary with tables of a few entries: the suite runs the
+# table-full paths (several passes, what a pipe could not keep) with it.
+perfmt-tiny: perfmt.c elf_min.h
+	$(CC) $(WFLAGS) -O2 $(CPPFLAGS) -DPERFMT_MAXOBJ=16 -DPERFMT_ARENA=2048 \
+	    -DPERFMT_MAXMAP=64 -DPERFMT_MAXPROC=8 -o $@ perfmt.c
+
 tests/unit: tests/unit.c perfmt.c elf_min.h
 	$(CC) $(WFLAGS) -O1 -g $(CPPFLAGS) -o $@ tests/unit.c
 
@@ -47,16 +53,22 @@ tests/unit-asan: tests/unit.c perfmt.c elf_min.h
 tests/unit-tiny-asan: tests/unit.c perfmt.c elf_min.h
 	$(CC) $(WFLAGS) $(SAN) $(CPPFLAGS) $(TINY) -o $@ tests/unit.c
 
-test check: perfmt tests/unit tests/unit-tiny
+test check: perfmt perfmt-tiny tests/unit tests/unit-tiny
 	PERFMT=./perfmt UNIT="tests/unit tests/unit-tiny" sh tests/run.sh
 
-check-asan: perfmt-asan tests/unit-asan tests/unit-tiny-asan
+check-asan: perfmt-asan perfmt-tiny tests/unit-asan tests/unit-tiny-asan
 	ASAN_OPTIONS=detect_leaks=0 PERFMT=./perfmt-asan \
 	    UNIT="tests/unit-asan tests/unit-tiny-asan" sh tests/run.sh
 
+# The benchmark of the README: generates big profiles with perf record
+# the first time (BENCH_DWARF_MB, BENCH_FP_MB), then times perfmt, cat and
+# perf side by side (BENCH_RUNS runs each).
+bench: perfmt
+	sh tests/bench.sh ./perfmt
+
 clean:
-	rm -f perfmt perfmt-asan tests/unit tests/unit-tiny tests/unit-asan \
+	rm -f perfmt perfmt-asan perfmt-tiny tests/unit tests/unit-tiny tests/unit-asan \
 	    tests/unit-tiny-asan
 	rm -rf tests/work
 
-.PHONY: all test check check-asan clean
+.PHONY: all test check check-asan bench clean

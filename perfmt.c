@@ -109,6 +109,7 @@ unsigned long getauxval(unsigned long);
  * something to report, 2 trouble.
  */
 static int status;
+static int msg_mute;	/* a pass after the first says nothing again */
 
 static void
 msg(int level, const char *fmt, ...)
@@ -117,6 +118,11 @@ msg(int level, const char *fmt, ...)
 	int e = errno;
 	size_t n = strlen(fmt);
 
+	if (level > status)
+		status = level;
+	if (msg_mute)
+		return;
+
 	fputs("perfmt: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -124,8 +130,6 @@ msg(int level, const char *fmt, ...)
 	if (n && fmt[n - 1] == ':')
 		fprintf(stderr, " %s", strerror(e));
 	fputc('\n', stderr);
-	if (level > status)
-		status = level;
 }
 
 /* ==== 3. Usage ========================================================== */
@@ -206,13 +210,13 @@ usage_exit(int code)
  * File bytes are decoded with shifts in the writer's byte order, which is
  * data (be = 1 for big-endian), never the host's.
  */
-static uint16_t
+static inline uint16_t
 get16(const unsigned char *p, int be)
 {
 	return be ? (uint16_t)(p[0] << 8 | p[1]) : (uint16_t)(p[1] << 8 | p[0]);
 }
 
-static uint32_t
+static inline uint32_t
 get32(const unsigned char *p, int be)
 {
 	if (be)
@@ -222,7 +226,7 @@ get32(const unsigned char *p, int be)
 	    (uint32_t)p[1] << 8 | p[0];
 }
 
-static uint64_t
+static inline uint64_t
 get64(const unsigned char *p, int be)
 {
 	uint64_t a = get32(p, be), b = get32(p + 4, be);
@@ -677,15 +681,60 @@ obj_set_id(struct obj *o, const unsigned char *id, size_t idlen, int exact)
 	o->idexact = (uint8_t)exact;
 }
 
+/* A profile with more objects than the table holds is read in passes,
+ * each taking the names whose hash falls in its share (part_k of part_n,
+ * see next_pass).  Where the input cannot be read twice (a pipe), each
+ * name that finds no room is said, once when the set below can tell. */
+static uint32_t part_k, part_n = 1;
+static struct {
+	uint32_t k, n;
+} parts[64];
+static int nparts, npasses, nreads;
+static int passes_wanted;	/* the command can report pass by pass */
+static int passes_ok;		/* ... and the input can be read again */
+static uint32_t dropped_seen[1024];
+
+static uint32_t
+name_hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static void
+obj_dropped_name(const char *name, size_t n)
+{
+	uint32_t h = name_hash(name, n) | 1, i, k;
+	char buf[1100];
+
+	for (i = 0, k = h % 1024; i < 1024; i++, k = (k + 1) % 1024) {
+		if (dropped_seen[k] == h)
+			return;
+		if (!dropped_seen[k]) {
+			dropped_seen[k] = h;
+			break;
+		}
+	}
+	esc_into(buf, sizeof buf, name, n);
+	msg(1, "not checked, the object table is full: %s", buf);
+}
+
 /* Finds or adds the entry.  A build-ID table keeps one entry per machine
  * and name, the last ID winning, as perf's dso list does. */
 static struct obj *
 obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
     size_t idlen, int idexact, unsigned src, unsigned cpumode)
 {
-	uint32_t h = obj_hash(machine, name, n), i, group = nobj;
+	uint32_t h, i, group = nobj;
 	struct obj *o;
 
+	if (part_n > 1 && name_hash(name, n) % part_n != part_k)
+		return NULL;
+	h = obj_hash(machine, name, n);
 	for (i = obj_head[h]; i; i = o->next) {
 		o = &objs[i - 1];
 		if (o->machine != machine || o->namelen != n ||
@@ -710,11 +759,14 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	}
 	if (nobj == PERFMT_MAXOBJ || n > 65535 ||
 	    n + 1 > sizeof arena - arena_used) {
-		if (!obj_dropped++)
+		// another pass will take it, or it is said here
+		if (!obj_dropped++ && !passes_ok)
 			msg(1, "object table full (%u objects, %u name bytes): "
-			    "some objects are not kept; rebuild with a larger "
-			    "PERFMT_MAXOBJ or PERFMT_ARENA", PERFMT_MAXOBJ,
-			    PERFMT_ARENA);
+			    "objects beyond are not kept; rebuild with a larger "
+			    "PERFMT_MAXOBJ or PERFMT_ARENA, or give the profile "
+			    "as a file", PERFMT_MAXOBJ, PERFMT_ARENA);
+		if (!passes_ok)
+			obj_dropped_name(name, n);
 		return NULL;
 	}
 	o = &objs[nobj];
@@ -1672,8 +1724,22 @@ static struct map maps[PERFMT_MAXMAP];
 static struct proc procs[PERFMT_MAXPROC];
 static uint32_t proc_head[PROC_HASH];
 static uint32_t map_free = NOMAP, map_top, proc_free = NOMAP, proc_top;
-static struct proc *proc_last;
+static struct proc *proc_last, *proc_kernel;
 static uint64_t hits_dropped_maps, hits_dropped_procs, hits_unknown;
+
+/* The map the last kernel and the last user lookup found: most samples
+ * fall where the one before them did.  Any change to a map forgets them. */
+static struct {
+	uint64_t start, end;
+	int32_t pid;
+	uint8_t how;
+} hit_memo[2];
+
+static void
+memo_forget(void)
+{
+	hit_memo[0].end = hit_memo[1].end = 0;
+}
 
 static void
 hits_reset(void)
@@ -1684,7 +1750,8 @@ hits_reset(void)
 		proc_head[i] = NOMAP;
 	map_free = proc_free = NOMAP;
 	map_top = proc_top = 0;
-	proc_last = NULL;
+	memo_forget();
+	proc_last = proc_kernel = NULL;
 	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
 }
 
@@ -1742,6 +1809,7 @@ proc_clear(struct proc *p)
 {
 	uint32_t m, next;
 
+	memo_forget();
 	for (m = p->maps; m != NOMAP; m = next) {
 		next = maps[m].next;
 		map_release(m);
@@ -1763,6 +1831,8 @@ proc_drop(int32_t pid)
 		proc_free = i;
 		if (proc_last == &procs[i])
 			proc_last = NULL;
+		if (proc_kernel == &procs[i])
+			proc_kernel = NULL;
 		return;
 	}
 }
@@ -1798,8 +1868,10 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj)
 	while ((m = *link) != NOMAP && maps[m].start < end) {
 		if (maps[m].start < start && maps[m].end > end) {
 			// the new map falls inside: split the old one
-			if ((tail = map_alloc(maps[m].obj)) == NOMAP)
+			if ((tail = map_alloc(maps[m].obj)) == NOMAP) {
+				objs[obj].hit |= HIT_MAYBE;
 				return;
+			}
 			maps[tail].start = end;
 			maps[tail].end = maps[m].end;
 			maps[tail].next = maps[m].next;
@@ -1826,6 +1898,7 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj)
 	maps[m].next = *link;
 	*link = m;
 	p->last = NOMAP;
+	memo_forget();
 }
 
 static void
@@ -1858,8 +1931,14 @@ hits_fork(int32_t pid, int32_t ppid)
 	if (pid == ppid)
 		return;
 	proc_drop(pid);
-	if (!(parent = proc_find(ppid)) || !(child = proc_new(pid)))
+	if (!(parent = proc_find(ppid)))
 		return;
+	if (!(child = proc_new(pid))) {
+		// no room: what the child maps may take hits not seen
+		for (m = parent->maps; m != NOMAP; m = maps[m].next)
+			objs[maps[m].obj].hit |= HIT_MAYBE;
+		return;
+	}
 	proc_last = NULL;
 	tail = &child->maps;
 	for (m = parent->maps; m != NOMAP; m = maps[m].next) {
@@ -1891,16 +1970,32 @@ hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 {
 	struct proc *p;
 	uint32_t m;
+	int k = cpumode == MISC_KERNEL;
 
-	if (cpumode == MISC_KERNEL)
-		pid = -1;
-	else if (cpumode != MISC_USER)
+	if (addr >= hit_memo[k].start && addr < hit_memo[k].end &&
+	    (k || hit_memo[k].pid == pid) && (hit_memo[k].how & how) == how)
 		return;
-	if (!(p = proc_find(pid)) || (m = map_lookup(p, addr)) == NOMAP) {
+
+	// kernel and user samples alternate: each has its own cached process
+	if (cpumode == MISC_KERNEL) {
+		if (!proc_kernel)
+			proc_kernel = proc_find(-1);
+		p = proc_kernel;
+	} else if (cpumode == MISC_USER) {
+		p = proc_last && proc_last->pid == pid ? proc_last :
+		    proc_find(pid);
+	} else {
+		return;
+	}
+	if (!p || (m = map_lookup(p, addr)) == NOMAP) {
 		hits_unknown++;
 		return;
 	}
 	objs[maps[m].obj].hit |= how;
+	hit_memo[k].start = maps[m].start;
+	hit_memo[k].end = maps[m].end;
+	hit_memo[k].pid = pid;
+	hit_memo[k].how = objs[maps[m].obj].hit;
 }
 
 /* A callchain's context markers (uapi PERF_CONTEXT_*) switch the mode of
@@ -1979,7 +2074,8 @@ hit_mask(void)
 static void
 rec_sample(const unsigned char *p, size_t n, uint16_t misc)
 {
-	const struct attr *a = sample_attr(p, n);
+	const struct attr *a = pf.same_layout && pf.nattr ? &pf.attrs[0] :
+	    sample_attr(p, n);
 	uint64_t t;
 
 	if (!a)
@@ -2253,6 +2349,65 @@ cut_short(struct rd *r, int at_eof, uint64_t off, uint32_t type,
 		    size, r->end);
 }
 
+/* A progress line on a terminal, for a scan that takes more than a second
+ * (a big profile on a slow card): bytes, share and rate, redrawn in place
+ * and erased at the end.  PERFMT_PROGRESS_DELAY (ms) moves the second. */
+static struct {
+	int on, shown;
+	int64_t start, last, delay;
+	uint64_t base;		/* bytes of the streams already read */
+} prog;
+
+static int64_t
+now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static void
+progress_begin(void)
+{
+	const char *d = getenv("PERFMT_PROGRESS_DELAY");
+
+	prog.on = isatty(2) && !msg_mute;
+	prog.shown = 0;
+	prog.base = 0;
+	prog.delay = d && *d ? strtol(d, NULL, 10) : 1000;
+	prog.start = prog.last = prog.on ? now_ms() : 0;
+}
+
+static void
+progress_tick(uint64_t at)
+{
+	int64_t t, ms;
+	uint64_t done = prog.base + at;
+
+	if (!prog.on || (t = now_ms()) - prog.start < prog.delay ||
+	    (prog.shown && t - prog.last < 200))
+		return;
+	prog.last = t;
+	prog.shown = 1;
+	ms = t - prog.start > 0 ? t - prog.start : 1;
+	fprintf(stderr, "\rperfmt: %s%s: %" PRIu64 " MB", npasses ?
+	    "another pass over " : "", esc(pf.path), done >> 20);
+	if (pf.fsize && pf.mode == MODE_FILE)
+		fprintf(stderr, " of %" PRIu64 " MB (%" PRIu64 "%%)",
+		    pf.fsize >> 20, done * 100 / pf.fsize);
+	fprintf(stderr, ", %" PRIu64 " MB/s\033[K", (done >> 20) * 1000 /
+	    (uint64_t)ms);
+}
+
+static void
+progress_end(void)
+{
+	if (prog.shown)
+		fputs("\r\033[K", stderr);
+	prog.on = prog.shown = 0;
+}
+
 /* One record through the general path: it refills the buffer, steps over
  * AUXTRACE and TRACING_DATA payloads, and reports damage.  Returns 0 when
  * the walk must stop. */
@@ -2367,6 +2522,7 @@ scan_records(struct rd *r, int at_eof)
 				    r->at + r->pos);
 			r->pos += size;
 		}
+		progress_tick(r->at + r->pos);
 		// the samples stepped over, counted at once
 		pf.nrec += nskip;
 		pf.type_n[R_SAMPLE] += nskip;
@@ -2559,6 +2715,9 @@ pf_file_data(void)
 		    "overlaps the data section [%#" PRIx64 ", %#" PRIx64 ")",
 		    pf.attrs_off, pf.attrs_off + pf.attrs_size, start, end);
 	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, start, end);
+	// read on: the kernel doubles its read-ahead (measured: bench.sh)
+	posix_fadvise(pf.fd, (off_t)start, (off_t)(end - start),
+	    POSIX_FADV_SEQUENTIAL);
 	scan_records(&r, at_eof);
 }
 
@@ -2675,6 +2834,7 @@ pf_dir_streams(const char *dir)
 		rd_file(&r, fd, seekable, databuf, sizeof databuf, 0,
 		    seekable ? pf.fsize : RD_OPEN);
 		scan_records(&r, 1);
+		prog.base += pf.fsize;
 		close(fd);
 	}
 }
@@ -2700,6 +2860,7 @@ pf_dir(const char *dir)
 	}
 	close(fd);
 	pf.mode = MODE_DIR;
+	prog.base = pf.fsize;
 	if (!feat_has(FT_DIR_FORMAT) && pf.features_read)
 		damage(1, NOPOS, "no DIR_FORMAT feature: not written by perf "
 		    "record --threads; reading its data.N files anyway");
@@ -2708,15 +2869,12 @@ pf_dir(const char *dir)
 	return 1;
 }
 
-/* Reads a whole profile into pf and the object table; 0 if it could not
- * be read at all (the message is out). */
 static int
-pf_load(const char *path)
+pf_open_scan(const char *path)
 {
 	struct stat st;
 	int fd, seekable = 0, ok;
 
-	pf_reset(path);
 	if (!strcmp(path, "-")) {
 		pf.cur = "<stdin>";
 		if (fstat(0, &st)) {
@@ -2726,6 +2884,8 @@ pf_load(const char *path)
 		seekable = S_ISREG(st.st_mode);
 		pf.fsize = seekable ? (uint64_t)st.st_size : 0;
 		pf.mtime = seekable ? mtime_ns(&st) : 0;
+		pf.seekable = seekable;
+		passes_ok = passes_wanted && seekable;
 		// a regular file on stdin may be positioned anywhere
 		if (seekable && lseek(0, 0, SEEK_CUR) != 0)
 			seekable = 0;
@@ -2736,15 +2896,85 @@ pf_load(const char *path)
 		msg(2, "%s:", esc(path));
 		return 0;
 	}
+	pf.seekable = 1;
+	passes_ok = passes_wanted;
 	if (S_ISDIR(st.st_mode))
 		return pf_dir(path);
 	if ((fd = pf_open_file(path, &seekable)) < 0)
 		return 0;
+	pf.seekable = seekable;
+	passes_ok = passes_wanted && seekable;
 	pf.fd = fd;
 	ok = pf_stream(fd, seekable);
 	close(fd);
 	pf.fd = -1;
 	return ok;
+}
+
+/* Reads a whole profile into pf and the object table; 0 if it could not
+ * be read at all (the message is out). */
+static int
+pf_load(const char *path)
+{
+	int ok;
+
+	pf_reset(path);
+	progress_begin();
+	ok = pf_open_scan(path);
+	progress_end();
+	return ok;
+}
+
+/* The passes over a profile whose objects do not all fit the tables: a
+ * pass that overflowed (objects, or --hits' maps) is split in two by name
+ * hash and read again, until each share fits (file mode; a pipe is read
+ * once and says what it could not keep). */
+
+static void
+passes_begin(void)
+{
+	passes_wanted = 1;
+	parts[0].k = 0;
+	parts[0].n = 1;
+	nparts = 1;
+	npasses = nreads = 0;
+}
+
+/* Loads the next share; 1 loaded, 0 none left, -1 unreadable. */
+static int
+next_pass(const char *path)
+{
+	uint32_t k, n;
+
+	while (nparts > 0) {
+		nparts--;
+		k = parts[nparts].k;
+		n = parts[nparts].n;
+		part_k = k;
+		part_n = n;
+		msg_mute = npasses > 0;
+		if (!pf_load(path)) {
+			msg_mute = 0;
+			return -1;
+		}
+		// more processes than slots stay so in every share (each maps
+		// libc): they are only said.  A share of one object cannot be
+		// split; a pathological profile is not read over 256 times.
+		if (!(obj_dropped || hits_dropped_maps) || !passes_ok ||
+		    nobj < 2 || n >= 1u << 16 || nparts + 2 > 64 ||
+		    ++nreads > 256) {
+			npasses++;
+			msg_mute = 0;
+			return 1;
+		}
+		parts[nparts].k = k + n;
+		parts[nparts++].n = 2 * n;
+		parts[nparts].k = k;
+		parts[nparts++].n = 2 * n;
+		npasses += !npasses;	// the first pass spoke; mute again
+	}
+	msg_mute = 0;
+	return 0;
 }
 
 /* ==== 11. ELF notes =====================================================
@@ -4262,8 +4492,8 @@ hits_report(void)
 			if (!n++)
 				msg(1, "%s: %" PRIu64 " processes and %" PRIu64
 				    " maps did not fit the tables "
-				    "(PERFMT_MAXPROC %d, PERFMT_MAXMAP %d); these "
-				    "objects may have hits not counted:",
+				    "(PERFMT_MAXPROC %d, PERFMT_MAXMAP %d); the "
+				    "objects below may have hits not counted",
 				    esc(pf.path), hits_dropped_procs,
 				    hits_dropped_maps, PERFMT_MAXPROC,
 				    PERFMT_MAXMAP);
@@ -4274,26 +4504,36 @@ hits_report(void)
 static int
 cmd_list(const char *path)
 {
-	uint32_t i, n, mapped = 0;
+	uint32_t i, n = 0, mapped = 0;
+	int rc;
 
 	need_times = 0;
-	if (!pf_load(path))
-		return 2;
-	if (hits_mode) {
-		list_hits();
-		hits_report();
-		return status;
-	}
-	n = list_table();
-	// MMAP2 build-IDs perf 6.1 does not list: after the table's lines
-	for (i = 0; i < nobj; i++) {
-		if ((objs[i].src & SRC_MMAP2ID) &&
-		    !(objs[i].src & (SRC_TABLE | SRC_RECORD))) {
-			list_line(&objs[i]);
+	passes_begin();
+	while ((rc = next_pass(path)) > 0) {
+		if (hits_mode) {
+			list_hits();
+			hits_report();
 			n++;
+			continue;
 		}
-		mapped += !!(objs[i].src & SRC_EXEC);
+		n += list_table();
+		// MMAP2 build-IDs perf 6.1 does not list: after the table's
+		for (i = 0; i < nobj; i++) {
+			if ((objs[i].src & SRC_MMAP2ID) &&
+			    !(objs[i].src & (SRC_TABLE | SRC_RECORD))) {
+				list_line(&objs[i]);
+				n++;
+			}
+			mapped += !!(objs[i].src & SRC_EXEC);
+		}
 	}
+	if (rc < 0)
+		return 2;
+	if (obj_dropped)
+		msg(1, "%s: %" PRIu32 " objects were not kept (table full) and "
+		    "are not listed", esc(pf.path), obj_dropped);
+	if (hits_mode)
+		return status;
 	if (!n)
 		msg(1, "%s: no build-IDs recorded (perf record -B, pipe mode "
 		    "or a killed recording); %" PRIu32 " mapped executable "
@@ -4666,25 +4906,19 @@ cmd_header(const char *path)
 	return status;
 }
 
-static int
-cmd_check(const char *path)
+/* One pass: a verdict for each object of this share, the rows problems
+ * first. */
+static void
+check_pass(unsigned *counts, unsigned *n)
 {
-	static unsigned counts[V_N];
-	struct utsname u;
 	uint32_t i;
-	unsigned v, n = 0;
+	unsigned v;
 
-	need_times = 0;
-	if (!pf_load(path) || !profile_time())
-		return 2;
-	same_host = opt.local || (pf.hostname[0] && !uname(&u) &&
-	    !strcmp(u.nodename, pf.hostname));
-	cache_defaults();
 	for (i = 0; i < nobj; i++)
 		if (wanted(i)) {
 			check_group(i);
 			counts[res[i].verdict]++;
-			n++;
+			(*n)++;
 		}
 	for (v = 0; v < V_N; v++) {
 		if (opt.quiet && v >= V_OK)
@@ -4693,15 +4927,39 @@ cmd_check(const char *path)
 			if (wanted(i) && res[i].verdict == v)
 				report_row(i);
 	}
-	report_summary(counts, n);
-	for (v = 0; v < V_OK; v++)
-		if (counts[v] && status < 1)
-			status = 1;
 	if (obj_dropped)
 		msg(1, "%s: %" PRIu32 " objects were not kept (table full) and "
 		    "are not checked", esc(pf.path), obj_dropped);
 	if (hits_mode)
 		hits_report();
+}
+
+static int
+cmd_check(const char *path)
+{
+	static unsigned counts[V_N];
+	struct utsname u;
+	unsigned v, n = 0;
+	int rc, first = 0;
+
+	need_times = 0;
+	passes_begin();
+	while ((rc = next_pass(path)) > 0) {
+		if (!first++) {
+			if (!profile_time())
+				return 2;
+			same_host = opt.local || (pf.hostname[0] &&
+			    !uname(&u) && !strcmp(u.nodename, pf.hostname));
+			cache_defaults();
+		}
+		check_pass(counts, &n);
+	}
+	if (rc < 0)
+		return 2;
+	report_summary(counts, n);
+	for (v = 0; v < V_OK; v++)
+		if (counts[v] && status < 1)
+			status = 1;
 	return status;
 }
 

@@ -442,6 +442,124 @@ else
 	skipped "check -j is JSON" "no python3 to parse it"
 fi
 
+# ---- --hits: the objects samples fall in ------------------------------------
+# The .buildids of a profile without a build-ID table is perf buildid-list
+# -H's list (perf 6.1 processes the samples then); perf names a vDSO it
+# extracts /tmp/perf-vdso.so-XXXXXX, and may list one path once per inode.
+norm_hits() {
+	sed 's|/tmp/perf-vdso.so-......$|[vdso]|' "$1" | LC_ALL=C sort -u
+}
+for n in google__perf_data_converter__perf.data.piped.target-3.4 \
+    google__perf_data_converter__perf.data.piped.extrabyte-3.4 \
+    google__perf_data_converter__perf.data.piped.header_features_aligned-6.12 \
+    local__x86_64__buildidmmap.data local__s390x-inject__buildidmmap.data \
+    aarch64__b-no-buildid-B.data aarch64__m-buildid-mmap.data \
+    aarch64__p-pipe.data; do
+	"$PERFMT" list -H -i "$P/$n" >"$T/h" 2>/dev/null
+	norm_hits "$T/h" >"$W/out"
+	norm_hits "$P/$n.buildids" >"$T/hp"
+	same "list -H $n = perf buildid-list -H" "$T/hp"
+done
+run env HOME="$W/home" "$PERFMT" check -p --hits -t 2026-11-30 \
+    -i "$P/local__x86_64__buildidmmap.data"
+[ "$(cut -f4 "$W/out" | LC_ALL=C sort | tr '\n' ' ')" = \
+    "/usr/bin/python3.11 /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 /usr/lib/x86_64-linux-gnu/libc.so.6 [kernel.kallsyms] " ] &&
+    ok "check --hits: the objects with samples only" ||
+    bad "check --hits: the objects with samples only" "$(cat "$W/out")"
+run "$PERFMT" list --hits=callchain -i "$P/local__x86_64__small.data"
+n1=$(wc -l <"$W/out")
+run "$PERFMT" list --hits -i "$P/local__x86_64__small.data"
+n2=$(wc -l <"$W/out")
+[ "$n1" -ge "$n2" ] && [ "$n2" -gt 0 ] &&
+    ok "--hits=callchain finds at least what --hits does ($n1 >= $n2)" ||
+    bad "--hits=callchain finds at least what --hits does" "$n1 < $n2"
+run "$PERFMT" check --hits=frames -i "$P/local__x86_64__small.data"
+expect "--hits=frames: usage error" 2 "expected sample or callchain"
+
+# ---- tables full: more objects than fit, in passes or said -------------------
+TINY=$(dirname "$PERFMT")/perfmt-tiny
+if [ -x "$TINY" ]; then
+	for n in google__perf_data_converter__perf.data.busy.1-3.8 \
+	    google__perf_data_converter__perf.data.weight_struct \
+	    aarch64__s-system-wide.data local__sized.data; do
+		for h in "" --hits; do
+			HOME=$W/home "$PERFMT" check $h -p -t 2026-11-30 \
+			    -i "$P/$n" 2>/dev/null | LC_ALL=C sort >"$T/big"
+			HOME=$W/home timeout 60 "$TINY" check $h -p -t 2026-11-30 \
+			    -i "$P/$n" 2>"$W/err" | LC_ALL=C sort >"$W/out"
+			if cmp -s "$W/out" "$T/big" || [ -z "$h" ]; then
+				same "tiny tables, in passes: check $h $n" "$T/big"
+				continue
+			fi
+			# a system-wide profile has more live processes than 8
+			# slots: what is missing must be named as maybe missed
+			cut -f4 "$T/big" | LC_ALL=C sort -u >"$T/bigp"
+			cut -f4 "$W/out" >"$T/tinyp"
+			sed -n 's/^perfmt:   //p' "$W/err" >>"$T/tinyp"
+			LC_ALL=C sort -u -o "$T/tinyp" "$T/tinyp"
+			LC_ALL=C comm -23 "$T/bigp" "$T/tinyp" >"$T/lost"
+			[ ! -s "$T/lost" ] &&
+			    ok "tiny tables: check $h $n: every hit kept or named" ||
+			    bad "tiny tables: check $h $n: every hit kept or named" \
+			    "$(cat "$T/lost")"
+		done
+	done
+	"$PERFMT" list -i "$P/google__perf_data_converter__perf.data.busy.1-3.8" |
+	    LC_ALL=C sort >"$T/big"
+	"$TINY" list -i "$P/google__perf_data_converter__perf.data.busy.1-3.8" \
+	    2>/dev/null | LC_ALL=C sort >"$W/out"
+	same "tiny tables, in passes: list" "$T/big"
+	# a pipe cannot be read twice: every object not kept is named
+	cat "$P/google__perf_data_converter__perf.data.piped.target-3.4" |
+	    HOME=$W/home "$TINY" check -p -t 2026-11-30 -i - >"$W/out" 2>"$W/err"
+	rc=$?
+	expect "tiny tables, a pipe: exit 1, said" 1 "not checked, the object table is full: "
+	kept=$(wc -l <"$W/out")
+	said=$(grep -c "not checked, the object table is full: " "$W/err")
+	all=$(HOME=$W/home "$PERFMT" check -p -t 2026-11-30 -i \
+	    "$P/google__perf_data_converter__perf.data.piped.target-3.4" 2>/dev/null |
+	    wc -l)
+	[ $((kept + said)) -ge "$all" ] &&
+	    ok "tiny tables, a pipe: kept $kept + named $said covers all $all" ||
+	    bad "tiny tables, a pipe: everything kept or named" \
+	    "kept $kept, named $said, of $all"
+	# --hits with too few process slots: which objects may lack hits
+	run env HOME="$W/home" "$TINY" check --hits -t 2026-11-30 \
+	    -i "$P/google__perf_data_converter__perf.data.busy.1-3.8"
+	expect "tiny process table: objects maybe under-counted are named" 1 \
+	    "may have hits not counted"
+else
+	skipped "tiny tables" "no perfmt-tiny (make perfmt-tiny)"
+fi
+
+# ---- the progress line: only on a terminal ---------------------------------
+run env PERFMT_PROGRESS_DELAY=0 "$PERFMT" check -i "$P/google__perf_data_converter__perf.data.busy.1-3.8"
+grep -q "MB/s" "$W/err" && bad "no progress line when stderr is not a terminal" \
+    "$(cat "$W/err")" || ok "no progress line when stderr is not a terminal"
+if command -v script >/dev/null 2>&1; then
+	PERFMT_PROGRESS_DELAY=0 script -qc "$PERFMT check -i \
+	    $P/google__perf_data_converter__perf.data.busy.1-3.8 >/dev/null" \
+	    /dev/null >"$W/out" 2>&1 </dev/null
+	grep -q "MB/s" "$W/out" && tail -c 4 "$W/out" | od -An -c | grep -q '\\r 033' &&
+	    ok "progress line on a terminal, erased at the end" ||
+	    bad "progress line on a terminal, erased at the end" "$(od -c "$W/out" | head)"
+else
+	skipped "progress line on a terminal" "no script(1)"
+fi
+
+# ---- fixed memory: peak RSS -------------------------------------------------
+if [ -x /usr/bin/time ]; then
+	for n in local__x86_64__small.data GrapheneOS__platform_system_extras__generated_by_linux_perf.data; do
+		/usr/bin/time -f %M -o "$T/rss" "$PERFMT" check --hits=callchain \
+		    -i "$P/$n" >/dev/null 2>&1
+		kb=$(tail -1 "$T/rss")
+		[ "$kb" -le 2048 ] && ok "peak RSS ${kb} KiB <= 2 MiB: $n" ||
+		    bad "peak RSS <= 2 MiB: $n" "$kb KiB"
+	done
+else
+	skipped "peak RSS" "no GNU time (Debian: time)"
+fi
+
 # ---- buildid: every ELF fixture ------------------------------------------
 while read -r name id; do
 	run "$PERFMT" buildid "$W/elf/$name"
