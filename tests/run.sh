@@ -548,7 +548,9 @@ else
 fi
 
 # ---- fixed memory: peak RSS -------------------------------------------------
-if [ -x /usr/bin/time ]; then
+if [ "$(basename "$PERFMT")" != perfmt ]; then
+	skipped "peak RSS" "not the static build (a sanitizer build has shadow memory)"
+elif [ -x /usr/bin/time ]; then
 	for n in local__x86_64__small.data GrapheneOS__platform_system_extras__generated_by_linux_perf.data; do
 		/usr/bin/time -f %M -o "$T/rss" "$PERFMT" check --hits=callchain \
 		    -i "$P/$n" >/dev/null 2>&1
