@@ -59,7 +59,7 @@ unsigned long getauxval(unsigned long);
 #define PERFMT_VERSION "0.1.0"
 
 #ifndef PERFMT_BUF
-#define PERFMT_BUF (256 * 1024)		/* perf.data read buffer */
+#define PERFMT_BUF (128 * 1024)		/* perf.data read buffer */
 #endif
 #ifndef PERFMT_FEATBUF
 #define PERFMT_FEATBUF (64 * 1024 + 64)	/* feature sections */
@@ -68,10 +68,10 @@ unsigned long getauxval(unsigned long);
 #define PERFMT_ELFBUF 4096		/* ELF tables and notes, each */
 #endif
 #ifndef PERFMT_MAXOBJ
-#define PERFMT_MAXOBJ 8192		/* distinct objects */
+#define PERFMT_MAXOBJ 4096		/* distinct objects, per pass */
 #endif
 #ifndef PERFMT_ARENA
-#define PERFMT_ARENA (512 * 1024)	/* bytes of object names */
+#define PERFMT_ARENA (256 * 1024)	/* bytes of object names, per pass */
 #endif
 #ifndef PERFMT_MAXATTR
 #define PERFMT_MAXATTR 256		/* events (perf_event_attr) */
@@ -83,7 +83,7 @@ unsigned long getauxval(unsigned long);
 #define PERFMT_MAXPROC 4096		/* live processes, for --hits */
 #endif
 #ifndef PERFMT_MAXMAP
-#define PERFMT_MAXMAP 32768		/* live executable maps, for --hits */
+#define PERFMT_MAXMAP 16384		/* live executable maps, for --hits */
 #endif
 #ifndef PERFMT_MAXSTREAM
 #define PERFMT_MAXSTREAM 1024		/* data.N files of a directory */
@@ -135,8 +135,8 @@ msg(int level, const char *fmt, ...)
 /* ==== 3. Usage ========================================================== */
 static const char usage_text[] =
 "usage: perfmt [check] [-aLqpjv] [-i FILE] [-s DIR] [-c DIR]... [-k FILE]\n"
-"              [-t TIME | -r FILE]\n"
-"       perfmt list [-i FILE]\n"
+"              [-t TIME | -r FILE] [-H | --hits[=sample|callchain]]\n"
+"       perfmt list [-H | --hits[=sample|callchain]] [-i FILE]\n"
 "       perfmt list -k\n"
 "       perfmt header [-i FILE]\n"
 "       perfmt buildid FILE...\n"
@@ -174,6 +174,9 @@ static const char usage_text[] =
 "            tab-separated, '-' for empty\n"
 "  -j        JSON Lines: one object per line, then a summary\n"
 "  -v        say every place looked in and what it held\n"
+"  -H, --hits[=sample|callchain]\n"
+"            only the objects samples fall in (as perf buildid-list -H),\n"
+"            or with =callchain also those only in callchains\n"
 "  -k        (list) print the running kernel's build-ID and nothing else\n"
 "  -h        print this help and exit\n"
 "  -V        print the version and the memory budget and exit\n"
@@ -4975,13 +4978,16 @@ print_version(void)
 	    "  object names     %7d bytes  PERFMT_ARENA\n"
 	    "  events           %7d         PERFMT_MAXATTR\n"
 	    "  sample ids       %7d         PERFMT_MAXID\n"
+	    "  processes        %7d         PERFMT_MAXPROC (--hits)\n"
+	    "  maps             %7d         PERFMT_MAXMAP (--hits)\n"
 	    "  data.N streams   %7d         PERFMT_MAXSTREAM\n"
 	    "  total            %7zu bytes\n",
 	    PERFMT_VERSION, PERFMT_BUF, PERFMT_FEATBUF, PERFMT_ELFBUF,
 	    PERFMT_MAXOBJ, sizeof(struct obj), PERFMT_ARENA, PERFMT_MAXATTR,
-	    PERFMT_MAXID, PERFMT_MAXSTREAM,
+	    PERFMT_MAXID, PERFMT_MAXPROC, PERFMT_MAXMAP, PERFMT_MAXSTREAM,
 	    sizeof databuf + sizeof featbuf + sizeof tabbuf + sizeof notebuf +
-	    sizeof objs + sizeof obj_head + sizeof arena + sizeof pf);
+	    sizeof objs + sizeof obj_head + sizeof arena + sizeof pf +
+	    sizeof res + sizeof maps + sizeof procs + sizeof proc_head);
 }
 
 /* ==== 16. main ========================================================== */

@@ -18,7 +18,8 @@
 set -u
 PERFMT=${1:-./perfmt}
 DIR=${BENCH_DIR:-bench-data}
-DWARF_MB=${BENCH_DWARF_MB:-1024}
+DWARF_MB=${BENCH_DWARF_MB:-2048}
+SMALL_MB=${BENCH_SMALL_MB:-10}
 FP_MB=${BENCH_FP_MB:-500}
 RUNS=${BENCH_RUNS:-5}
 TIME=/usr/bin/time
@@ -89,6 +90,7 @@ record() {
 
 record dwarf.data "$DWARF_MB" --call-graph dwarf -F 1000
 record fp.data "$FP_MB" -g -F 20000
+record small.data "$SMALL_MB" -g -F 2000
 
 # ---- timing ----------------------------------------------------------------
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
@@ -109,28 +111,48 @@ bench() {
 	m=$(cut -d' ' -f2 "$DIR/times" | median)
 	mb=$(($(stat -c %s "$file") / 1048576))
 	awk -v n="$name" -v t="$t" -v m="$m" -v mb="$mb" -v c="$CAT" 'BEGIN {
-		printf "| %-32s | %7.2f s | %6.2f | %8.0f MB/s | %9.1f MiB |\n",
+		printf "| %-34s | %8.3f s | %6.2f | %7.0f MB/s | %8.1f MiB |\n",
 		    n, t, (c > 0 ? t / c : 1), (t > 0 ? mb / t : 0), m / 1024 }'
 	[ "$name" = cat ] && CAT=$t
 	return 0
 }
 
-for f in dwarf.data fp.data; do
+echo "$(date -u +%Y-%m-%d), $(uname -m), $(nproc) CPUs" \
+    "($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1))," \
+    "$(awk '/MemTotal/ { printf "%d GiB", $2 / 1048576 }' /proc/meminfo)," \
+    "Linux $(uname -r), $(perf version), warm cache, median of $RUNS runs"
+for f in dwarf.data fp.data small.data; do
 	file=$DIR/$f
 	CAT=0
-	recs=$("$PERFMT" header -i "$file" 2>/dev/null | sed -n 's/^records  *\([0-9]*\) .*/\1/p')
+	recs=$("$PERFMT" header -i "$file" 2>/dev/null |
+	    sed -n 's/^records  *\([0-9]*\) .*/\1/p')
 	echo
 	echo "$f: $(($(stat -c %s "$file") / 1048576)) MB, $recs records"
 	echo
-	echo "| command                          |    median | x cat |   throughput |  peak RSS |"
-	echo "| -------------------------------- | --------- | ----- | ------------ | --------- |"
+	echo "| command                            |     median |  x cat |  throughput |   peak RSS |"
+	echo "| ---------------------------------- | ---------- | ------ | ----------- | ---------- |"
 	cat "$file" >/dev/null
 	bench cat "$file" cat "$file"
 	bench "perfmt check" "$file" "$PERFMT" check -i "$file"
 	bench "perfmt check --hits" "$file" "$PERFMT" check --hits -i "$file"
+	bench "perfmt check --hits=callchain" "$file" "$PERFMT" check \
+	    --hits=callchain -i "$file"
 	bench "perf buildid-list -i" "$file" perf buildid-list -i "$file"
 	bench "perf buildid-list -H -i" "$file" perf buildid-list -H -i "$file"
 	bench "perf inject -b -i FILE -o /tmp/x" "$file" perf inject -b -i "$file" \
 	    -o "$DIR/inject.out"
-	rm -f "$DIR/inject.out"
+	rm -f "$DIR/inject.out" "$DIR/inject.out.old"
+	# the same objects as perf buildid-list -H (a vDSO perf extracts has
+	# a temporary name; perf lists a path once per inode)
+	"$PERFMT" list -H -i "$file" 2>/dev/null | LC_ALL=C sort -u >"$DIR/h1"
+	perf buildid-list -H -i "$file" 2>/dev/null |
+	    sed 's|/tmp/perf-vdso.so-......$|[vdso]|' | LC_ALL=C sort -u >"$DIR/h2"
+	if cmp -s "$DIR/h1" "$DIR/h2"; then
+		echo
+		echo "perfmt list -H = perf buildid-list -H: $(wc -l <"$DIR/h1") objects"
+	else
+		echo
+		echo "perfmt list -H differs from perf buildid-list -H:"
+		diff "$DIR/h2" "$DIR/h1"
+	fi
 done

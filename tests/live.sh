@@ -66,6 +66,15 @@ a=$(sed -n 's/^# time of first sample : //p' hdr.perf)
 b=$(sed -n 's/^sample time  *\([0-9]*\.[0-9]\{6\}\).*/\1/p' hdr.perfmt)
 [ "$a" = "$b" ] && ok "header first sample time" || bad "header first sample time" "$b != $a"
 
+# --hits: the same objects as perf buildid-list -H
+for how in "" -B; do
+	perf record -N -q $how -g -o h.data -- sh -c "$W" >/dev/null 2>&1
+	perf buildid-list -H -i h.data 2>/dev/null |
+	    sed 's|/tmp/perf-vdso.so-......$|[vdso]|' | LC_ALL=C sort -u >perf.out
+	"$PERFMT" list -H -i h.data 2>/dev/null | LC_ALL=C sort -u >perfmt.out
+	same "list -H = perf buildid-list -H (perf record $how)" perfmt.out perf.out
+done
+
 # -B: no table, so nothing to list, and exit 1 with the reason
 perf record -N -q -B -o nob.data -- sh -c "$W" >/dev/null 2>&1
 "$PERFMT" list -i nob.data >out 2>err
