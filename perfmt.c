@@ -59,7 +59,7 @@ unsigned long getauxval(unsigned long);
 #define PERFMT_VERSION "0.1.0"
 
 #ifndef PERFMT_BUF
-#define PERFMT_BUF (128 * 1024)		/* perf.data read buffer */
+#define PERFMT_BUF (256 * 1024)		/* perf.data read buffer */
 #endif
 #ifndef PERFMT_FEATBUF
 #define PERFMT_FEATBUF (64 * 1024 + 64)	/* feature sections */
@@ -2495,19 +2495,29 @@ scan_records(struct rd *r, int at_eof)
 	int be = pf.be;
 
 	for (;;) {
+		// most records are samples, and most often unread: step over
+		// them with the cursor in registers
+		if (!want_samples) {
+			const unsigned char *b = r->buf;
+			size_t pos = r->pos, len = r->len;
+
+			while (len - pos >= 8 && get32(b + pos, be) == R_SAMPLE &&
+			    (size = get16(b + pos + 6, be)) >= 8 &&
+			    size <= len - pos) {
+				nskip++;
+				skipbytes += size;
+				pos += size;
+			}
+			r->pos = pos;
+		}
 		while ((avail = r->len - r->pos) >= 8) {
 			p = r->buf + r->pos;
 			type = get32(p, be);
 			size = get16(p + 6, be);
 			if (size < 8 || size > avail)
 				break;
-			// most records are samples, and most often unread
-			if (type == R_SAMPLE && !want_samples) {
-				nskip++;
-				skipbytes += size;
-				r->pos += size;
-				continue;
-			}
+			if (type == R_SAMPLE && !want_samples)
+				goto next;	// back to the loop above
 			if (type >= R_SIMPLEPERF || type == R_AUXTRACE ||
 			    type == R_TRACING_DATA)
 				break;
@@ -2533,6 +2543,8 @@ scan_records(struct rd *r, int at_eof)
 		nskip = skipbytes = 0;
 		if (!scan_one(r, at_eof))
 			return;
+next:
+		;
 	}
 }
 

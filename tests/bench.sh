@@ -21,7 +21,7 @@ DIR=${BENCH_DIR:-bench-data}
 DWARF_MB=${BENCH_DWARF_MB:-2048}
 SMALL_MB=${BENCH_SMALL_MB:-10}
 FP_MB=${BENCH_FP_MB:-500}
-RUNS=${BENCH_RUNS:-5}
+RUNS=${BENCH_RUNS:-7}
 TIME=/usr/bin/time
 
 die() { echo "bench: $*" >&2; exit 2; }
@@ -102,16 +102,21 @@ bench() {
 	"$@" >/dev/null 2>&1
 	: >"$DIR/times"
 	i=0
+	# wall time in ns around GNU time, which gives the peak RSS (its own
+	# %e has 10 ms steps); the few ms time itself takes are in every row
 	while [ $i -lt "$RUNS" ]; do
-		$TIME -f '%e %M' -o "$DIR/t1" "$@" >/dev/null 2>&1
-		tail -1 "$DIR/t1" >>"$DIR/times"
+		t0=$(date +%s%N)
+		$TIME -f '%M' -o "$DIR/t1" "$@" >/dev/null 2>&1
+		t1=$(date +%s%N)
+		echo "$(( (t1 - t0) / 1000 )) $(tail -1 "$DIR/t1")" |
+		    awk '{ printf "%.6f %s\n", $1 / 1e6, $2 }' >>"$DIR/times"
 		i=$((i + 1))
 	done
 	t=$(cut -d' ' -f1 "$DIR/times" | median)
 	m=$(cut -d' ' -f2 "$DIR/times" | median)
 	mb=$(($(stat -c %s "$file") / 1048576))
 	awk -v n="$name" -v t="$t" -v m="$m" -v mb="$mb" -v c="$CAT" 'BEGIN {
-		printf "| %-34s | %8.3f s | %6.2f | %7.0f MB/s | %8.1f MiB |\n",
+		printf "| %-34s | %8.4f s | %6.2f | %7.0f MB/s | %8.1f MiB |\n",
 		    n, t, (c > 0 ? t / c : 1), (t > 0 ? mb / t : 0), m / 1024 }'
 	[ "$name" = cat ] && CAT=$t
 	return 0
