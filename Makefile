@@ -11,13 +11,15 @@ LDFLAGS ?=
 
 # The memory budget: `make PERFMT_MAXOBJ=100000` and so on.
 BUDGET_VARS = PERFMT_BUF PERFMT_FEATBUF PERFMT_ELFBUF PERFMT_MAXOBJ \
-	PERFMT_ARENA PERFMT_MAXATTR PERFMT_MAXID PERFMT_MAXSTREAM
+	PERFMT_ARENA PERFMT_MAXATTR PERFMT_MAXID PERFMT_MAXPROC PERFMT_MAXMAP \
+	PERFMT_MAXPEND PERFMT_MAXSTREAM
 BUDGET = $(foreach v,$(BUDGET_VARS),$(if $($(v)),-D$(v)=$($(v))))
 ALL_CFLAGS = $(WFLAGS) $(CFLAGS) $(CPPFLAGS) $(BUDGET)
 
 # A tiny budget, so that the unit tests run the table-full paths.
 TINY = -DPERFMT_MAXOBJ=4 -DPERFMT_ARENA=64 -DPERFMT_MAXATTR=2 \
-	-DPERFMT_MAXID=4 -DPERFMT_MAXSTREAM=2 -DPERFMT_ELFBUF=256
+	-DPERFMT_MAXID=4 -DPERFMT_MAXSTREAM=2 -DPERFMT_ELFBUF=256 \
+	-DPERFMT_MAXPEND=4
 
 SAN = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
@@ -32,25 +34,25 @@ perfmt: perfmt.c elf_min.h
 	echo "$$cc $(ALL_CFLAGS) -static -o $@ perfmt.c $(LDFLAGS)"; \
 	$$cc $(ALL_CFLAGS) -static -o $@ perfmt.c $(LDFLAGS)
 
-perfmt-asan: perfmt.c elf_min.h
+perfmt-asan: perfmt.c elf_min.h Makefile
 	$(CC) $(WFLAGS) $(SAN) $(CPPFLAGS) $(BUDGET) -o $@ perfmt.c
 
 # The same binary with tables of a few entries: the suite runs the
 # table-full paths (several passes, what a pipe could not keep) with it.
-perfmt-tiny: perfmt.c elf_min.h
+perfmt-tiny: perfmt.c elf_min.h Makefile
 	$(CC) $(WFLAGS) -O2 $(CPPFLAGS) -DPERFMT_MAXOBJ=16 -DPERFMT_ARENA=2048 \
-	    -DPERFMT_MAXMAP=64 -DPERFMT_MAXPROC=8 -o $@ perfmt.c
+	    -DPERFMT_MAXMAP=64 -DPERFMT_MAXPROC=8 -DPERFMT_MAXPEND=4 -o $@ perfmt.c
 
-tests/unit: tests/unit.c perfmt.c elf_min.h
+tests/unit: tests/unit.c perfmt.c elf_min.h Makefile
 	$(CC) $(WFLAGS) -O1 -g $(CPPFLAGS) -o $@ tests/unit.c
 
-tests/unit-tiny: tests/unit.c perfmt.c elf_min.h
+tests/unit-tiny: tests/unit.c perfmt.c elf_min.h Makefile
 	$(CC) $(WFLAGS) -O1 -g $(CPPFLAGS) $(TINY) -o $@ tests/unit.c
 
-tests/unit-asan: tests/unit.c perfmt.c elf_min.h
+tests/unit-asan: tests/unit.c perfmt.c elf_min.h Makefile
 	$(CC) $(WFLAGS) $(SAN) $(CPPFLAGS) -o $@ tests/unit.c
 
-tests/unit-tiny-asan: tests/unit.c perfmt.c elf_min.h
+tests/unit-tiny-asan: tests/unit.c perfmt.c elf_min.h Makefile
 	$(CC) $(WFLAGS) $(SAN) $(CPPFLAGS) $(TINY) -o $@ tests/unit.c
 
 test check: perfmt perfmt-tiny tests/unit tests/unit-tiny

@@ -85,6 +85,9 @@ unsigned long getauxval(unsigned long);
 #ifndef PERFMT_MAXMAP
 #define PERFMT_MAXMAP 16384		/* live executable maps, for --hits */
 #endif
+#ifndef PERFMT_MAXPEND
+#define PERFMT_MAXPEND 1024		/* samples waiting for their maps */
+#endif
 #ifndef PERFMT_MAXSTREAM
 #define PERFMT_MAXSTREAM 1024		/* data.N files of a directory */
 #endif
@@ -864,6 +867,7 @@ enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 #define R_ATTR		64
 #define R_TRACING_DATA	66
 #define R_BUILD_ID	67
+#define R_FINISHED_ROUND 68
 #define R_AUXTRACE	71
 #define R_FEATURE	80
 #define R_COMPRESSED	81
@@ -1693,6 +1697,30 @@ sample_attr(const unsigned char *p, size_t n)
 	return pos + 8 <= n ? id_find(get64(p + pos, pf.be)) : NULL;
 }
 
+/* The time of a record other than a sample, from the sample_id fields
+ * perf appends when sample_id_all is set (fmt §3.7: pid/tid, time, id,
+ * stream_id, cpu, identifier, each if sampled); 0 if it has none. */
+static uint64_t
+rec_time(const unsigned char *p, size_t n)
+{
+	const struct attr *a;
+	uint64_t st;
+	size_t back;
+
+	if (!pf.nattr || n < 16)
+		return 0;
+	a = &pf.attrs[0];
+	if (!pf.same_layout && (!(a->sample_type & S_IDENTIFIER) ||
+	    !(a = id_find(get64(p + n - 8, pf.be)))))
+		return 0;
+	st = a->sample_type;
+	if (!(a->flags >> F_SAMPLE_ID_ALL & 1) || !(st & S_TIME))
+		return 0;
+	back = 8 + 8 * (size_t)popcount64(st & (S_ID | S_STREAM_ID | S_CPU |
+	    S_IDENTIFIER));
+	return back <= n - 8 ? get64(p + n - back, pf.be) : 0;
+}
+
 /* Samples: which objects they fall in.  perf buildid-list -H marks the
  * object each sample's IP falls in; --hits=callchain marks every callchain
  * entry's too.  That takes each process's address map: MMAP and MMAP2 add
@@ -1712,6 +1740,7 @@ sample_attr(const unsigned char *p, size_t n)
 
 struct map {
 	uint64_t start, end;	/* [start, end) */
+	uint64_t time;		/* of its MMAP record, 0 if unknown */
 	uint32_t obj;		/* the object's group */
 	uint32_t next;		/* the process's next map by address */
 };
@@ -1721,6 +1750,23 @@ struct proc {
 	uint32_t maps;		/* first map, NOMAP if none */
 	uint32_t last;		/* the map the last lookup found */
 	uint32_t next;		/* hash chain, NOMAP ends */
+	uint32_t serial;	/* tells a reused slot from the one queued */
+	int32_t parent;		/* FORK's parent, when not known then */
+	uint8_t exited;		/* EXIT seen; dropped later (see zombies) */
+	uint8_t orphan;		/* takes the parent's maps at first need */
+	uint64_t exit_time;
+	uint64_t exec_time;	/* of the last COMM with the exec bit */
+};
+
+/* Records are not in time order in the file: perf record writes each
+ * CPU's buffer in turn, so a sample may come after its process's EXIT,
+ * or a child's FORK after the child's own MMAPs and EXIT.  perf report
+ * sorts by time; perfmt cannot hold a round, so an exited process stays
+ * usable until two FINISHED_ROUNDs have passed (perf's ordered-events
+ * rule: a round's records are all older than those two rounds later), or
+ * until its room is needed.  A queue holds them in exit order. */
+struct zombie {
+	uint32_t slot, serial, round;
 };
 
 static struct map maps[PERFMT_MAXMAP];
@@ -1729,19 +1775,59 @@ static uint32_t proc_head[PROC_HASH];
 static uint32_t map_free = NOMAP, map_top, proc_free = NOMAP, proc_top;
 static struct proc *proc_last, *proc_kernel;
 static uint64_t hits_dropped_maps, hits_dropped_procs, hits_unknown;
+static uint64_t hits_unresolved;
+static int hits_said;		/* the unresolved count, once a run */
+static struct zombie zombies[PERFMT_MAXPROC];
+static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
 
-/* The map the last kernel and the last user lookup found: most samples
- * fall where the one before them did.  Any change to a map forgets them. */
-static struct {
+/* What lookups found, by process and address: most samples fall where
+ * one before them did.  A row per pid (modulo), a column per 2 MiB of
+ * address; a change to a process's maps forgets its row. */
+#define MEMO_ROWS 64
+#define MEMO_COLS 16
+
+static struct memo {
 	uint64_t start, end;
 	int32_t pid;
 	uint8_t how;
-} hit_memo[2];
+} memo[MEMO_ROWS][MEMO_COLS];
+
+/* A sample read before the MMAP it falls in (the CPUs' buffers again)
+ * waits here, one entry per process and page, and is looked up again at
+ * each FINISHED_ROUND and at the end; after two rounds it is unknown, as
+ * in perf.  A full table sheds its oldest quarter, counted. */
+#define PEND_HASH (2 * PERFMT_MAXPEND)
+
+static struct pend {
+	uint64_t addr;
+	int32_t pid;
+	uint32_t round;
+	uint8_t mode, how;
+} pend[PERFMT_MAXPEND];
+static uint32_t npend, pend_ix[PEND_HASH];
+
+static uint32_t
+pend_hash(int32_t pid, uint64_t addr)
+{
+	return ((uint32_t)pid * 2654435761u ^ (uint32_t)(addr >> 12) *
+	    40503u) % PEND_HASH;
+}
 
 static void
-memo_forget(void)
+pend_index(void)
 {
-	hit_memo[0].end = hit_memo[1].end = 0;
+	uint32_t i;
+
+	for (i = 0; i < PEND_HASH; i++)
+		pend_ix[i] = UINT32_MAX;
+	for (i = 0; i < npend; i++)
+		pend_ix[pend_hash(pend[i].pid, pend[i].addr)] = i;
+}
+
+static void
+memo_forget(int32_t pid)
+{
+	memset(memo[(uint32_t)pid % MEMO_ROWS], 0, sizeof memo[0]);
 }
 
 static void
@@ -1753,9 +1839,13 @@ hits_reset(void)
 		proc_head[i] = NOMAP;
 	map_free = proc_free = NOMAP;
 	map_top = proc_top = 0;
-	memo_forget();
+	zombie_head = zombie_n = rounds = proc_serial = maps_used = 0;
+	memset(memo, 0, sizeof memo);
 	proc_last = proc_kernel = NULL;
 	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
+	hits_unresolved = 0;
+	npend = 0;
+	pend_index();
 }
 
 static uint32_t
@@ -1777,12 +1867,23 @@ proc_find(int32_t pid)
 	return NULL;
 }
 
+static void zombie_pop(void);
+
+static int
+procs_full(void)
+{
+	return proc_free == NOMAP && proc_top == PERFMT_MAXPROC;
+}
+
+/* Callers hold no other process: making room may drop an exited one. */
 static struct proc *
 proc_new(int32_t pid)
 {
 	struct proc *p;
 	uint32_t i, h = proc_hash(pid);
 
+	while (procs_full() && zombie_n)
+		zombie_pop();
 	if (proc_free != NOMAP) {
 		i = proc_free;
 		proc_free = procs[i].next;
@@ -1795,6 +1896,9 @@ proc_new(int32_t pid)
 	p = &procs[i];
 	p->pid = pid;
 	p->maps = p->last = NOMAP;
+	p->serial = ++proc_serial;
+	p->exited = p->orphan = 0;
+	p->exec_time = 0;
 	p->next = proc_head[h];
 	proc_head[h] = i;
 	return p;
@@ -1805,6 +1909,7 @@ map_release(uint32_t m)
 {
 	maps[m].next = map_free;
 	map_free = m;
+	maps_used--;
 }
 
 static void
@@ -1812,7 +1917,7 @@ proc_clear(struct proc *p)
 {
 	uint32_t m, next;
 
-	memo_forget();
+	memo_forget(p->pid);
 	for (m = p->maps; m != NOMAP; m = next) {
 		next = maps[m].next;
 		map_release(m);
@@ -1829,6 +1934,7 @@ proc_drop(int32_t pid)
 		if (procs[i].pid != pid)
 			continue;
 		proc_clear(&procs[i]);
+		procs[i].serial = 0;
 		*link = procs[i].next;
 		procs[i].next = proc_free;
 		proc_free = i;
@@ -1840,8 +1946,64 @@ proc_drop(int32_t pid)
 	}
 }
 
+/* The oldest exited process goes, if its queue entry is still it. */
+static void
+zombie_pop(void)
+{
+	struct zombie *z = &zombies[zombie_head];
+
+	zombie_head = (zombie_head + 1) % PERFMT_MAXPROC;
+	zombie_n--;
+	if (procs[z->slot].serial == z->serial && procs[z->slot].exited)
+		proc_drop(procs[z->slot].pid);
+}
+
+static void
+proc_exit(int32_t pid, uint64_t time)
+{
+	struct proc *p = proc_find(pid);
+	struct zombie *z;
+
+	if (!p || p->exited)
+		return;
+	if (zombie_n == PERFMT_MAXPROC)
+		zombie_pop();	// p is not queued: it stays
+	p->exited = 1;
+	p->exit_time = time;
+	z = &zombies[(zombie_head + zombie_n) % PERFMT_MAXPROC];
+	z->slot = (uint32_t)(p - procs);
+	z->serial = p->serial;
+	z->round = rounds;
+	zombie_n++;
+}
+
+/* FINISHED_ROUND: what exited two rounds ago can take no more samples.
+ * The streams of a directory are read one after another, not merged, so
+ * there only the need for room drops them. */
+static void pend_retry(int age, int final);
+
+static void
+zombies_round(void)
+{
+	rounds++;
+	if (pf.mode == MODE_DIR)
+		return;
+	pend_retry(1, 0);
+	while (zombie_n && rounds - zombies[zombie_head].round >= 2)
+		zombie_pop();
+}
+
+/* Before a record adds maps: room first from exited processes. */
+static void
+zombies_relieve(void)
+{
+	while (zombie_n && (procs_full() ||
+	    maps_used > PERFMT_MAXMAP - PERFMT_MAXMAP / 8))
+		zombie_pop();
+}
+
 static uint32_t
-map_alloc(uint32_t obj)
+map_alloc(uint32_t obj, uint64_t time)
 {
 	uint32_t m;
 
@@ -1855,14 +2017,17 @@ map_alloc(uint32_t obj)
 		objs[obj].hit |= HIT_MAYBE;
 		return NOMAP;
 	}
+	maps_used++;
 	maps[m].obj = obj;
+	maps[m].time = time;
 	return m;
 }
 
 /* Adds [start, end) for obj to p's maps, kept sorted by address; what it
  * overlaps is cut away or split around it (perf: maps__fixup_overlaps). */
 static void
-map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj)
+map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
+    uint64_t time)
 {
 	uint32_t *link = &p->maps, m, tail;
 
@@ -1871,7 +2036,8 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj)
 	while ((m = *link) != NOMAP && maps[m].start < end) {
 		if (maps[m].start < start && maps[m].end > end) {
 			// the new map falls inside: split the old one
-			if ((tail = map_alloc(maps[m].obj)) == NOMAP) {
+			if ((tail = map_alloc(maps[m].obj, maps[m].time)) ==
+			    NOMAP) {
 				objs[obj].hit |= HIT_MAYBE;
 				return;
 			}
@@ -1894,21 +2060,54 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj)
 			map_release(m);
 		}
 	}
-	if ((m = map_alloc(obj)) == NOMAP)
+	if ((m = map_alloc(obj, time)) == NOMAP)
 		return;
 	maps[m].start = start;
 	maps[m].end = end;
 	maps[m].next = *link;
 	*link = m;
 	p->last = NOMAP;
-	memo_forget();
+	memo_forget(p->pid);
 }
 
+/* Adds the parts of [start, end) that none of p's maps covers. */
+static void
+map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
+    uint64_t time)
+{
+	uint32_t *link = &p->maps, m, n;
+	uint64_t stop;
+
+	while (start < end) {
+		while ((m = *link) != NOMAP && maps[m].end <= start)
+			link = &maps[m].next;
+		if (m != NOMAP && maps[m].start <= start) {
+			start = maps[m].end;	// covered up to there
+			continue;
+		}
+		stop = m == NOMAP || maps[m].start > end ? end : maps[m].start;
+		if ((n = map_alloc(obj, time)) == NOMAP)
+			break;
+		maps[n].start = start;
+		maps[n].end = stop;
+		maps[n].next = m;
+		*link = n;
+		link = &maps[n].next;
+		start = stop;
+	}
+	p->last = NOMAP;
+	memo_forget(p->pid);
+}
+
+/* An MMAP older than the process's last exec, read after it, belongs to
+ * the image the exec replaced: it goes only where nothing newer is, for
+ * that image's late samples. */
 static void
 hits_mmap(int32_t pid, unsigned cpumode, uint64_t start, uint64_t len,
-    uint32_t obj)
+    uint32_t obj, uint64_t time)
 {
 	struct proc *p;
+	uint64_t end = start + len < start ? UINT64_MAX : start + len;
 
 	if (cpumode == MISC_KERNEL)
 		pid = -1;
@@ -1916,36 +2115,85 @@ hits_mmap(int32_t pid, unsigned cpumode, uint64_t start, uint64_t len,
 		return;
 	if (!len)
 		return;
+	zombies_relieve();
 	if (!(p = proc_find(pid)) && !(p = proc_new(pid))) {
 		objs[obj].hit |= HIT_MAYBE;
 		return;
 	}
-	map_insert(p, start, start + len < start ? UINT64_MAX : start + len, obj);
+	if (time && time < p->exec_time)
+		map_fill(p, start, end, obj, time);
+	else
+		map_insert(p, start, end, obj, time);
+}
+
+/* COMM with the exec bit: the maps from before it go; those that came
+ * earlier in the file but later in time stay (fmt §3.7 sample_id time). */
+static void
+hits_exec(int32_t pid, uint64_t time)
+{
+	struct proc *p = proc_find(pid);
+	uint32_t *link, m;
+
+	if (!p)
+		return;
+	if (!time) {
+		proc_clear(p);
+		return;
+	}
+	p->exec_time = time;
+	for (link = &p->maps; (m = *link) != NOMAP;) {
+		if (maps[m].time && maps[m].time >= time) {
+			link = &maps[m].next;
+			continue;
+		}
+		*link = maps[m].next;
+		map_release(m);
+	}
+	p->last = NOMAP;
+	memo_forget(pid);
 }
 
 /* FORK of a new process copies the parent's maps; a new thread shares
- * them (pid == ppid). */
+ * them (pid == ppid).  A FORK read after the child's own records (see
+ * zombies) adds the parent's maps under the child's, or nothing if the
+ * child's EXIT came first. */
 static void
-hits_fork(int32_t pid, int32_t ppid)
+hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 {
 	struct proc *parent, *child;
 	uint32_t m, c, *tail;
 
 	if (pid == ppid)
 		return;
-	proc_drop(pid);
-	if (!(parent = proc_find(ppid)))
+	zombies_relieve();
+	if ((child = proc_find(pid)) && child->exited && time &&
+	    time <= child->exit_time)
 		return;
+	if (child && !child->exited) {
+		if ((parent = proc_find(ppid)) && parent != child)
+			for (m = parent->maps; m != NOMAP; m = maps[m].next)
+				map_fill(child, maps[m].start, maps[m].end,
+				    maps[m].obj, maps[m].time);
+		return;
+	}
+	proc_drop(pid);
 	if (!(child = proc_new(pid))) {
 		// no room: what the child maps may take hits not seen
-		for (m = parent->maps; m != NOMAP; m = maps[m].next)
-			objs[maps[m].obj].hit |= HIT_MAYBE;
+		if ((parent = proc_find(ppid)))
+			for (m = parent->maps; m != NOMAP; m = maps[m].next)
+				objs[maps[m].obj].hit |= HIT_MAYBE;
+		return;
+	}
+	if (!(parent = proc_find(ppid))) {
+		// the parent's own FORK comes later in the file
+		child->orphan = 1;
+		child->parent = ppid;
 		return;
 	}
 	proc_last = NULL;
 	tail = &child->maps;
 	for (m = parent->maps; m != NOMAP; m = maps[m].next) {
-		if ((c = map_alloc(maps[m].obj)) == NOMAP)
+		if ((c = map_alloc(maps[m].obj, maps[m].time)) == NOMAP)
 			continue;
 		maps[c].start = maps[m].start;
 		maps[c].end = maps[m].end;
@@ -1953,6 +2201,27 @@ hits_fork(int32_t pid, int32_t ppid)
 		*tail = c;
 		tail = &maps[c].next;
 	}
+}
+
+static uint32_t map_lookup(struct proc *p, uint64_t addr);
+
+/* An orphan takes its parent's maps when a lookup first misses, if the
+ * parent is known by then. */
+static uint32_t
+proc_lookup(struct proc *p, uint64_t addr)
+{
+	struct proc *parent;
+	uint32_t m = map_lookup(p, addr);
+
+	if (m != NOMAP || !p->orphan)
+		return m;
+	if (!(parent = proc_find(p->parent)) || parent == p)
+		return NOMAP;
+	p->orphan = 0;
+	for (m = parent->maps; m != NOMAP; m = maps[m].next)
+		map_fill(p, maps[m].start, maps[m].end, maps[m].obj,
+		    maps[m].time);
+	return map_lookup(p, addr);
 }
 
 static uint32_t
@@ -1968,37 +2237,97 @@ map_lookup(struct proc *p, uint64_t addr)
 	return NOMAP;
 }
 
+/* Kernel and user samples alternate: each has its own cached process. */
+static struct proc *
+hit_proc(int32_t pid, unsigned cpumode)
+{
+	if (cpumode == MISC_KERNEL) {
+		if (!proc_kernel)
+			proc_kernel = proc_find(-1);
+		return proc_kernel;
+	}
+	return proc_last && proc_last->pid == pid ? proc_last :
+	    proc_find(pid);
+}
+
+/* Looks the waiting samples up again; those still without a map stay,
+ * unless two rounds have passed (age) or the data has ended (final). */
+static void
+pend_retry(int age, int final)
+{
+	struct proc *p;
+	struct pend *e;
+	uint32_t i, k = 0, m;
+
+	for (i = 0; i < npend; i++) {
+		e = &pend[i];
+		if ((p = hit_proc(e->pid, e->mode)) &&
+		    (m = proc_lookup(p, e->addr)) != NOMAP)
+			objs[maps[m].obj].hit |= e->how;
+		else if (final || (age && rounds - e->round >= 2))
+			hits_unknown++;
+		else
+			pend[k++] = *e;
+	}
+	npend = k;
+	pend_index();
+}
+
+static void
+pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how)
+{
+	uint32_t h = pend_hash(pid, addr), i = pend_ix[h], shed;
+	struct pend *e;
+
+	if (i < npend && pend[i].pid == pid && pend[i].mode == mode &&
+	    pend[i].how == how && pend[i].addr >> 12 == addr >> 12)
+		return;
+	if (npend == PERFMT_MAXPEND) {
+		pend_retry(0, 0);
+		if (npend == PERFMT_MAXPEND) {
+			shed = PERFMT_MAXPEND / 4 ? PERFMT_MAXPEND / 4 : 1;
+			hits_unresolved += shed;
+			memmove(pend, pend + shed, (npend - shed) * sizeof *pend);
+			npend -= shed;
+			pend_index();
+		}
+		h = pend_hash(pid, addr);
+	}
+	e = &pend[npend];
+	e->addr = addr;
+	e->pid = pid;
+	e->round = rounds;
+	e->mode = (uint8_t)mode;
+	e->how = how;
+	pend_ix[h] = npend++;
+}
+
 static void
 hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 {
 	struct proc *p;
+	struct memo *e;
 	uint32_t m;
-	int k = cpumode == MISC_KERNEL;
 
-	if (addr >= hit_memo[k].start && addr < hit_memo[k].end &&
-	    (k || hit_memo[k].pid == pid) && (hit_memo[k].how & how) == how)
+	if (cpumode == MISC_KERNEL)
+		pid = -1;
+	e = &memo[(uint32_t)pid % MEMO_ROWS][(addr >> 21) % MEMO_COLS];
+	if (e->pid == pid && addr >= e->start && addr < e->end &&
+	    (e->how & how) == how)
 		return;
 
-	// kernel and user samples alternate: each has its own cached process
-	if (cpumode == MISC_KERNEL) {
-		if (!proc_kernel)
-			proc_kernel = proc_find(-1);
-		p = proc_kernel;
-	} else if (cpumode == MISC_USER) {
-		p = proc_last && proc_last->pid == pid ? proc_last :
-		    proc_find(pid);
-	} else {
+	if (cpumode != MISC_KERNEL && cpumode != MISC_USER)
 		return;
-	}
-	if (!p || (m = map_lookup(p, addr)) == NOMAP) {
-		hits_unknown++;
+	p = hit_proc(pid, cpumode);
+	if (!p || (m = proc_lookup(p, addr)) == NOMAP) {
+		pend_add(pid, cpumode, addr, how);
 		return;
 	}
 	objs[maps[m].obj].hit |= how;
-	hit_memo[k].start = maps[m].start;
-	hit_memo[k].end = maps[m].end;
-	hit_memo[k].pid = pid;
-	hit_memo[k].how = objs[maps[m].obj].hit;
+	e->start = maps[m].start;
+	e->end = maps[m].end;
+	e->pid = pid;
+	e->how = objs[maps[m].obj].hit;
 }
 
 /* A callchain's context markers (uapi PERF_CONTEXT_*) switch the mode of
@@ -2202,7 +2531,8 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		    get64(p + 48, pf.be));
 	if (hits_mode && exec && o)
 		hits_mmap((int32_t)get32(p + 8, pf.be), cpumode,
-		    get64(p + 16, pf.be), get64(p + 24, pf.be), o->group);
+		    get64(p + 16, pf.be), get64(p + 24, pf.be), o->group,
+		    rec_time(p, size));
 }
 
 /* HEADER_ATTR (pipe mode): the attr, then u64 ids to the end. */
@@ -2267,8 +2597,13 @@ body_need(uint32_t type, size_t size)
 			return size;
 		n = 48;
 		break;
-	case R_COMM: case R_FORK: case R_EXIT:
+	case R_COMM:
+		if (hits_mode)
+			return size;	// for its time, at the end
 		n = 24;
+		break;
+	case R_FORK: case R_EXIT:
+		n = 32;
 		break;
 	case R_AUXTRACE: case R_COMPRESSED2:
 		n = 16;
@@ -2294,23 +2629,26 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
 		break;
 	case R_COMM:
 		// exec replaces the address space (misc COMM_EXEC)
-		if (hits_mode && (misc & MISC_COMM_EXEC) && need >= 16) {
-			struct proc *pr = proc_find((int32_t)get32(p + 8, pf.be));
-
-			if (pr)
-				proc_clear(pr);
-		}
+		if (hits_mode && (misc & MISC_COMM_EXEC) && need >= 16)
+			hits_exec((int32_t)get32(p + 8, pf.be),
+			    need == size ? rec_time(p, size) : 0);
 		break;
 	case R_FORK:
 		if (hits_mode && need >= 24)
 			hits_fork((int32_t)get32(p + 8, pf.be),
-			    (int32_t)get32(p + 12, pf.be));
+			    (int32_t)get32(p + 12, pf.be), need >= 32 ?
+			    get64(p + 24, pf.be) : 0);
 		break;
 	case R_EXIT:
 		// the process is gone when its main thread exits
 		if (hits_mode && need >= 24 && get32(p + 8, pf.be) ==
 		    get32(p + 16, pf.be))
-			proc_drop((int32_t)get32(p + 8, pf.be));
+			proc_exit((int32_t)get32(p + 8, pf.be), need >= 32 ?
+			    get64(p + 24, pf.be) : 0);
+		break;
+	case R_FINISHED_ROUND:
+		if (hits_mode)
+			zombies_round();
 		break;
 	case R_ATTR:
 		rec_attr(p, size, off);
@@ -2492,9 +2830,44 @@ scan_records(struct rd *r, int at_eof)
 	uint32_t type, size;
 	uint64_t nskip = 0, skipbytes = 0;
 	size_t avail;
-	int be = pf.be;
+	int be = pf.be, hits_fast = -1, hits_tid = 0, hits_end = 0;
+
+	if (hits_mode == HITS_SAMPLE && !need_times && pf.same_layout &&
+	    pf.nattr && pf.attrs[0].ip_off >= 0 && pf.attrs[0].tid_off >= 0) {
+		hits_fast = pf.attrs[0].ip_off;
+		hits_tid = pf.attrs[0].tid_off;
+		hits_end = 8 + (hits_fast > hits_tid ? hits_fast : hits_tid);
+	}
 
 	for (;;) {
+		// --hits with one sample layout: a sample's pid and IP at known
+		// places, looked up in the memo first
+		if (hits_fast >= 0) {
+			const unsigned char *b = r->buf;
+			size_t pos = r->pos, len = r->len;
+			uint64_t ip;
+			int32_t pid;
+			unsigned mode;
+			struct memo *e;
+
+			while (len - pos >= 8 && get32(b + pos, be) == R_SAMPLE &&
+			    (size = get16(b + pos + 6, be)) >= (uint32_t)hits_end &&
+			    size <= len - pos) {
+				mode = get16(b + pos + 4, be) & MISC_CPUMODE;
+				pid = mode == MISC_KERNEL ? -1 :
+				    (int32_t)get32(b + pos + hits_tid, be);
+				ip = get64(b + pos + hits_fast, be);
+				e = &memo[(uint32_t)pid % MEMO_ROWS]
+				    [(ip >> 21) % MEMO_COLS];
+				if (!(e->pid == pid && ip >= e->start &&
+				    ip < e->end && (e->how & HIT_SAMPLE)))
+					hit(pid, mode, ip, HIT_SAMPLE);
+				nskip++;
+				skipbytes += size;
+				pos += size;
+			}
+			r->pos = pos;
+		}
 		// most records are samples, and most often unread: step over
 		// them with the cursor in registers
 		if (!want_samples) {
@@ -2516,8 +2889,9 @@ scan_records(struct rd *r, int at_eof)
 			size = get16(p + 6, be);
 			if (size < 8 || size > avail)
 				break;
-			if (type == R_SAMPLE && !want_samples)
-				goto next;	// back to the loop above
+			if (type == R_SAMPLE && (!want_samples ||
+			    (hits_fast >= 0 && size >= (uint32_t)hits_end)))
+				goto next;	// back to the loops above
 			if (type >= R_SIMPLEPERF || type == R_AUXTRACE ||
 			    type == R_TRACING_DATA)
 				break;
@@ -2936,6 +3310,8 @@ pf_load(const char *path)
 	pf_reset(path);
 	progress_begin();
 	ok = pf_open_scan(path);
+	if (hits_mode)
+		pend_retry(0, 1);
 	progress_end();
 	return ok;
 }
@@ -2949,6 +3325,7 @@ static void
 passes_begin(void)
 {
 	passes_wanted = 1;
+	hits_said = 0;
 	parts[0].k = 0;
 	parts[0].n = 1;
 	nparts = 1;
@@ -4500,6 +4877,12 @@ hits_report(void)
 {
 	uint32_t i, n = 0;
 
+	// said once: every share of a profile reads the same samples
+	if (hits_unresolved && !hits_said++)
+		msg(1, "%s: %" PRIu64 " sample addresses had no map when read "
+		    "and were given up before their rounds ended (PERFMT_MAXPEND "
+		    "%d waiting); if their maps came later, objects may be "
+		    "missing", esc(pf.path), hits_unresolved, PERFMT_MAXPEND);
 	if (!hits_dropped_maps && !hits_dropped_procs)
 		return;
 	for (i = 0; i < nobj; i++)
@@ -4992,14 +5375,17 @@ print_version(void)
 	    "  sample ids       %7d         PERFMT_MAXID\n"
 	    "  processes        %7d         PERFMT_MAXPROC (--hits)\n"
 	    "  maps             %7d         PERFMT_MAXMAP (--hits)\n"
+	    "  waiting samples  %7d         PERFMT_MAXPEND (--hits)\n"
 	    "  data.N streams   %7d         PERFMT_MAXSTREAM\n"
 	    "  total            %7zu bytes\n",
 	    PERFMT_VERSION, PERFMT_BUF, PERFMT_FEATBUF, PERFMT_ELFBUF,
 	    PERFMT_MAXOBJ, sizeof(struct obj), PERFMT_ARENA, PERFMT_MAXATTR,
-	    PERFMT_MAXID, PERFMT_MAXPROC, PERFMT_MAXMAP, PERFMT_MAXSTREAM,
+	    PERFMT_MAXID, PERFMT_MAXPROC, PERFMT_MAXMAP, PERFMT_MAXPEND,
+	    PERFMT_MAXSTREAM,
 	    sizeof databuf + sizeof featbuf + sizeof tabbuf + sizeof notebuf +
 	    sizeof objs + sizeof obj_head + sizeof arena + sizeof pf +
-	    sizeof res + sizeof maps + sizeof procs + sizeof proc_head);
+	    sizeof res + sizeof maps + sizeof procs + sizeof proc_head +
+	    sizeof zombies + sizeof memo + sizeof pend + sizeof pend_ix);
 }
 
 /* ==== 16. main ========================================================== */

@@ -781,6 +781,102 @@ t_rec_gather(void)
 	return 0;
 }
 
+/* --hits: records out of time order (zombies, waiting samples, late FORK) */
+static uint32_t
+maps_of(int32_t pid, uint64_t *out, uint32_t max)
+{
+	struct proc *p = proc_find(pid);
+	uint32_t m, n = 0;
+
+	if (!p)
+		return UINT32_MAX;
+	for (m = p->maps; m != NOMAP && n < max / 3; m = maps[m].next) {
+		out[3 * n] = maps[m].start;
+		out[3 * n + 1] = maps[m].end;
+		out[3 * n++ + 2] = maps[m].obj;
+	}
+	return n;
+}
+
+static int
+t_hits_order(void)
+{
+	struct obj *a, *b;
+	uint64_t v[12];
+	uint32_t i;
+
+	pf_reset("t");
+	a = obj_add(-1, "/a", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	b = obj_add(-1, "/b", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	check(a && b);
+	/* a sample after its process's EXIT still finds the map, for two
+	 * rounds; then the process is gone and its samples are unknown */
+	hits_mmap(10, MISC_USER, 0x1000, 0x1000, a->group, 0);
+	proc_exit(10, 100);
+	hit(10, MISC_USER, 0x1800, HIT_SAMPLE);
+	check(a->hit == HIT_SAMPLE && npend == 0);
+	zombies_round();
+	check(proc_find(10));
+	zombies_round();
+	check(!proc_find(10));
+	hit(10, MISC_USER, 0x1800, HIT_CALLCHAIN);
+	check(npend == 1 && !(a->hit & HIT_CALLCHAIN));
+	zombies_round();
+	zombies_round();
+	check(npend == 0 && hits_unknown == 1);
+	/* a sample before its MMAP waits for it, once per page */
+	hit(20, MISC_USER, 0x5010, HIT_SAMPLE);
+	hit(20, MISC_USER, 0x5020, HIT_SAMPLE);
+	check(npend == 1 && !b->hit);
+	hits_mmap(20, MISC_USER, 0x5000, 0x1000, b->group, 0);
+	zombies_round();
+	check(b->hit == HIT_SAMPLE && npend == 0);
+	/* a FORK read after the child's own MMAP: the parent's maps go
+	 * under the child's */
+	hits_mmap(40, MISC_USER, 0x8000, 0x2000, a->group, 0);
+	hits_mmap(40, MISC_USER, 0xc000, 0x1000, a->group, 0);
+	hits_mmap(30, MISC_USER, 0x9000, 0x1000, b->group, 0);
+	hits_fork(30, 40, 50);
+	check(maps_of(30, v, 12) == 3);
+	check(v[0] == 0x8000 && v[1] == 0x9000 && v[2] == a->group);
+	check(v[3] == 0x9000 && v[4] == 0xa000 && v[5] == b->group);
+	check(v[6] == 0xc000 && v[7] == 0xd000 && v[8] == a->group);
+	/* a FORK read after the child's EXIT changes nothing; one after
+	 * the EXIT in time is a new process with the same pid */
+	hits_mmap(50, MISC_USER, 0x9000, 0x1000, b->group, 0);
+	proc_exit(50, 200);
+	hits_fork(50, 40, 150);
+	check(maps_of(50, v, 12) == 1 && v[2] == b->group);
+	hits_fork(50, 40, 300);
+	check(maps_of(50, v, 12) == 2 && v[2] == a->group);
+	/* an exec keeps the maps that are newer than it in time, though
+	 * read before it; an older MMAP read after it goes under only */
+	hits_mmap(70, MISC_USER, 0x1000, 0x1000, a->group, 100);
+	hits_mmap(70, MISC_USER, 0x3000, 0x1000, b->group, 300);
+	hits_exec(70, 200);
+	check(maps_of(70, v, 12) == 1 && v[0] == 0x3000);
+	hits_mmap(70, MISC_USER, 0x2000, 0x2000, a->group, 150);
+	check(maps_of(70, v, 12) == 2 && v[0] == 0x2000 && v[1] == 0x3000);
+	check(v[2] == a->group && v[5] == b->group);
+	hits_exec(70, 0);
+	check(maps_of(70, v, 12) == 0);
+	/* a FORK whose parent is not known yet: the child takes the
+	 * parent's maps when a lookup first needs them */
+	hits_fork(80, 81, 400);
+	hits_mmap(81, MISC_USER, 0x7000, 0x1000, b->group, 0);
+	b->hit = 0;
+	hit(80, MISC_USER, 0x7008, HIT_SAMPLE);
+	check(b->hit == HIT_SAMPLE && npend == 0);
+	/* more waiting pages than the table holds: the oldest are shed and
+	 * counted */
+	for (i = 0; i <= PERFMT_MAXPEND; i++)
+		hit(60, MISC_USER, 0x100000 + (uint64_t)i * 4096, HIT_SAMPLE);
+	check(hits_unresolved > 0 && npend <= PERFMT_MAXPEND);
+	pend_retry(0, 1);
+	check(npend == 0);
+	return 0;
+}
+
 int
 main(void)
 {
@@ -823,6 +919,7 @@ main(void)
 	test(t_parse_time, "-t times");
 	test(t_classify, "object classes");
 	test(t_rec_gather, "a path's recorded identity");
+	test(t_hits_order, "--hits: records out of time order");
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
 	if (system(cmd))
 		return 2;
