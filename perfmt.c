@@ -80,13 +80,13 @@ unsigned long getauxval(unsigned long);
 #define PERFMT_MAXID 8192		/* sample ids mapped to events */
 #endif
 #ifndef PERFMT_MAXPROC
-#define PERFMT_MAXPROC 4096		/* live processes, for --hits */
+#define PERFMT_MAXPROC 2048		/* live processes, for --hits */
 #endif
 #ifndef PERFMT_MAXMAP
-#define PERFMT_MAXMAP 16384		/* live executable maps, for --hits */
+#define PERFMT_MAXMAP 6144		/* live executable maps, for --hits */
 #endif
 #ifndef PERFMT_MAXPEND
-#define PERFMT_MAXPEND 1024		/* samples waiting for their maps */
+#define PERFMT_MAXPEND 2048		/* samples waiting for their maps */
 #endif
 #ifndef PERFMT_MAXSTREAM
 #define PERFMT_MAXSTREAM 1024		/* data.N files of a directory */
@@ -1748,12 +1748,14 @@ struct map {
 struct proc {
 	int32_t pid;
 	uint32_t maps;		/* first map, NOMAP if none */
-	uint32_t last;		/* the map the last lookup found */
+	uint32_t retired;	/* maps execs replaced; time: until when */
+	uint32_t retired_round;	/* of the last exec */
 	uint32_t next;		/* hash chain, NOMAP ends */
 	uint32_t serial;	/* tells a reused slot from the one queued */
-	int32_t parent;		/* FORK's parent, when not known then */
+	int32_t parent;		/* from FORK, if has_parent */
 	uint8_t exited;		/* EXIT seen; dropped later (see zombies) */
-	uint8_t orphan;		/* takes the parent's maps at first need */
+	uint8_t has_parent;
+	uint64_t fork_time;
 	uint64_t exit_time;
 	uint64_t exec_time;	/* of the last COMM with the exec bit */
 };
@@ -1775,7 +1777,7 @@ static uint32_t proc_head[PROC_HASH];
 static uint32_t map_free = NOMAP, map_top, proc_free = NOMAP, proc_top;
 static struct proc *proc_last, *proc_kernel;
 static uint64_t hits_dropped_maps, hits_dropped_procs, hits_unknown;
-static uint64_t hits_unresolved;
+static uint64_t hits_unresolved, hits_unresolved_cc;
 static int hits_said;		/* the unresolved count, once a run */
 static struct zombie zombies[PERFMT_MAXPROC];
 static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
@@ -1797,14 +1799,16 @@ static struct memo {
  * each FINISHED_ROUND and at the end; after two rounds it is unknown, as
  * in perf.  A full table sheds its oldest quarter, counted. */
 #define PEND_HASH (2 * PERFMT_MAXPEND)
+#define PEND_ALL INT64_MIN	/* pend_retry: every process's */
 
 static struct pend {
-	uint64_t addr;
+	uint64_t addr, time;
 	int32_t pid;
 	uint32_t round;
 	uint8_t mode, how;
 } pend[PERFMT_MAXPEND];
 static uint32_t npend, pend_ix[PEND_HASH];
+static uint64_t pend_pids[64];	/* a bit per pid hash: any waiting? */
 
 static uint32_t
 pend_hash(int32_t pid, uint64_t addr)
@@ -1813,15 +1817,42 @@ pend_hash(int32_t pid, uint64_t addr)
 	    40503u) % PEND_HASH;
 }
 
+/* Open addressing, a few probes: the slot holding an entry for pid's
+ * page, else the first free one, else the home slot (overwritten; a
+ * duplicate entry costs nothing but room). */
+static uint32_t
+pend_slot(int32_t pid, uint64_t addr)
+{
+	uint32_t h = pend_hash(pid, addr), k, s, i;
+
+	for (k = 0; k < 8; k++) {
+		s = (h + k) % PEND_HASH;
+		if ((i = pend_ix[s]) == UINT32_MAX || (pend[i].pid == pid &&
+		    pend[i].addr >> 12 == addr >> 12))
+			return s;
+	}
+	return h;
+}
+
+static uint32_t
+pend_bit(int32_t pid)
+{
+	return (uint32_t)pid * 2654435761u >> 20;	/* 12 bits */
+}
+
 static void
 pend_index(void)
 {
-	uint32_t i;
+	uint32_t i, b;
 
 	for (i = 0; i < PEND_HASH; i++)
 		pend_ix[i] = UINT32_MAX;
-	for (i = 0; i < npend; i++)
-		pend_ix[pend_hash(pend[i].pid, pend[i].addr)] = i;
+	memset(pend_pids, 0, sizeof pend_pids);
+	for (i = 0; i < npend; i++) {
+		pend_ix[pend_slot(pend[i].pid, pend[i].addr)] = i;
+		b = pend_bit(pend[i].pid);
+		pend_pids[b >> 6] |= (uint64_t)1 << (b & 63);
+	}
 }
 
 static void
@@ -1843,7 +1874,7 @@ hits_reset(void)
 	memset(memo, 0, sizeof memo);
 	proc_last = proc_kernel = NULL;
 	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
-	hits_unresolved = 0;
+	hits_unresolved = hits_unresolved_cc = 0;
 	npend = 0;
 	pend_index();
 }
@@ -1895,9 +1926,10 @@ proc_new(int32_t pid)
 	}
 	p = &procs[i];
 	p->pid = pid;
-	p->maps = p->last = NOMAP;
+	p->maps = p->retired = NOMAP;
+	p->retired_round = 0;
 	p->serial = ++proc_serial;
-	p->exited = p->orphan = 0;
+	p->exited = p->has_parent = 0;
 	p->exec_time = 0;
 	p->next = proc_head[h];
 	proc_head[h] = i;
@@ -1913,16 +1945,23 @@ map_release(uint32_t m)
 }
 
 static void
-proc_clear(struct proc *p)
+maps_release(uint32_t *head)
 {
 	uint32_t m, next;
 
-	memo_forget(p->pid);
-	for (m = p->maps; m != NOMAP; m = next) {
+	for (m = *head; m != NOMAP; m = next) {
 		next = maps[m].next;
 		map_release(m);
 	}
-	p->maps = p->last = NOMAP;
+	*head = NOMAP;
+}
+
+static void
+proc_clear(struct proc *p)
+{
+	memo_forget(p->pid);
+	maps_release(&p->maps);
+	maps_release(&p->retired);
 }
 
 static void
@@ -1980,7 +2019,7 @@ proc_exit(int32_t pid, uint64_t time)
 /* FINISHED_ROUND: what exited two rounds ago can take no more samples.
  * The streams of a directory are read one after another, not merged, so
  * there only the need for room drops them. */
-static void pend_retry(int age, int final);
+static void pend_retry(int age, int final, int64_t pid);
 
 static void
 zombies_round(void)
@@ -1988,7 +2027,7 @@ zombies_round(void)
 	rounds++;
 	if (pf.mode == MODE_DIR)
 		return;
-	pend_retry(1, 0);
+	pend_retry(1, 0, PEND_ALL);
 	while (zombie_n && rounds - zombies[zombie_head].round >= 2)
 		zombie_pop();
 }
@@ -1997,9 +2036,14 @@ zombies_round(void)
 static void
 zombies_relieve(void)
 {
+	uint32_t i;
+
 	while (zombie_n && (procs_full() ||
 	    maps_used > PERFMT_MAXMAP - PERFMT_MAXMAP / 8))
 		zombie_pop();
+	if (maps_used > PERFMT_MAXMAP - PERFMT_MAXMAP / 8)
+		for (i = 0; i < proc_top; i++)
+			maps_release(&procs[i].retired);
 }
 
 static uint32_t
@@ -2066,7 +2110,6 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 	maps[m].end = end;
 	maps[m].next = *link;
 	*link = m;
-	p->last = NOMAP;
 	memo_forget(p->pid);
 }
 
@@ -2095,7 +2138,6 @@ map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 		link = &maps[n].next;
 		start = stop;
 	}
-	p->last = NOMAP;
 	memo_forget(p->pid);
 }
 
@@ -2124,6 +2166,7 @@ hits_mmap(int32_t pid, unsigned cpumode, uint64_t start, uint64_t len,
 		map_fill(p, start, end, obj, time);
 	else
 		map_insert(p, start, end, obj, time);
+	pend_retry(0, 0, pid);	// what waited for it, before an exec clears
 }
 
 /* COMM with the exec bit: the maps from before it go; those that came
@@ -2134,12 +2177,18 @@ hits_exec(int32_t pid, uint64_t time)
 	struct proc *p = proc_find(pid);
 	uint32_t *link, m;
 
-	if (!p)
+	// the first record of a process whose FORK comes later
+	if (!p && (!time || !(p = proc_new(pid))))
 		return;
 	if (!time) {
 		proc_clear(p);
 		return;
 	}
+	// the old image's maps stay, stamped with the exec's time, for its
+	// samples read late: two rounds, as exited processes do
+	if (rounds - p->retired_round >= 2 && pf.mode != MODE_DIR)
+		maps_release(&p->retired);
+	p->retired_round = rounds;
 	p->exec_time = time;
 	for (link = &p->maps; (m = *link) != NOMAP;) {
 		if (maps[m].time && maps[m].time >= time) {
@@ -2147,16 +2196,17 @@ hits_exec(int32_t pid, uint64_t time)
 			continue;
 		}
 		*link = maps[m].next;
-		map_release(m);
+		maps[m].time = time;
+		maps[m].next = p->retired;
+		p->retired = m;
 	}
-	p->last = NOMAP;
 	memo_forget(pid);
 }
 
 /* FORK of a new process copies the parent's maps; a new thread shares
- * them (pid == ppid).  A FORK read after the child's own records (see
- * zombies) adds the parent's maps under the child's, or nothing if the
- * child's EXIT came first. */
+ * them (pid == ppid).  The child remembers its parent and the FORK's
+ * time either way, for maps read later (see zombies).  A FORK after the
+ * child's EXIT in time is a new process with that pid. */
 static void
 hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 {
@@ -2166,33 +2216,33 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 	if (pid == ppid)
 		return;
 	zombies_relieve();
+	// after the child's EXIT in time: a new process with that pid
 	if ((child = proc_find(pid)) && child->exited && time &&
-	    time <= child->exit_time)
-		return;
-	if (child && !child->exited) {
-		if ((parent = proc_find(ppid)) && parent != child)
-			for (m = parent->maps; m != NOMAP; m = maps[m].next)
-				map_fill(child, maps[m].start, maps[m].end,
-				    maps[m].obj, maps[m].time);
-		return;
+	    time > child->exit_time) {
+		proc_drop(pid);
+		child = NULL;
 	}
-	proc_drop(pid);
-	if (!(child = proc_new(pid))) {
+	if (!child && !(child = proc_new(pid))) {
 		// no room: what the child maps may take hits not seen
 		if ((parent = proc_find(ppid)))
 			for (m = parent->maps; m != NOMAP; m = maps[m].next)
 				objs[maps[m].obj].hit |= HIT_MAYBE;
 		return;
 	}
-	if (!(parent = proc_find(ppid))) {
-		// the parent's own FORK comes later in the file
-		child->orphan = 1;
-		child->parent = ppid;
+	child->has_parent = 1;
+	child->parent = ppid;
+	child->fork_time = time;
+	// read in time order, the child starts with a copy; read late (it
+	// has maps or an exec already) or before its parent's records, it
+	// takes what it needs later (proc_inherit)
+	if (child->maps != NOMAP || child->exec_time ||
+	    !(parent = proc_find(ppid)) || parent == child)
 		return;
-	}
 	proc_last = NULL;
 	tail = &child->maps;
 	for (m = parent->maps; m != NOMAP; m = maps[m].next) {
+		if (time && maps[m].time > time)
+			continue;	// the parent's, from after the FORK
 		if ((c = map_alloc(maps[m].obj, maps[m].time)) == NOMAP)
 			continue;
 		maps[c].start = maps[m].start;
@@ -2205,35 +2255,87 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 
 static uint32_t map_lookup(struct proc *p, uint64_t addr);
 
-/* An orphan takes its parent's maps when a lookup first misses, if the
- * parent is known by then. */
 static uint32_t
-proc_lookup(struct proc *p, uint64_t addr)
+maps_find(uint32_t m, uint64_t addr)
 {
-	struct proc *parent;
-	uint32_t m = map_lookup(p, addr);
+	for (; m != NOMAP && maps[m].start <= addr; m = maps[m].next)
+		if (addr < maps[m].end)
+			return m;
+	return NOMAP;
+}
 
-	if (m != NOMAP || !p->orphan)
-		return m;
-	if (!(parent = proc_find(p->parent)) || parent == p)
-		return NOMAP;
-	p->orphan = 0;
-	for (m = parent->maps; m != NOMAP; m = maps[m].next)
-		map_fill(p, maps[m].start, maps[m].end, maps[m].obj,
-		    maps[m].time);
-	return map_lookup(p, addr);
+/* Of the replaced maps holding addr, the one replaced first after time:
+ * the image a sample at that time ran in. */
+static uint32_t
+retired_find(uint32_t m, uint64_t addr, uint64_t time)
+{
+	uint32_t best = NOMAP;
+
+	for (; m != NOMAP; m = maps[m].next)
+		if (maps[m].start <= addr && addr < maps[m].end &&
+		    time < maps[m].time &&
+		    (best == NOMAP || maps[m].time < maps[best].time))
+			best = m;
+	return best;
 }
 
 static uint32_t
 map_lookup(struct proc *p, uint64_t addr)
 {
-	uint32_t m = p->last;
+	return maps_find(p->maps, addr);
+}
 
-	if (m != NOMAP && maps[m].start <= addr && addr < maps[m].end)
+/* Did q exec at or before time t: its maps at t were its own. */
+static int
+exec_before(const struct proc *q, uint64_t t)
+{
+	uint32_t m;
+
+	if (q->exec_time && (!t || q->exec_time <= t))
+		return 1;
+	for (m = q->retired; m != NOMAP; m = maps[m].next)
+		if (maps[m].time <= t)
+			return 1;
+	return 0;
+}
+
+/* A miss at addr, for a sample at time: the map may be one of the image
+ * an exec replaced, read late, or one the process had from its parent
+ * at FORK, when the parent's MMAP (or exec) was read after the FORK: the
+ * parent's map then, live and older than the FORK or replaced after it.
+ * Up the parents while each had not exec'd before its child's FORK;
+ * found, the map goes under the process's own, dated by the FORK.  After
+ * the process's own exec, nothing is inherited. */
+static uint32_t
+proc_inherit(struct proc *p, uint64_t addr, uint64_t time)
+{
+	struct proc *q = p;
+	uint64_t t;
+	uint32_t m, depth;
+
+	if (time && p->exec_time && time >= p->exec_time)
+		return NOMAP;
+	// a sample from before the exec: the image then
+	if (time && (m = retired_find(p->retired, addr, time)) != NOMAP)
 		return m;
-	for (m = p->maps; m != NOMAP && maps[m].start <= addr; m = maps[m].next)
-		if (addr < maps[m].end)
-			return p->last = m;
+	if (exec_before(p, time ? time : UINT64_MAX))
+		return NOMAP;
+	for (depth = 0; depth < 16 && q->has_parent; depth++) {
+		t = q->fork_time;
+		if (!(q = proc_find(q->parent)) || q == p)
+			return NOMAP;
+		m = map_lookup(q, addr);
+		if (m != NOMAP && t && maps[m].time > t)
+			m = NOMAP;	// the parent's, from after the FORK
+		if (m == NOMAP && t)
+			m = retired_find(q->retired, addr, t);
+		if (m != NOMAP) {
+			map_fill(p, maps[m].start, maps[m].end, maps[m].obj, t);
+			return map_lookup(p, addr);
+		}
+		if (exec_before(q, t ? t : UINT64_MAX))
+			return NOMAP;
+	}
 	return NOMAP;
 }
 
@@ -2250,19 +2352,28 @@ hit_proc(int32_t pid, unsigned cpumode)
 	    proc_find(pid);
 }
 
-/* Looks the waiting samples up again; those still without a map stay,
- * unless two rounds have passed (age) or the data has ended (final). */
+/* Looks the waiting samples up again (only pid's, unless PEND_ALL);
+ * those still without a map stay, unless two rounds have
+ * passed (age) or the data has ended (final). */
 static void
-pend_retry(int age, int final)
+pend_retry(int age, int final, int64_t pid)
 {
 	struct proc *p;
 	struct pend *e;
-	uint32_t i, k = 0, m;
+	uint32_t i, k = 0, m, b;
 
+	if (pid != PEND_ALL) {
+		b = pend_bit((int32_t)pid);
+		if (!(pend_pids[b >> 6] >> (b & 63) & 1))
+			return;
+	}
 	for (i = 0; i < npend; i++) {
 		e = &pend[i];
-		if ((p = hit_proc(e->pid, e->mode)) &&
-		    (m = proc_lookup(p, e->addr)) != NOMAP)
+		if (pid != PEND_ALL && e->pid != pid)
+			pend[k++] = *e;
+		else if ((p = hit_proc(e->pid, e->mode)) &&
+		    ((m = map_lookup(p, e->addr)) != NOMAP ||
+		    (m = proc_inherit(p, e->addr, e->time)) != NOMAP))
 			objs[maps[m].obj].hit |= e->how;
 		else if (final || (age && rounds - e->round >= 2))
 			hits_unknown++;
@@ -2273,36 +2384,66 @@ pend_retry(int age, int final)
 	pend_index();
 }
 
+/* A full table gives up its oldest quarter, callchain entries first:
+ * frame-pointer chains hold many addresses that no map ever holds. */
 static void
-pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how)
+pend_shed(void)
 {
-	uint32_t h = pend_hash(pid, addr), i = pend_ix[h], shed;
+	uint32_t i, k = 0, n = PERFMT_MAXPEND / 4 ? PERFMT_MAXPEND / 4 : 1;
+	int pass;
+
+	for (pass = 0; pass < 2 && n; pass++) {
+		for (i = k = 0; i < npend; i++) {
+			if (n && (pass || pend[i].how == HIT_CALLCHAIN)) {
+				n--;
+				if (pend[i].how == HIT_CALLCHAIN)
+					hits_unresolved_cc++;
+				else
+					hits_unresolved++;
+				continue;
+			}
+			pend[k++] = pend[i];
+		}
+		npend = k;
+	}
+	pend_index();
+}
+
+static void
+pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
+    uint64_t time)
+{
+	uint32_t h = pend_slot(pid, addr), i = pend_ix[h];
 	struct pend *e;
 
-	if (i < npend && pend[i].pid == pid && pend[i].mode == mode &&
-	    pend[i].how == how && pend[i].addr >> 12 == addr >> 12)
+	// one entry per page: a sample and a callchain entry there are
+	// both hits of whatever object the page turns out to be in
+	if (i != UINT32_MAX && pend[i].pid == pid && pend[i].mode == mode &&
+	    pend[i].addr >> 12 == addr >> 12) {
+		pend[i].how |= how;
 		return;
+	}
 	if (npend == PERFMT_MAXPEND) {
-		pend_retry(0, 0);
-		if (npend == PERFMT_MAXPEND) {
-			shed = PERFMT_MAXPEND / 4 ? PERFMT_MAXPEND / 4 : 1;
-			hits_unresolved += shed;
-			memmove(pend, pend + shed, (npend - shed) * sizeof *pend);
-			npend -= shed;
-			pend_index();
-		}
-		h = pend_hash(pid, addr);
+		pend_retry(0, 0, PEND_ALL);
+		if (npend == PERFMT_MAXPEND)
+			pend_shed();
+		h = pend_slot(pid, addr);
 	}
 	e = &pend[npend];
 	e->addr = addr;
+	e->time = time;
 	e->pid = pid;
 	e->round = rounds;
 	e->mode = (uint8_t)mode;
 	e->how = how;
 	pend_ix[h] = npend++;
+	h = pend_bit(pid);
+	pend_pids[h >> 6] |= (uint64_t)1 << (h & 63);
 }
 
-static void
+/* Marks the object addr falls in; 1 if there is one, else the caller
+ * tries hit_miss. */
+static int
 hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 {
 	struct proc *p;
@@ -2314,20 +2455,44 @@ hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 	e = &memo[(uint32_t)pid % MEMO_ROWS][(addr >> 21) % MEMO_COLS];
 	if (e->pid == pid && addr >= e->start && addr < e->end &&
 	    (e->how & how) == how)
-		return;
+		return 1;
 
 	if (cpumode != MISC_KERNEL && cpumode != MISC_USER)
-		return;
+		return 0;
 	p = hit_proc(pid, cpumode);
-	if (!p || (m = proc_lookup(p, addr)) == NOMAP) {
-		pend_add(pid, cpumode, addr, how);
-		return;
-	}
+	if (!p || (m = map_lookup(p, addr)) == NOMAP)
+		return 0;
 	objs[maps[m].obj].hit |= how;
 	e->start = maps[m].start;
 	e->end = maps[m].end;
 	e->pid = pid;
 	e->how = objs[maps[m].obj].hit;
+	return 1;
+}
+
+/* After hit() missed: a map from the parent (proc_inherit), or else the
+ * sample waits for an MMAP read later (wait), or is unknown. */
+static int
+hit_miss(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how,
+    uint64_t time, int wait)
+{
+	struct proc *p;
+	uint32_t m;
+
+	if (cpumode == MISC_KERNEL)
+		pid = -1;
+	else if (cpumode != MISC_USER)
+		return 0;
+	if ((p = hit_proc(pid, cpumode)) &&
+	    (m = proc_inherit(p, addr, time)) != NOMAP) {
+		objs[maps[m].obj].hit |= how;
+		return 1;
+	}
+	if (wait)
+		pend_add(pid, cpumode, addr, how, time);
+	else
+		hits_unknown++;
+	return 0;
 }
 
 /* A callchain's context markers (uapi PERF_CONTEXT_*) switch the mode of
@@ -2354,12 +2519,20 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	int32_t pid;
 	uint64_t nr, i, ip;
 	size_t off;
+	int found, user = -1;	/* did the first user address have a map */
+	uint64_t t = 0;
 
 	if (a->ip_off < 0 || a->tid_off < 0 || (size_t)a->tid_off + 8 > n ||
 	    (size_t)a->ip_off + 8 > n)
 		return;
 	pid = (int32_t)get32(p + a->tid_off, pf.be);
-	hit(pid, mode, get64(p + a->ip_off, pf.be), HIT_SAMPLE);
+	if (a->time_off >= 0 && (size_t)a->time_off + 8 <= n)
+		t = get64(p + a->time_off, pf.be);
+	ip = get64(p + a->ip_off, pf.be);
+	found = hit(pid, mode, ip, HIT_SAMPLE) ||
+	    hit_miss(pid, mode, ip, HIT_SAMPLE, t, 1);
+	if (mode == MISC_USER)
+		user = found;
 	if (hits_mode != HITS_CALLCHAIN || a->cc_off == -1)
 		return;
 	if (a->cc_off >= 0) {
@@ -2390,8 +2563,17 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 			continue;
 		}
 		// the first entry is the sample's IP, already marked
-		if (cmode && !(i == 0 && ip == get64(p + a->ip_off, pf.be)))
-			hit(pid, cmode, ip, HIT_CALLCHAIN);
+		if (!cmode || (i == 0 && ip == get64(p + a->ip_off, pf.be)))
+			continue;
+		// frame-pointer chains hold garbage that no map holds: a miss
+		// waits only while the process's user maps seem not there yet
+		// (its first user address had none); the kernel's are there
+		// from the start
+		found = hit(pid, cmode, ip, HIT_CALLCHAIN) ||
+		    hit_miss(pid, cmode, ip, HIT_CALLCHAIN, t,
+		    cmode == MISC_USER && user <= 0);
+		if (cmode == MISC_USER && user < 0)
+			user = found;
 	}
 }
 
@@ -2634,10 +2816,12 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
 			    need == size ? rec_time(p, size) : 0);
 		break;
 	case R_FORK:
-		if (hits_mode && need >= 24)
+		if (hits_mode && need >= 24) {
 			hits_fork((int32_t)get32(p + 8, pf.be),
 			    (int32_t)get32(p + 12, pf.be), need >= 32 ?
 			    get64(p + 24, pf.be) : 0);
+			pend_retry(0, 0, (int32_t)get32(p + 8, pf.be));
+		}
 		break;
 	case R_EXIT:
 		// the process is gone when its main thread exits
@@ -2861,7 +3045,8 @@ scan_records(struct rd *r, int at_eof)
 				    [(ip >> 21) % MEMO_COLS];
 				if (!(e->pid == pid && ip >= e->start &&
 				    ip < e->end && (e->how & HIT_SAMPLE)))
-					hit(pid, mode, ip, HIT_SAMPLE);
+					sample_hits(&pf.attrs[0], b + pos, size,
+					    get16(b + pos + 4, be));
 				nskip++;
 				skipbytes += size;
 				pos += size;
@@ -3311,7 +3496,7 @@ pf_load(const char *path)
 	progress_begin();
 	ok = pf_open_scan(path);
 	if (hits_mode)
-		pend_retry(0, 1);
+		pend_retry(0, 1, PEND_ALL);
 	progress_end();
 	return ok;
 }
@@ -4878,11 +5063,15 @@ hits_report(void)
 	uint32_t i, n = 0;
 
 	// said once: every share of a profile reads the same samples
-	if (hits_unresolved && !hits_said++)
-		msg(1, "%s: %" PRIu64 " sample addresses had no map when read "
-		    "and were given up before their rounds ended (PERFMT_MAXPEND "
-		    "%d waiting); if their maps came later, objects may be "
-		    "missing", esc(pf.path), hits_unresolved, PERFMT_MAXPEND);
+	if ((hits_unresolved || hits_unresolved_cc) && !hits_said++)
+		msg(hits_unresolved ? 1 : 0, "%s: %" PRIu64 " sample and %"
+		    PRIu64 " callchain addresses had no map when read and were "
+		    "given up before their rounds ended (PERFMT_MAXPEND %d "
+		    "waiting); if their maps came later, objects may be "
+		    "missing%s", esc(pf.path), hits_unresolved,
+		    hits_unresolved_cc, PERFMT_MAXPEND, hits_unresolved ? "" :
+		    " (frame-pointer callchains hold many addresses in no "
+		    "map at all)");
 	if (!hits_dropped_maps && !hits_dropped_procs)
 		return;
 	for (i = 0; i < nobj; i++)

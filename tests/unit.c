@@ -798,6 +798,14 @@ maps_of(int32_t pid, uint64_t *out, uint32_t max)
 	return n;
 }
 
+/* what sample_hits does with one user address at time t */
+static int
+user_hit(int32_t pid, uint64_t addr, uint8_t how, uint64_t t)
+{
+	return hit(pid, MISC_USER, addr, how) ||
+	    hit_miss(pid, MISC_USER, addr, how, t, 1);
+}
+
 static int
 t_hits_order(void)
 {
@@ -813,36 +821,45 @@ t_hits_order(void)
 	 * rounds; then the process is gone and its samples are unknown */
 	hits_mmap(10, MISC_USER, 0x1000, 0x1000, a->group, 0);
 	proc_exit(10, 100);
-	hit(10, MISC_USER, 0x1800, HIT_SAMPLE);
+	check(user_hit(10, 0x1800, HIT_SAMPLE, 90));
 	check(a->hit == HIT_SAMPLE && npend == 0);
 	zombies_round();
 	check(proc_find(10));
 	zombies_round();
 	check(!proc_find(10));
-	hit(10, MISC_USER, 0x1800, HIT_CALLCHAIN);
+	check(!user_hit(10, 0x1800, HIT_CALLCHAIN, 90));
 	check(npend == 1 && !(a->hit & HIT_CALLCHAIN));
 	zombies_round();
 	zombies_round();
 	check(npend == 0 && hits_unknown == 1);
-	/* a sample before its MMAP waits for it, once per page */
-	hit(20, MISC_USER, 0x5010, HIT_SAMPLE);
-	hit(20, MISC_USER, 0x5020, HIT_SAMPLE);
+	/* a sample before its MMAP waits for it, once per page; the MMAP
+	 * settles it at once */
+	user_hit(20, 0x5010, HIT_SAMPLE, 0);
+	user_hit(20, 0x5020, HIT_SAMPLE, 0);
 	check(npend == 1 && !b->hit);
 	hits_mmap(20, MISC_USER, 0x5000, 0x1000, b->group, 0);
-	zombies_round();
 	check(b->hit == HIT_SAMPLE && npend == 0);
-	/* a FORK read after the child's own MMAP: the parent's maps go
-	 * under the child's */
-	hits_mmap(40, MISC_USER, 0x8000, 0x2000, a->group, 0);
-	hits_mmap(40, MISC_USER, 0xc000, 0x1000, a->group, 0);
-	hits_mmap(30, MISC_USER, 0x9000, 0x1000, b->group, 0);
+	/* in time order, FORK copies what the parent had before it */
+	hits_mmap(40, MISC_USER, 0x8000, 0x2000, a->group, 10);
+	hits_mmap(40, MISC_USER, 0xc000, 0x1000, a->group, 60);
+	hits_fork(45, 40, 50);
+	check(maps_of(45, v, 12) == 1 && v[0] == 0x8000 && v[2] == a->group);
+	/* a FORK read after the child's own MMAP: the parent's older maps
+	 * go under the child's when a sample needs them, not newer ones,
+	 * and not for a sample from after the child's exec */
+	hits_mmap(30, MISC_USER, 0x9000, 0x1000, b->group, 70);
+	hits_exec(30, 65);
 	hits_fork(30, 40, 50);
-	check(maps_of(30, v, 12) == 3);
-	check(v[0] == 0x8000 && v[1] == 0x9000 && v[2] == a->group);
-	check(v[3] == 0x9000 && v[4] == 0xa000 && v[5] == b->group);
-	check(v[6] == 0xc000 && v[7] == 0xd000 && v[8] == a->group);
-	/* a FORK read after the child's EXIT changes nothing; one after
-	 * the EXIT in time is a new process with the same pid */
+	check(maps_of(30, v, 12) == 1);
+	check(!user_hit(30, 0x8008, HIT_SAMPLE, 66));
+	pend_retry(0, 1, PEND_ALL);
+	check(user_hit(30, 0x8008, HIT_SAMPLE, 55));
+	check(maps_of(30, v, 12) == 2 && v[0] == 0x8000 && v[1] == 0x9000);
+	check(v[2] == a->group && v[3] == 0x9000 && v[5] == b->group);
+	check(!user_hit(30, 0xc008, HIT_SAMPLE, 55));
+	pend_retry(0, 1, PEND_ALL);
+	/* a FORK read after the child's EXIT, but before it in time, keeps
+	 * the child; one after the EXIT in time is a new process */
 	hits_mmap(50, MISC_USER, 0x9000, 0x1000, b->group, 0);
 	proc_exit(50, 200);
 	hits_fork(50, 40, 150);
@@ -855,24 +872,32 @@ t_hits_order(void)
 	hits_mmap(70, MISC_USER, 0x3000, 0x1000, b->group, 300);
 	hits_exec(70, 200);
 	check(maps_of(70, v, 12) == 1 && v[0] == 0x3000);
+	/* a sample from before the exec, read after it: the old image */
+	a->hit = 0;
+	check(user_hit(70, 0x1008, HIT_SAMPLE, 150) && a->hit == HIT_SAMPLE);
+	check(!user_hit(70, 0x1008, HIT_SAMPLE, 250));
+	pend_retry(0, 1, PEND_ALL);
 	hits_mmap(70, MISC_USER, 0x2000, 0x2000, a->group, 150);
 	check(maps_of(70, v, 12) == 2 && v[0] == 0x2000 && v[1] == 0x3000);
 	check(v[2] == a->group && v[5] == b->group);
 	hits_exec(70, 0);
 	check(maps_of(70, v, 12) == 0);
+	/* an exec read before the process's FORK: the exec time stays */
+	hits_exec(90, 500);
+	check(proc_find(90) && proc_find(90)->exec_time == 500);
 	/* a FORK whose parent is not known yet: the child takes the
-	 * parent's maps when a lookup first needs them */
+	 * parent's map when a sample first needs it */
 	hits_fork(80, 81, 400);
 	hits_mmap(81, MISC_USER, 0x7000, 0x1000, b->group, 0);
 	b->hit = 0;
-	hit(80, MISC_USER, 0x7008, HIT_SAMPLE);
+	check(user_hit(80, 0x7008, HIT_SAMPLE, 410));
 	check(b->hit == HIT_SAMPLE && npend == 0);
 	/* more waiting pages than the table holds: the oldest are shed and
 	 * counted */
 	for (i = 0; i <= PERFMT_MAXPEND; i++)
-		hit(60, MISC_USER, 0x100000 + (uint64_t)i * 4096, HIT_SAMPLE);
+		user_hit(60, 0x100000 + (uint64_t)i * 4096, HIT_SAMPLE, 0);
 	check(hits_unresolved > 0 && npend <= PERFMT_MAXPEND);
-	pend_retry(0, 1);
+	pend_retry(0, 1, PEND_ALL);
 	check(npend == 0);
 	return 0;
 }
