@@ -86,7 +86,7 @@ unsigned long getauxval(unsigned long);
 #define PERFMT_MAXMAP 6144		/* live executable maps, for --hits */
 #endif
 #ifndef PERFMT_MAXPEND
-#define PERFMT_MAXPEND 2048		/* samples waiting for their maps */
+#define PERFMT_MAXPEND 1536		/* samples waiting for their maps */
 #endif
 #ifndef PERFMT_MAXSTREAM
 #define PERFMT_MAXSTREAM 1024		/* data.N files of a directory */
@@ -2189,7 +2189,9 @@ hits_exec(int32_t pid, uint64_t time)
 	if (rounds - p->retired_round >= 2 && pf.mode != MODE_DIR)
 		maps_release(&p->retired);
 	p->retired_round = rounds;
-	p->exec_time = time;
+	// execs too come out of order: the last in time counts
+	if (time > p->exec_time)
+		p->exec_time = time;
 	for (link = &p->maps; (m = *link) != NOMAP;) {
 		if (maps[m].time && maps[m].time >= time) {
 			link = &maps[m].next;

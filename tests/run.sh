@@ -572,6 +572,16 @@ elif [ -x /usr/bin/time ]; then
 else
 	skipped "peak RSS" "no GNU time (Debian: time)"
 fi
+# the bound whatever the input: every page of the program and its static
+# tables touched, with 64 KiB left for the stack
+if [ "$(basename "$PERFMT")" = perfmt ] && command -v size >/dev/null 2>&1; then
+	sz=$(size "$PERFMT" | awk 'NR == 2 { print $1 + $2 + $3 }')
+	[ "$sz" -le $((2048 * 1024 - 65536)) ] &&
+	    ok "text + data + bss $sz bytes: under 2 MiB with a 64 KiB stack" ||
+	    bad "text + data + bss under 2 MiB - 64 KiB" "$sz bytes"
+else
+	skipped "static size bound" "not the static build, or no size(1)"
+fi
 
 # ---- buildid: every ELF fixture ------------------------------------------
 while read -r name id; do

@@ -880,6 +880,10 @@ t_hits_order(void)
 	hits_mmap(70, MISC_USER, 0x2000, 0x2000, a->group, 150);
 	check(maps_of(70, v, 12) == 2 && v[0] == 0x2000 && v[1] == 0x3000);
 	check(v[2] == a->group && v[5] == b->group);
+	/* execs read out of order: the last in time stays the one */
+	hits_exec(70, 400);
+	hits_exec(70, 300);
+	check(proc_find(70)->exec_time == 400);
 	hits_exec(70, 0);
 	check(maps_of(70, v, 12) == 0);
 	/* an exec read before the process's FORK: the exec time stays */
