@@ -1734,6 +1734,7 @@ rec_time(const unsigned char *p, size_t n)
 #define HIT_SAMPLE	1	/* a sample's IP */
 #define HIT_CALLCHAIN	2	/* a callchain entry only */
 #define HIT_MAYBE	4	/* a map of it was not kept: maybe more */
+#define HIT_GAP		0x80	/* memo only: a range no map holds */
 
 #define PROC_HASH (PERFMT_MAXPROC + PERFMT_MAXPROC / 2 + 1)
 #define NOMAP UINT32_MAX
@@ -1783,8 +1784,9 @@ static struct zombie zombies[PERFMT_MAXPROC];
 static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
 
 /* What lookups found, by process and address: most samples fall where
- * one before them did.  A row per pid (modulo), a column per 2 MiB of
- * address; a change to a process's maps forgets its row. */
+ * one before them did.  A row per pid (modulo; the kernel's, pid -1, its
+ * own), a column per 2 MiB of address; a change to a process's maps
+ * forgets its entries. */
 #define MEMO_ROWS 64
 #define MEMO_COLS 16
 
@@ -1792,7 +1794,17 @@ static struct memo {
 	uint64_t start, end;
 	int32_t pid;
 	uint8_t how;
-} memo[MEMO_ROWS][MEMO_COLS];
+} memo[MEMO_ROWS + 1][MEMO_COLS];
+
+/* Without branches: the kernel's and users' samples alternate at random
+ * in a profile, and a mispredicted branch per sample costs more than the
+ * lookup (pid -1 lands on the extra row, 63 + 1). */
+static struct memo *
+memo_at(int32_t pid, uint64_t addr)
+{
+	return &memo[(uint32_t)pid % MEMO_ROWS + ((uint32_t)pid >> 31)]
+	    [(addr >> 21) % MEMO_COLS];
+}
 
 /* A sample read before the MMAP it falls in (the CPUs' buffers again)
  * waits here, one entry per process and page, and is looked up again at
@@ -1858,7 +1870,12 @@ pend_index(void)
 static void
 memo_forget(int32_t pid)
 {
-	memset(memo[(uint32_t)pid % MEMO_ROWS], 0, sizeof memo[0]);
+	struct memo *row = memo_at(pid, 0);
+	unsigned i;
+
+	for (i = 0; i < MEMO_COLS; i++)
+		if (row[i].pid == pid)
+			row[i].end = 0;
 }
 
 static void
@@ -2444,7 +2461,7 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 }
 
 /* Marks the object addr falls in; 1 if there is one, else the caller
- * tries hit_miss. */
+ * tries hit_miss; -1 if addr lies where the memo says no map is. */
 static int
 hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 {
@@ -2454,11 +2471,13 @@ hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 
 	if (cpumode == MISC_KERNEL)
 		pid = -1;
-	e = &memo[(uint32_t)pid % MEMO_ROWS][(addr >> 21) % MEMO_COLS];
-	if (e->pid == pid && addr >= e->start && addr < e->end &&
-	    (e->how & how) == how)
-		return 1;
-
+	e = memo_at(pid, addr);
+	if (e->pid == pid && addr >= e->start && addr < e->end) {
+		if (e->how & HIT_GAP)
+			return -1;
+		if ((e->how & how) == how)
+			return 1;
+	}
 	if (cpumode != MISC_KERNEL && cpumode != MISC_USER)
 		return 0;
 	p = hit_proc(pid, cpumode);
@@ -2470,6 +2489,29 @@ hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 	e->pid = pid;
 	e->how = objs[maps[m].obj].hit;
 	return 1;
+}
+
+/* A miss whose process has its maps (frame-pointer callchains are full
+ * of such addresses, stack values mostly): the memo keeps the gap
+ * between maps it fell in, so the next one there costs no walk. */
+static void
+memo_gap(const struct proc *p, int32_t pid, uint64_t addr)
+{
+	struct memo *e = memo_at(pid, addr);
+	uint64_t lo = 0, hi = UINT64_MAX;
+	uint32_t m;
+
+	for (m = p->maps; m != NOMAP && maps[m].start <= addr;
+	    m = maps[m].next)
+		lo = maps[m].end;
+	if (m != NOMAP)
+		hi = maps[m].start;
+	if (lo > addr)
+		return;		// inside a map after all
+	e->start = lo;
+	e->end = hi;
+	e->pid = pid;
+	e->how = HIT_GAP;
 }
 
 /* After hit() missed: a map from the parent (proc_inherit), or else the
@@ -2490,10 +2532,13 @@ hit_miss(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how,
 		objs[maps[m].obj].hit |= how;
 		return 1;
 	}
-	if (wait)
+	if (wait) {
 		pend_add(pid, cpumode, addr, how, time);
-	else
+	} else {
 		hits_unknown++;
+		if (p)
+			memo_gap(p, pid, addr);
+	}
 	return 0;
 }
 
@@ -2521,8 +2566,11 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	int32_t pid;
 	uint64_t nr, i, ip;
 	size_t off;
-	int found, user = -1;	/* did the first user address have a map */
-	uint64_t t = 0;
+	int found, wait, user = -1; /* did the first user address have a map */
+	int be = pf.be;
+	int32_t kpid;
+	uint64_t t = 0, ip0;
+	const struct memo *e;
 
 	if (a->ip_off < 0 || a->tid_off < 0 || (size_t)a->tid_off + 8 > n ||
 	    (size_t)a->ip_off + 8 > n)
@@ -2531,7 +2579,7 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	if (a->time_off >= 0 && (size_t)a->time_off + 8 <= n)
 		t = get64(p + a->time_off, pf.be);
 	ip = get64(p + a->ip_off, pf.be);
-	found = hit(pid, mode, ip, HIT_SAMPLE) ||
+	found = hit(pid, mode, ip, HIT_SAMPLE) > 0 ||
 	    hit_miss(pid, mode, ip, HIT_SAMPLE, t, 1);
 	if (mode == MISC_USER)
 		user = found;
@@ -2554,26 +2602,42 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	}
 	if (off + 8 > n)
 		return;
-	nr = get64(p + off, pf.be);
+	nr = get64(p + off, be);
 	off += 8;
 	if (nr > (n - off) / 8)
 		nr = (n - off) / 8;
+	ip0 = ip;
+	kpid = -1;
 	for (i = 0; i < nr; i++) {
-		ip = get64(p + off + 8 * i, pf.be);
+		ip = get64(p + off + 8 * i, be);
 		if (ip >= (uint64_t)-4095) {
 			cmode = context_mode(ip, cmode);
 			continue;
 		}
 		// the first entry is the sample's IP, already marked
-		if (!cmode || (i == 0 && ip == get64(p + a->ip_off, pf.be)))
+		if (!cmode || (i == 0 && ip == ip0))
 			continue;
 		// frame-pointer chains hold garbage that no map holds: a miss
 		// waits only while the process's user maps seem not there yet
 		// (its first user address had none); the kernel's are there
 		// from the start
-		found = hit(pid, cmode, ip, HIT_CALLCHAIN) ||
-		    hit_miss(pid, cmode, ip, HIT_CALLCHAIN, t,
-		    cmode == MISC_USER && user <= 0);
+		wait = cmode == MISC_USER && user <= 0;
+		// the memo first, inline: ten entries a sample, most of them
+		// where one was before
+		kpid = pid | -(int32_t)(cmode == MISC_KERNEL);
+		e = memo_at(kpid, ip);
+		if ((e->pid == kpid) &
+		    (ip >= e->start) & (ip < e->end) &
+		    ((e->how & (HIT_CALLCHAIN | HIT_GAP)) != 0))
+			found = e->how & HIT_GAP ? -1 : 1;
+		else
+			found = hit(pid, cmode, ip, HIT_CALLCHAIN);
+		if (found > 0)
+			;
+		else if (found < 0 && !wait)
+			hits_unknown++;
+		else
+			found = hit_miss(pid, cmode, ip, HIT_CALLCHAIN, t, wait);
 		if (cmode == MISC_USER && user < 0)
 			user = found;
 	}
@@ -3039,14 +3103,15 @@ scan_records(struct rd *r, int at_eof)
 			while (len - pos >= 8 && get32(b + pos, be) == R_SAMPLE &&
 			    (size = get16(b + pos + 6, be)) >= (uint32_t)hits_end &&
 			    size <= len - pos) {
+				// kernel samples are pid -1's: all ones
 				mode = get16(b + pos + 4, be) & MISC_CPUMODE;
-				pid = mode == MISC_KERNEL ? -1 :
-				    (int32_t)get32(b + pos + hits_tid, be);
+				pid = (int32_t)get32(b + pos + hits_tid, be) |
+				    -(int32_t)(mode == MISC_KERNEL);
 				ip = get64(b + pos + hits_fast, be);
-				e = &memo[(uint32_t)pid % MEMO_ROWS]
-				    [(ip >> 21) % MEMO_COLS];
-				if (!(e->pid == pid && ip >= e->start &&
-				    ip < e->end && (e->how & HIT_SAMPLE)))
+				e = memo_at(pid, ip);
+				// one branch, not four
+				if (!((e->pid == pid) & (ip >= e->start) &
+				    (ip < e->end) & (e->how & HIT_SAMPLE)))
 					sample_hits(&pf.attrs[0], b + pos, size,
 					    get16(b + pos + 4, be));
 				nskip++;

@@ -802,7 +802,7 @@ maps_of(int32_t pid, uint64_t *out, uint32_t max)
 static int
 user_hit(int32_t pid, uint64_t addr, uint8_t how, uint64_t t)
 {
-	return hit(pid, MISC_USER, addr, how) ||
+	return hit(pid, MISC_USER, addr, how) > 0 ||
 	    hit_miss(pid, MISC_USER, addr, how, t, 1);
 }
 
