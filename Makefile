@@ -68,9 +68,85 @@ check-asan: perfmt-asan perfmt-tiny tests/unit-asan tests/unit-tiny-asan
 bench: perfmt
 	sh tests/bench.sh ./perfmt
 
+# ---- the boards: static cross builds, run under qemu-user ------------------
+# tests/setup-cross.sh installs the compilers (Debian's musl wrappers; musl
+# for riscv64 built from Debian's source) and qemu-user-static.
+CROSS = aarch64 armhf armel riscv64 s390x
+CC_x86_64 = $(MUSL_CC)
+CC_aarch64 = aarch64-linux-musl-gcc
+CC_armhf = arm-linux-musleabihf-gcc
+CC_armel = arm-linux-musleabi-gcc
+CC_riscv64 = riscv64-linux-musl-gcc
+CC_s390x = s390x-linux-musl-gcc
+QEMU = aarch64=qemu-aarch64-static armhf=qemu-arm-static \
+	armel=qemu-arm-static riscv64=qemu-riscv64-static s390x=qemu-s390x-static
+# -Os: -O2 makes armel 140 KB.  noseparate-code: without it the aarch64
+# linker pads the read-only headers to a whole 64 KiB page of the file
+# (max-page-size stays 64 KiB, so the binary still loads on 16K and 64K
+# page kernels); the price is headers and rodata in the code segment.
+# norelro: musl's static start-up never write-protects RELRO, and the
+# linker pads the file up to it.
+XOPT = -Os
+XFLAGS = $(XOPT) -ffunction-sections -fdata-sections
+XLDFLAGS = -static -Wl,--gc-sections -Wl,-z,noseparate-code,-z,norelro -s
+# the limit of the board binaries, stripped, in bytes
+MAXSIZE = 131072
+
+# A static binary for a board: no PT_INTERP, no PT_DYNAMIC (a forgotten
+# -static or Debian's -static-pie give a dynamic one without a word).
+build/%/perfmt: perfmt.c elf_min.h Makefile
+	@mkdir -p $(@D)
+	$(CC_$*) $(WFLAGS) $(XFLAGS) $(CPPFLAGS) $(BUDGET) $(XLDFLAGS) -o $@ perfmt.c
+	@if readelf -lW $@ | grep -qE '^ *(INTERP|DYNAMIC) '; then \
+	    echo "$@: dynamically linked, a board could not run it" >&2; \
+	    rm -f $@; exit 1; fi
+	@sz=$$(wc -c <$@); if [ $$sz -gt $(MAXSIZE) ]; then \
+	    echo "$@: $$sz bytes, over the $(MAXSIZE) limit" >&2; exit 1; fi
+
+build/%/perfmt-tiny: perfmt.c elf_min.h Makefile
+	@mkdir -p $(@D)
+	$(CC_$*) $(WFLAGS) -O2 $(CPPFLAGS) -DPERFMT_MAXOBJ=16 -DPERFMT_ARENA=2048 \
+	    -DPERFMT_MAXMAP=64 -DPERFMT_MAXPROC=8 -DPERFMT_MAXPEND=4 -static \
+	    -o $@ perfmt.c
+
+build/%/unit: tests/unit.c perfmt.c elf_min.h Makefile
+	@mkdir -p $(@D)
+	$(CC_$*) $(WFLAGS) -O1 $(CPPFLAGS) -static -o $@ tests/unit.c
+
+build/%/unit-tiny: tests/unit.c perfmt.c elf_min.h Makefile
+	@mkdir -p $(@D)
+	$(CC_$*) $(WFLAGS) -O1 $(CPPFLAGS) $(TINY) -static -o $@ tests/unit.c
+
+cross: $(foreach a,$(CROSS),build/$(a)/perfmt)
+
+CROSS_ALL = $(foreach a,$(CROSS),build/$(a)/perfmt build/$(a)/perfmt-tiny \
+	build/$(a)/unit build/$(a)/unit-tiny)
+
+# The whole suite under qemu for each board, answers compared with the
+# host build's on every fixture.
+test-cross: perfmt $(CROSS_ALL)
+	sh tests/cross.sh ./perfmt $(foreach a,$(CROSS),$(filter $(a)=%,$(QEMU)))
+
+# The stripped size of each binary, beside what perf needs for the job.
+size: build/x86_64/perfmt cross
+	sh tests/size.sh build/x86_64/perfmt $(foreach a,$(CROSS),build/$(a)/perfmt)
+
+install: perfmt perfmt.1
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	cp perfmt $(DESTDIR)$(PREFIX)/bin/perfmt.tmp
+	strip $(DESTDIR)$(PREFIX)/bin/perfmt.tmp 2>/dev/null || :
+	chmod 755 $(DESTDIR)$(PREFIX)/bin/perfmt.tmp
+	mv $(DESTDIR)$(PREFIX)/bin/perfmt.tmp $(DESTDIR)$(PREFIX)/bin/perfmt
+	cp perfmt.1 $(DESTDIR)$(PREFIX)/share/man/man1/perfmt.1
+	chmod 644 $(DESTDIR)$(PREFIX)/share/man/man1/perfmt.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/perfmt $(DESTDIR)$(PREFIX)/share/man/man1/perfmt.1
+
 clean:
 	rm -f perfmt perfmt-asan perfmt-tiny tests/unit tests/unit-tiny tests/unit-asan \
 	    tests/unit-tiny-asan
-	rm -rf tests/work
+	rm -rf tests/work build
 
-.PHONY: all test check check-asan bench clean
+.PHONY: all test check check-asan bench cross test-cross size install \
+	uninstall clean

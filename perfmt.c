@@ -4408,6 +4408,9 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 {
 	*idrc = -1;
 	if (c->type == CT_VDSO) {
+		// qemu-user gives its guests none, nor do some kernels
+		if (!getauxval(AT_SYSINFO_EHDR))
+			return 0;
 		*idrc = vdso_buildid(e);
 		st->st_ino = 0;
 		return 1;
@@ -4488,6 +4491,16 @@ rec_gather(uint32_t g, struct rec *rc)
 			best = rank;
 		}
 	}
+}
+
+/* In an initramfs or a chroot /sys may be absent: say so, not only that
+ * a file under it is missing. */
+static int
+sysfs_mounted(void)
+{
+	struct stat st;
+
+	return !stat("/sys/kernel", &st) && S_ISDIR(st.st_mode);
 }
 
 /* The running system's own kernel, modules and vDSO, not files. */
@@ -4849,16 +4862,27 @@ detail_for(uint32_t g, const struct rec *rc)
 			    "perf archive; give -c DIR)");
 		else if (!ncand)
 			dadd("nowhere to look: give -k VMLINUX or -s SYSROOT");
+		else if (cands[ncand - 1].type == CT_VDSO)
+			dadd("this process has no vDSO to compare with (an "
+			    "emulator, or a kernel without one), and no copy "
+			    "in a build-ID cache");
 		else if (!strcmp(cands[0].path, obj_name(o)))
 			dadd("no such file");
 		else
 			dadd("not found: %s", esc(cands[0].path));
+		if (live_kind(&cands[0]) && cands[0].type != CT_VDSO &&
+		    !sysfs_mounted())
+			dadd(" (/sys is not mounted: give -k VMLINUX, or "
+			    "mount -t sysfs sysfs /sys)");
 		if (ncand > 1)
 			dadd(", nor in %u more place%s (-v lists them)",
 			    ncand - 1, ncand > 2 ? "s" : "");
 		break;
 	case V_MISMATCH:
-		if (live_kind(c))
+		if (live_kind(c) && (r->flags & (RF_NOID | RF_UNREAD)))
+			dadd("the %s: %s", ct_names[type], r->flags & RF_NOID ?
+			    "no build-ID" : r->reason);
+		else if (live_kind(c))
 			dadd("the %s is %s", ct_names[type], hex);
 		else if (r->flags & RF_NOID)
 			dadd("on disk: no build-ID");
@@ -5202,8 +5226,9 @@ cmd_list_kernel(void)
 
 	// perf buildid-list -k reads the running kernel's notes the same way
 	if (elf_buildid("/sys/kernel/notes", &e)) {
-		msg(2, "/sys/kernel/notes: %s", e.why[0] ? e.why :
-		    "no GNU build-ID note");
+		msg(2, "/sys/kernel/notes: %s%s", e.why[0] ? e.why :
+		    "no GNU build-ID note", sysfs_mounted() ? "" :
+		    " (/sys is not mounted: mount -t sysfs sysfs /sys)");
 		return 2;
 	}
 	put_id(e.id, e.len < ELFIDMAX ? e.len : ELFIDMAX);

@@ -7,8 +7,9 @@
 # high sample rate, millions of small records, of at least $BENCH_FP_MB
 # (default 500).  The workload is process-heavy: many short compiler,
 # assembler, linker, shell and interpreter processes over many shared
-# objects.  Then it times, on a warm cache, $BENCH_RUNS (default 5) runs of
-# each command and prints the median wall time, the throughput and the
+# objects.  Then it times, on a warm cache, $BENCH_RUNS (default 7) rounds
+# over the commands in turn and prints each one's median wall time, its
+# median ratio to cat's time in the same round, the throughput and the
 # peak RSS (GNU time's %M) of:
 #   cat FILE >/dev/null          the I/O floor
 #   perfmt check, perfmt check --hits
@@ -95,40 +96,76 @@ record small.data "$SMALL_MB" -g -F 2000
 # ---- timing ----------------------------------------------------------------
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
-# bench NAME FILE COMMAND...: RUNS runs after a warm-up; prints a row
-bench() {
-	name=$1 file=$2
-	shift 2
-	"$@" >/dev/null 2>&1
-	: >"$DIR/times"
-	i=0
-	# wall time in ns around GNU time, which gives the peak RSS (its own
-	# %e has 10 ms steps); the few ms time itself takes are in every row
-	while [ $i -lt "$RUNS" ]; do
-		t0=$(date +%s%N)
-		$TIME -f '%M' -o "$DIR/t1" "$@" >/dev/null 2>&1
-		t1=$(date +%s%N)
-		echo "$(( (t1 - t0) / 1000 )) $(tail -1 "$DIR/t1")" |
-		    awk '{ printf "%.6f %s\n", $1 / 1e6, $2 }' >>"$DIR/times"
-		i=$((i + 1))
+# The commands, by number, for one file; NAMES in the same order.
+NCMD=7
+NAMES="cat|perfmt check|perfmt check --hits|perfmt check --hits=callchain|perf buildid-list -i|perf buildid-list -H -i|perf inject -b -i FILE -o /tmp/x"
+
+# The runs go round the commands, A B C ... A B C ..., so that a noisy
+# moment of the shared machine falls on all of them alike; each row gives
+# the median wall time, and the median of the per-round ratios to cat.
+bench_file() {
+	k=1
+	while [ $k -le $NCMD ]; do
+		$(command_words $k) >/dev/null 2>&1	# warm-up
+		: >"$DIR/times.$k"
+		k=$((k + 1))
 	done
-	t=$(cut -d' ' -f1 "$DIR/times" | median)
-	m=$(cut -d' ' -f2 "$DIR/times" | median)
+	r=0
+	while [ $r -lt "$RUNS" ]; do
+		k=1
+		while [ $k -le $NCMD ]; do
+			t0=$(date +%s%N)
+			$TIME -f '%M' -o "$DIR/t1" $(command_words $k) \
+			    >/dev/null 2>&1
+			t1=$(date +%s%N)
+			echo "$(( (t1 - t0) / 1000 )) $(tail -1 "$DIR/t1")" |
+			    awk '{ printf "%.6f %s\n", $1 / 1e6, $2 }' >>"$DIR/times.$k"
+			# perf inject's output is written back to the disk in
+			# the background: drop it and wait, untimed, so that
+			# the writeback does not fall on the next command
+			if [ $k -eq $NCMD ]; then
+				rm -f "$DIR/inject.out" "$DIR/inject.out.old"
+				sync
+			fi
+			k=$((k + 1))
+		done
+		r=$((r + 1))
+	done
 	mb=$(($(stat -c %s "$file") / 1048576))
-	awk -v n="$name" -v t="$t" -v m="$m" -v mb="$mb" -v c="$CAT" 'BEGIN {
-		printf "| %-34s | %8.4f s | %6.2f | %7.0f MB/s | %8.1f MiB |\n",
-		    n, t, (c > 0 ? t / c : 1), (t > 0 ? mb / t : 0), m / 1024 }'
-	[ "$name" = cat ] && CAT=$t
-	return 0
+	k=1
+	while [ $k -le $NCMD ]; do
+		name=$(echo "$NAMES" | cut -d'|' -f$k)
+		t=$(cut -d' ' -f1 "$DIR/times.$k" | median)
+		m=$(cut -d' ' -f2 "$DIR/times.$k" | median)
+		x=$(paste -d' ' "$DIR/times.$k" "$DIR/times.1" |
+		    awk '{ print $1 / $3 }' | median)
+		awk -v n="$name" -v t="$t" -v m="$m" -v mb="$mb" -v x="$x" 'BEGIN {
+			printf "| %-34s | %8.4f s | %6.2f | %7.0f MB/s | %8.1f MiB |\n",
+			    n, t, x, (t > 0 ? mb / t : 0), m / 1024 }'
+		k=$((k + 1))
+	done
+}
+
+# the words of command k (paths here have no blanks: bench-data is ours)
+command_words() {
+	case $1 in
+	1) echo cat "$file" ;;
+	2) echo "$PERFMT" check -i "$file" ;;
+	3) echo "$PERFMT" check --hits -i "$file" ;;
+	4) echo "$PERFMT" check --hits=callchain -i "$file" ;;
+	5) echo perf buildid-list -i "$file" ;;
+	6) echo perf buildid-list -H -i "$file" ;;
+	7) echo perf inject -b -i "$file" -o "$DIR/inject.out" ;;
+	esac
 }
 
 echo "$(date -u +%Y-%m-%d), $(uname -m), $(nproc) CPUs" \
     "($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1))," \
     "$(awk '/MemTotal/ { printf "%d GiB", $2 / 1048576 }' /proc/meminfo)," \
-    "Linux $(uname -r), $(perf version), warm cache, median of $RUNS runs"
+    "Linux $(uname -r), $(perf version), warm cache, median of $RUNS" \
+    "rounds over the commands in turn; x cat: median of per-round ratios"
 for f in dwarf.data fp.data small.data; do
 	file=$DIR/$f
-	CAT=0
 	recs=$("$PERFMT" header -i "$file" 2>/dev/null |
 	    sed -n 's/^records  *\([0-9]*\) .*/\1/p')
 	echo
@@ -136,16 +173,7 @@ for f in dwarf.data fp.data small.data; do
 	echo
 	echo "| command                            |     median |  x cat |  throughput |   peak RSS |"
 	echo "| ---------------------------------- | ---------- | ------ | ----------- | ---------- |"
-	cat "$file" >/dev/null
-	bench cat "$file" cat "$file"
-	bench "perfmt check" "$file" "$PERFMT" check -i "$file"
-	bench "perfmt check --hits" "$file" "$PERFMT" check --hits -i "$file"
-	bench "perfmt check --hits=callchain" "$file" "$PERFMT" check \
-	    --hits=callchain -i "$file"
-	bench "perf buildid-list -i" "$file" perf buildid-list -i "$file"
-	bench "perf buildid-list -H -i" "$file" perf buildid-list -H -i "$file"
-	bench "perf inject -b -i FILE -o /tmp/x" "$file" perf inject -b -i "$file" \
-	    -o "$DIR/inject.out"
+	bench_file
 	rm -f "$DIR/inject.out" "$DIR/inject.out.old"
 	# the same objects as perf buildid-list -H (a vDSO perf extracts has
 	# a temporary name; perf lists a path once per inode)

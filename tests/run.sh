@@ -11,6 +11,10 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
 PERFMT=$(cd "$(dirname "${PERFMT:-./perfmt}")" && pwd)/$(basename "${PERFMT:-./perfmt}")
 UNIT=${UNIT:-"tests/unit tests/unit-tiny"}
+# make test-cross: PERFMT is a wrapper that runs a foreign binary under
+# PERFMT_EMU (qemu-user), and every answer must equal PERFMT_HOST's
+EMU=${PERFMT_EMU:-}
+HOSTBIN=${PERFMT_HOST:-}
 SHARED=${PERFMT_SHARED:-$top/../shared/testdata}
 W=$top/tests/work
 D=$top/tests/data
@@ -115,6 +119,31 @@ sed -n '/^<!-- usage begin -->$/,/^<!-- usage end -->$/p' README.md |
     sed '1,2d;$d' | sed '$d' >"$W/usage"
 expect "-h exits 0" 0
 same "-h matches README" "$W/usage"
+# the man page names every option and command the usage names
+for o in $(sed -n 's/^  \(-[A-Za-z]\).*/\1/p' "$W/usage" | sort -u) \
+    --sysroot --symfs --hits check list header buildid; do
+	grep -q -- "$(printf '%s' "$o" | sed 's/-/\\\\-/g')" perfmt.1 &&
+	    ok "perfmt.1 names $o" || bad "perfmt.1 names $o"
+done
+if command -v groff >/dev/null 2>&1; then
+	LC_ALL=C groff -man -Tutf8 -ww -z perfmt.1 >"$W/out" 2>&1
+	[ ! -s "$W/out" ] && ok "perfmt.1: groff -ww has no warnings" ||
+	    bad "perfmt.1: groff -ww has no warnings" "$(cat "$W/out")"
+else
+	skipped "perfmt.1 lint" "no groff"
+fi
+# make install: binary and man page under DESTDIR/PREFIX, nothing else
+if [ -z "$EMU" ] && command -v make >/dev/null 2>&1; then
+	make -s install DESTDIR="$W/inst" PREFIX=/opt/pm >"$W/out" 2>&1
+	(cd "$W/inst" && find . -type f | sort) >"$W/tmp/inst"
+	printf './opt/pm/bin/perfmt\n./opt/pm/share/man/man1/perfmt.1\n' >"$W/tmp/want"
+	cmp -s "$W/tmp/inst" "$W/tmp/want" && "$W/inst/opt/pm/bin/perfmt" -V |
+	    grep -q "^perfmt [0-9]" && ok "make install DESTDIR= PREFIX=" ||
+	    bad "make install DESTDIR= PREFIX=" "$(cat "$W/out" "$W/tmp/inst")"
+	make -s uninstall DESTDIR="$W/inst" PREFIX=/opt/pm >/dev/null 2>&1
+	[ -z "$(cd "$W/inst" && find . -type f)" ] && ok "make uninstall" ||
+	    bad "make uninstall" "$(cd "$W/inst" && find . -type f)"
+fi
 run "$PERFMT" -V
 expect "-V exits 0" 0
 grep -q "^perfmt [0-9]" "$W/out" && grep -q PERFMT_MAXOBJ "$W/out" &&
@@ -559,7 +588,9 @@ else
 fi
 
 # ---- fixed memory: peak RSS -------------------------------------------------
-if [ "$(basename "$PERFMT")" != perfmt ]; then
+if [ -n "$EMU" ]; then
+	skipped "peak RSS" "under $EMU the RSS is the emulator's"
+elif [ "$(basename "$PERFMT")" != perfmt ]; then
 	skipped "peak RSS" "not the static build (a sanitizer build has shadow memory)"
 elif [ -x /usr/bin/time ]; then
 	for n in local__x86_64__small.data GrapheneOS__platform_system_extras__generated_by_linux_perf.data; do
@@ -574,13 +605,65 @@ else
 fi
 # the bound whatever the input: every page of the program and its static
 # tables touched, with 64 KiB left for the stack
-if [ "$(basename "$PERFMT")" = perfmt ] && command -v size >/dev/null 2>&1; then
+if [ -z "$EMU" ] && [ "$(basename "$PERFMT")" = perfmt ] &&
+    command -v size >/dev/null 2>&1; then
 	sz=$(size "$PERFMT" | awk 'NR == 2 { print $1 + $2 + $3 }')
 	[ "$sz" -le $((2048 * 1024 - 65536)) ] &&
 	    ok "text + data + bss $sz bytes: under 2 MiB with a 64 KiB stack" ||
 	    bad "text + data + bss under 2 MiB - 64 KiB" "$sz bytes"
 else
-	skipped "static size bound" "not the static build, or no size(1)"
+	skipped "static size bound" "not the host's static build, or no size(1)"
+fi
+
+# ---- an initramfs: an empty root, only the binary and a profile ------------
+# No /proc, /sys, /etc or shared library: the static binary must still
+# answer, and say what is missing where /sys is needed.
+BIN=${PERFMT_BIN:-$PERFMT}
+CHROOT=
+if [ "$(id -u)" -eq 0 ]; then
+	CHROOT=chroot
+elif unshare -r true >/dev/null 2>&1; then
+	CHROOT="unshare -r chroot"
+fi
+if [ -z "$CHROOT" ]; then
+	skipped "empty root" "neither root nor user namespaces (unshare -r)"
+elif ! command -v readelf >/dev/null 2>&1 || readelf -lW "$BIN" | grep -q INTERP; then
+	skipped "empty root" "$(basename "$BIN") is not a static binary"
+else
+	R=$W/root
+	rm -rf "$R"
+	mkdir -p "$R"
+	cp "$BIN" "$R/perfmt"
+	cp "$P/local__x86_64__small.data" "$R/p.data"
+	in_root="$CHROOT $R"
+	if [ -n "$EMU" ]; then
+		cp "$(command -v "$EMU")" "$R/emu"
+		in_root="$in_root /emu"
+	fi
+	run $in_root /perfmt list -i /p.data
+	expect "empty root: list" 0
+	"$PERFMT" list -i "$P/local__x86_64__small.data" >"$T/want" 2>/dev/null
+	same "empty root: list as outside" "$T/want"
+	run $in_root /perfmt header -i /p.data
+	expect "empty root: header" 0
+	run $in_root /perfmt list -k
+	expect "empty root: list -k says /sys is not mounted" 2 \
+	    "/sys/kernel/notes: No such file or directory (/sys is not mounted"
+	run $in_root /perfmt check -p -i /p.data
+	expect "empty root: check finds nothing" 1
+	grep -q '^missing	[0-9a-f]*	-	\[kernel.kallsyms\]	not found: /sys/kernel/notes (/sys is not mounted' \
+	    "$W/out" && ok "empty root: the kernel row says /sys is not mounted" ||
+	    bad "empty root: the kernel row says /sys is not mounted" "$(cat "$W/out")"
+	# (the vDSO is read from memory: under qemu-user there is none)
+	[ "$(grep -v '	\[vdso\]	' "$W/out" | grep -c '^missing	')" -eq 11 ] &&
+	    ok "empty root: every file missing" ||
+	    bad "empty root: every file missing" "$(cat "$W/out")"
+	mkdir -p "$R/sr/usr/bin"
+	cp "$W/elf/local__w-sha1" "$R/sr/usr/bin/python3.11"
+	run $in_root /perfmt check -p -s /sr -i /p.data
+	grep -q '^mismatch	571d98e01096d5c1c32420d229a6731a0a50d2a0	' "$W/out" &&
+	    ok "empty root: a sysroot inside it" ||
+	    bad "empty root: a sysroot inside it" "$(cat "$W/out" "$W/err")"
 fi
 
 # ---- buildid: every ELF fixture ------------------------------------------
@@ -704,8 +787,8 @@ if grep -nE '\<(malloc|calloc|realloc|strdup|fopen|mmap|opendir)[[:space:]]*\(' 
 else
 	ok "no malloc/fopen/mmap in perfmt.c"
 fi
-case $(basename "$PERFMT") in
-perfmt)
+case $EMU:$(basename "$PERFMT") in
+:perfmt)
 	if command -v readelf >/dev/null 2>&1; then
 		readelf -lW "$PERFMT" | grep -q INTERP &&
 		    bad "perfmt is static" "it has a PT_INTERP" ||
@@ -718,6 +801,64 @@ perfmt)
 	fi
 	;;
 esac
+
+# ---- the same answers as the host build (make test-cross) -----------------
+# Every command over every fixture: stdout, stderr and exit status must be
+# byte-identical to the host binary's; on s390x this is the proof that no
+# code depends on the host's byte order.
+if [ -n "$HOSTBIN" ]; then
+	# agree NAME ARGS...: the emulated and the host binary, same answers
+	agree() {
+		nm=$1
+		shift
+		(cd "$W" && env HOME="$W/home" timeout 120 "$PERFMT" "$@" \
+		    >"$T/c.out" 2>"$T/c.err" <"${IN:-/dev/null}"; echo $? >"$T/c.rc")
+		(cd "$W" && env HOME="$W/home" "$HOSTBIN" "$@" \
+		    >"$T/h.out" 2>"$T/h.err" <"${IN:-/dev/null}"; echo $? >"$T/h.rc")
+		# qemu-s390x (7.2) gives its guests' stat() no nanoseconds
+		if [ "$EMU" = qemu-s390x-static ]; then
+			for o in "$T/c.out" "$T/h.out"; do
+				sed 's/\("mtime":"[^".]*\)\.[0-9]*Z"/\1Z"/g' "$o" >"$T/x"
+				mv "$T/x" "$o"
+			done
+		fi
+		if cmp -s "$T/c.out" "$T/h.out" && cmp -s "$T/c.err" "$T/h.err" &&
+		    cmp -s "$T/c.rc" "$T/h.rc"; then
+			ok "same as the host: $nm"
+		else
+			bad "same as the host: $nm" "status $(cat "$T/c.rc") vs \
+$(cat "$T/h.rc"); $(diff "$T/h.out" "$T/c.out" | head -5) \
+$(diff "$T/h.err" "$T/c.err" | head -5)"
+		fi
+	}
+	for f in "$W"/perf/*; do
+		n=$(basename "$f")
+		case $n in *.buildids) continue ;; esac
+		agree "list $n" list -i "$f"
+		agree "list -H $n" list -H -i "$f"
+		agree "header $n" header -i "$f"
+		# -s /: the files of this host, but not the running vDSO,
+		# which is the emulator's (qemu-user gives its guests none)
+		agree "check $n" check -p -s / -t 2026-01-01 -i "$f"
+		agree "check --hits=callchain $n" check -j -s / \
+		    --hits=callchain -t 2026-01-01 -i "$f"
+		if [ -f "$f" ]; then
+			IN=$f
+			agree "list of stdin $n" list -i -
+			IN=
+		fi
+	done
+	for f in "$W"/elf/*; do
+		agree "buildid $(basename "$f")" buildid "$f"
+	done
+	# and without a sysroot, the vDSO row says what it lacks (qemu 7.2
+	# gives its guests no vDSO) or names the emulator's
+	run env HOME="$W/home" "$PERFMT" check -p -i "$P/local__x86_64__small.data"
+	grep -q -e '^missing	b0af7178ba47aca58d16966d2c4d17c913589189	-	\[vdso\]	this process has no vDSO to compare with' \
+	    -e '	[0-9a-f]\{16,\}	\[vdso\]	.*running vDSO' "$W/out" &&
+	    ok "under $EMU: the vDSO row says what it compared" ||
+	    bad "under $EMU: the vDSO row says what it compared" "$(grep vdso "$W/out")"
+fi
 
 # ---- every real file in ../shared/testdata -------------------------------
 if [ -d "$SHARED" ]; then

@@ -460,6 +460,7 @@ t_records_bad(void)
 
 	/* size 0: an error that names the offset, and the walk stops */
 	pf_reset("t");
+	memset(s, 0, sizeof s);
 	rec_put(s, R_SAMPLE, 0, 16, 0);
 	put32(s + 16, R_SAMPLE, 0);
 	rd_mem(&r, s, 24, 0x1000);

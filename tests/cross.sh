@@ -1,0 +1,43 @@
+#!/bin/sh
+# make test-cross: the whole suite once per board, each binary of
+# build/ARCH run under its qemu-user emulator, every answer compared with
+# the host build's.  Usage: cross.sh HOSTPERFMT ARCH=EMULATOR...
+# The last line is "N passed, N failed" over all the runs.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+host=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+shift
+passed=0 failed=0 runs=
+for pair in "$@"; do
+	arch=${pair%%=*}
+	emu=${pair#*=}
+	b=$top/build/$arch
+	if ! command -v "$emu" >/dev/null 2>&1; then
+		echo "FAIL $arch: no $emu (sh tests/setup-cross.sh installs it)"
+		failed=$((failed + 1))
+		continue
+	fi
+	# wrappers, so that the suite runs them as it runs ./perfmt
+	mkdir -p "$b/qemu"
+	for p in perfmt perfmt-tiny unit unit-tiny; do
+		printf '#!/bin/sh\nexec %s %s "$@"\n' "$emu" "$b/$p" >"$b/qemu/$p"
+		chmod +x "$b/qemu/$p"
+	done
+	echo "== $arch under $emu"
+	PERFMT_EMU=$emu PERFMT_HOST=$host PERFMT=$b/qemu/perfmt PERFMT_BIN=$b/perfmt \
+	    UNIT="$b/qemu/unit $b/qemu/unit-tiny" sh "$top/tests/run.sh" \
+	    >"$b/test.log" 2>&1
+	grep -E '^(FAIL|skip) ' "$b/test.log"
+	last=$(tail -1 "$b/test.log")
+	echo "$arch: $last"
+	runs="$runs$arch: $last
+"
+	set -- $last
+	case ${1:-x}${3:-x} in
+	*[!0-9]*) failed=$((failed + 1)) ;;
+	*) passed=$((passed + $1)) failed=$((failed + $3)) ;;
+	esac
+done
+printf '%s' "$runs"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
