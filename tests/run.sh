@@ -301,6 +301,14 @@ for pair in "local__x86_64__small.data local__s390x-inject__small.b.data" \
 		"$PERFMT" header -i "$P/$2" 2>/dev/null | grep "^$key " >"$W/out"
 		same "big-endian $2 header '$key' as $1" "$T/le"
 	done
+	# the same verdicts, in any order (perf 6.12 orders its table by name)
+	for o in "" --hits --hits=callchain; do
+		HOME=$W/home "$PERFMT" check -p $o -t 2026-01-01 -i "$P/$1" \
+		    2>/dev/null | LC_ALL=C sort >"$T/le"
+		HOME=$W/home "$PERFMT" check -p $o -t 2026-01-01 -i "$P/$2" \
+		    2>/dev/null | LC_ALL=C sort >"$W/out"
+		same "big-endian $2 check $o as $1" "$T/le"
+	done
 done
 
 # ---- check: committed profiles against sysroots made of committed files ---

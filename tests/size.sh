@@ -3,14 +3,16 @@
 # job costs with perf on this machine (its binary and the shared libraries
 # it loads).  Usage: size.sh BINARY...  (build/ARCH/perfmt)
 set -u
-printf '| %-8s | %11s | %9s | %7s | %9s |\n' arch "file bytes" text data bss
-printf '| %-8s | %11s | %9s | %7s | %9s |\n' -------- ----------- --------- \
-    ------- ---------
+printf '| %-8s | %11s | %9s | %9s | %7s | %9s |\n' arch "file bytes" KiB text \
+    data bss
+printf '| %-8s | %11s | %9s | %9s | %7s | %9s |\n' -------- ----------- \
+    --------- --------- ------- ---------
 for b in "$@"; do
 	arch=$(basename "$(dirname "$b")")
 	bytes=$(wc -c <"$b")
 	set -- $(size "$b" | awk 'NR == 2 { print $1, $2, $3 }')
-	printf '| %-8s | %11s | %9s | %7s | %9s |\n' "$arch" "$bytes" "$1" "$2" "$3"
+	printf '| %-8s | %11s | %9s | %9s | %7s | %9s |\n' "$arch" "$bytes" \
+	    "$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1024 }')" "$1" "$2" "$3"
 done
 echo
 p=$(command -v perf 2>/dev/null) || { echo "no perf here to compare with"; exit 0; }
@@ -24,5 +26,7 @@ for l in $(ldd "$real" 2>/dev/null | awk '$3 ~ /^\// { print $3 } $1 ~ /^\// { p
 	libs=$((libs + $(wc -c <"$(readlink -f "$l")")))
 	n=$((n + 1))
 done
+all=$(($(wc -c <"$real") + libs))
 echo "perf ($(perf version 2>/dev/null)): $(wc -c <"$real") bytes ($real)" \
-    "+ $n shared libraries of $libs bytes = $(($(wc -c <"$real") + libs)) bytes"
+    "+ $n shared libraries of $libs bytes = $all bytes" \
+    "($(awk -v b="$all" 'BEGIN { printf "%.1f", b / 1048576 }') MiB)"
