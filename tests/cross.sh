@@ -38,6 +38,28 @@ for pair in "$@"; do
 	*) passed=$((passed + $1)) failed=$((failed + $3)) ;;
 	esac
 done
+# a big-endian profile made now by perf itself (s390x perf under qemu):
+# the same answers as its little-endian source
+le=$top/tests/work/perf/local__x86_64__small.data
+be=$top/build/be-small.data
+if [ -f "$le" ] && sh "$top/tests/make-bigendian.sh" "$le" "$be" -b \
+    >"$top/build/be.log" 2>&1; then
+	same=1
+	for c in "list" "check -p -t 2026-01-01" "check -p --hits -t 2026-01-01"; do
+		HOME=/nonexistent "$host" $c -i "$le" 2>/dev/null | LC_ALL=C sort >"$be.le"
+		HOME=/nonexistent "$host" $c -i "$be" 2>/dev/null | LC_ALL=C sort >"$be.be"
+		cmp -s "$be.le" "$be.be" || { same=; echo "FAIL big-endian now: $c differs"; }
+	done
+	if [ -n "$same" ] && [ "$(head -c 8 "$be")" = 2ELIFREP ]; then
+		passed=$((passed + 1))
+		runs="${runs}big-endian profile made now by s390x perf: same answers
+"
+	else
+		failed=$((failed + 1))
+	fi
+else
+	echo "skip big-endian profile made now: $(tail -1 "$top/build/be.log" 2>/dev/null)"
+fi
 printf '%s' "$runs"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
