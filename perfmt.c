@@ -256,7 +256,12 @@ align_up(uint64_t v, uint64_t a)
 	return (v + a - 1) / a * a;
 }
 
-/* Length of the valid UTF-8 sequence at s (n bytes left), 0 if invalid. */
+/* Length of the valid UTF-8 sequence at s (n bytes left), 0 if invalid or
+ * if it encodes a character that acts on a terminal or on how the line is
+ * read: C1 controls (U+0080-U+009F, which some terminals obey even in
+ * UTF-8), the line and paragraph separators and the bidirectional
+ * overrides and isolates (U+2028-U+202E, U+2066-U+2069), which can make a
+ * path look like another. */
 static size_t
 utf8_len(const unsigned char *s, size_t n)
 {
@@ -276,6 +281,9 @@ utf8_len(const unsigned char *s, size_t n)
 	}
 	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
 	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
+		return 0;
+	if (c < 0xa0 || (c >= 0x2028 && c <= 0x202e) ||
+	    (c >= 0x2066 && c <= 0x2069))
 		return 0;
 	return len;
 }
@@ -3974,6 +3982,7 @@ static struct cand {
 	const char *leaf;	/* if it is a directory: the file in it */
 	uint8_t type, resolved;
 	int err;		/* errno of the walk, 0 if it got there */
+	const char *what;	/* "a FIFO"...: there, but not a file */
 } cands[MAXCAND];
 static unsigned ncand;
 
@@ -4068,6 +4077,7 @@ cand_next(unsigned type)
 	c->type = (uint8_t)type;
 	c->err = 0;
 	c->root = c->leaf = NULL;
+	c->what = NULL;
 	c->resolved = 1;
 	return c;
 }
@@ -4182,7 +4192,7 @@ module_from_dep(const char *mod, char *rel, size_t cap)
 	snprintf(dep, sizeof dep, "/lib/modules/%s/modules.dep", pf.osrelease);
 	if (!pf.osrelease[0] || sr_resolve(opt.sysroot, dep, line, sizeof line) ||
 	    stat(line, &st) || !S_ISREG(st.st_mode) ||
-	    (fd = open(line, O_RDONLY | O_NOFOLLOW | O_NOCTTY)) < 0)
+	    (fd = open(line, O_RDONLY | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK)) < 0)
 		return 0;
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
 	while (!found && rd_left(&r)) {
@@ -4402,6 +4412,29 @@ vdso_buildid(struct elfid *e)
 	return elf_parse(&m, e);
 }
 
+/* What a path holds that is not a regular file. */
+static const char *
+file_kind(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" :
+	    S_ISSOCK(m) ? "a socket" : S_ISCHR(m) || S_ISBLK(m) ? "a device" :
+	    "a special file";
+}
+
+/* Whether a candidate is there but no regular file (what says which). */
+static int
+cand_special(struct cand *c)
+{
+	struct stat st;
+
+	if (c->type == CT_VDSO)
+		return 0;
+	cand_resolve(c);
+	if (!c->err && !stat(c->path, &st) && !S_ISREG(st.st_mode))
+		c->what = file_kind(st.st_mode);
+	return c->what != NULL;
+}
+
 /* What one candidate holds.  Returns 1 if something is there. */
 static int
 probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
@@ -4418,8 +4451,14 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 	cand_resolve(c);
 	if (c->err || stat(c->path, st))
 		return 0;
+	// a FIFO would block the read, a device would never end: only
+	// regular files are opened, and the rest said for what they are
+	if (!S_ISREG(st->st_mode)) {
+		c->what = file_kind(st->st_mode);
+		return 0;
+	}
 	if (c->type == CT_KALLSYMS)
-		return S_ISREG(st->st_mode);
+		return 1;
 	*idrc = elf_buildid(c->path, e);
 	return 1;
 }
@@ -4432,7 +4471,10 @@ trace_cand(const struct obj *o, const struct cand *c, int there, int idrc,
 
 	if (!opt.verbose)
 		return;
-	if (!there)
+	if (!there && c->what)
+		msg(0, "%s: %s %s: %s, not a file", esc(obj_name(o)),
+		    ct_names[c->type], esc(c->path), c->what);
+	else if (!there)
 		msg(0, "%s: %s %s: %s", esc(obj_name(o)), ct_names[c->type],
 		    esc(c->path), strerror(c->err ? c->err : ENOENT));
 	else if (idrc == 0) {
@@ -4862,6 +4904,12 @@ detail_for(uint32_t g, const struct rec *rc)
 			    "perf archive; give -c DIR)");
 		else if (!ncand)
 			dadd("nowhere to look: give -k VMLINUX or -s SYSROOT");
+		else if (cand_special(&cands[0]))
+			dadd("%s is %s, not a file", esc(cands[0].path),
+			    cands[0].what);
+		else if (cands[0].err && cands[0].err != ENOENT)
+			dadd("%s: %s", esc(cands[0].path),
+			    strerror(cands[0].err));
 		else if (cands[ncand - 1].type == CT_VDSO)
 			dadd("this process has no vDSO to compare with (an "
 			    "emulator, or a kernel without one), and no copy "

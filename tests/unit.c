@@ -95,6 +95,11 @@ t_escape(void)
 	check(!strcmp(out, "caf\xc3\xa9"));
 	esc_into(out, sizeof out, "\xc3(\xff\xed\xa0\x80", 6);	/* invalid */
 	check(!strcmp(out, "\\xc3(\\xff\\xed\\xa0\\x80"));
+	/* C1 CSI, a line separator and a right-to-left override: escaped */
+	esc_into(out, sizeof out, "a\xc2\x9b" "2Jb\xe2\x80\xa8" "c\xe2\x80\xae" "d", 14);
+	check(!strcmp(out, "a\\xc2\\x9b2Jb\\xe2\\x80\\xa8c\\xe2\\x80\\xae" "d"));
+	esc_into(out, sizeof out, "\xc2\xa0\xe2\x80\xa7", 5);	/* NBSP, U+2027 kept */
+	check(!strcmp(out, "\xc2\xa0\xe2\x80\xa7"));
 	esc_into(out, sizeof out, "\xe2\x82", 2);	/* cut sequence */
 	check(!strcmp(out, "\\xe2\\x82"));
 	esc_into(out, 8, "abcdefghijkl", 12);		/* too long: marked */
