@@ -127,6 +127,11 @@ CROSS_ALL = $(foreach a,$(CROSS),build/$(a)/perfmt build/$(a)/perfmt-tiny \
 test-cross: perfmt $(CROSS_ALL)
 	sh tests/cross.sh ./perfmt $(foreach a,$(CROSS),$(filter $(a)=%,$(QEMU)))
 
+# The suite with every run traced: perfmt opens for reading only, creates,
+# changes and removes nothing, writes only to standard output and error.
+test-readonly: perfmt perfmt-tiny tests/unit tests/unit-tiny
+	sh tests/readonly.sh ./perfmt
+
 # The stripped size of each binary, beside what perf needs for the job.
 size: build/x86_64/perfmt cross
 	sh tests/size.sh build/x86_64/perfmt $(foreach a,$(CROSS),build/$(a)/perfmt)
@@ -148,5 +153,5 @@ clean:
 	    tests/unit-tiny-asan
 	rm -rf tests/work build
 
-.PHONY: all test check check-asan bench cross test-cross size install \
+.PHONY: all test check check-asan bench cross test-cross test-readonly size install \
 	uninstall clean

@@ -692,6 +692,8 @@ if [ -z "$CHROOT" ]; then
 	skipped "empty root" "neither root nor user namespaces (unshare -r)"
 elif ! command -v readelf >/dev/null 2>&1 || readelf -lW "$BIN" | grep -q INTERP; then
 	skipped "empty root" "$(basename "$BIN") is not a static binary"
+elif [ -n "$EMU" ] && readelf -lW "$(command -v "$EMU")" | grep -q INTERP; then
+	skipped "empty root" "$EMU is not a static binary"
 else
 	R=$W/root
 	rm -rf "$R"
