@@ -8,6 +8,22 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 host=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 shift
 passed=0 failed=0 runs=
+mkdir -p "$top/build"
+# the guard of make cross: a binary linked without -static is refused
+if command -v aarch64-linux-musl-gcc >/dev/null 2>&1; then
+	if make -s -C "$top" build/guard/perfmt CC_guard=aarch64-linux-musl-gcc \
+	    XLDFLAGS=-s >"$top/build/guard.log" 2>&1 ||
+	    ! grep -q "dynamically linked" "$top/build/guard.log" ||
+	    [ -e "$top/build/guard/perfmt" ]; then
+		echo "FAIL make cross lets a dynamic binary through"
+		failed=$((failed + 1))
+	else
+		passed=$((passed + 1))
+		runs="${runs}make cross refuses a dynamic binary
+"
+	fi
+	rm -rf "$top/build/guard"
+fi
 for pair in "$@"; do
 	arch=${pair%%=*}
 	emu=${pair#*=}
