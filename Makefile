@@ -12,7 +12,7 @@ LDFLAGS ?=
 # The memory budget: `make PERFMT_MAXOBJ=100000` and so on.
 BUDGET_VARS = PERFMT_BUF PERFMT_FEATBUF PERFMT_ELFBUF PERFMT_MAXOBJ \
 	PERFMT_ARENA PERFMT_MAXATTR PERFMT_MAXID PERFMT_MAXPROC PERFMT_MAXMAP \
-	PERFMT_MAXPEND PERFMT_MAXSTREAM
+	PERFMT_MAXPEND PERFMT_MAXSTREAM PERFMT_ZWINDOW
 BUDGET = $(foreach v,$(BUDGET_VARS),$(if $($(v)),-D$(v)=$($(v))))
 ALL_CFLAGS = $(WFLAGS) $(CFLAGS) $(CPPFLAGS) $(BUDGET)
 
@@ -55,10 +55,23 @@ tests/unit-asan: tests/unit.c perfmt.c elf_min.h Makefile
 tests/unit-tiny-asan: tests/unit.c perfmt.c elf_min.h Makefile
 	$(CC) $(WFLAGS) $(SAN) $(CPPFLAGS) $(TINY) -o $@ tests/unit.c
 
-test check: perfmt perfmt-tiny tests/unit tests/unit-tiny
+# The zstd decoder's test driver (tests/zstd.sh): with the default window
+# and with 8 MiB, each also under ASan and UBSan.
+ZT = tests/zstd-test tests/zstd-test-asan tests/zstd-test8 tests/zstd-test8-asan
+ZTFLAGS = $(WFLAGS) -Wno-unused-function $(CPPFLAGS)
+tests/zstd-test: tests/zstd.c perfmt.c elf_min.h Makefile
+	$(CC) $(ZTFLAGS) -O2 -o $@ tests/zstd.c
+tests/zstd-test-asan: tests/zstd.c perfmt.c elf_min.h Makefile
+	$(CC) $(ZTFLAGS) $(SAN) -o $@ tests/zstd.c
+tests/zstd-test8: tests/zstd.c perfmt.c elf_min.h Makefile
+	$(CC) $(ZTFLAGS) -O2 -DPERFMT_ZWINDOW=8388608 -o $@ tests/zstd.c
+tests/zstd-test8-asan: tests/zstd.c perfmt.c elf_min.h Makefile
+	$(CC) $(ZTFLAGS) $(SAN) -DPERFMT_ZWINDOW=8388608 -o $@ tests/zstd.c
+
+test check: perfmt perfmt-tiny tests/unit tests/unit-tiny $(ZT)
 	PERFMT=./perfmt UNIT="tests/unit tests/unit-tiny" sh tests/run.sh
 
-check-asan: perfmt-asan perfmt-tiny tests/unit-asan tests/unit-tiny-asan
+check-asan: perfmt-asan perfmt-tiny tests/unit-asan tests/unit-tiny-asan $(ZT)
 	ASAN_OPTIONS=detect_leaks=0 PERFMT=./perfmt-asan \
 	    UNIT="tests/unit-asan tests/unit-tiny-asan" sh tests/run.sh
 
@@ -150,7 +163,7 @@ uninstall:
 
 clean:
 	rm -f perfmt perfmt-asan perfmt-tiny tests/unit tests/unit-tiny tests/unit-asan \
-	    tests/unit-tiny-asan
+	    tests/unit-tiny-asan $(ZT)
 	rm -rf tests/work build
 
 .PHONY: all test check check-asan bench cross test-cross test-readonly size install \

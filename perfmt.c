@@ -52,7 +52,7 @@
  * header drags in <elf.h>, whose macros elf_min.h would meet again */
 unsigned long getauxval(unsigned long);
 
-/* ==== 1. Limits and version ============================================
+/* ==== 1. Limits and version =============================================
  * Every size here is a compile-time constant; `make PERFMT_X=n` overrides.
  * The data buffer must hold the largest record (header.size is a u16).
  */
@@ -71,7 +71,7 @@ unsigned long getauxval(unsigned long);
 #define PERFMT_MAXOBJ 4096		/* distinct objects, per pass */
 #endif
 #ifndef PERFMT_ARENA
-#define PERFMT_ARENA (256 * 1024)	/* bytes of object names, per pass */
+#define PERFMT_ARENA (240 * 1024)	/* bytes of object names, per pass */
 #endif
 #ifndef PERFMT_MAXATTR
 #define PERFMT_MAXATTR 256		/* events (perf_event_attr) */
@@ -959,6 +959,7 @@ static struct pf {
 	uint64_t other_dropped;
 	uint64_t t_first, t_last, n_timed;	/* sample times seen */
 	uint64_t z_records, z_bytes, aux_bytes, tracing_bytes;
+	uint64_t z_out, z_recs;	/* bytes and records decoded from them */
 	uint64_t n_table, n_bidrec, n_mmapid, n_bid_ignored;
 	uint64_t n_mmap, n_mmap_exec;
 	uint32_t nstreams;
@@ -1209,7 +1210,7 @@ read_attrs(unsigned char *buf, size_t cap)
 	return 1;
 }
 
-/* ==== 8. perf.data: feature sections ===================================
+/* ==== 8. perf.data: feature sections ====================================
  * fmt §1.6-1.7.  The table of {u64 offset, u64 size} starts at the end of
  * the data section; its k-th slot belongs to the k-th set bit.  In pipe
  * mode the same payloads arrive as HEADER_FEATURE records.  Payloads are
@@ -1620,7 +1621,1441 @@ read_features(void)
 		    pf.be ? "little" : "big", pf.be ? "big" : "little");
 }
 
-/* ==== 9. perf.data: records =============================================
+/* ==== 9. zstd decoder (RFC 8878) ========================================
+ * perf record -z writes one zstd stream per data file and cuts it into
+ * COMPRESSED (81) and COMPRESSED2 (83) records wherever it flushed or its
+ * buffer filled, so a block may lie across two records and the perf
+ * records inside may lie across blocks.  This section takes that stream in
+ * pieces of any size and hands back the decoded bytes in pieces of any
+ * size, with fixed memory and no malloc.
+ *
+ * Needs from section 1: <inttypes.h> <stdarg.h> <stdint.h> <stdio.h>
+ * <string.h>.
+ *
+ * Interface (everything else here is private to the section):
+ *   zs_reset()       start a new stream; forgets any error.
+ *   zs_feed(in, n)   take up to n more compressed bytes; returns how many
+ *                    it took, or -1 on error.  It takes fewer than n only
+ *                    when decoded output is waiting (or n > 2^30): call
+ *                    zs_read() until it returns 0, then feed the rest.
+ *                    With nothing waiting it always takes at least one
+ *                    byte.  Any split works, down to a byte at a time.
+ *   zs_read(out, n)  copy up to n decoded bytes out; returns the count,
+ *                    0 when nothing is waiting (or after an error).
+ *   zs_finish()      the stream has ended: 0 if it ended between frames,
+ *                    1 if between blocks of an unfinished frame (as perf
+ *                    leaves it: everything given was decoded), else -1
+ *                    and an error naming where it was cut.
+ *   zs_error()       NULL, or the message of the first error, e.g.
+ *                    "offset 0x1234: bad Huffman tree description (RFC
+ *                    8878 4.2.1)".
+ *                    Offsets count bytes of the compressed stream from the
+ *                    first byte given to zs_feed() after zs_reset().
+ * After an error every call fails at once until zs_reset().
+ *
+ * Subset: every frame the reference encoder writes (RFC 8878 §3.1.1):
+ * raw, RLE and compressed blocks; all literal and sequence modes; content
+ * checksums (XXH64, checked); skippable frames (§3.1.2); concatenated
+ * frames.  Refused with a message: dictionaries (Dictionary_ID other than
+ * 0), windows larger than PERFMT_ZWINDOW, legacy (pre-v0.8) frames.
+ *
+ * Memory, all in the static struct zs; sizeof zs with gcc on x86-64:
+ *   window ring   PERFMT_ZWINDOW + 128 KiB + 96     1,179,744 bytes
+ *   input block   128 KiB + 32                        131,104
+ *   literals      128 KiB + 32                        131,104
+ *   FSE tables    4 * (512 * 8 + 12)                   16,432
+ *   Huffman table 2048 * 2                              4,096
+ *   the rest                                              368
+ *   total         PERFMT_ZWINDOW + 414,272          1,462,848 (1.40 MiB)
+ * (8,802,880 with PERFMT_ZWINDOW=8388608).  Stack: under 1 KiB.
+ */
+#ifndef PERFMT_ZWINDOW
+#define PERFMT_ZWINDOW (1024 * 1024)	/* largest zstd window accepted */
+#endif
+#if PERFMT_ZWINDOW < 1024
+#error "PERFMT_ZWINDOW must be at least 1 KiB, the smallest zstd window"
+#endif
+
+#define ZS_BLOCK (128 * 1024)	/* §3.1.1.2.4: Block_Maximum_Size cap */
+#define ZS_SLACK 32		/* wild 16-byte copies may overrun this much */
+/* the ring keeps the window or the undrained output, whichever is larger,
+ * plus room for one more block and its wild copies */
+#define ZS_RING ((size_t)PERFMT_ZWINDOW + ZS_BLOCK + 64)
+#define ZS_MAGIC 0xFD2FB528u	/* §3.1.1 */
+#define ZS_HUFBITS 11		/* §4.2.1: Max_Number_of_Bits */
+
+enum { ZS_MAGICWAIT, ZS_FHDR1, ZS_FHDR2, ZS_SKIPSIZE, ZS_SKIP, ZS_BHDR,
+	ZS_BLK, ZS_CKSUM };
+
+/* one FSE decoding cell (§4.1.1); for sequences the code's baseline and
+ * extra bits are folded in so one lookup gives all of it */
+struct zs_cell {
+	uint32_t base;		/* value baseline, or the symbol */
+	uint16_t next;		/* next state before the bits read are added */
+	uint8_t nbits;		/* bits to read for the next state */
+	uint8_t xbits;		/* extra value bits */
+};
+
+struct zs_fse {
+	struct zs_cell cell[512];
+	unsigned log;
+	int ok;			/* usable by Repeat mode (§3.1.1.3.2.1.1) */
+	int def;		/* holds the predefined table already */
+};
+
+/* backward bit stream (§4.1, §4.2.2): c holds 8 stream bytes ending at
+ * p + 8; n counts the bits of c already used, from the top */
+struct zs_br {
+	const unsigned char *start, *p;
+	uint64_t c;
+	unsigned n;
+};
+
+static struct {
+	/* input: the unit being gathered (a header, a block, a checksum) */
+	unsigned char in[ZS_BLOCK + ZS_SLACK];
+	size_t have, need;
+	uint64_t pos;		/* stream offset of the unit's first byte */
+	uint64_t skip;		/* bytes of a skippable frame still to skip */
+	int state, failed;
+	char err[256];
+
+	/* frame (§3.1.1.1) */
+	uint64_t fcs, wsize, fout;
+	size_t bmax;
+	int has_fcs, has_sum, last;
+	unsigned desc, btype;	/* Frame_Header_Descriptor, Block_Type */
+	uint32_t rep[3];
+
+	/* entropy tables kept between blocks of a frame */
+	struct zs_fse ll, of, ml, wt;
+	uint16_t huf[1 << ZS_HUFBITS];	/* symbol << 8 | bits */
+	unsigned hufbits;
+	int huf_ok;
+	unsigned char lit[ZS_BLOCK + ZS_SLACK];
+
+	/* XXH64 of the frame's content */
+	uint64_t xacc[4], xlen;
+	unsigned char xbuf[32];
+	size_t xn;
+
+	/* output ring: history and undrained bytes end at wpos */
+	unsigned char win[ZS_RING + ZS_SLACK];
+	size_t wpos, pend;
+} zs;
+
+/* ---- Z.1 errors and bytes --------------------------------------------- */
+static int
+zs_fail(size_t rel, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (zs.failed)
+		return -1;
+	zs.failed = 1;
+	k = snprintf(zs.err, sizeof zs.err, "offset 0x%" PRIx64 ": ",
+	    zs.pos + rel);
+	if (k < 0 || (size_t)k >= sizeof zs.err)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(zs.err + k, sizeof zs.err - k, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static const char *
+zs_error(void)
+{
+	return zs.failed ? zs.err : NULL;
+}
+
+static inline uint32_t
+zs_le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t
+zs_le64(const unsigned char *p)
+{
+	return (uint64_t)zs_le32(p) | (uint64_t)zs_le32(p + 4) << 32;
+}
+
+static unsigned
+zs_hibit(uint32_t v)	/* index of the highest set bit; v != 0 */
+{
+	unsigned r = 0;
+
+	if (v >> 16) {
+		v >>= 16;
+		r = 16;
+	}
+	if (v >> 8) {
+		v >>= 8;
+		r += 8;
+	}
+	if (v >> 4) {
+		v >>= 4;
+		r += 4;
+	}
+	return r + (0xFFFFAA50u >> 2 * v & 3);	// hibit of 0..15, 2 bits each
+}
+
+/* ---- Z.2 XXH64 -----------------------------------------------------------
+ * The content checksum is the low 32 bits of XXH64 with seed 0 (§3.1.1);
+ * constants and steps from the xxHash specification (XXH64).
+ */
+#define ZS_P1 0x9E3779B185EBCA87u
+#define ZS_P2 0xC2B2AE3D27D4EB4Fu
+#define ZS_P3 0x165667B19E3779F9u
+#define ZS_P4 0x85EBCA77C2B2AE63u
+#define ZS_P5 0x27D4EB2F165667C5u
+
+static inline uint64_t
+zs_rotl(uint64_t x, unsigned r)
+{
+	return x << r | x >> (64 - r);
+}
+
+static inline uint64_t
+zs_xround(uint64_t acc, uint64_t in)
+{
+	return zs_rotl(acc + in * ZS_P2, 31) * ZS_P1;
+}
+
+static void
+zs_xinit(void)
+{
+	zs.xacc[0] = ZS_P1 + ZS_P2;
+	zs.xacc[1] = ZS_P2;
+	zs.xacc[2] = 0;
+	zs.xacc[3] = -(uint64_t)ZS_P1;
+	zs.xlen = 0;
+	zs.xn = 0;
+}
+
+static void
+zs_xstripe(const unsigned char *p)
+{
+	zs.xacc[0] = zs_xround(zs.xacc[0], zs_le64(p));
+	zs.xacc[1] = zs_xround(zs.xacc[1], zs_le64(p + 8));
+	zs.xacc[2] = zs_xround(zs.xacc[2], zs_le64(p + 16));
+	zs.xacc[3] = zs_xround(zs.xacc[3], zs_le64(p + 24));
+}
+
+static void
+zs_xupdate(const unsigned char *p, size_t n)
+{
+	size_t k;
+
+	zs.xlen += n;
+	if (zs.xn) {
+		k = 32 - zs.xn < n ? 32 - zs.xn : n;
+		memcpy(zs.xbuf + zs.xn, p, k);
+		zs.xn += k;
+		p += k;
+		n -= k;
+		if (zs.xn < 32)
+			return;
+		zs_xstripe(zs.xbuf);
+		zs.xn = 0;
+	}
+	for (; n >= 32; p += 32, n -= 32)
+		zs_xstripe(p);
+	memcpy(zs.xbuf, p, n);
+	zs.xn = n;
+}
+
+static uint64_t
+zs_xmerge(uint64_t h, uint64_t acc)
+{
+	return (h ^ zs_xround(0, acc)) * ZS_P1 + ZS_P4;
+}
+
+static uint64_t
+zs_xdigest(void)
+{
+	const unsigned char *p = zs.xbuf;
+	size_t n = zs.xn;
+	uint64_t h;
+	int i;
+
+	if (zs.xlen >= 32) {
+		h = zs_rotl(zs.xacc[0], 1) + zs_rotl(zs.xacc[1], 7) +
+		    zs_rotl(zs.xacc[2], 12) + zs_rotl(zs.xacc[3], 18);
+		for (i = 0; i < 4; i++)
+			h = zs_xmerge(h, zs.xacc[i]);
+	} else {
+		h = ZS_P5;
+	}
+	h += zs.xlen;
+	for (; n >= 8; p += 8, n -= 8)
+		h = zs_rotl(h ^ zs_xround(0, zs_le64(p)), 27) * ZS_P1 + ZS_P4;
+	if (n >= 4) {
+		h = zs_rotl(h ^ (uint64_t)zs_le32(p) * ZS_P1, 23) * ZS_P2 +
+		    ZS_P3;
+		p += 4;
+		n -= 4;
+	}
+	for (; n; p++, n--)
+		h = zs_rotl(h ^ *p * ZS_P5, 11) * ZS_P1;
+	h ^= h >> 33;
+	h *= ZS_P2;
+	h ^= h >> 29;
+	h *= ZS_P3;
+	return h ^ h >> 32;
+}
+
+/* ---- Z.3 output ring --------------------------------------------------- */
+static size_t
+zs_back(size_t off)	/* ring index off bytes behind wpos; off <= ZS_RING */
+{
+	return zs.wpos >= off ? zs.wpos - off : zs.wpos + ZS_RING - off;
+}
+
+static void
+zs_put(const unsigned char *s, size_t n)
+{
+	size_t k = ZS_RING - zs.wpos < n ? ZS_RING - zs.wpos : n;
+
+	memcpy(zs.win + zs.wpos, s, k);
+	memcpy(zs.win, s + k, n - k);
+	zs.wpos = (zs.wpos + n) % ZS_RING;
+}
+
+static void
+zs_fill(unsigned char c, size_t n)
+{
+	size_t k = ZS_RING - zs.wpos < n ? ZS_RING - zs.wpos : n;
+
+	memset(zs.win + zs.wpos, c, k);
+	memset(zs.win, c, n - k);
+	zs.wpos = (zs.wpos + n) % ZS_RING;
+}
+
+/* The history kept: the frame's window, or PERFMT_ZWINDOW if that is
+ * less.  A larger window is taken on trust: a match can never reach
+ * further back than what was decoded, so a stream shorter than what is
+ * kept (a small profile at a high -z level) decodes exactly, and a match
+ * that does reach further is refused when it comes. */
+static uint64_t
+zs_hold(void)
+{
+	return zs.wsize < PERFMT_ZWINDOW ? zs.wsize : PERFMT_ZWINDOW;
+}
+
+/* Can a whole block be decoded without overwriting undrained output or
+ * the window the block may refer back to? */
+static int
+zs_room(void)
+{
+	size_t hist = zs.fout < zs_hold() ? (size_t)zs.fout : (size_t)zs_hold();
+	size_t keep = zs.pend > hist ? zs.pend : hist;
+
+	return keep + ZS_BLOCK + 64 <= ZS_RING;
+}
+
+/* A block of n bytes ending at wpos is done: checksum it, count it, and
+ * let the consumer have it. */
+static int
+zs_produced(size_t n)
+{
+	size_t at = zs_back(n);
+	size_t k = ZS_RING - at < n ? ZS_RING - at : n;
+
+	if (zs.has_sum) {
+		zs_xupdate(zs.win + at, k);
+		zs_xupdate(zs.win, n - k);
+	}
+	zs.fout += n;
+	zs.pend += n;
+	if (zs.has_fcs && zs.fout > zs.fcs)
+		return zs_fail(0, "frame decodes to more than its content "
+		    "size of %" PRIu64 " bytes", zs.fcs);
+	return 0;
+}
+
+static size_t
+zs_read(unsigned char *out, size_t cap)
+{
+	size_t n = zs.pend < cap ? zs.pend : cap;
+	size_t at, k;
+
+	if (zs.failed || !n)
+		return 0;
+	at = zs_back(zs.pend);
+	k = ZS_RING - at < n ? ZS_RING - at : n;
+	memcpy(out, zs.win + at, k);
+	memcpy(out + k, zs.win, n - k);
+	zs.pend -= n;
+	return n;
+}
+
+/* ---- Z.4 bit streams --------------------------------------------------- */
+/* §4.1, §4.2.2: read backwards from the last byte, whose highest set bit
+ * marks where the stream begins */
+static int
+zs_br_init(struct zs_br *b, const unsigned char *s, size_t len)
+{
+	size_t i;
+
+	if (!len || !s[len - 1])
+		return -1;
+	b->start = s;
+	if (len >= 8) {
+		b->p = s + len - 8;
+		b->c = zs_le64(b->p);
+		b->n = 0;
+	} else {
+		b->p = s;
+		b->c = 0;
+		for (i = len; i--; )
+			b->c = b->c << 8 | s[i];
+		b->n = 64 - 8 * (unsigned)len;
+	}
+	b->n += 8 - zs_hibit(s[len - 1]);
+	return 0;
+}
+
+/* Past the stream's start this yields junk, never a bad shift; callers
+ * bound their loops by counts and check zs_br_over()/zs_br_done(). */
+static inline uint64_t
+zs_br_peek(const struct zs_br *b, unsigned nb)
+{
+	return (b->c << (b->n & 63)) >> 1 >> (63 - nb);
+}
+
+static inline uint64_t
+zs_br_get(struct zs_br *b, unsigned nb)
+{
+	uint64_t v = zs_br_peek(b, nb);
+
+	b->n += nb;
+	return v;
+}
+
+static inline void
+zs_br_reload(struct zs_br *b)
+{
+	size_t k = b->n >> 3;
+
+	if (k > (size_t)(b->p - b->start))
+		k = b->p - b->start;
+	if (!k)
+		return;
+	b->p -= k;
+	b->n -= 8 * (unsigned)k;
+	b->c = zs_le64(b->p);
+}
+
+static int
+zs_br_over(const struct zs_br *b)
+{
+	return b->n > 64;
+}
+
+static int
+zs_br_done(const struct zs_br *b)
+{
+	return b->p == b->start && b->n == 64;
+}
+
+/* forward little-endian bits (§4.1.1), up to 24 at a time; past the end
+ * reads zeros, and the caller checks *pos against 8 * len */
+static unsigned
+zs_fwd(const unsigned char *s, size_t len, size_t *pos, unsigned nb)
+{
+	size_t i = *pos >> 3;
+	uint32_t v = 0;
+	unsigned k;
+
+	for (k = 0; k < 4; k++)
+		if (i + k < len)
+			v |= (uint32_t)s[i + k] << 8 * k;
+	*pos += nb;
+	return (v >> ((*pos - nb) & 7)) & ((1u << nb) - 1);
+}
+
+/* ---- Z.5 FSE tables ---------------------------------------------------- */
+/* §4.1.1: lay the symbols out in the table, then give every cell the
+ * state it leads to.  "Less than 1" symbols (-1) take the last cells. */
+static int
+zs_fse_build(struct zs_fse *t, const short *norm, unsigned nsym,
+    unsigned log)
+{
+	uint16_t next[64];
+	unsigned size = 1u << log, step, s, u;
+	int i, pos = 0, high = (int)size - 1;
+
+	step = (size >> 1) + (size >> 3) + 3;
+	for (s = 0; s < nsym; s++) {
+		if (norm[s] != -1)
+			continue;
+		if (high < 0)
+			return -1;
+		t->cell[high--].base = s;
+		next[s] = 1;
+	}
+	for (s = 0; s < nsym; s++) {
+		if (norm[s] < 0)
+			continue;
+		next[s] = (uint16_t)norm[s];
+		for (i = 0; i < norm[s]; i++) {
+			t->cell[pos].base = s;
+			do
+				pos = (int)((pos + step) & (size - 1));
+			while (pos > high);
+		}
+	}
+	if (pos)
+		return -1;
+	for (u = 0; u < size; u++) {
+		unsigned x = next[t->cell[u].base]++;
+		unsigned nb = log - zs_hibit(x);
+
+		t->cell[u].nbits = (uint8_t)nb;
+		t->cell[u].next = (uint16_t)((x << nb) - size);
+		t->cell[u].xbits = 0;
+	}
+	t->log = log;
+	t->ok = 1;
+	return 0;
+}
+
+/* §4.1.1: read a table description of at most len bytes; sets *used */
+static int
+zs_fse_read(struct zs_fse *t, const unsigned char *s, size_t len,
+    unsigned maxsym, unsigned maxlog, size_t *used)
+{
+	short norm[64];
+	size_t pos = 0;
+	unsigned log, sym = 0, bits, r;
+	int remaining, threshold, max, v;
+
+	memset(norm, 0, sizeof norm);
+	log = zs_fwd(s, len, &pos, 4) + 5;
+	if (log > maxlog)
+		return -1;
+	remaining = (1 << log) + 1;
+	threshold = 1 << log;
+	bits = log + 1;
+	while (remaining > 1 && sym <= maxsym) {
+		max = 2 * threshold - 1 - remaining;
+		v = (int)zs_fwd(s, len, &pos, bits - 1);
+		if (v >= max) {
+			pos -= bits - 1;
+			v = (int)zs_fwd(s, len, &pos, bits);
+			if (v >= threshold)
+				v -= max;
+		}
+		norm[sym++] = (short)(v - 1);
+		remaining -= v ? v - 1 : 1;
+		if (v == 1) {	// a zero: 2-bit repeat counts follow
+			do {
+				r = zs_fwd(s, len, &pos, 2);
+				sym += r;
+			} while (r == 3 && sym <= maxsym + 1);
+		}
+		if (pos > 8 * len || sym > maxsym + 1)
+			return -1;
+		while (remaining > 1 && remaining < threshold) {
+			bits--;
+			threshold >>= 1;
+		}
+	}
+	if (remaining != 1 || pos > 8 * len)
+		return -1;
+	*used = (pos + 7) >> 3;
+	return zs_fse_build(t, norm, sym, log);
+}
+
+/* RLE mode: one symbol, no bits (§3.1.1.3.2.1.1) */
+static void
+zs_fse_rle(struct zs_fse *t, unsigned sym)
+{
+	t->cell[0].base = sym;
+	t->cell[0].next = 0;
+	t->cell[0].nbits = 0;
+	t->cell[0].xbits = 0;
+	t->log = 0;
+	t->ok = 1;
+}
+
+/* ---- Z.6 literals (§3.1.1.3.1) ----------------------------------------- */
+/* §4.2.1.3: weights to a table read with Max_Number_of_Bits bits: lighter
+ * weights (longer codes) first, then by symbol, 2^(w-1) cells each */
+static int
+zs_huf_build(const unsigned char *w, unsigned nw)
+{
+	uint32_t sum = 0, rest, start[ZS_HUFBITS + 2];
+	unsigned s, k, maxbits, lastw, cnt[ZS_HUFBITS + 2];
+
+	memset(cnt, 0, sizeof cnt);
+	for (s = 0; s < nw; s++) {
+		if (w[s] > ZS_HUFBITS)
+			return -1;
+		if (w[s])
+			sum += 1u << (w[s] - 1);
+		cnt[w[s]]++;
+	}
+	if (!sum)
+		return -1;
+	maxbits = zs_hibit(sum) + 1;
+	if (maxbits > ZS_HUFBITS)
+		return -1;
+	rest = (1u << maxbits) - sum;
+	if (rest & (rest - 1))	// the implied last weight must complete it
+		return -1;
+	lastw = zs_hibit(rest) + 1;
+	cnt[lastw]++;
+	start[1] = 0;
+	for (k = 1; k <= ZS_HUFBITS; k++)
+		start[k + 1] = start[k] + (cnt[k] << (k - 1));
+	for (s = 0; s <= nw; s++) {
+		unsigned ws = s < nw ? w[s] : lastw;
+		uint16_t e = (uint16_t)(s << 8 | (maxbits + 1 - ws));
+		uint32_t i;
+
+		if (!ws)
+			continue;
+		for (i = 0; i < 1u << (ws - 1); i++)
+			zs.huf[start[ws] + i] = e;
+		start[ws] += 1u << (ws - 1);
+	}
+	zs.hufbits = maxbits;
+	zs.huf_ok = 1;
+	return 0;
+}
+
+/* §4.2.1.2: weights as FSE with two interleaved states */
+static int
+zs_huf_fse(const unsigned char *s, size_t len, unsigned char *w,
+    unsigned *nw)
+{
+	struct zs_br b;
+	size_t used;
+	unsigned st[2], i = 0, n = 0;
+
+	if (zs_fse_read(&zs.wt, s, len, 12, 6, &used) || used >= len ||
+	    zs_br_init(&b, s + used, len - used))
+		return -1;
+	st[0] = (unsigned)zs_br_get(&b, zs.wt.log);
+	st[1] = (unsigned)zs_br_get(&b, zs.wt.log);
+	for (;;) {
+		const struct zs_cell *c = &zs.wt.cell[st[i]];
+
+		if (n >= 255)
+			return -1;
+		w[n++] = (unsigned char)c->base;
+		st[i] = c->next + (unsigned)zs_br_get(&b, c->nbits);
+		zs_br_reload(&b);
+		i ^= 1;
+		if (zs_br_over(&b)) {	// the other state holds the last one
+			if (n >= 255)
+				return -1;
+			w[n++] = (unsigned char)zs.wt.cell[st[i]].base;
+			break;
+		}
+	}
+	*nw = n;
+	return 0;
+}
+
+/* §4.2.1: Huffman_Tree_Description; returns its size or -1 */
+static long
+zs_huf_tree(const unsigned char *s, size_t len)
+{
+	unsigned char w[256];
+	unsigned nw, i;
+	size_t sz;
+
+	if (!len)
+		return -1;
+	if (s[0] < 128) {
+		sz = s[0];
+		if (!sz || sz > len - 1 || zs_huf_fse(s + 1, sz, w, &nw))
+			return -1;
+	} else {	// 4-bit weights, two to a byte, high nibble first
+		nw = s[0] - 127u;
+		sz = (nw + 1) / 2;
+		if (sz > len - 1)
+			return -1;
+		for (i = 0; i < nw; i++)
+			w[i] = s[1 + i / 2] >> (i & 1 ? 0 : 4) & 15;
+	}
+	if (zs_huf_build(w, nw))
+		return -1;
+	return (long)sz + 1;
+}
+
+/* §4.2.2: the end of a stream, a symbol at a time with every check;
+ * the stream must be used up exactly */
+static int
+zs_huf_tail(struct zs_br *b, unsigned char *o, size_t n)
+{
+	const uint16_t *t = zs.huf;
+	unsigned hb = zs.hufbits, e;
+
+	for (; n; n--) {
+		zs_br_reload(b);
+		e = t[zs_br_peek(b, hb)];
+		b->n += e & 255;
+		*o++ = (unsigned char)(e >> 8);
+	}
+	zs_br_reload(b);
+	return zs_br_done(b) ? 0 : -1;
+}
+
+/* one Huffman symbol with n known to stay below 64: one table lookup */
+#define ZS_HUF1(b, o) do { \
+	e = t[(b).c << (b).n >> sh]; \
+	(b).n += e & 255; \
+	*(o)++ = (unsigned char)(e >> 8); \
+} while (0)
+
+/* refill when at least 8 bytes lie behind p, so n ends below 8 */
+#define ZS_REFILL(b) do { \
+	(b).p -= (b).n >> 3; \
+	(b).n &= 7; \
+	(b).c = zs_le64((b).p); \
+} while (0)
+
+/* §4.2.2: one stream; four symbols (at most 44 bits) per refill */
+static int
+zs_huf_stream(const unsigned char *s, size_t len, unsigned char *o,
+    size_t count)
+{
+	struct zs_br b;
+	const uint16_t *t = zs.huf;
+	unsigned sh = 64 - zs.hufbits, e;
+	unsigned char *end = o + count;
+
+	if (zs_br_init(&b, s, len))
+		return -1;
+	while (end - o >= 4 && b.p - b.start >= 8) {
+		ZS_REFILL(b);
+		ZS_HUF1(b, o);
+		ZS_HUF1(b, o);
+		ZS_HUF1(b, o);
+		ZS_HUF1(b, o);
+	}
+	return zs_huf_tail(&b, o, (size_t)(end - o));
+}
+
+/* the general refill near a stream's start, the quick one elsewhere */
+#define ZS_RELOAD(b) do { \
+	if ((b).p - (b).start >= 8) \
+		ZS_REFILL(b); \
+	else \
+		zs_br_reload(&(b)); \
+} while (0)
+
+/* §3.1.1.3.1.5: one stream, or four behind a 6-byte jump table, each
+ * (regen + 3) / 4 symbols but the last.  The four are independent, so
+ * they are decoded side by side for the CPU to overlap. */
+static int
+zs_huf_lits(const unsigned char *s, size_t len, size_t regen, int four)
+{
+	struct zs_br b[4];
+	unsigned char *o[4], *end[4];
+	const uint16_t *t = zs.huf;
+	unsigned sh = 64 - zs.hufbits, e;
+	size_t sz[4], seg, at = 6;
+	int i;
+
+	if (!four)
+		return zs_huf_stream(s, len, zs.lit, regen);
+	if (len < 6)
+		return -1;
+	sz[0] = s[0] | (size_t)s[1] << 8;
+	sz[1] = s[2] | (size_t)s[3] << 8;
+	sz[2] = s[4] | (size_t)s[5] << 8;
+	if (sz[0] + sz[1] + sz[2] > len - 6)
+		return -1;
+	sz[3] = len - 6 - sz[0] - sz[1] - sz[2];
+	seg = (regen + 3) / 4;
+	if (3 * seg > regen)
+		return -1;
+	for (i = 0; i < 4; i++) {
+		if (zs_br_init(&b[i], s + at, sz[i]))
+			return -1;
+		at += sz[i];
+		o[i] = zs.lit + i * seg;
+		end[i] = i < 3 ? o[i] + seg : zs.lit + regen;
+	}
+	// the last stream is the shortest, and all move in step
+	while (end[3] - o[3] >= 4 && b[0].p - b[0].start >= 8 &&
+	    b[1].p - b[1].start >= 8 && b[2].p - b[2].start >= 8 &&
+	    b[3].p - b[3].start >= 8) {
+		ZS_REFILL(b[0]);
+		ZS_REFILL(b[1]);
+		ZS_REFILL(b[2]);
+		ZS_REFILL(b[3]);
+		for (i = 0; i < 4; i++) {
+			ZS_HUF1(b[0], o[0]);
+			ZS_HUF1(b[1], o[1]);
+			ZS_HUF1(b[2], o[2]);
+			ZS_HUF1(b[3], o[3]);
+		}
+	}
+	for (i = 0; i < 4; i++)
+		if (zs_huf_tail(&b[i], o[i], (size_t)(end[i] - o[i])))
+			return -1;
+	return 0;
+}
+
+/* §3.1.1.3.1.1: Literals_Section_Header; returns its size, or -1 */
+static long
+zs_lit_header(const unsigned char *s, size_t len, size_t *regen,
+    size_t *csize)
+{
+	unsigned type = s[0] & 3, fmt = s[0] >> 2 & 3, w;
+	size_t hsz, i;
+	uint64_t v = 0;
+
+	if (type < 2) {	// raw or RLE: one size of 5, 12 or 20 bits
+		hsz = fmt == 1 ? 2 : fmt == 3 ? 3 : 1;
+		w = hsz == 1 ? 5 : hsz == 2 ? 12 : 20;
+	} else {	// Huffman: two sizes of 10, 14 or 18 bits
+		hsz = fmt < 2 ? 3 : fmt == 2 ? 4 : 5;
+		w = fmt < 2 ? 10 : fmt == 2 ? 14 : 18;
+	}
+	if (hsz > len)
+		return zs_fail(0, "literals header runs past the block");
+	for (i = hsz; i-- > 0; )
+		v = v << 8 | s[i];
+	v >>= hsz == 1 ? 3 : 4;	// type and Size_Format bits
+	*regen = (size_t)(v & ((1u << w) - 1));
+	*csize = type == 0 ? *regen : type == 1 ? 1 :
+	    (size_t)(v >> w & ((1u << w) - 1));
+	return (long)hsz;
+}
+
+/* §3.1.1.3.1: decode the literals section into zs.lit; returns its size
+ * in the block, or -1; *nlit gets the literal count */
+static long
+zs_literals(const unsigned char *s, size_t len, size_t *nlit)
+{
+	unsigned type, fmt;
+	size_t regen = 0, csize = 0, hsz;
+	long k, tree = 0;
+
+	if (!len)
+		return zs_fail(0, "expected a literals section header");
+	type = s[0] & 3;
+	fmt = s[0] >> 2 & 3;	// for Huffman, 0 means one stream
+	if ((k = zs_lit_header(s, len, &regen, &csize)) < 0)
+		return -1;
+	hsz = (size_t)k;
+	if (regen > zs.bmax)
+		return zs_fail(0, "%zu literals exceed the block maximum of %zu",
+		    regen, zs.bmax);
+	if (csize > len - hsz)
+		return zs_fail(hsz, "literals need %zu bytes, the block has %zu",
+		    csize, len - hsz);
+	s += hsz;
+	if (type == 0) {
+		memcpy(zs.lit, s, regen);
+	} else if (type == 1) {
+		memset(zs.lit, s[0], regen);
+	} else {
+		if (type == 2 && (tree = zs_huf_tree(s, csize)) < 0)
+			return zs_fail(hsz, "bad Huffman tree description "
+			    "(RFC 8878 4.2.1)");
+		if (type == 3 && !zs.huf_ok)	// §3.1.1.3.1.1: Treeless
+			return zs_fail(0, "treeless literals with no earlier "
+			    "Huffman table in the frame");
+		if (zs_huf_lits(s + tree, csize - tree, regen, fmt != 0))
+			return zs_fail(hsz + tree, "Huffman-coded literals "
+			    "do not decode to %zu bytes (RFC 8878 4.2.2)", regen);
+	}
+	*nlit = regen;
+	return (long)(hsz + csize);
+}
+
+/* ---- Z.7 sequences (§3.1.1.3.2) ---------------------------------------- */
+/* §3.1.1.3.2.1.1: literal length and match length codes */
+static const uint32_t zs_ll_base[36] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+	16, 18, 20, 22, 24, 28, 32, 40, 48, 64, 128, 256, 512, 1024, 2048,
+	4096, 8192, 16384, 32768, 65536
+};
+static const uint8_t zs_ll_bits[36] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+};
+static const uint32_t zs_ml_base[53] = {
+	3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+	19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34,
+	35, 37, 39, 41, 43, 47, 51, 59, 67, 83, 99, 131, 259, 515, 1027,
+	2051, 4099, 8195, 16387, 32771, 65539
+};
+static const uint8_t zs_ml_bits[53] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+};
+/* §3.1.1.3.2.2: predefined distributions */
+static const short zs_ll_def[36] = {
+	4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1, 1, -1, -1, -1, -1
+};
+static const short zs_ml_def[53] = {
+	1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1
+};
+static const short zs_of_def[29] = {
+	1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1
+};
+
+enum { ZS_LL, ZS_OF, ZS_ML };
+
+/* fold each cell's code into its value baseline and extra bits, so the
+ * sequence loop needs one lookup per field */
+static void
+zs_fse_codes(struct zs_fse *t, int kind)
+{
+	unsigned u, c;
+
+	for (u = 0; u < 1u << t->log; u++) {
+		c = t->cell[u].base;
+		if (kind == ZS_LL) {
+			t->cell[u].base = zs_ll_base[c];
+			t->cell[u].xbits = zs_ll_bits[c];
+		} else if (kind == ZS_ML) {
+			t->cell[u].base = zs_ml_base[c];
+			t->cell[u].xbits = zs_ml_bits[c];
+		} else {
+			t->cell[u].base = (uint32_t)1 << c;
+			t->cell[u].xbits = (uint8_t)c;
+		}
+	}
+}
+
+/* §3.1.1.3.2.1.1: set up one table in the given mode; returns the bytes
+ * of the block it used, or -1 */
+static long
+zs_seq_table(struct zs_fse *t, int kind, unsigned mode,
+    const unsigned char *s, size_t len, size_t at)
+{
+	static const char *const name[] = {
+		"literal lengths", "offsets", "match lengths"
+	};
+	static const unsigned maxsym[] = { 35, 31, 52 };
+	static const unsigned maxlog[] = { 9, 8, 9 };
+	size_t used = 0;
+	int r = 0;
+
+	if (mode == 0 && t->def) {	// fast levels use it block after block
+		t->ok = 1;
+		return 0;
+	}
+	t->def = mode == 0;
+	if (mode == 0) {
+		if (kind == ZS_LL)
+			r = zs_fse_build(t, zs_ll_def, 36, 6);
+		else if (kind == ZS_ML)
+			r = zs_fse_build(t, zs_ml_def, 53, 6);
+		else
+			r = zs_fse_build(t, zs_of_def, 29, 5);
+	} else if (mode == 1) {
+		if (!len || s[0] > maxsym[kind])
+			return zs_fail(at, "bad RLE symbol for %s", name[kind]);
+		zs_fse_rle(t, s[0]);
+		used = 1;
+	} else if (mode == 2) {
+		r = zs_fse_read(t, s, len, maxsym[kind], maxlog[kind], &used);
+		if (r)
+			return zs_fail(at, "bad FSE table description for %s "
+			    "(RFC 8878 4.1.1)", name[kind]);
+	} else {
+		if (!t->ok)
+			return zs_fail(at, "repeat mode for %s with no "
+			    "earlier table in the frame", name[kind]);
+		return 0;
+	}
+	if (r)
+		return zs_fail(at, "bad predefined table");
+	zs_fse_codes(t, kind);
+	return (long)used;
+}
+
+static void
+zs_copy_lits(const unsigned char *src, size_t n)
+{
+	unsigned char *d = zs.win + zs.wpos;
+	size_t i;
+
+	if (n > ZS_RING - zs.wpos) {
+		zs_put(src, n);
+		return;
+	}
+	// zs.lit and zs.win both have ZS_SLACK spare bytes for the overrun
+	for (i = 0; i < n; i += 16)
+		memcpy(d + i, src + i, 16);
+	zs.wpos += n;
+	if (zs.wpos == ZS_RING)
+		zs.wpos = 0;
+}
+
+/* §3.1.1.4: a match may overlap what it writes; 16 bytes at a time where
+ * the ring lets us, a byte at a time where it wraps */
+static void
+zs_copy_match(size_t off, size_t n)
+{
+	size_t from = zs_back(off), w = zs.wpos, i, eff;
+	unsigned char *d = zs.win + w;
+
+	if (n <= ZS_RING - w && (off <= w || n <= ZS_RING - from)) {
+		const unsigned char *s = zs.win + from;
+
+		if (off >= 16 || off > w) {
+			for (i = 0; i < n; i += 16)
+				memcpy(d + i, s + i, 16);
+		} else if (n < 16) {
+			for (i = 0; i < n; i++)
+				d[i] = s[i];
+		} else {
+			// the output repeats every off bytes, so also every
+			// eff bytes once eff - off of them are written
+			eff = (16 + off - 1) / off * off;
+			for (i = 0; i < eff - off; i++)
+				d[i] = s[i];
+			for (; i < n; i += 16)
+				memcpy(d + i, d + i - eff, 16);
+		}
+		zs.wpos = w + n == ZS_RING ? 0 : w + n;
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		zs.win[w] = zs.win[from];
+		if (++w == ZS_RING)
+			w = 0;
+		if (++from == ZS_RING)
+			from = 0;
+	}
+	zs.wpos = w;
+}
+
+/* §3.1.1.5: offset values 1-3 name the repeat offsets, shifted by one
+ * when the literal length is 0; the list is updated as the RFC says */
+static uint64_t
+zs_offset(uint64_t ofv, uint64_t ll)
+{
+	uint64_t off;
+	unsigned idx;
+
+	if (ofv > 3) {
+		off = ofv - 3;
+		zs.rep[2] = zs.rep[1];
+		zs.rep[1] = zs.rep[0];
+		zs.rep[0] = (uint32_t)off;
+		return off;
+	}
+	idx = (unsigned)ofv - 1 + (ll == 0);
+	if (!idx)
+		return zs.rep[0];
+	off = idx == 3 ? (uint64_t)zs.rep[0] - 1 : zs.rep[idx];
+	if (idx > 1)
+		zs.rep[2] = zs.rep[1];
+	zs.rep[1] = zs.rep[0];
+	zs.rep[0] = (uint32_t)off;
+	return off;
+}
+
+/* decode and execute the sequences; bout counts the block's output */
+static int
+zs_run(const unsigned char *s, size_t len, size_t at, size_t nseq,
+    size_t nlit, size_t *bout)
+{
+	const struct zs_cell *lc, *oc, *mc;
+	struct zs_br b;
+	uint64_t ll, ml, off, avail;
+	size_t lpos = 0, out = 0, i;
+	unsigned lls, ofs, mls;
+
+	if (zs_br_init(&b, s, len))
+		return zs_fail(at, "bad sequences bit stream (RFC 8878 4.1)");
+	lls = (unsigned)zs_br_get(&b, zs.ll.log);
+	ofs = (unsigned)zs_br_get(&b, zs.of.log);
+	mls = (unsigned)zs_br_get(&b, zs.ml.log);
+	for (i = 0; i < nseq; i++) {
+		// n stays at most 64 between refills: 7 + 24 + 16 + 16 before
+		// the second, 7 + 9 + 9 + 8 after it
+		ZS_RELOAD(b);
+		lc = &zs.ll.cell[lls];
+		oc = &zs.of.cell[ofs];
+		mc = &zs.ml.cell[mls];
+		// §3.1.1.3.2.1: extra bits come offset, match, literal
+		off = oc->base + zs_br_get(&b, oc->xbits);
+		if (oc->xbits > 24)
+			ZS_RELOAD(b);
+		ml = mc->base + zs_br_get(&b, mc->xbits);
+		ll = lc->base + zs_br_get(&b, lc->xbits);
+		ZS_RELOAD(b);
+		if (i + 1 < nseq) {	// states update as LL, ML, OF
+			lls = lc->next + (unsigned)zs_br_get(&b, lc->nbits);
+			mls = mc->next + (unsigned)zs_br_get(&b, mc->nbits);
+			ofs = oc->next + (unsigned)zs_br_get(&b, oc->nbits);
+		}
+		off = zs_offset(off, ll);
+		if (ll > nlit - lpos)
+			return zs_fail(at, "sequence %zu wants %" PRIu64
+			    " literals, %zu are left", i, ll, nlit - lpos);
+		if (ll + ml > zs.bmax - out)
+			return zs_fail(at, "block decodes to more than its "
+			    "maximum of %zu bytes", zs.bmax);
+		zs_copy_lits(zs.lit + lpos, (size_t)ll);
+		lpos += (size_t)ll;
+		out += (size_t)ll;
+		avail = zs.fout + out < zs.wsize ? zs.fout + out : zs.wsize;
+		if (!off || off > avail)
+			return zs_fail(at, "sequence %zu: offset %" PRIu64
+			    " reaches before the window", i, off);
+		if (off > zs_hold())
+			return zs_fail(at, "a match reaches %" PRIu64 " bytes "
+			    "back, further than the %u this build keeps (the "
+			    "frame's window is %" PRIu64 "): rebuild with make "
+			    "PERFMT_ZWINDOW=%" PRIu64, off,
+			    (unsigned)PERFMT_ZWINDOW, zs.wsize, zs.wsize);
+		zs_copy_match((size_t)off, (size_t)ml);
+		out += (size_t)ml;
+	}
+	zs_br_reload(&b);
+	if (!zs_br_done(&b))
+		return zs_fail(at, "sequences bit stream not used up exactly "
+		    "(RFC 8878 3.1.1.3.2.2)");
+	if (nlit - lpos > zs.bmax - out)
+		return zs_fail(at, "block decodes to more than its maximum of "
+		    "%zu bytes", zs.bmax);
+	zs_copy_lits(zs.lit + lpos, nlit - lpos);
+	*bout = out + nlit - lpos;
+	return 0;
+}
+
+/* §3.1.1.3.2.1: Sequences_Section_Header, the tables, then the run */
+static int
+zs_sequences(const unsigned char *s, size_t len, size_t at, size_t nlit,
+    size_t *bout)
+{
+	size_t nseq, h;
+	unsigned m;
+	long k;
+
+	if (!len)
+		return zs_fail(at, "expected a sequences section header");
+	if (s[0] < 128) {
+		nseq = s[0];
+		h = 1;
+	} else if (s[0] < 255) {
+		if (len < 2)
+			return zs_fail(at, "sequence count runs past the block");
+		nseq = ((size_t)(s[0] - 128) << 8) + s[1];
+		h = 2;
+	} else {
+		if (len < 3)
+			return zs_fail(at, "sequence count runs past the block");
+		nseq = s[1] + ((size_t)s[2] << 8) + 0x7F00;
+		h = 3;
+	}
+	if (!nseq) {
+		if (h != len)
+			return zs_fail(at + h, "bytes after an empty "
+			    "sequences section");
+		if (nlit > zs.bmax)
+			return zs_fail(at, "block exceeds its maximum size");
+		zs_copy_lits(zs.lit, nlit);
+		*bout = nlit;
+		return 0;
+	}
+	if (h >= len)
+		return zs_fail(at + h, "expected the symbol compression modes");
+	m = s[h++];
+	if (m & 3)
+		return zs_fail(at + h - 1, "reserved bits set in the symbol "
+		    "compression modes");
+	if ((k = zs_seq_table(&zs.ll, ZS_LL, m >> 6, s + h, len - h,
+	    at + h)) < 0)
+		return -1;
+	h += (size_t)k;
+	if ((k = zs_seq_table(&zs.of, ZS_OF, m >> 4 & 3, s + h, len - h,
+	    at + h)) < 0)
+		return -1;
+	h += (size_t)k;
+	if ((k = zs_seq_table(&zs.ml, ZS_ML, m >> 2 & 3, s + h, len - h,
+	    at + h)) < 0)
+		return -1;
+	h += (size_t)k;
+	return zs_run(s + h, len - h, at + h, nseq, nlit, bout);
+}
+
+/* ---- Z.8 blocks and frames (§3.1.1) ------------------------------------ */
+static void
+zs_expect(int state, size_t need)
+{
+	zs.state = state;
+	zs.need = need;
+}
+
+static void
+zs_frame_start(void)
+{
+	zs.rep[0] = 1;	// §3.1.1.5: initial repeat offsets
+	zs.rep[1] = 4;
+	zs.rep[2] = 8;
+	zs.ll.ok = zs.of.ok = zs.ml.ok = 0;
+	zs.huf_ok = 0;
+	zs.fout = 0;
+	zs_xinit();
+}
+
+static int
+zs_frame_end(size_t at)
+{
+	if (zs.has_fcs && zs.fout != zs.fcs)
+		return zs_fail(at, "frame decodes to %" PRIu64 " bytes, its "
+		    "header says %" PRIu64, zs.fout, zs.fcs);
+	zs_expect(ZS_MAGICWAIT, 4);
+	return 0;
+}
+
+static int
+zs_magic(const unsigned char *p)
+{
+	uint32_t m = zs_le32(p);
+
+	if (m == ZS_MAGIC) {
+		zs_expect(ZS_FHDR1, 1);
+	} else if ((m & 0xFFFFFFF0u) == 0x184D2A50u) {	// §3.1.2
+		zs_expect(ZS_SKIPSIZE, 4);
+	} else if (m >= 0xFD2FB51Eu && m < ZS_MAGIC) {
+		return zs_fail(0, "legacy zstd frame (magic 0x%08" PRIX32
+		    "), not supported", m);
+	} else {
+		return zs_fail(0, "expected a zstd frame (magic 0x%08X), found "
+		    "0x%08" PRIX32, ZS_MAGIC, m);
+	}
+	return 0;
+}
+
+/* §3.1.1.1.1: the descriptor says how long the rest of the header is */
+static int
+zs_header1(const unsigned char *p)
+{
+	static const unsigned didsz[] = { 0, 1, 2, 4 };
+	unsigned d = p[0], fcsz;
+
+	if (d & 8)
+		return zs_fail(0, "reserved bit set in the frame header "
+		    "descriptor");
+	zs.desc = d;
+	fcsz = d >> 6 ? 1u << (d >> 6) : d >> 5 & 1;
+	zs_expect(ZS_FHDR2, !(d >> 5 & 1) + didsz[d & 3] + fcsz);
+	return 0;
+}
+
+static int
+zs_header2(const unsigned char *p)
+{
+	unsigned d = zs.desc, single = d >> 5 & 1, i, k;
+	uint64_t did = 0, wlog, v = 0;
+
+	if (!single) {	// §3.1.1.1.2: Window_Descriptor
+		wlog = 10 + (p[0] >> 3);
+		zs.wsize = ((uint64_t)1 << wlog) +
+		    (((uint64_t)1 << wlog) >> 3) * (p[0] & 7);
+		p++;
+	}
+	k = d & 3 ? 1u << ((d & 3) - 1) : 0;	// §3.1.1.1.3
+	for (i = k; i--; )
+		did = did << 8 | p[i];
+	p += k;
+	if (did)
+		return zs_fail(!single, "frame needs dictionary %" PRIu64 "; "
+		    "dictionaries are not supported", did);
+	k = d >> 6 ? 1u << (d >> 6) : single;	// §3.1.1.1.4
+	for (i = k; i--; )
+		v = v << 8 | p[i];
+	zs.has_fcs = k != 0;
+	zs.fcs = k == 2 ? v + 256 : v;
+	if (single)
+		zs.wsize = zs.fcs;
+	zs.bmax = zs.wsize < ZS_BLOCK ? (size_t)zs.wsize : ZS_BLOCK;
+	zs.has_sum = d >> 2 & 1;
+	zs_frame_start();
+	zs_expect(ZS_BHDR, 3);
+	return 0;
+}
+
+/* §3.1.1.2: Block_Header */
+static int
+zs_bheader(const unsigned char *p)
+{
+	uint32_t v = p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
+	size_t size = v >> 3;
+
+	zs.last = v & 1;
+	zs.btype = v >> 1 & 3;
+	if (zs.btype == 3)
+		return zs_fail(0, "reserved block type 3");
+	if (size > zs.bmax)
+		return zs_fail(0, "block of %zu bytes exceeds the maximum of %zu",
+		    size, zs.bmax);
+	zs.skip = size;	// the block's decoded size when RLE
+	zs_expect(ZS_BLK, zs.btype == 1 ? 1 : size);
+	return 0;
+}
+
+static int
+zs_block(const unsigned char *p, size_t len)
+{
+	size_t nlit = 0, out = len;
+	long k;
+
+	if (zs.btype == 0) {
+		zs_put(p, len);
+	} else if (zs.btype == 1) {
+		out = (size_t)zs.skip;
+		zs_fill(p[0], out);
+	} else {
+		if ((k = zs_literals(p, len, &nlit)) < 0 ||
+		    zs_sequences(p + k, len - k, (size_t)k, nlit, &out))
+			return -1;
+	}
+	zs.skip = 0;
+	if (zs_produced(out))
+		return -1;
+	if (!zs.last)
+		zs_expect(ZS_BHDR, 3);
+	else if (zs.has_sum)
+		zs_expect(ZS_CKSUM, 4);
+	else
+		return zs_frame_end(len);
+	return 0;
+}
+
+static int
+zs_checksum(const unsigned char *p)
+{
+	uint32_t want = zs_le32(p), got = (uint32_t)zs_xdigest();
+
+	if (want != got)
+		return zs_fail(0, "content checksum 0x%08" PRIX32 " does not "
+		    "match 0x%08" PRIX32 " of the decoded bytes", want, got);
+	return zs_frame_end(4);
+}
+
+/* one complete unit of zs.need bytes at p */
+static int
+zs_unit(const unsigned char *p)
+{
+	size_t len = zs.need;
+	int r = 0;
+
+	switch (zs.state) {
+	case ZS_MAGICWAIT: r = zs_magic(p); break;
+	case ZS_FHDR1: r = zs_header1(p); break;
+	case ZS_FHDR2: r = zs_header2(p); break;
+	case ZS_SKIPSIZE:
+		zs.skip = zs_le32(p);
+		zs_expect(zs.skip ? ZS_SKIP : ZS_MAGICWAIT, zs.skip ? 0 : 4);
+		break;
+	case ZS_BHDR: r = zs_bheader(p); break;
+	case ZS_BLK: r = zs_block(p, len); break;
+	case ZS_CKSUM: r = zs_checksum(p); break;
+	}
+	if (!r)
+		zs.pos += len;
+	return r;
+}
+
+/* ---- Z.9 interface ------------------------------------------------------ */
+static void
+zs_reset(void)
+{
+	zs.have = 0;
+	zs.pos = 0;
+	zs.skip = 0;
+	zs.failed = 0;
+	zs.err[0] = 0;
+	zs.wsize = zs.fout = zs.fcs = 0;
+	zs.bmax = 0;
+	zs.wpos = zs.pend = 0;
+	zs_expect(ZS_MAGICWAIT, 4);
+}
+
+static int
+zs_feed(const unsigned char *in, size_t n)
+{
+	size_t used = 0, k;
+
+	if (zs.failed)
+		return -1;
+	if (n > (size_t)1 << 30)	// the count returned must fit an int
+		n = (size_t)1 << 30;
+	for (;;) {
+		if (zs.state == ZS_SKIP) {
+			k = zs.skip < n - used ? (size_t)zs.skip : n - used;
+			zs.skip -= k;
+			zs.pos += k;
+			used += k;
+			if (zs.skip)
+				break;
+			zs_expect(ZS_MAGICWAIT, 4);
+			continue;
+		}
+		// a block waits until its output cannot hurt undrained bytes
+		if (zs.state == ZS_BLK && !zs.have && !zs_room())
+			break;
+		if (!zs.have && n - used >= zs.need) {	// straight from in
+			k = zs.need;
+			if (zs_unit(in + used))
+				return -1;
+			used += k;
+			continue;
+		}
+		if (used == n)
+			break;
+		k = zs.need - zs.have < n - used ? zs.need - zs.have : n - used;
+		memcpy(zs.in + zs.have, in + used, k);
+		zs.have += k;
+		used += k;
+		if (zs.have < zs.need)
+			break;
+		zs.have = 0;
+		if (zs_unit(zs.in))
+			return -1;
+	}
+	return (int)used;
+}
+
+static int
+zs_finish(void)
+{
+	static const char *const what[] = {
+		"a frame magic number", "a frame header", "a frame header",
+		"a skippable frame size", "a skippable frame", "a block header",
+		"a block", "a content checksum"
+	};
+
+	if (zs.failed)
+		return -1;
+	if (zs.state == ZS_MAGICWAIT && !zs.have)
+		return 0;
+	// perf flushes its stream at record boundaries but never ends the
+	// frame, so a perf.data stream stops between blocks
+	if (zs.state == ZS_BHDR && !zs.have)
+		return 1;
+	return zs_fail(zs.have, "stream ends inside %s (%" PRIu64 " more "
+	    "bytes expected)", what[zs.state], zs.state == ZS_SKIP ?
+	    zs.skip : (uint64_t)(zs.need - zs.have));
+}
+
+/* ==== 10. perf.data: records ============================================
  * fmt §3.  Records are stepped by header.size and never assumed aligned.
  * Only the bytes a record's handler needs are read; the rest is skipped.
  */
@@ -2861,14 +4296,118 @@ body_need(uint32_t type, size_t size)
 	case R_FORK: case R_EXIT:
 		n = 32;
 		break;
-	case R_AUXTRACE: case R_COMPRESSED2:
+	case R_AUXTRACE:
 		n = 16;
 		break;
+	case R_COMPRESSED: case R_COMPRESSED2:
+		return size;
 	case R_TRACING_DATA:
 		n = 12;
 		break;
 	}
 	return n < size ? n : size;
+}
+
+/* perf record -z (fmt §3.8): one zstd stream per data file, cut into
+ * COMPRESSED records; the records it holds may lie across two of them.
+ * zbuf keeps decoded bytes until a whole record is there: a record is at
+ * most 64 KiB, so after the whole ones are taken there is always room. */
+static unsigned char zbuf[2 * 65536 + 64];
+static size_t zlen;
+static int zdead;	/* the stream failed: the rest is counted, not read */
+
+static void rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
+    size_t need, size_t size, uint64_t off);
+
+static void
+z_start(void)
+{
+	zs_reset();
+	zlen = 0;
+	zdead = 0;
+}
+
+/* The whole records decoded so far, each through the usual dispatch;
+ * off is the COMPRESSED record they came out of. */
+static void
+z_records(uint64_t off)
+{
+	const unsigned char *p;
+	size_t pos = 0;
+	uint32_t type, size;
+
+	while (zlen - pos >= 8) {
+		p = zbuf + pos;
+		type = get32(p, pf.be);
+		size = get16(p + 6, pf.be);
+		if (size < 8) {
+			damage(2, off, "in the data decoded from this COMPRESSED "
+			    "record: a record of %s of size %" PRIu32 ", below "
+			    "its own header; the rest of the stream is not read",
+			    rec_name(type), size);
+			zdead = 1;
+			return;
+		}
+		if (size > zlen - pos)
+			break;
+		pf.nrec++;
+		pf.recbytes += size;
+		pf.z_recs++;
+		count_type(type);
+		// a compressed record inside one would recurse: counted only
+		if (type != R_COMPRESSED && type != R_COMPRESSED2)
+			rec_dispatch(type, get16(p + 4, pf.be), p, size, size,
+			    off);
+		pos += size;
+	}
+	memmove(zbuf, zbuf + pos, zlen - pos);
+	zlen -= pos;
+}
+
+/* n bytes of the zstd stream from the record at off. */
+static void
+z_inflate(const unsigned char *p, size_t n, uint64_t off)
+{
+	int k;
+	size_t got;
+
+	while (n && !zdead) {
+		if ((k = zs_feed(p, n)) < 0) {
+			damage(2, off, "COMPRESSED data: %s; the rest of the "
+			    "stream is not read", zs_error());
+			zdead = 1;
+			return;
+		}
+		p += k;
+		n -= (size_t)k;
+		while (!zdead && (got = zs_read(zbuf + zlen,
+		    sizeof zbuf - zlen)) > 0) {
+			zlen += got;
+			pf.z_out += got;
+			z_records(off);
+		}
+		if (!k && !zdead && zlen == sizeof zbuf) {
+			damage(2, off, "COMPRESSED data: a decoded record does "
+			    "not fit in %zu bytes", sizeof zbuf);
+			zdead = 1;
+		}
+	}
+}
+
+/* The end of a data stream: perf leaves its zstd frame open (it never
+ * writes the last block), so only a cut inside a block or a record is
+ * damage. */
+static void
+z_end(uint64_t off)
+{
+	if (!pf.z_records || zdead)
+		return;
+	if (zs_finish() < 0)
+		damage(1, off, "the compressed stream ends inside a block: %s",
+		    zs_error());
+	else if (zlen)
+		damage(1, off, "the compressed stream ends inside a record "
+		    "(%zu of its bytes decoded)", zlen);
 }
 
 static void
@@ -2924,10 +4463,19 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
 	case R_COMPRESSED:
 		pf.z_records++;
 		pf.z_bytes += size - 8;
+		z_inflate(p + 8, size - 8, off);
 		break;
 	case R_COMPRESSED2:
+		// fmt §3.8: u64 data_size, then the zstd bytes, zero padded
 		pf.z_records++;
-		pf.z_bytes += need >= 16 ? get64(p + 8, pf.be) : 0;
+		if (need < 16 || get64(p + 8, pf.be) > size - 16) {
+			damage(2, off, "COMPRESSED2 record of %zu bytes says it "
+			    "holds %" PRIu64 " bytes of data", size, need >= 16 ?
+			    get64(p + 8, pf.be) : 0);
+			break;
+		}
+		pf.z_bytes += get64(p + 8, pf.be);
+		z_inflate(p + 16, (size_t)get64(p + 8, pf.be), off);
 		break;
 	}
 }
@@ -3090,6 +4638,7 @@ scan_records(struct rd *r, int at_eof)
 	size_t avail;
 	int be = pf.be, hits_fast = -1, hits_tid = 0, hits_end = 0;
 
+	z_start();
 	if (hits_mode == HITS_SAMPLE && !need_times && pf.same_layout &&
 	    pf.nattr && pf.attrs[0].ip_off >= 0 && pf.attrs[0].tid_off >= 0) {
 		hits_fast = pf.attrs[0].ip_off;
@@ -3175,14 +4724,16 @@ scan_records(struct rd *r, int at_eof)
 		pf.type_n[R_SAMPLE] += nskip;
 		pf.recbytes += skipbytes;
 		nskip = skipbytes = 0;
-		if (!scan_one(r, at_eof))
+		if (!scan_one(r, at_eof)) {
+			z_end(rd_tell(r));
 			return;
+		}
 next:
 		;
 	}
 }
 
-/* ==== 10. perf.data: opening a profile ==================================
+/* ==== 11. perf.data: opening a profile ==================================
  * fmt §1.1: the 16 bytes at the start tell pipe mode (size 16) from file
  * mode (size 104, or 72 before the feature bitmap); a directory holds a
  * file-mode `data` and raw record streams `data.N` (fmt §5.6).
@@ -3629,7 +5180,7 @@ next_pass(const char *path)
 	return 0;
 }
 
-/* ==== 11. ELF notes =====================================================
+/* ==== 12. ELF notes =====================================================
  * gABI: ELF32 and ELF64, either byte order, one code path: class picks the
  * field offsets, EI_DATA the byte order.  PT_NOTE segments first, then
  * SHT_NOTE sections (relocatable files such as kernel modules have no
@@ -3949,7 +5500,7 @@ elf_buildid(const char *path, struct elfid *e)
 	return rc;
 }
 
-/* ==== 12. Finding the files =============================================
+/* ==== 13. Finding the files =============================================
  * Where a recorded object is looked for, in perf's own order (fmt §7.3):
  * its path, under the sysroot when one is given; the build-ID caches;
  * /usr/lib/debug/.build-id.  The kernel and modules have their own places
@@ -4216,7 +5767,7 @@ module_from_dep(const char *mod, char *rel, size_t cap)
 	return found;
 }
 
-/* ==== 13. Verdicts ======================================================
+/* ==== 14. Verdicts ======================================================
  * One verdict per path (per machine): the union of the build-ID table,
  * build-ID records, MMAP2 build-IDs and every MMAP/MMAP2 path.  Fixed
  * words, decided in this order: missing, mismatch, ok, replaced, stale,
@@ -4814,7 +6365,7 @@ cache_defaults(void)
 		opt.cache[opt.ncache++] = sr;
 }
 
-/* ==== 14. Reports =======================================================
+/* ==== 15. Reports =======================================================
  * The table (default), porcelain (-p: tab-separated, '-' for empty) and
  * JSON Lines (-j).  Every name is escaped in every format (section 4).
  */
@@ -5120,7 +6671,7 @@ wanted(uint32_t i)
 }
 
 
-/* ==== 15. Commands ====================================================== */
+/* ==== 16. Commands ====================================================== */
 static void
 put_id(const unsigned char *id, size_t len)
 {
@@ -5561,8 +7112,12 @@ hdr_compressed(void)
 	if (feat_has(FT_COMPRESSED))
 		printf("%s level %" PRIu32 ", ", pf.z_type == 1 ? "zstd" :
 		    "unknown method", pf.z_level);
-	printf("%" PRIu64 " COMPRESSED records, %" PRIu64 " bytes; their "
-	    "records are not decoded\n", pf.z_records, pf.z_bytes);
+	printf("%" PRIu64 " COMPRESSED records, %" PRIu64 " bytes, decoded "
+	    "to %" PRIu64 " bytes in %" PRIu64 " records", pf.z_records,
+	    pf.z_bytes, pf.z_out, pf.z_recs);
+	if (pf.z_bytes && pf.z_out)
+		printf(" (ratio %.2f)", (double)pf.z_out / (double)pf.z_bytes);
+	putchar('\n');
 }
 
 /* Notes (level 0) or damage (levels 1 and 2) found while reading. */
@@ -5706,18 +7261,20 @@ print_version(void)
 	    "  maps             %7d         PERFMT_MAXMAP (--hits)\n"
 	    "  waiting samples  %7d         PERFMT_MAXPEND (--hits)\n"
 	    "  data.N streams   %7d         PERFMT_MAXSTREAM\n"
+	    "  zstd window      %7d bytes  PERFMT_ZWINDOW (-z profiles)\n"
+	    "  zstd state       %7zu bytes  (touched only by -z profiles)\n"
 	    "  total            %7zu bytes\n",
 	    PERFMT_VERSION, PERFMT_BUF, PERFMT_FEATBUF, PERFMT_ELFBUF,
 	    PERFMT_MAXOBJ, sizeof(struct obj), PERFMT_ARENA, PERFMT_MAXATTR,
 	    PERFMT_MAXID, PERFMT_MAXPROC, PERFMT_MAXMAP, PERFMT_MAXPEND,
-	    PERFMT_MAXSTREAM,
-	    sizeof databuf + sizeof featbuf + sizeof tabbuf + sizeof notebuf +
+	    PERFMT_MAXSTREAM, PERFMT_ZWINDOW, sizeof zs + sizeof zbuf,
+	    sizeof zs + sizeof zbuf + sizeof databuf + sizeof featbuf + sizeof tabbuf + sizeof notebuf +
 	    sizeof objs + sizeof obj_head + sizeof arena + sizeof pf +
 	    sizeof res + sizeof maps + sizeof procs + sizeof proc_head +
 	    sizeof zombies + sizeof memo + sizeof pend + sizeof pend_ix);
 }
 
-/* ==== 16. main ========================================================== */
+/* ==== 17. main ========================================================== */
 static int
 finish(int rc)
 {

@@ -50,3 +50,17 @@ for f in sized sized-mmap trace pipe.b inj-from-pipe; do
 	perf buildid-list -i $f.data > $f.data.buildids
 done
 perf buildid-list -i threads.data > threads.data.buildids
+# perf record -z at three levels (zstd windows of 512 KiB, 2 MiB and 8
+# MiB), with perf's own oracles: the mapped paths (perf script
+# --show-mmap-events) and the objects samples fall in (buildid-list -H)
+for l in 1 3 19; do
+	n=z$l.data
+	perf record -q -N -g -z --compression-level=$l -o "$n" -- \
+	    sh -c './w-sha1 1; ./w-md5; ls /usr/lib >/dev/null' >/dev/null 2>&1
+	perf script --show-mmap-events -i "$n" 2>/dev/null |
+	    grep -E 'PERF_RECORD_MMAP2? ' | sed 's/.*\]: //; s/^[-rwxps]\{4\} //;
+	    s/^x //; s/^\[kernel.kallsyms\]_text$/[kernel.kallsyms]/' |
+	    LC_ALL=C sort -u >"$n.mmaps"
+	perf buildid-list -H -i "$n" 2>/dev/null |
+	    sed 's|/tmp/perf-vdso.so-......$|[vdso]|' | LC_ALL=C sort >"$n.hits"
+done
