@@ -15,6 +15,10 @@
 #   perfmt check, perfmt check --hits
 #   perf buildid-list -i, perf buildid-list -H -i
 #   perf inject -b -i FILE -o /tmp/x   (the nearest to perf record's pass)
+# and, on a perf record -z profile of $BENCH_Z_MB (default 32), perfmt's
+# zstd decoder against zstd -dc of the same stream (tests/perf_payloads.py
+# takes it out of the profile).
+# BENCH_FILES= limits the profiles timed (empty: only the zstd part).
 # Usage: tests/bench.sh [PERFMT]
 set -u
 PERFMT=${1:-./perfmt}
@@ -92,6 +96,7 @@ record() {
 record dwarf.data "$DWARF_MB" --call-graph dwarf -F 1000
 record fp.data "$FP_MB" -g -F 20000
 record small.data "$SMALL_MB" -g -F 2000
+record z.data "${BENCH_Z_MB:-32}" -z --call-graph dwarf -F 1000
 
 # ---- timing ----------------------------------------------------------------
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
@@ -164,7 +169,7 @@ echo "$(date -u +%Y-%m-%d), $(uname -m), $(nproc) CPUs" \
     "$(awk '/MemTotal/ { printf "%d GiB", $2 / 1048576 }' /proc/meminfo)," \
     "Linux $(uname -r), $(perf version), warm cache, median of $RUNS" \
     "rounds over the commands in turn; x cat: median of per-round ratios"
-for f in dwarf.data fp.data small.data; do
+for f in ${BENCH_FILES-dwarf.data fp.data small.data}; do
 	file=$DIR/$f
 	recs=$("$PERFMT" header -i "$file" 2>/dev/null |
 	    sed -n 's/^records  *\([0-9]*\) .*/\1/p')
@@ -189,3 +194,40 @@ for f in dwarf.data fp.data small.data; do
 		diff "$DIR/h2" "$DIR/h1"
 	fi
 done
+
+# ---- the zstd decoder: perfmt header (decodes every COMPRESSED record and
+# walks the records inside) against zstd -dc of the same stream
+z=$DIR/z.data
+if command -v zstd >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1 &&
+    python3 "$(dirname "$0")/perf_payloads.py" "$z" "$DIR/z.zst" "$DIR/z.sizes" \
+    >/dev/null 2>&1; then
+	out=$("$PERFMT" header -i "$z" 2>/dev/null | sed -n 's/.*decoded to \([0-9]*\) bytes.*/\1/p')
+	: >"$DIR/zt.1"
+	: >"$DIR/zt.2"
+	r=0
+	while [ $r -lt "$RUNS" ]; do
+		t0=$(date +%s%N)
+		zstd -dc "$DIR/z.zst" >/dev/null 2>&1
+		t1=$(date +%s%N)
+		"$PERFMT" header -i "$z" >/dev/null 2>&1
+		t2=$(date +%s%N)
+		echo $(( (t1 - t0) / 1000 )) >>"$DIR/zt.1"
+		echo $(( (t2 - t1) / 1000 )) >>"$DIR/zt.2"
+		r=$((r + 1))
+	done
+	a=$(median <"$DIR/zt.1")
+	b=$(median <"$DIR/zt.2")
+	echo
+	echo "z.data: $(($(stat -c %s "$z") / 1048576)) MB, perf record -z" \
+	    "(zstd level 1), $((${out:-0} / 1048576)) MB decoded"
+	echo
+	awk -v a="$a" -v b="$b" -v mb="$((${out:-0} / 1048576))" 'BEGIN {
+		printf "| %-34s | %8.4f s | %8.0f MB/s decoded |\n",
+		    "zstd -dc (the stream alone)", a / 1e6, mb / (a / 1e6)
+		printf "| %-34s | %8.4f s | %8.0f MB/s decoded |\n",
+		    "perfmt header (decode and walk)", b / 1e6, mb / (b / 1e6)
+		printf "\nperfmt decodes at %.2f times the speed of zstd -dc\n", a / b }'
+else
+	echo
+	echo "zstd part skipped: no zstd or python3, or no -z profile"
+fi
