@@ -3868,6 +3868,13 @@ elf_parse(const struct img *m, struct elfid *e)
 		e->notelf = 1;
 		return 2;
 	}
+	// class, data and version lie inside e_ident's 16 bytes (gABI "ELF
+	// Identification"): a file cut before its end has none of them
+	if (rd_left(&r) < EI_NIDENT) {
+		snprintf(e->why, sizeof e->why, "file of %" PRIu64 " bytes is "
+		    "too short for an ELF header", m->size);
+		return 2;
+	}
 	e->is64 = h[EI_CLASS] == ELFCLASS64;
 	e->be = h[EI_DATA] == ELFDATA2MSB;
 	if ((h[EI_CLASS] != ELFCLASS32 && h[EI_CLASS] != ELFCLASS64) ||

@@ -664,6 +664,18 @@ t_elf(void)
 	b[EI_CLASS] = ELFCLASS64;
 	check((path = tmpfile_with("elf", b, 20)));
 	check(elf_buildid(path, &e) == 2 && strstr(e.why, "too short"));
+	/* cut inside e_ident: class, data and version are not read (fuzz:
+	 * tests/data/fuzz/elf-cut-ident), from a file or from memory */
+	check((path = tmpfile_with("elf", (const unsigned char *)"\177ELF\1",
+	    6)));
+	check(elf_buildid(path, &e) == 2 && strstr(e.why, "too short"));
+	{
+		static const unsigned char cut[6] = { 0x7f, 'E', 'L', 'F', 1, 0 };
+		struct img m = { -1, cut, sizeof cut };
+
+		memset(&e, 0, sizeof e);
+		check(elf_parse(&m, &e) == 2 && strstr(e.why, "too short"));
+	}
 	check((path = tmpfile_with("elf", (const unsigned char *)"dummy\n", 6)));
 	check(elf_buildid(path, &e) == 2 && strstr(e.why, "not an ELF"));
 	/* a raw note blob, either byte order */
