@@ -3729,10 +3729,15 @@ img_window(const struct img *m, struct rd *r, unsigned char *buf, size_t cap,
 		rd_file(r, m->fd, 1, buf, cap, off, off + len);
 }
 
-/* A note area of the image: bounds first, then the walk. */
+/* A note area of the image: bounds first, then the walk; returns as
+ * note_walk does, or -2 when it overlaps the areas before.  *left is what
+ * the areas may still cover: each note lies in one PT_NOTE segment and one
+ * SHT_NOTE section, so together they cover the file at most twice.  More
+ * means areas that overlap: 16000 program headers naming the same notes
+ * in a 1 MiB file took 3.6 s (tests/data/fuzz/elf-notes-overlap). */
 static int
 elf_notes(const struct img *m, uint64_t off, uint64_t size, uint64_t align,
-    struct elfid *e, const char *what, unsigned idx)
+    struct elfid *e, const char *what, unsigned idx, uint64_t *left)
 {
 	struct rd r;
 
@@ -3742,6 +3747,13 @@ elf_notes(const struct img *m, uint64_t off, uint64_t size, uint64_t align,
 		    " bytes)", what, idx, off, size, m->size);
 		return -1;
 	}
+	if (size > *left) {
+		snprintf(e->why, sizeof e->why, "%s %u at %#" PRIx64 " (%"
+		    PRIu64 " bytes) overlaps other note areas: with them it "
+		    "covers more than twice the file", what, idx, off, size);
+		return -2;
+	}
+	*left -= size;
 	img_window(m, &r, notebuf, sizeof notebuf, off, size);
 	return note_walk(&r, e->be, align == 8 ? 8 : 4, e);
 }
@@ -3785,7 +3797,7 @@ elf_table(const struct elftab *t, uint64_t size, unsigned min,
  * offset, size and alignment fields. */
 static int
 elf_walk_table(const struct img *m, const struct elftab *t, struct elfid *e,
-    int *bad, int sections)
+    int *bad, int sections, uint64_t *left)
 {
 	static const int ph[8] = { 0, 0, 4, 8, 16, 32, 28, 48 };
 	static const int sh[8] = { 4, 4, 16, 24, 20, 32, 32, 48 };
@@ -3811,11 +3823,14 @@ elf_walk_table(const struct img *m, const struct elftab *t, struct elfid *e,
 			rc = elf_notes(m, elf_field(p, e, o[2], o[3], 1),
 			    elf_field(p, e, o[4], o[5], 1),
 			    elf_field(p, e, o[6], o[7], 1), e, sections ?
-			    "SHT_NOTE section" : "PT_NOTE segment", (unsigned)i);
+			    "SHT_NOTE section" : "PT_NOTE segment", (unsigned)i,
+			    left);
 			if (rc > 0)
 				return 1;
 			if (rc < 0)
 				*bad = 1;
+			if (rc < -1)
+				return 0;	// the first overlap is named
 		}
 		rd_skip(&r, t->ent);
 	}
@@ -3879,6 +3894,7 @@ elf_parse(const struct img *m, struct elfid *e)
 	const unsigned char *h;
 	struct elftab ph, sh;
 	struct rd r;
+	uint64_t left = 2 * m->size;	// st_size is below 2^63
 	int bad = 0;
 
 	img_window(m, &r, tabbuf, sizeof tabbuf, 0,
@@ -3920,9 +3936,9 @@ elf_parse(const struct img *m, struct elfid *e)
 	sh.ent = get16(h + (e->is64 ? 58 : 46), e->be);
 	sh.num = get16(h + (e->is64 ? 60 : 48), e->be);
 	elf_escapes(m, &ph, &sh, e);
-	if (ph.num && elf_walk_table(m, &ph, e, &bad, 0))
+	if (ph.num && elf_walk_table(m, &ph, e, &bad, 0, &left))
 		return 0;
-	if (sh.num && elf_walk_table(m, &sh, e, &bad, 1))
+	if (sh.num && elf_walk_table(m, &sh, e, &bad, 1, &left))
 		return 0;
 	return bad ? 2 : 1;
 }
