@@ -412,8 +412,12 @@ days_from_civil(int64_t y, unsigned m, unsigned d)
 static void
 utc_into(char *buf, size_t cap, int64_t ns, int frac)
 {
-	int64_t s = ns >= 0 ? ns / 1000000000 : (ns - 999999999) / 1000000000;
-	int64_t sod = s - (s >= 0 ? s / 86400 : (s - 86399) / 86400) * 86400;
+	// floor division by remainders: ns - 999999999 overflowed for a
+	// time near -2^63, which a u64 CLOCK_DATA time of day with its top
+	// bit set becomes (tests/data/fuzz/perf-clock-tod-min)
+	int64_t sub = ns % 1000000000 + (ns % 1000000000 < 0 ? 1000000000 : 0);
+	int64_t s = ns / 1000000000 - (ns % 1000000000 < 0);
+	int64_t sod = s % 86400 + (s % 86400 < 0 ? 86400 : 0);
 	int64_t y;
 	unsigned m, d;
 	int n;
@@ -425,8 +429,8 @@ utc_into(char *buf, size_t cap, int64_t ns, int frac)
 	if (n < 0 || (size_t)n >= cap)
 		return;
 	if (frac)
-		snprintf(buf + n, cap - (size_t)n, ".%09" PRId64 "%s",
-		    ns - s * 1000000000, frac == 1 ? "Z" : " UTC");
+		snprintf(buf + n, cap - (size_t)n, ".%09" PRId64 "%s", sub,
+		    frac == 1 ? "Z" : " UTC");
 	else
 		snprintf(buf + n, cap - (size_t)n, " UTC");
 }

@@ -116,6 +116,7 @@ t_hex(void)
 static int
 t_civil(void)
 {
+	char buf[64];
 	int64_t y;
 	unsigned m, d;
 
@@ -127,6 +128,16 @@ t_civil(void)
 	check(y == 2026 && m == 11 && d == 30);
 	civil_from_days(-1, &y, &m, &d);
 	check(y == 1969 && m == 12 && d == 31);
+	/* the ends of int64 ns, and just before the epoch (a CLOCK_DATA
+	 * time of day of 2^63 overflowed: tests/data/fuzz/perf-clock-tod-min) */
+	utc_into(buf, sizeof buf, INT64_MIN, 9);
+	check(!strcmp(buf, "1677-09-21 00:12:43.145224192 UTC"));
+	utc_into(buf, sizeof buf, INT64_MAX, 1);
+	check(!strcmp(buf, "2262-04-11T23:47:16.854775807Z"));
+	utc_into(buf, sizeof buf, -1, 9);
+	check(!strcmp(buf, "1969-12-31 23:59:59.999999999 UTC"));
+	utc_into(buf, sizeof buf, -1000000000, 0);
+	check(!strcmp(buf, "1969-12-31 23:59:59 UTC"));
 	return 0;
 }
 
