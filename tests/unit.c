@@ -748,7 +748,8 @@ t_parse_time(void)
 	    ns / 1000000000 == 1795996800 + 3723);
 	check(parse_time("2000-03-01 00:00", &ns) &&
 	    ns / 1000000000 == 951868800);
-	check(!parse_time("2026-11-30T", &ns) && !parse_time("20261130", &ns) == 0);
+	/* an 8-digit number is seconds since 1970, not a date */
+	check(!parse_time("2026-11-30T", &ns) && parse_time("20261130", &ns));
 	check(!parse_time("2026-13-01", &ns) && !parse_time("yesterday", &ns));
 	check(!parse_time("99999999999999999999", &ns));
 	return 0;
