@@ -173,3 +173,83 @@ clean:
 
 .PHONY: all test check check-asan bench cross test-cross test-readonly size install \
 	uninstall clean
+
+# ---- fuzzing ----------------------------------------------------------------
+# tests/fuzz.c: three targets of one source (FUZZ_TARGET): perf.data read
+# as a file (1), as a pipe (2), and ELF notes (3).  `make fuzz` builds them
+# for libFuzzer (clang; Debian: clang and libclang-rt-14-dev) and runs each
+# in turn for FUZZ_SECONDS over the seeds (every fixture of tests/data,
+# decompressed, and the regression inputs of tests/data/fuzz) and the
+# corpus it keeps in build/fuzz/corpus-*.  A crash, a hang (FUZZ_TIMEOUT
+# seconds) or a sanitizer report fails it and leaves the input in
+# build/fuzz/out-TARGET/.  FUZZ_FLAGS adds libFuzzer options (-runs=N ...).
+# `make fuzz-short` is the CI run: a fresh corpus, 60 s each.
+# `make fuzz-afl` builds the same targets for AFL++ (Debian: afl++).
+FUZZ_CC = clang
+FUZZ_SECONDS = 60
+FUZZ_TIMEOUT = 5
+FUZZ_MAXLEN = 65536
+FUZZ_FLAGS =
+FUZZ_TARGETS = perf-file perf-pipe elf
+FUZZ_OPT = -O2 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_ID_perf-file = 1
+FUZZ_ID_perf-pipe = 2
+FUZZ_ID_elf = 3
+
+build/fuzz/%: tests/fuzz.c perfmt.c elf_min.h Makefile
+	@mkdir -p $(@D)
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { echo "make fuzz: needs" \
+	    "$(FUZZ_CC) (Debian: apt-get install clang)" >&2; exit 1; }
+	$(FUZZ_CC) $(WFLAGS) $(FUZZ_OPT) $(CPPFLAGS) \
+	    -fsanitize=fuzzer,address,undefined -DFUZZ_TARGET=$(FUZZ_ID_$*) \
+	    -o $@ tests/fuzz.c
+
+fuzz-seeds:
+	@for kind in perf elf; do \
+	    d=build/fuzz/seeds-$$kind; rm -rf $$d; mkdir -p $$d || exit 1; \
+	    for f in tests/data/$$kind/*.xz; do \
+	        xz -dc "$$f" >"$$d/$$(basename "$$f" .xz)" || exit 1; done; \
+	    cp tests/data/fuzz/* $$d/ || exit 1; \
+	done
+
+fuzz: fuzz-seeds $(FUZZ_TARGETS:%=build/fuzz/%)
+	@for t in $(FUZZ_TARGETS); do \
+	    case $$t in elf) s=elf;; *) s=perf;; esac; \
+	    mkdir -p build/fuzz/corpus-$$t build/fuzz/out-$$t || exit 1; \
+	    echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+	    ASAN_OPTIONS=detect_leaks=0 build/fuzz/$$t \
+	        -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAXLEN) \
+	        -timeout=$(FUZZ_TIMEOUT) -close_fd_mask=2 \
+	        -print_final_stats=1 -artifact_prefix=build/fuzz/out-$$t/ \
+	        $(FUZZ_FLAGS) build/fuzz/corpus-$$t build/fuzz/seeds-$$s \
+	        || { echo "fuzz: $$t failed; the input is in" \
+	            "build/fuzz/out-$$t/" >&2; exit 1; }; \
+	done
+
+fuzz-short:
+	rm -rf build/fuzz/corpus-perf-file build/fuzz/corpus-perf-pipe \
+	    build/fuzz/corpus-elf
+	$(MAKE) fuzz FUZZ_SECONDS=60
+
+# AFL++: afl-clang-fast, LLVMFuzzerTestOneInput driven by libAFLDriver.
+AFL_CC = afl-clang-fast
+AFL_DRIVER = /usr/lib/afl/libAFLDriver.a
+
+fuzz-afl:
+	@command -v $(AFL_CC) >/dev/null 2>&1 || { echo "make fuzz-afl:" \
+	    "$(AFL_CC) not found (Debian: apt-get install afl++)" >&2; exit 1; }
+	@[ -f $(AFL_DRIVER) ] || { echo "make fuzz-afl: no $(AFL_DRIVER)" \
+	    "(set AFL_DRIVER=)" >&2; exit 1; }
+	@mkdir -p build/afl
+	@for t in $(FUZZ_TARGETS); do \
+	    case $$t in perf-file) id=1;; perf-pipe) id=2;; *) id=3;; esac; \
+	    echo "AFL_USE_ASAN=1 AFL_USE_UBSAN=1 $(AFL_CC) -DFUZZ_TARGET=$$id" \
+	        "-o build/afl/$$t tests/fuzz.c $(AFL_DRIVER)"; \
+	    AFL_USE_ASAN=1 AFL_USE_UBSAN=1 $(AFL_CC) $(WFLAGS) -O2 -g \
+	        $(CPPFLAGS) -DFUZZ_TARGET=$$id -o build/afl/$$t tests/fuzz.c \
+	        $(AFL_DRIVER) || exit 1; \
+	done
+	@echo "run, after make fuzz-seeds: afl-fuzz -i build/fuzz/seeds-perf" \
+	    "-o build/afl/out-perf-file -- build/afl/perf-file"
+
+.PHONY: fuzz fuzz-seeds fuzz-short fuzz-afl

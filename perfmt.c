@@ -420,8 +420,12 @@ days_from_civil(int64_t y, unsigned m, unsigned d)
 static void
 utc_into(char *buf, size_t cap, int64_t ns, int frac)
 {
-	int64_t s = ns >= 0 ? ns / 1000000000 : (ns - 999999999) / 1000000000;
-	int64_t sod = s - (s >= 0 ? s / 86400 : (s - 86399) / 86400) * 86400;
+	// floor division by remainders: ns - 999999999 overflowed for a
+	// time near -2^63, which a u64 CLOCK_DATA time of day with its top
+	// bit set becomes (tests/data/fuzz/perf-clock-tod-min)
+	int64_t sub = ns % 1000000000 + (ns % 1000000000 < 0 ? 1000000000 : 0);
+	int64_t s = ns / 1000000000 - (ns % 1000000000 < 0);
+	int64_t sod = s % 86400 + (s % 86400 < 0 ? 86400 : 0);
 	int64_t y;
 	unsigned m, d;
 	int n;
@@ -433,8 +437,8 @@ utc_into(char *buf, size_t cap, int64_t ns, int frac)
 	if (n < 0 || (size_t)n >= cap)
 		return;
 	if (frac)
-		snprintf(buf + n, cap - (size_t)n, ".%09" PRId64 "%s",
-		    ns - s * 1000000000, frac == 1 ? "Z" : " UTC");
+		snprintf(buf + n, cap - (size_t)n, ".%09" PRId64 "%s", sub,
+		    frac == 1 ? "Z" : " UTC");
 	else
 		snprintf(buf + n, cap - (size_t)n, " UTC");
 }
@@ -1029,13 +1033,20 @@ attr_flags(const unsigned char *p, int be)
 	return r;
 }
 
+/* Sample ids by open addressing, a bounded number of probes: an id that
+ * finds no slot among them is dropped, as in a full table.  Unbounded, a
+ * full table cost PERFMT_MAXID probes per id: 20 events whose id arrays
+ * all lay over the same megabyte took 13 s (regression input
+ * tests/data/fuzz/perf-ids-overlap). */
+#define ID_PROBES (PERFMT_MAXID < 64 ? PERFMT_MAXID : 64)
+
 static void
 id_map(uint64_t id, uint32_t attr)
 {
 	uint32_t h = (uint32_t)((id * 0x9e3779b97f4a7c15ull) >> 40) % PERFMT_MAXID;
 	uint32_t i;
 
-	for (i = 0; i < PERFMT_MAXID; i++, h = (h + 1) % PERFMT_MAXID) {
+	for (i = 0; i < ID_PROBES; i++, h = (h + 1) % PERFMT_MAXID) {
 		if (!pf.id_attr[h] || pf.id_key[h] == id) {
 			if (!pf.id_attr[h])
 				pf.nid++;
@@ -1053,7 +1064,7 @@ id_find(uint64_t id)
 	uint32_t h = (uint32_t)((id * 0x9e3779b97f4a7c15ull) >> 40) % PERFMT_MAXID;
 	uint32_t i;
 
-	for (i = 0; i < PERFMT_MAXID && pf.id_attr[h]; i++) {
+	for (i = 0; i < ID_PROBES && pf.id_attr[h]; i++) {
 		if (pf.id_key[h] == id)
 			return &pf.attrs[pf.id_attr[h] - 1];
 		h = (h + 1) % PERFMT_MAXID;
@@ -1161,8 +1172,8 @@ read_attrs(unsigned char *buf, size_t cap)
 {
 	struct rd r, ids;
 	const unsigned char *p, *q;
-	uint64_t nr, i, ioff, isize, j, chunk;
-	int ai;
+	uint64_t nr, i, ioff, isize, j, chunk, idbytes = 0;
+	int ai, overlap = 0;
 
 	if (pf.attr_size < 64 + 16 || pf.attr_size > 65536) {
 		damage(2, 16, "attribute size %" PRIu64 ", expected 80 to 65536",
@@ -1193,6 +1204,21 @@ read_attrs(unsigned char *buf, size_t cap)
 			    "the file", i, ioff, isize);
 			isize = 0;
 		}
+		// each event's ids are its own part of the file (header.c
+		// writes them one after another): arrays that add up to more
+		// than the file overlap, and are not read again and again
+		if (isize > pf.fsize - idbytes) {
+			if (!overlap++)
+				damage(2, rd_tell(&r), "ids of event %" PRIu64
+				    " at %#" PRIx64 " (%" PRIu64 " bytes) and "
+				    "those before them add up to more than the "
+				    "file: overlapping id arrays not read", i,
+				    ioff, isize);
+			isize = 0;
+		}
+		idbytes += isize;
+		if (ai < 0)
+			isize = 0;	// an event not kept: nothing to map to
 		// ids are read through their own window, in chunks
 		rd_file(&ids, pf.fd, 1, tabbuf, sizeof tabbuf, ioff,
 		    ioff + isize / 8 * 8);
@@ -5266,10 +5292,15 @@ img_window(const struct img *m, struct rd *r, unsigned char *buf, size_t cap,
 		rd_file(r, m->fd, 1, buf, cap, off, off + len);
 }
 
-/* A note area of the image: bounds first, then the walk. */
+/* A note area of the image: bounds first, then the walk; returns as
+ * note_walk does, or -2 when it overlaps the areas before.  *left is what
+ * the areas may still cover: each note lies in one PT_NOTE segment and one
+ * SHT_NOTE section, so together they cover the file at most twice.  More
+ * means areas that overlap: 16000 program headers naming the same notes
+ * in a 1 MiB file took 3.6 s (tests/data/fuzz/elf-notes-overlap). */
 static int
 elf_notes(const struct img *m, uint64_t off, uint64_t size, uint64_t align,
-    struct elfid *e, const char *what, unsigned idx)
+    struct elfid *e, const char *what, unsigned idx, uint64_t *left)
 {
 	struct rd r;
 
@@ -5279,6 +5310,13 @@ elf_notes(const struct img *m, uint64_t off, uint64_t size, uint64_t align,
 		    " bytes)", what, idx, off, size, m->size);
 		return -1;
 	}
+	if (size > *left) {
+		snprintf(e->why, sizeof e->why, "%s %u at %#" PRIx64 " (%"
+		    PRIu64 " bytes) overlaps other note areas: with them it "
+		    "covers more than twice the file", what, idx, off, size);
+		return -2;
+	}
+	*left -= size;
 	img_window(m, &r, notebuf, sizeof notebuf, off, size);
 	return note_walk(&r, e->be, align == 8 ? 8 : 4, e);
 }
@@ -5322,7 +5360,7 @@ elf_table(const struct elftab *t, uint64_t size, unsigned min,
  * offset, size and alignment fields. */
 static int
 elf_walk_table(const struct img *m, const struct elftab *t, struct elfid *e,
-    int *bad, int sections)
+    int *bad, int sections, uint64_t *left)
 {
 	static const int ph[8] = { 0, 0, 4, 8, 16, 32, 28, 48 };
 	static const int sh[8] = { 4, 4, 16, 24, 20, 32, 32, 48 };
@@ -5348,11 +5386,14 @@ elf_walk_table(const struct img *m, const struct elftab *t, struct elfid *e,
 			rc = elf_notes(m, elf_field(p, e, o[2], o[3], 1),
 			    elf_field(p, e, o[4], o[5], 1),
 			    elf_field(p, e, o[6], o[7], 1), e, sections ?
-			    "SHT_NOTE section" : "PT_NOTE segment", (unsigned)i);
+			    "SHT_NOTE section" : "PT_NOTE segment", (unsigned)i,
+			    left);
 			if (rc > 0)
 				return 1;
 			if (rc < 0)
 				*bad = 1;
+			if (rc < -1)
+				return 0;	// the first overlap is named
 		}
 		rd_skip(&r, t->ent);
 	}
@@ -5416,6 +5457,7 @@ elf_parse(const struct img *m, struct elfid *e)
 	const unsigned char *h;
 	struct elftab ph, sh;
 	struct rd r;
+	uint64_t left = 2 * m->size;	// st_size is below 2^63
 	int bad = 0;
 
 	img_window(m, &r, tabbuf, sizeof tabbuf, 0,
@@ -5425,6 +5467,13 @@ elf_parse(const struct img *m, struct elfid *e)
 		snprintf(e->why, sizeof e->why, "not an ELF file (no \\177ELF "
 		    "at offset 0) nor a file of ELF notes");
 		e->notelf = 1;
+		return 2;
+	}
+	// class, data and version lie inside e_ident's 16 bytes (gABI "ELF
+	// Identification"): a file cut before its end has none of them
+	if (rd_left(&r) < EI_NIDENT) {
+		snprintf(e->why, sizeof e->why, "file of %" PRIu64 " bytes is "
+		    "too short for an ELF header", m->size);
 		return 2;
 	}
 	e->is64 = h[EI_CLASS] == ELFCLASS64;
@@ -5450,9 +5499,9 @@ elf_parse(const struct img *m, struct elfid *e)
 	sh.ent = get16(h + (e->is64 ? 58 : 46), e->be);
 	sh.num = get16(h + (e->is64 ? 60 : 48), e->be);
 	elf_escapes(m, &ph, &sh, e);
-	if (ph.num && elf_walk_table(m, &ph, e, &bad, 0))
+	if (ph.num && elf_walk_table(m, &ph, e, &bad, 0, &left))
 		return 0;
-	if (sh.num && elf_walk_table(m, &sh, e, &bad, 1))
+	if (sh.num && elf_walk_table(m, &sh, e, &bad, 1, &left))
 		return 0;
 	return bad ? 2 : 1;
 }

@@ -1,0 +1,188 @@
+/* Fuzz targets for perfmt's readers, for libFuzzer and AFL++.
+ *
+ * One source, three targets, chosen at build time by FUZZ_TARGET:
+ *   1  perf.data read as a file: the input is written to a regular file
+ *      and read by what `perfmt header`, `perfmt list` and `perfmt check
+ *      --hits=callchain` run (pread, passes, features, records, verdicts)
+ *   2  perf.data read as a pipe: the same three commands with `-i -`, the
+ *      input written to a pipe on standard input (read, never pread).  An
+ *      input longer than the pipe holds (1 MiB where F_SETPIPE_SZ allows,
+ *      else 64 KiB) is read as far as the pipe holds: a stream cut short
+ *   3  ELF notes: elf_parse over the bytes in memory, then elf_buildid over
+ *      the same bytes as a file (the pread path and note blobs)
+ *
+ * check looks objects up under an empty sysroot, with that directory as
+ * its only cache: nothing outside it is opened, and the answers do not
+ * depend on the machine.  Output goes to /dev/null; run libFuzzer with
+ * -close_fd_mask=2 to silence the diagnostics (sanitizer reports still
+ * show).  Nothing here may reach exit(): usage_exit and check_options are
+ * only on main's option paths, which the targets do not take.
+ *
+ * Built by `make fuzz` (clang -fsanitize=fuzzer,address,undefined) and
+ * `make fuzz-afl` (afl-clang-fast; AFL++ supplies a main for
+ * LLVMFuzzerTestOneInput through its libAFLDriver, or FUZZ_AFL_MAIN below
+ * gives a persistent-mode loop of its own).
+ */
+#define _GNU_SOURCE	/* F_SETPIPE_SZ */
+#define PERFMT_NO_MAIN
+#include "../perfmt.c"
+
+#ifndef FUZZ_TARGET
+#define FUZZ_TARGET 1
+#endif
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char fz_dir[] = "/tmp/perfmt-fuzz-XXXXXX";
+static char fz_path[64];
+static int fz_fd = -1;
+
+/* Everything a run leaves behind in file-scope state, back as main finds
+ * it: each input is read as if by a fresh process. */
+static void
+fz_reset(void)
+{
+	status = 0;
+	msg_mute = 0;
+	memset(&opt, 0, sizeof opt);
+	opt.sysroot = fz_dir;
+	opt.cache[opt.ncache++] = fz_dir;
+	hits_mode = HITS_NONE;
+	need_times = 1;
+	passes_wanted = passes_ok = 0;
+	part_k = 0;
+	part_n = 1;
+	hits_said = 0;
+	memset(dropped_seen, 0, sizeof dropped_seen);
+	prof_ns = 0;
+	prof_src = NULL;
+	prof_ok = 0;
+	same_host = 0;
+	ncand = 0;
+	dlen = 0;
+	memset(&prog, 0, sizeof prog);
+}
+
+static void
+fz_write(const uint8_t *data, size_t size)
+{
+	size_t done = 0;
+	ssize_t got;
+
+	if (ftruncate(fz_fd, 0))
+		abort();
+	while (done < size) {
+		got = pwrite(fz_fd, data + done, size - done, (off_t)done);
+		if (got <= 0)
+			abort();
+		done += (size_t)got;
+	}
+}
+
+/* Standard input becomes a pipe holding the input, or as much of it as
+ * the pipe takes: the writer never blocks, and its end is closed so that
+ * the reader sees the end of the stream. */
+static int
+fz_pipe(const uint8_t *data, size_t size)
+{
+	size_t done = 0;
+	ssize_t got;
+	int p[2];
+
+	if (pipe(p))
+		abort();
+#ifdef F_SETPIPE_SZ
+	fcntl(p[1], F_SETPIPE_SZ, 1 << 20);
+#endif
+	fcntl(p[1], F_SETFL, O_NONBLOCK);
+	while (done < size) {
+		got = write(p[1], data + done, size - done);
+		if (got <= 0)
+			break;
+		done += (size_t)got;
+	}
+	close(p[1]);
+	if (dup2(p[0], 0) < 0)
+		abort();
+	close(p[0]);
+	return 1;
+}
+
+/* The three commands, as main runs them. */
+static void
+fz_commands(const char *path, const uint8_t *data, size_t size, int pipe_in)
+{
+	int k;
+
+	for (k = 0; k < 3; k++) {
+		fz_reset();
+		if (pipe_in && !fz_pipe(data, size))
+			return;
+		switch (k) {
+		case 0:
+			cmd_header(path);
+			break;
+		case 1:
+			cmd_list(path);
+			break;
+		case 2:
+			hits_mode = HITS_CALLCHAIN;
+			cmd_check(path);
+			break;
+		}
+		fflush(stdout);
+	}
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	// main's own paths, and the other targets' helpers
+	(void)cmd_list_kernel;
+	(void)cmd_buildid;
+	(void)print_version;
+	(void)finish;
+	(void)find_command;
+	(void)check_options;
+	(void)fz_commands;
+	(void)fz_write;
+	if (!freopen("/dev/null", "w", stdout))
+		abort();
+	if (!mkdtemp(fz_dir))
+		abort();
+	snprintf(fz_path, sizeof fz_path, "%s/in", fz_dir);
+	fz_fd = open(fz_path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (fz_fd < 0)
+		abort();
+	// the directory must hold nothing a profile could name: the input
+	// file is unlinked and read through /proc/self/fd
+	unlink(fz_path);
+	snprintf(fz_path, sizeof fz_path, "/proc/self/fd/%d", fz_fd);
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+#if FUZZ_TARGET == 3
+	struct elfid e;
+	struct img m;
+
+	memset(&e, 0, sizeof e);
+	m.fd = -1;
+	m.mem = data;
+	m.size = size;
+	elf_parse(&m, &e);
+	fz_write(data, size);
+	elf_buildid(fz_path, &e);
+#elif FUZZ_TARGET == 2
+	fz_commands("-", data, size, 1);
+#else
+	fz_write(data, size);
+	fz_commands(fz_path, data, size, 0);
+#endif
+	return 0;
+}
