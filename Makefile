@@ -68,11 +68,20 @@ tests/zstd-test8: tests/zstd.c perfmt.c elf_min.h Makefile
 tests/zstd-test8-asan: tests/zstd.c perfmt.c elf_min.h Makefile
 	$(CC) $(ZTFLAGS) $(SAN) -DPERFMT_ZWINDOW=8388608 -o $@ tests/zstd.c
 
-test check: perfmt perfmt-tiny tests/unit tests/unit-tiny $(ZT)
-	PERFMT=./perfmt UNIT="tests/unit tests/unit-tiny" sh tests/run.sh
+# The truncation and bit-flip sweep (tests/sweep.c), plain and under ASan
+# and UBSan.
+tests/sweep: tests/sweep.c tests/fuzz.c perfmt.c elf_min.h Makefile
+	$(CC) $(ZTFLAGS) -O2 -o $@ tests/sweep.c
+tests/sweep-asan: tests/sweep.c tests/fuzz.c perfmt.c elf_min.h Makefile
+	$(CC) $(ZTFLAGS) $(SAN) -o $@ tests/sweep.c
 
-check-asan: perfmt-asan perfmt-tiny tests/unit-asan tests/unit-tiny-asan $(ZT)
-	ASAN_OPTIONS=detect_leaks=0 PERFMT=./perfmt-asan \
+test check: perfmt perfmt-tiny tests/unit tests/unit-tiny $(ZT) tests/sweep
+	PERFMT=./perfmt UNIT="tests/unit tests/unit-tiny" SWEEP="tests/sweep 2" \
+	    sh tests/run.sh
+
+check-asan: perfmt-asan perfmt-tiny tests/unit-asan tests/unit-tiny-asan $(ZT) \
+	    tests/sweep-asan
+	ASAN_OPTIONS=detect_leaks=0 PERFMT=./perfmt-asan SWEEP="tests/sweep-asan 8" \
 	    UNIT="tests/unit-asan tests/unit-tiny-asan" sh tests/run.sh
 
 # The benchmark of the README: generates big profiles with perf record
@@ -168,7 +177,7 @@ uninstall:
 
 clean:
 	rm -f perfmt perfmt-asan perfmt-tiny tests/unit tests/unit-tiny tests/unit-asan \
-	    tests/unit-tiny-asan $(ZT)
+	    tests/unit-tiny-asan $(ZT) tests/sweep tests/sweep-asan
 	rm -rf tests/work build
 
 .PHONY: all test check check-asan bench cross test-cross test-readonly size install \
@@ -190,11 +199,12 @@ FUZZ_SECONDS = 60
 FUZZ_TIMEOUT = 5
 FUZZ_MAXLEN = 65536
 FUZZ_FLAGS =
-FUZZ_TARGETS = perf-file perf-pipe elf
+FUZZ_TARGETS = perf-file perf-pipe elf zstd
 FUZZ_OPT = -O2 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_ID_perf-file = 1
 FUZZ_ID_perf-pipe = 2
 FUZZ_ID_elf = 3
+FUZZ_ID_zstd = 4
 
 build/fuzz/%: tests/fuzz.c perfmt.c elf_min.h Makefile
 	@mkdir -p $(@D)
@@ -211,10 +221,20 @@ fuzz-seeds:
 	        xz -dc "$$f" >"$$d/$$(basename "$$f" .xz)" || exit 1; done; \
 	    cp tests/data/fuzz/* $$d/ || exit 1; \
 	done
+	@# the zstd streams of the -z fixtures, behind a byte that picks the
+	@# piece size
+	@d=build/fuzz/seeds-zstd; rm -rf $$d; mkdir -p $$d || exit 1; \
+	for f in build/fuzz/seeds-perf/*; do \
+	    python3 tests/perf_payloads.py "$$f" $$d/z.tmp $$d/s.tmp \
+	        >/dev/null 2>&1 && [ -s $$d/z.tmp ] || continue; \
+	    for b in 0 7 100; do \
+	        { printf "\\$$(printf %o $$b)"; cat $$d/z.tmp; } \
+	            >"$$d/$$(basename "$$f").$$b"; done; \
+	done; rm -f $$d/z.tmp $$d/s.tmp
 
 fuzz: fuzz-seeds $(FUZZ_TARGETS:%=build/fuzz/%)
 	@for t in $(FUZZ_TARGETS); do \
-	    case $$t in elf) s=elf;; *) s=perf;; esac; \
+	    case $$t in elf) s=elf;; zstd) s=zstd;; *) s=perf;; esac; \
 	    mkdir -p build/fuzz/corpus-$$t build/fuzz/out-$$t || exit 1; \
 	    echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 	    ASAN_OPTIONS=detect_leaks=0 build/fuzz/$$t \
@@ -228,7 +248,7 @@ fuzz: fuzz-seeds $(FUZZ_TARGETS:%=build/fuzz/%)
 
 fuzz-short:
 	rm -rf build/fuzz/corpus-perf-file build/fuzz/corpus-perf-pipe \
-	    build/fuzz/corpus-elf
+	    build/fuzz/corpus-elf build/fuzz/corpus-zstd
 	$(MAKE) fuzz FUZZ_SECONDS=60
 
 # AFL++: afl-clang-fast, LLVMFuzzerTestOneInput driven by libAFLDriver.

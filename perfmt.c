@@ -6012,6 +6012,14 @@ vdso_buildid(struct elfid *e)
 	return elf_parse(&m, e);
 }
 
+/* Why a walk stopped, in the same words whatever the libc. */
+static const char *
+walk_error(int err)
+{
+	return err == ELOOP ? "a symbolic link loop, or more than 40 links" :
+	    strerror(err);
+}
+
 /* What a path holds that is not a regular file. */
 static const char *
 file_kind(mode_t m)
@@ -6076,7 +6084,7 @@ trace_cand(const struct obj *o, const struct cand *c, int there, int idrc,
 		    ct_names[c->type], esc(c->path), c->what);
 	else if (!there)
 		msg(0, "%s: %s %s: %s", esc(obj_name(o)), ct_names[c->type],
-		    esc(c->path), strerror(c->err ? c->err : ENOENT));
+		    esc(c->path), walk_error(c->err ? c->err : ENOENT));
 	else if (idrc == 0) {
 		hex_into(hex, e->id, e->len < ELFIDMAX ? e->len : ELFIDMAX);
 		msg(0, "%s: %s %s: build-ID %s", esc(obj_name(o)),
@@ -6509,7 +6517,7 @@ detail_for(uint32_t g, const struct rec *rc)
 			    cands[0].what);
 		else if (cands[0].err && cands[0].err != ENOENT)
 			dadd("%s: %s", esc(cands[0].path),
-			    strerror(cands[0].err));
+			    walk_error(cands[0].err));
 		else if (cands[ncand - 1].type == CT_VDSO)
 			dadd("this process has no vDSO to compare with (an "
 			    "emulator, or a kernel without one), and no copy "

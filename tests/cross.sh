@@ -24,6 +24,28 @@ if command -v aarch64-linux-musl-gcc >/dev/null 2>&1; then
 	fi
 	rm -rf "$top/build/guard"
 fi
+# the suites, two at a time (each in its own work directory): the machine
+# has two CPUs and qemu uses one
+n=0
+for pair in "$@"; do
+	arch=${pair%%=*}
+	emu=${pair#*=}
+	b=$top/build/$arch
+	command -v "$emu" >/dev/null 2>&1 || continue
+	# wrappers, so that the suite runs them as it runs ./perfmt
+	mkdir -p "$b/qemu"
+	for p in perfmt perfmt-tiny unit unit-tiny; do
+		printf '#!/bin/sh\nexec %s %s "$@"\n' "$emu" "$b/$p" >"$b/qemu/$p"
+		chmod +x "$b/qemu/$p"
+	done
+	echo "== $arch under $emu"
+	PERFMT_EMU=$emu PERFMT_HOST=$host PERFMT=$b/qemu/perfmt PERFMT_BIN=$b/perfmt \
+	    PERFMT_WORK=$b/work UNIT="$b/qemu/unit $b/qemu/unit-tiny" \
+	    sh "$top/tests/run.sh" >"$b/test.log" 2>&1 &
+	n=$((n + 1))
+	[ $((n % 2)) -ne 0 ] || wait
+done
+wait
 for pair in "$@"; do
 	arch=${pair%%=*}
 	emu=${pair#*=}
@@ -33,16 +55,6 @@ for pair in "$@"; do
 		failed=$((failed + 1))
 		continue
 	fi
-	# wrappers, so that the suite runs them as it runs ./perfmt
-	mkdir -p "$b/qemu"
-	for p in perfmt perfmt-tiny unit unit-tiny; do
-		printf '#!/bin/sh\nexec %s %s "$@"\n' "$emu" "$b/$p" >"$b/qemu/$p"
-		chmod +x "$b/qemu/$p"
-	done
-	echo "== $arch under $emu"
-	PERFMT_EMU=$emu PERFMT_HOST=$host PERFMT=$b/qemu/perfmt PERFMT_BIN=$b/perfmt \
-	    UNIT="$b/qemu/unit $b/qemu/unit-tiny" sh "$top/tests/run.sh" \
-	    >"$b/test.log" 2>&1
 	grep -E '^(FAIL|skip) ' "$b/test.log"
 	last=$(tail -1 "$b/test.log")
 	echo "$arch: $last"
@@ -56,7 +68,8 @@ for pair in "$@"; do
 done
 # a big-endian profile made now by perf itself (s390x perf under qemu):
 # the same answers as its little-endian source
-le=$top/tests/work/perf/local__x86_64__small.data
+le=$top/build/le-small.data
+xz -dc "$top/tests/data/perf/local__x86_64__small.data.xz" >"$le"
 be=$top/build/be-small.data
 if [ -f "$le" ] && sh "$top/tests/make-bigendian.sh" "$le" "$be" -b \
     >"$top/build/be.log" 2>&1; then

@@ -10,6 +10,9 @@
  *      else 64 KiB) is read as far as the pipe holds: a stream cut short
  *   3  ELF notes: elf_parse over the bytes in memory, then elf_buildid over
  *      the same bytes as a file (the pread path and note blobs)
+ *   4  zstd: the bytes as a perf -z stream, fed to the decoder of section
+ *      9 in pieces whose sizes the input's first byte chooses, the output
+ *      drained in pieces too, then the end of the stream
  *
  * check looks objects up under an empty sysroot, with that directory as
  * its only cache: nothing outside it is opened, and the answers do not
@@ -167,7 +170,26 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-#if FUZZ_TARGET == 3
+#if FUZZ_TARGET == 4
+	unsigned char out[4096];
+	size_t piece, k, at = 1;
+	int took;
+
+	if (!size)
+		return 0;
+	piece = (size_t)(data[0] % 64) * 97 + 1;	// 1 to 6112 bytes
+	zs_reset();
+	while (at < size) {
+		k = size - at < piece ? size - at : piece;
+		if ((took = zs_feed(data + at, k)) < 0)
+			break;
+		at += (size_t)took;
+		while (zs_read(out, data[0] & 64 ? 7 : sizeof out))
+			;
+	}
+	if (!zs_error())
+		zs_finish();
+#elif FUZZ_TARGET == 3
 	struct elfid e;
 	struct img m;
 
