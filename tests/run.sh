@@ -401,6 +401,11 @@ for l in 1 3 19; do
 	    ok "-z $l: header gives the ratio, no damage" ||
 	    bad "-z $l: header gives the ratio, no damage" "$(cat "$W/out")"
 done
+# a -z profile of perf 4.18 (perfparser's test data), and the mapped paths
+n=KDAB__perfparser__vector_static_gcc_perf.data.zstd
+HOME=$W/home "$PERFMT" check -a -p -i "$P/$n" 2>/dev/null | cut -f4 |
+    LC_ALL=C sort -u >"$W/out"
+same "-z perf 4.18: mapped paths = perf script --show-mmap-events" "$D/perf/$n.mmaps"
 # a -z stream cut inside a COMPRESSED record, and one with a byte changed:
 # damage named, never a crash
 n=$P/local__z1.data
@@ -676,7 +681,7 @@ for n in google__perf_data_converter__perf.data.piped.target-3.4 \
     local__x86_64__buildidmmap.data local__s390x-inject__buildidmmap.data \
     aarch64__b-no-buildid-B.data aarch64__m-buildid-mmap.data \
     aarch64__p-pipe.data local__reordered.data local__late-parent.data \
-    local__exec-late.data; do
+    local__exec-late.data KDAB__perfparser__vector_static_gcc_perf.data.zstd; do
 	"$PERFMT" list -H -i "$P/$n" >"$T/h" 2>/dev/null
 	norm_hits "$T/h" >"$W/out"
 	norm_hits "$P/$n.buildids" >"$T/hp"
