@@ -201,13 +201,20 @@ else
 fi
 
 # a recording killed with SIGKILL
+# (the loop carries this shell's pid, so that two suites running at once
+# kill only their own; the kill waits for perf to have written records)
 perf record -N -q -F 2000 -m 1 -o killed.data -- sh -c \
-    'while :; do ./w-sha1 >/dev/null; done' >/dev/null 2>&1 &
+    "while :; do ./w-sha1 >/dev/null; done # $$" >/dev/null 2>&1 &
 p=$!
-sleep 0.5
+i=0
+while [ $i -lt 50 ] && [ "$(stat -c %s killed.data 2>/dev/null || echo 0)" -lt 8192 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+sleep 0.2
 kill -9 $p 2>/dev/null
 wait $p 2>/dev/null
-pkill -f 'while :; do ./w-sha1' 2>/dev/null
+pkill -f "done # $$" 2>/dev/null
 "$PERFMT" header -i killed.data >out 2>err
 rc=$?
 [ $rc -eq 1 ] && grep -q "data size is 0" err && grep -q "^records  *[1-9]" out &&
