@@ -1796,19 +1796,6 @@ zs_error(void)
 	return zs.failed ? zs.err : NULL;
 }
 
-static inline uint32_t
-zs_le32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	    (uint32_t)p[3] << 24;
-}
-
-static inline uint64_t
-zs_le64(const unsigned char *p)
-{
-	return (uint64_t)zs_le32(p) | (uint64_t)zs_le32(p + 4) << 32;
-}
-
 static unsigned
 zs_hibit(uint32_t v)	/* index of the highest set bit; v != 0 */
 {
@@ -1865,10 +1852,10 @@ zs_xinit(void)
 static void
 zs_xstripe(const unsigned char *p)
 {
-	zs.xacc[0] = zs_xround(zs.xacc[0], zs_le64(p));
-	zs.xacc[1] = zs_xround(zs.xacc[1], zs_le64(p + 8));
-	zs.xacc[2] = zs_xround(zs.xacc[2], zs_le64(p + 16));
-	zs.xacc[3] = zs_xround(zs.xacc[3], zs_le64(p + 24));
+	zs.xacc[0] = zs_xround(zs.xacc[0], get64(p, 0));
+	zs.xacc[1] = zs_xround(zs.xacc[1], get64(p + 8, 0));
+	zs.xacc[2] = zs_xround(zs.xacc[2], get64(p + 16, 0));
+	zs.xacc[3] = zs_xround(zs.xacc[3], get64(p + 24, 0));
 }
 
 static void
@@ -1918,9 +1905,9 @@ zs_xdigest(void)
 	}
 	h += zs.xlen;
 	for (; n >= 8; p += 8, n -= 8)
-		h = zs_rotl(h ^ zs_xround(0, zs_le64(p)), 27) * ZS_P1 + ZS_P4;
+		h = zs_rotl(h ^ zs_xround(0, get64(p, 0)), 27) * ZS_P1 + ZS_P4;
 	if (n >= 4) {
-		h = zs_rotl(h ^ (uint64_t)zs_le32(p) * ZS_P1, 23) * ZS_P2 +
+		h = zs_rotl(h ^ (uint64_t)get32(p, 0) * ZS_P1, 23) * ZS_P2 +
 		    ZS_P3;
 		p += 4;
 		n -= 4;
@@ -2032,7 +2019,7 @@ zs_br_init(struct zs_br *b, const unsigned char *s, size_t len)
 	b->start = s;
 	if (len >= 8) {
 		b->p = s + len - 8;
-		b->c = zs_le64(b->p);
+		b->c = get64(b->p, 0);
 		b->n = 0;
 	} else {
 		b->p = s;
@@ -2073,7 +2060,7 @@ zs_br_reload(struct zs_br *b)
 		return;
 	b->p -= k;
 	b->n -= 8 * (unsigned)k;
-	b->c = zs_le64(b->p);
+	b->c = get64(b->p, 0);
 }
 
 static int
@@ -2345,7 +2332,7 @@ zs_huf_tail(struct zs_br *b, unsigned char *o, size_t n)
 #define ZS_REFILL(b) do { \
 	(b).p -= (b).n >> 3; \
 	(b).n &= 7; \
-	(b).c = zs_le64((b).p); \
+	(b).c = get64((b).p, 0); \
 } while (0)
 
 /* §4.2.2: one stream; four symbols (at most 44 bits) per refill */
@@ -2852,7 +2839,7 @@ zs_frame_end(size_t at)
 static int
 zs_magic(const unsigned char *p)
 {
-	uint32_t m = zs_le32(p);
+	uint32_t m = get32(p, 0);
 
 	if (m == ZS_MAGIC) {
 		zs_expect(ZS_FHDR1, 1);
@@ -2967,7 +2954,7 @@ zs_block(const unsigned char *p, size_t len)
 static int
 zs_checksum(const unsigned char *p)
 {
-	uint32_t want = zs_le32(p), got = (uint32_t)zs_xdigest();
+	uint32_t want = get32(p, 0), got = (uint32_t)zs_xdigest();
 
 	if (want != got)
 		return zs_fail(0, "content checksum 0x%08" PRIX32 " does not "
@@ -2987,7 +2974,7 @@ zs_unit(const unsigned char *p)
 	case ZS_FHDR1: r = zs_header1(p); break;
 	case ZS_FHDR2: r = zs_header2(p); break;
 	case ZS_SKIPSIZE:
-		zs.skip = zs_le32(p);
+		zs.skip = get32(p, 0);
 		zs_expect(zs.skip ? ZS_SKIP : ZS_MAGICWAIT, zs.skip ? 0 : 4);
 		break;
 	case ZS_BHDR: r = zs_bheader(p); break;

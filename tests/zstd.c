@@ -83,7 +83,7 @@ perf_walk(const unsigned char *p, size_t n)
 			continue;
 		phave = 0;
 		{
-			uint32_t type = zs_le32(phdr);
+			uint32_t type = get32(phdr, 0);
 			unsigned size = phdr[6] | phdr[7] << 8;
 
 			if (size < 8 || type == 0 || (type > 30 && type < 64) ||
