@@ -44,13 +44,21 @@ fi
 # a foreign architecture's security index may be mid-sync on the mirror
 # (apt-get update then exits 100); everything below comes from main, and
 # apt-get install fails loudly if a package is really not there
-$SUDO apt-get update || echo "setup-cross: apt-get update had errors; going on" >&2
-$SUDO apt-get install -y --no-install-recommends \
+$SUDO apt-get -o Acquire::Retries=3 update ||
+    echo "setup-cross: apt-get update had errors; going on" >&2
+n=0
+until $SUDO apt-get -o Acquire::Retries=3 install -y --no-install-recommends \
 	make gcc libc6-dev file binutils dpkg-dev xz-utils \
 	musl-tools musl-dev:amd64 \
 	musl-dev:arm64 musl-dev:armhf musl-dev:armel musl-dev:s390x \
 	gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf gcc-arm-linux-gnueabi \
-	gcc-s390x-linux-gnu gcc-riscv64-linux-gnu qemu-user-static
+	gcc-s390x-linux-gnu gcc-riscv64-linux-gnu qemu-user-static; do
+	n=$((n + 1))
+	[ "$n" -lt 3 ] || exit 1
+	echo "setup-cross: apt-get install failed; again in $((n * 30)) s" >&2
+	sleep $((n * 30))
+	$SUDO apt-get -o Acquire::Retries=3 update || true
+done
 
 if [ ! -f "$RV/lib/libc.a" ] || [ ! -x "$RV/bin/musl-gcc" ]; then
 	w=$(mktemp -d)
