@@ -3313,8 +3313,7 @@ pend_index(void)
 {
 	uint32_t i, b;
 
-	for (i = 0; i < PEND_HASH; i++)
-		pend_ix[i] = UINT32_MAX;
+	memset(pend_ix, 0xff, sizeof pend_ix);	/* UINT32_MAX: free */
 	memset(pend_pids, 0, sizeof pend_pids);
 	for (i = 0; i < npend; i++) {
 		pend_ix[pend_slot(pend[i].pid, pend[i].addr)] = i;
@@ -3337,10 +3336,7 @@ memo_forget(int32_t pid)
 static void
 hits_reset(void)
 {
-	uint32_t i;
-
-	for (i = 0; i < PROC_HASH; i++)
-		proc_head[i] = NOMAP;
+	memset(proc_head, 0xff, sizeof proc_head);	/* NOMAP */
 	map_free = proc_free = NOMAP;
 	map_top = proc_top = 0;
 	zombie_head = zombie_n = rounds = proc_serial = maps_used = 0;
