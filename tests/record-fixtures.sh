@@ -57,10 +57,7 @@ for l in 1 3 19; do
 	n=z$l.data
 	perf record -q -N -g -z --compression-level=$l -o "$n" -- \
 	    sh -c './w-sha1 1; ./w-md5; ls /usr/lib >/dev/null' >/dev/null 2>&1
-	perf script --show-mmap-events -i "$n" 2>/dev/null |
-	    grep -E 'PERF_RECORD_MMAP2? ' | sed 's/.*\]: //; s/^[-rwxps]\{4\} //;
-	    s/^x //; s/^\[kernel.kallsyms\]_text$/[kernel.kallsyms]/' |
-	    LC_ALL=C sort -u >"$n.mmaps"
+	sh "$src/oracle-mmaps.sh" "$n" >"$n.mmaps"
 	perf buildid-list -H -i "$n" 2>/dev/null |
 	    sed 's|/tmp/perf-vdso.so-......$|[vdso]|' | LC_ALL=C sort >"$n.hits"
 done

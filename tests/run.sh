@@ -401,11 +401,17 @@ for l in 1 3 19; do
 	    ok "-z $l: header gives the ratio, no damage" ||
 	    bad "-z $l: header gives the ratio, no damage" "$(cat "$W/out")"
 done
-# a -z profile of perf 4.18 (perfparser's test data), and the mapped paths
-n=KDAB__perfparser__vector_static_gcc_perf.data.zstd
-HOME=$W/home "$PERFMT" check -a -p -i "$P/$n" 2>/dev/null | cut -f4 |
-    LC_ALL=C sort -u >"$W/out"
-same "-z perf 4.18: mapped paths = perf script --show-mmap-events" "$D/perf/$n.mmaps"
+# -z profiles of perf 4.18 (perfparser's test data), of perf 6.5 on
+# aarch64 and a COMPRESSED2 pipe (mstange's; their oracles by perf 6.12.95
+# and 7.2.13, as perf 6.1 refuses the 152-byte attr and 6.12 stops at the
+# first COMPRESSED2), and the mapped paths
+for n in KDAB__perfparser__vector_static_gcc_perf.data.zstd \
+    mstange__linux-perf-data__sleep.compressed.data \
+    mstange__linux-perf-data__fibo.compressed2.pipe.data; do
+	HOME=$W/home "$PERFMT" check -a -p -i "$P/$n" 2>/dev/null | cut -f4 |
+	    LC_ALL=C sort -u >"$W/out"
+	same "-z $n: mapped paths = perf script --show-mmap-events" "$D/perf/$n.mmaps"
+done
 # a -z stream cut inside a COMPRESSED record, and one with a byte changed:
 # damage named, never a crash
 n=$P/local__z1.data
