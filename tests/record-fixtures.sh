@@ -61,3 +61,12 @@ for l in 1 3 19; do
 	perf buildid-list -H -i "$n" 2>/dev/null |
 	    sed 's|/tmp/perf-vdso.so-......$|[vdso]|' | LC_ALL=C sort >"$n.hits"
 done
+# perf record -z into a pipe: COMPRESSED records behind in-stream
+# HEADER_FEATUREs.  perf 6.1 buildid-list cannot read it back ("Couldn't
+# decompress data"), perf script can: the objects samples fall in are the
+# DSOs it names for the sampled addresses
+perf record -q -N -g -z -o - -- sh -c './w-sha1 1; ls /usr/lib >/dev/null' \
+    >zpipe.data 2>/dev/null
+sh "$src/oracle-mmaps.sh" zpipe.data >zpipe.data.mmaps
+perf script -G -F ip,dso -i zpipe.data 2>/dev/null | sed 's/.*(//; s/)$//' |
+    LC_ALL=C sort -u >zpipe.data.sampled

@@ -412,6 +412,25 @@ for n in KDAB__perfparser__vector_static_gcc_perf.data.zstd \
 	    LC_ALL=C sort -u >"$W/out"
 	same "-z $n: mapped paths = perf script --show-mmap-events" "$D/perf/$n.mmaps"
 done
+# perf record -z into a pipe, read from a file and from standard input: the
+# mapped paths and the objects samples fall in are what perf script shows
+# (perf's own buildid-list cannot read this file back)
+n=local__zpipe.data
+for how in file stdin; do
+	if [ $how = file ]; then in=$P/$n; else in=-; fi
+	HOME=$W/home "$PERFMT" check -a -p -i "$in" <"$P/$n" 2>/dev/null |
+	    cut -f4 | LC_ALL=C sort -u >"$W/out"
+	same "-z pipe ($how): mapped paths = perf script --show-mmap-events" \
+	    "$D/perf/$n.mmaps"
+	"$PERFMT" list -H -i "$in" <"$P/$n" 2>/dev/null | cut -c42- |
+	    LC_ALL=C sort >"$W/out"
+	same "-z pipe ($how): list -H = the DSOs of perf script's samples" \
+	    "$D/perf/$n.sampled"
+done
+run "$PERFMT" header -i "$P/$n"
+grep -q '^format        pipe mode' "$W/out" &&
+    grep -q '^compressed    zstd level 1, 2 COMPRESSED records, 2892 bytes, decoded to 14152 bytes in 139 records (ratio 4.89)' "$W/out" &&
+    ok "-z pipe: header gives the ratio" || bad "-z pipe: header gives the ratio" "$(cat "$W/out")"
 # a -z stream cut inside a COMPRESSED record, and one with a byte changed:
 # damage named, never a crash
 n=$P/local__z1.data
