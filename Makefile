@@ -184,12 +184,12 @@ clean:
 	uninstall clean
 
 # ---- fuzzing ----------------------------------------------------------------
-# tests/fuzz.c: three targets of one source (FUZZ_TARGET): perf.data read
-# as a file (1), as a pipe (2), and ELF notes (3).  `make fuzz` builds them
-# for libFuzzer (clang; Debian: clang and libclang-rt-14-dev) and runs each
-# in turn for FUZZ_SECONDS over the seeds (every fixture of tests/data,
-# decompressed, and the regression inputs of tests/data/fuzz) and the
-# corpus it keeps in build/fuzz/corpus-*.  A crash, a hang (FUZZ_TIMEOUT
+# tests/fuzz.c: four targets of one source (FUZZ_TARGET): perf.data read
+# as a file (1), as a pipe (2), ELF notes (3) and the zstd decoder (4).
+# `make fuzz` builds them for libFuzzer (clang; Debian: clang and
+# libclang-rt-14-dev) and runs each in turn for FUZZ_SECONDS over the
+# seeds (every fixture of tests/data, decompressed, and the regression
+# inputs of tests/data/fuzz) and the corpus it keeps in build/fuzz/corpus-*.  A crash, a hang (FUZZ_TIMEOUT
 # seconds) or a sanitizer report fails it and leaves the input in
 # build/fuzz/out-TARGET/.  FUZZ_FLAGS adds libFuzzer options (-runs=N ...).
 # `make fuzz-short` is the CI run: a fresh corpus, 60 s each.

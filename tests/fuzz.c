@@ -1,6 +1,6 @@
 /* Fuzz targets for perfmt's readers, for libFuzzer and AFL++.
  *
- * One source, three targets, chosen at build time by FUZZ_TARGET:
+ * One source, four targets, chosen at build time by FUZZ_TARGET:
  *   1  perf.data read as a file: the input is written to a regular file
  *      and read by what `perfmt header`, `perfmt list` and `perfmt check
  *      --hits=callchain` run (pread, passes, features, records, verdicts)
