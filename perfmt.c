@@ -3277,6 +3277,7 @@ static struct pend {
 } pend[PERFMT_MAXPEND];
 static uint32_t npend, pend_ix[PEND_HASH];
 static uint64_t pend_pids[64];	/* a bit per pid hash: any waiting? */
+static int pend_clean;		/* the index holds nothing: skip the rebuild */
 
 static uint32_t
 pend_hash(int32_t pid, uint64_t addr)
@@ -3313,6 +3314,12 @@ pend_index(void)
 {
 	uint32_t i, b;
 
+	// every round asks, and most find nothing waiting: clearing 12 KiB
+	// each time was 41 MB of memset over the 3,354 rounds of the
+	// frame-pointer benchmark profile
+	if (!npend && pend_clean)
+		return;
+	pend_clean = !npend;
 	memset(pend_ix, 0xff, sizeof pend_ix);	/* UINT32_MAX: free */
 	memset(pend_pids, 0, sizeof pend_pids);
 	for (i = 0; i < npend; i++) {
@@ -3345,6 +3352,7 @@ hits_reset(void)
 	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
 	hits_unresolved = hits_unresolved_cc = 0;
 	npend = 0;
+	pend_clean = 0;
 	pend_index();
 }
 
@@ -3908,6 +3916,7 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 	e->mode = (uint8_t)mode;
 	e->how = how;
 	pend_ix[h] = npend++;
+	pend_clean = 0;
 	h = pend_bit(pid);
 	pend_pids[h >> 6] |= (uint64_t)1 << (h & 63);
 }
