@@ -385,13 +385,19 @@ expect "file mode on stdin as a file" 0
 same "file mode on stdin as a file = -i FILE" "$P/local__x86_64__small.data.buildids"
 
 # ---- perf record -z: the records perf sees ----------------------------------
+# The mapped paths (every object, the path column of -p), sorted as
+# tests/oracle-mmaps.sh sorts perf's, into $W/out.  Usage: mapped_paths IN
+# (IN may be -, read from standard input).
+mapped_paths() {
+	HOME=$W/home "$PERFMT" check -a -p -i "$1" 2>/dev/null | cut -f4 |
+	    LC_ALL=C sort -u >"$W/out"
+}
 # The mapped paths must be what perf script --show-mmap-events printed, the
 # objects samples fall in what perf buildid-list -H printed (the .mmaps and
 # .hits oracles, made by tests/record-fixtures.sh), at levels 1, 3 and 19.
 for l in 1 3 19; do
 	n=local__z$l.data
-	HOME=$W/home "$PERFMT" check -a -p -i "$P/$n" 2>/dev/null | cut -f4 |
-	    LC_ALL=C sort -u >"$W/out"
+	mapped_paths "$P/$n"
 	same "-z $l: mapped paths = perf script --show-mmap-events" "$D/perf/$n.mmaps"
 	"$PERFMT" list -H -i "$P/$n" 2>/dev/null | LC_ALL=C sort >"$W/out"
 	same "-z $l: list -H = perf buildid-list -H" "$D/perf/$n.hits"
@@ -408,8 +414,7 @@ done
 for n in KDAB__perfparser__vector_static_gcc_perf.data.zstd \
     mstange__linux-perf-data__sleep.compressed.data \
     mstange__linux-perf-data__fibo.compressed2.pipe.data; do
-	HOME=$W/home "$PERFMT" check -a -p -i "$P/$n" 2>/dev/null | cut -f4 |
-	    LC_ALL=C sort -u >"$W/out"
+	mapped_paths "$P/$n"
 	same "-z $n: mapped paths = perf script --show-mmap-events" "$D/perf/$n.mmaps"
 done
 # perf record -z into a pipe, read from a file and from standard input: the
@@ -418,8 +423,7 @@ done
 n=local__zpipe.data
 for how in file stdin; do
 	if [ $how = file ]; then in=$P/$n; else in=-; fi
-	HOME=$W/home "$PERFMT" check -a -p -i "$in" <"$P/$n" 2>/dev/null |
-	    cut -f4 | LC_ALL=C sort -u >"$W/out"
+	mapped_paths "$in" <"$P/$n"
 	same "-z pipe ($how): mapped paths = perf script --show-mmap-events" \
 	    "$D/perf/$n.mmaps"
 	"$PERFMT" list -H -i "$in" <"$P/$n" 2>/dev/null | cut -c42- |

@@ -84,7 +84,7 @@ perf_walk(const unsigned char *p, size_t n)
 		phave = 0;
 		{
 			uint32_t type = get32(phdr, 0);
-			unsigned size = phdr[6] | phdr[7] << 8;
+			unsigned size = get16(phdr + 6, 0);
 
 			if (size < 8 || type == 0 || (type > 30 && type < 64) ||
 			    type > 100) {
