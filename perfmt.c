@@ -649,18 +649,43 @@ struct obj {
 static struct obj objs[PERFMT_MAXOBJ];
 static uint32_t obj_head[OBJ_HASH];
 static uint32_t nobj, obj_dropped;
+static uint32_t obj_last;	/* 1 + the entry obj_add found or made last */
 static char arena[PERFMT_ARENA];
 static size_t arena_used;
 
+/* Eight bytes a step (a name is hashed for each MMAP record that finds
+ * no entry at once: a few hundred thousand in a big profile), read in one
+ * byte order so that every host builds the same chains. */
 static uint32_t
 obj_hash(int32_t machine, const char *s, size_t n)
 {
-	uint32_t h = 2166136261u ^ (uint32_t)machine;
+	const unsigned char *p = (const unsigned char *)s;
+	uint64_t h = (uint32_t)machine ^ (uint64_t)n << 32, w;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h % OBJ_HASH;
+	for (i = 0; i + 8 <= n; i += 8)
+		h = (h ^ get64(p + i, 0)) * 0x9e3779b97f4a7c15u;
+	for (w = 0; i < n; i++)
+		w = w << 8 | p[i];
+	h = (h ^ w) * 0x9e3779b97f4a7c15u;
+	return (uint32_t)((h ^ h >> 32) % OBJ_HASH);
+}
+
+/* musl's memcmp goes a byte at a time; a name is compared for each MMAP
+ * record, so eight bytes a step here. */
+static int
+bytes_equal(const void *a, const void *b, size_t n)
+{
+	const unsigned char *p = a, *q = b;
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8)
+		if (get64(p + i, 0) != get64(q + i, 0))
+			return 0;
+	for (; i < n; i++)
+		if (p[i] != q[i])
+			return 0;
+	return 1;
 }
 
 /* Build-IDs are equal when they agree on their common length and the
@@ -750,13 +775,26 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	uint32_t h, i, group = nobj;
 	struct obj *o;
 
+	// a library's MMAP2 records come one per segment, in a row: the
+	// entry found last is most often the one again (MMAP2 records are
+	// two thirds of a dwarf profile's).  Only one entry of a name can
+	// match an ID (id_same is equality after zero padding), so this
+	// finds what the chain walk below would.
+	o = obj_last ? &objs[obj_last - 1] : NULL;
+	if (o && !(src & (SRC_TABLE | SRC_RECORD)) && o->machine == machine &&
+	    o->namelen == n && bytes_equal(obj_name(o), name, n) &&
+	    id_same(o->id, o->idlen, id, idlen)) {
+		o->src |= (uint8_t)src;
+		objs[o->group].gsrc |= (uint8_t)src;
+		return o;
+	}
 	if (part_n > 1 && name_hash(name, n) % part_n != part_k)
 		return NULL;
 	h = obj_hash(machine, name, n);
 	for (i = obj_head[h]; i; i = o->next) {
 		o = &objs[i - 1];
 		if (o->machine != machine || o->namelen != n ||
-		    memcmp(obj_name(o), name, n))
+		    !bytes_equal(obj_name(o), name, n))
 			continue;
 		group = o->group;
 		if ((src & SRC_TABLE) && (o->src & SRC_TABLE)) {
@@ -772,6 +810,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 				obj_set_id(o, id, idlen, idexact);
 			o->src |= (uint8_t)src;
 			objs[o->group].gsrc |= (uint8_t)src;
+			obj_last = i;
 			return o;
 		}
 	}
@@ -806,7 +845,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	}
 	o->cpumode = (uint8_t)cpumode;
 	o->next = obj_head[h];
-	obj_head[h] = ++nobj;
+	obj_head[h] = obj_last = ++nobj;
 	return o;
 }
 
@@ -3247,7 +3286,7 @@ static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
 #define MEMO_COLS 16
 
 static struct memo {
-	uint64_t start, end;
+	uint64_t start, len;	/* [start, start + len): one compare */
 	int32_t pid;
 	uint8_t how;
 } memo[MEMO_ROWS + 1][MEMO_COLS];
@@ -3337,7 +3376,7 @@ memo_forget(int32_t pid)
 
 	for (i = 0; i < MEMO_COLS; i++)
 		if (row[i].pid == pid)
-			row[i].end = 0;
+			row[i].len = 0;
 }
 
 static void
@@ -3933,7 +3972,7 @@ hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 	if (cpumode == MISC_KERNEL)
 		pid = -1;
 	e = memo_at(pid, addr);
-	if (e->pid == pid && addr >= e->start && addr < e->end) {
+	if (e->pid == pid && addr - e->start < e->len) {
 		if (e->how & HIT_GAP)
 			return -1;
 		if ((e->how & how) == how)
@@ -3946,7 +3985,7 @@ hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 		return 0;
 	objs[maps[m].obj].hit |= how;
 	e->start = maps[m].start;
-	e->end = maps[m].end;
+	e->len = maps[m].end - maps[m].start;
 	e->pid = pid;
 	e->how = objs[maps[m].obj].hit;
 	return 1;
@@ -3970,7 +4009,7 @@ memo_gap(const struct proc *p, int32_t pid, uint64_t addr)
 	if (lo > addr)
 		return;		// inside a map after all
 	e->start = lo;
-	e->end = hi;
+	e->len = hi - lo;
 	e->pid = pid;
 	e->how = HIT_GAP;
 }
@@ -4087,8 +4126,7 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 		// where one was before
 		kpid = pid | -(int32_t)(cmode == MISC_KERNEL);
 		e = memo_at(kpid, ip);
-		if ((e->pid == kpid) &
-		    (ip >= e->start) & (ip < e->end) &
+		if ((e->pid == kpid) & (ip - e->start < e->len) &
 		    ((e->how & (HIT_CALLCHAIN | HIT_GAP)) != 0))
 			found = e->how & HIT_GAP ? -1 : 1;
 		else
@@ -4152,15 +4190,18 @@ map_name_len(const unsigned char *s, size_t n, unsigned cpumode)
 static int
 anon_exec(const unsigned char *s, size_t n)
 {
-	static const char *const pre[] = { "/dev/zero", "/anon_hugepage",
-		"[stack", "/SYSV" };
+	static const struct {
+		const char *s;
+		size_t n;
+	} pre[] = { { "/dev/zero", 9 }, { "/anon_hugepage", 14 },
+		{ "[stack", 6 }, { "/SYSV", 5 } };
 	size_t i;
 
 	if ((n == 6 && !memcmp(s, "//anon", 6)) ||
 	    (n == 6 && !memcmp(s, "[heap]", 6)))
 		return 1;
 	for (i = 0; i < sizeof pre / sizeof *pre; i++)
-		if (n >= strlen(pre[i]) && !memcmp(s, pre[i], strlen(pre[i])))
+		if (n >= pre[i].n && !memcmp(s, pre[i].s, pre[i].n))
 			return 1;
 	return 0;
 }
@@ -4685,8 +4726,8 @@ scan_records(struct rd *r, int at_eof)
 				ip = get64(b + pos + hits_fast, be);
 				e = memo_at(pid, ip);
 				// one branch, not four
-				if (!((e->pid == pid) & (ip >= e->start) &
-				    (ip < e->end) & (e->how & HIT_SAMPLE)))
+				if (!((e->pid == pid) & (ip - e->start < e->len) &
+				    (e->how & HIT_SAMPLE)))
 					sample_hits(&pf.attrs[0], b + pos, size,
 					    get16(b + pos + 4, be));
 				nskip++;
@@ -4763,7 +4804,7 @@ pf_reset(const char *path)
 	pf.path = pf.cur = path;
 	pf.fd = -1;
 	memset(obj_head, 0, sizeof obj_head);
-	nobj = obj_dropped = 0;
+	nobj = obj_dropped = obj_last = 0;
 	arena_used = 0;
 	hits_reset();
 	update_want_samples();
