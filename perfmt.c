@@ -202,7 +202,11 @@ static const char usage_text[] =
 static void
 usage_exit(int code)
 {
-	const char *end = strstr(usage_text, "\n\n");
+	const char *end = usage_text;
+
+	// the synopsis ends at the first empty line
+	while (*end && !(end[0] == '\n' && end[1] == '\n'))
+		end++;
 
 	if (!code)
 		fputs(usage_text, stdout);
@@ -238,6 +242,19 @@ get64(const unsigned char *p, int be)
 	uint64_t a = get32(p, be), b = get32(p + 4, be);
 
 	return be ? a << 32 | b : b << 32 | a;
+}
+
+/* strstr a byte at a time: the strings searched are short, and musl's
+ * two-way strstr is a kilobyte of code on the boards. */
+static const char *
+str_find(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (; *s; s++)
+		if (!strncmp(s, w, n))
+			return s;
+	return NULL;
 }
 
 static int
@@ -3898,6 +3915,10 @@ pend_retry(int age, int final, int64_t pid)
 		else
 			pend[k++] = *e;
 	}
+	// most retries (an MMAP of a process with samples waiting) find
+	// none of them yet: nothing moved, the index holds
+	if (k == npend)
+		return;
 	npend = k;
 	pend_index();
 }
@@ -4684,6 +4705,61 @@ scan_one(struct rd *r, int at_eof)
 	return 1;
 }
 
+/* The two loops below run for nearly every record of a big profile:
+ * they walk with pointers and hold few values, so that the rare call out
+ * does not spill them. */
+
+/* The kernel's samples are pid -1's (memo_at): cpumode 1 gives all ones. */
+static const int32_t kernel_mask[8] = { 0, -1, 0, 0, 0, 0, 0, 0 };
+
+/* --hits (samples only) with one sample layout: each sample's pid and IP
+ * at known places, looked up in the memo, the slow way only on a miss.
+ * In this mode every memo entry a pid and range match marks HIT_SAMPLE
+ * (hit() stores the object's flags right after setting it; gap entries
+ * come from callchains only), so the flags need no test.  Returns where
+ * it stopped; *n counts the samples. */
+static inline const unsigned char *
+samples_hits(const unsigned char *p, const unsigned char *end, int be,
+    size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
+{
+	const struct memo *e;
+	uint64_t ip, k = 0;
+	uint32_t size;
+	int32_t pid;
+
+	while (end - p >= 8 && get32(p, be) == R_SAMPLE &&
+	    (size = get16(p + 6, be)) >= min && size <= (size_t)(end - p)) {
+		pid = (int32_t)get32(p + tid_off, be) |
+		    kernel_mask[get16(p + 4, be) & MISC_CPUMODE];
+		ip = get64(p + ip_off, be);
+		e = memo_at(pid, ip);
+		// one branch, not two
+		if (!((e->pid == pid) & (ip - e->start < e->len)))
+			sample_hits(&pf.attrs[0], p, size, get16(p + 4, be));
+		k++;
+		p += size;
+	}
+	*n += k;
+	return p;
+}
+
+/* Samples nothing reads: stepped over, counted. */
+static inline const unsigned char *
+samples_skip(const unsigned char *p, const unsigned char *end, int be,
+    uint64_t *n)
+{
+	uint64_t k = 0;
+	uint32_t size;
+
+	while (end - p >= 8 && get32(p, be) == R_SAMPLE &&
+	    (size = get16(p + 6, be)) >= 8 && size <= (size_t)(end - p)) {
+		k++;
+		p += size;
+	}
+	*n += k;
+	return p;
+}
+
 /* Walks records from the cursor to the end of the window.  at_eof says
  * the window ends where the file does, so a cut record is truncation
  * (exit 1) rather than a malformed data section (exit 2).  Records wholly
@@ -4691,7 +4767,7 @@ scan_one(struct rd *r, int at_eof)
 static void
 scan_records(struct rd *r, int at_eof)
 {
-	const unsigned char *p;
+	const unsigned char *p, *from, *to;
 	uint32_t type, size;
 	uint64_t nskip = 0, skipbytes = 0;
 	size_t avail;
@@ -4706,51 +4782,16 @@ scan_records(struct rd *r, int at_eof)
 	}
 
 	for (;;) {
-		// --hits with one sample layout: a sample's pid and IP at known
-		// places, looked up in the memo first
-		if (hits_fast >= 0) {
-			const unsigned char *b = r->buf;
-			size_t pos = r->pos, len = r->len;
-			uint64_t ip;
-			int32_t pid;
-			unsigned mode;
-			struct memo *e;
-
-			while (len - pos >= 8 && get32(b + pos, be) == R_SAMPLE &&
-			    (size = get16(b + pos + 6, be)) >= (uint32_t)hits_end &&
-			    size <= len - pos) {
-				// kernel samples are pid -1's: all ones
-				mode = get16(b + pos + 4, be) & MISC_CPUMODE;
-				pid = (int32_t)get32(b + pos + hits_tid, be) |
-				    -(int32_t)(mode == MISC_KERNEL);
-				ip = get64(b + pos + hits_fast, be);
-				e = memo_at(pid, ip);
-				// one branch, not four
-				if (!((e->pid == pid) & (ip - e->start < e->len) &
-				    (e->how & HIT_SAMPLE)))
-					sample_hits(&pf.attrs[0], b + pos, size,
-					    get16(b + pos + 4, be));
-				nskip++;
-				skipbytes += size;
-				pos += size;
-			}
-			r->pos = pos;
-		}
-		// most records are samples, and most often unread: step over
-		// them with the cursor in registers
-		if (!want_samples) {
-			const unsigned char *b = r->buf;
-			size_t pos = r->pos, len = r->len;
-
-			while (len - pos >= 8 && get32(b + pos, be) == R_SAMPLE &&
-			    (size = get16(b + pos + 6, be)) >= 8 &&
-			    size <= len - pos) {
-				nskip++;
-				skipbytes += size;
-				pos += size;
-			}
-			r->pos = pos;
-		}
+		from = r->buf + r->pos;
+		to = r->buf + r->len;
+		if (hits_fast >= 0)
+			from = samples_hits(from, to, be, (size_t)hits_fast,
+			    (size_t)hits_tid, (uint32_t)hits_end, &nskip);
+		// most records are samples, and most often unread
+		if (!want_samples)
+			from = samples_skip(from, to, be, &nskip);
+		skipbytes += (size_t)(from - (r->buf + r->pos));
+		r->pos = (size_t)(from - r->buf);
 		while ((avail = r->len - r->pos) >= 8) {
 			p = r->buf + r->pos;
 			type = get32(p, be);
@@ -5800,7 +5841,7 @@ module_name(const char *name, char *out, size_t cap)
 	b = b ? b + 1 : name;
 	if (*b == '[')
 		b++;
-	e = strstr(b, ".ko");
+	e = str_find(b, ".ko");
 	n = e ? (size_t)(e - b) : strcspn(b, "]");
 	if (n >= cap)
 		n = cap - 1;
@@ -5945,10 +5986,10 @@ classify(const struct obj *o, const char **why)
 		*why = "not a file";
 		return K_PSEUDO;
 	}
-	if (strstr(s, ".ko") && (!strcmp(strstr(s, ".ko"), ".ko") ||
-	    !strcmp(strstr(s, ".ko"), ".ko.gz") ||
-	    !strcmp(strstr(s, ".ko"), ".ko.xz") ||
-	    !strcmp(strstr(s, ".ko"), ".ko.zst")))
+	if (str_find(s, ".ko") && (!strcmp(str_find(s, ".ko"), ".ko") ||
+	    !strcmp(str_find(s, ".ko"), ".ko.gz") ||
+	    !strcmp(str_find(s, ".ko"), ".ko.xz") ||
+	    !strcmp(str_find(s, ".ko"), ".ko.zst")))
 		return K_MODULE;
 	if (!strncmp(s, "/tmp/perf-", 10) && n > 14 &&
 	    !strcmp(s + n - 4, ".map"))
@@ -5978,7 +6019,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 		if (opt.vmlinux)
 			cand_host(CT_VMLINUX, opt.vmlinux);
 		for (i = 0; opt.sysroot && i < 6; i++) {
-			if (strstr(kpaths[i], "%s") && !pf.osrelease[0])
+			if (str_find(kpaths[i], "%s") && !pf.osrelease[0])
 				continue;
 			snprintf(p, sizeof p, kpaths[i], pf.osrelease);
 			cand_in(CT_VMLINUX, opt.sysroot, p, NULL);
@@ -7129,10 +7170,8 @@ hdr_features(void)
 }
 
 static int
-cmp_count(const void *a, const void *b)
+cmp_count(const struct typecount *x, const struct typecount *y)
 {
-	const struct typecount *x = a, *y = b;
-
 	if (x->n != y->n)
 		return x->n < y->n ? 1 : -1;
 	return x->type < y->type ? -1 : x->type > y->type;
@@ -7142,7 +7181,8 @@ static void
 hdr_records(void)
 {
 	static struct typecount all[128 + 32];
-	uint32_t i, n = 0;
+	struct typecount t;
+	uint32_t i, j, n = 0;
 
 	for (i = 0; i < 128; i++)
 		if (pf.type_n[i]) {
@@ -7151,7 +7191,14 @@ hdr_records(void)
 		}
 	for (i = 0; i < pf.nother; i++)
 		all[n++] = pf.other[i];
-	qsort(all, n, sizeof *all, cmp_count);
+	// by insertion: at most 160 entries, and musl's qsort is 2.5 KB of
+	// code on the boards
+	for (i = 1; i < n; i++) {
+		t = all[i];
+		for (j = i; j > 0 && cmp_count(&all[j - 1], &t) > 0; j--)
+			all[j] = all[j - 1];
+		all[j] = t;
+	}
 	printf("%-14s%" PRIu64 " (%" PRIu64 " bytes)", "records", pf.nrec,
 	    pf.recbytes);
 	for (i = 0; i < n; i++)
