@@ -8,9 +8,11 @@
 # (default 500).  The workload is process-heavy: many short compiler,
 # assembler, linker, shell and interpreter processes over many shared
 # objects.  Then it times, on a warm cache, $BENCH_RUNS (default 7) rounds
-# over the commands in turn and prints each one's median wall time, its
-# median ratio to cat's time in the same round, the throughput and the
-# peak RSS (GNU time's %M) of:
+# over the commands in turn (tests/interleave.py: the clock read right
+# around each command, no wrapper process timed with it) and prints each
+# one's median wall time, its median ratio to cat's time in the same
+# round, the throughput and the peak RSS (GNU time's %M, a run of its
+# own) of:
 #   cat FILE >/dev/null          the I/O floor
 #   perfmt check, perfmt check --hits
 #   perf buildid-list -i, perf buildid-list -H -i
@@ -27,11 +29,12 @@ DWARF_MB=${BENCH_DWARF_MB:-2048}
 SMALL_MB=${BENCH_SMALL_MB:-10}
 FP_MB=${BENCH_FP_MB:-500}
 RUNS=${BENCH_RUNS:-7}
-TIME=/usr/bin/time
+ROUNDS="python3 $(dirname "$0")/interleave.py"
 
 die() { echo "bench: $*" >&2; exit 2; }
 command -v perf >/dev/null 2>&1 || die "perf is not installed"
-[ -x "$TIME" ] || die "GNU time is not installed (Debian: apt-get install time)"
+command -v python3 >/dev/null 2>&1 || die "python3 is not installed"
+[ -x /usr/bin/time ] || die "GNU time is not installed (Debian: apt-get install time)"
 [ -x "$PERFMT" ] || die "no $PERFMT: run make first"
 mkdir -p "$DIR/src" || exit 2
 DIR=$(cd "$DIR" && pwd)
@@ -99,7 +102,6 @@ record small.data "$SMALL_MB" -g -F 2000
 record z.data "${BENCH_Z_MB:-32}" -z --call-graph dwarf -F 1000
 
 # ---- timing ----------------------------------------------------------------
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 # The commands, by number, for one file; NAMES in the same order.
 NCMD=7
@@ -108,45 +110,25 @@ NAMES="cat|perfmt check|perfmt check --hits|perfmt check --hits=callchain|perf b
 # The runs go round the commands, A B C ... A B C ..., so that a noisy
 # moment of the shared machine falls on all of them alike; each row gives
 # the median wall time, and the median of the per-round ratios to cat.
+# perf inject's output is written back to the disk in the background: it
+# is dropped and synced, untimed, after each round, so that the writeback
+# does not fall on the next command.
 bench_file() {
 	k=1
+	set --
 	while [ $k -le $NCMD ]; do
-		$(command_words $k) >/dev/null 2>&1	# warm-up
-		: >"$DIR/times.$k"
+		set -- "$@" "$(command_words $k)"
 		k=$((k + 1))
 	done
-	r=0
-	while [ $r -lt "$RUNS" ]; do
-		k=1
-		while [ $k -le $NCMD ]; do
-			t0=$(date +%s%N)
-			$TIME -f '%M' -o "$DIR/t1" $(command_words $k) \
-			    >/dev/null 2>&1
-			t1=$(date +%s%N)
-			echo "$(( (t1 - t0) / 1000 )) $(tail -1 "$DIR/t1")" |
-			    awk '{ printf "%.6f %s\n", $1 / 1e6, $2 }' >>"$DIR/times.$k"
-			# perf inject's output is written back to the disk in
-			# the background: drop it and wait, untimed, so that
-			# the writeback does not fall on the next command
-			if [ $k -eq $NCMD ]; then
-				rm -f "$DIR/inject.out" "$DIR/inject.out.old"
-				sync
-			fi
-			k=$((k + 1))
-		done
-		r=$((r + 1))
-	done
+	$ROUNDS -w -m -r -a "rm -f $DIR/inject.out $DIR/inject.out.old; sync" \
+	    "$RUNS" "$@" >"$DIR/times" || die "timing failed"
 	mb=$(($(stat -c %s "$file") / 1048576))
 	k=1
 	while [ $k -le $NCMD ]; do
 		name=$(echo "$NAMES" | cut -d'|' -f$k)
-		t=$(cut -d' ' -f1 "$DIR/times.$k" | median)
-		m=$(cut -d' ' -f2 "$DIR/times.$k" | median)
-		x=$(paste -d' ' "$DIR/times.$k" "$DIR/times.1" |
-		    awk '{ print $1 / $3 }' | median)
-		awk -v n="$name" -v t="$t" -v m="$m" -v mb="$mb" -v x="$x" 'BEGIN {
+		sed -n "${k}p" "$DIR/times" | awk -v n="$name" -v mb="$mb" '{
 			printf "| %-34s | %8.4f s | %6.2f | %7.0f MB/s | %8.1f MiB |\n",
-			    n, t, x, (t > 0 ? mb / t : 0), m / 1024 }'
+			    n, $1, $2, ($1 > 0 ? mb / $1 : 0), $3 / 1024 }'
 		k=$((k + 1))
 	done
 }
@@ -202,30 +184,19 @@ if command -v zstd >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1 &&
     python3 "$(dirname "$0")/perf_payloads.py" "$z" "$DIR/z.zst" "$DIR/z.sizes" \
     >/dev/null 2>&1; then
 	out=$("$PERFMT" header -i "$z" 2>/dev/null | sed -n 's/.*decoded to \([0-9]*\) bytes.*/\1/p')
-	: >"$DIR/zt.1"
-	: >"$DIR/zt.2"
-	r=0
-	while [ $r -lt "$RUNS" ]; do
-		t0=$(date +%s%N)
-		zstd -dc "$DIR/z.zst" >/dev/null 2>&1
-		t1=$(date +%s%N)
-		"$PERFMT" header -i "$z" >/dev/null 2>&1
-		t2=$(date +%s%N)
-		echo $(( (t1 - t0) / 1000 )) >>"$DIR/zt.1"
-		echo $(( (t2 - t1) / 1000 )) >>"$DIR/zt.2"
-		r=$((r + 1))
-	done
-	a=$(median <"$DIR/zt.1")
-	b=$(median <"$DIR/zt.2")
+	$ROUNDS -w -r "$RUNS" "zstd -dc $DIR/z.zst" "$PERFMT header -i $z" \
+	    >"$DIR/zt" || die "timing failed"
+	a=$(sed -n 1p "$DIR/zt" | cut -d' ' -f1)
+	b=$(sed -n 2p "$DIR/zt" | cut -d' ' -f1)
 	echo
 	echo "z.data: $(($(stat -c %s "$z") / 1048576)) MB, perf record -z" \
 	    "(zstd level 1), $((${out:-0} / 1048576)) MB decoded"
 	echo
 	awk -v a="$a" -v b="$b" -v mb="$((${out:-0} / 1048576))" 'BEGIN {
 		printf "| %-34s | %8.4f s | %8.0f MB/s decoded |\n",
-		    "zstd -dc (the stream alone)", a / 1e6, mb / (a / 1e6)
+		    "zstd -dc (the stream alone)", a, mb / a
 		printf "| %-34s | %8.4f s | %8.0f MB/s decoded |\n",
-		    "perfmt header (decode and walk)", b / 1e6, mb / (b / 1e6)
+		    "perfmt header (decode and walk)", b, mb / b
 		printf "\nperfmt decodes at %.2f times the speed of zstd -dc\n", a / b }'
 else
 	echo

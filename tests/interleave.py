@@ -1,17 +1,87 @@
 #!/usr/bin/env python3
-# Times shell commands in interleaved rounds (each command once per round,
-# in turn, so a noisy moment of a shared machine falls on all alike) and
-# prints each one's median wall time and the median of its per-round ratio
-# to the first command.  Usage: tests/interleave.py ROUNDS CMD [CMD...]
+# Times commands in interleaved rounds (each command once per round, in
+# turn, so that a noisy moment of a shared machine falls on all alike) and
+# prints, for each, its median wall time and the median of its per-round
+# ratios to the first command.  The clock is read
+# right around the command's own spawn and wait: no shell, no GNU time, no
+# date process is timed with it (those added 15 ms to every figure of
+# make bench, a third of cat's time on the 500 MB profile).  Commands are
+# words split as the shell would, without redirections or pipes; their
+# output goes to /dev/null.
+# Usage: tests/interleave.py [-w] [-m] [-r] [-a CMD] ROUNDS CMD [CMD...]
+#   -w      run each command once first, untimed (a warm cache)
+#   -m      and the peak RSS of each, from GNU time in a run of its own,
+#           untimed (a child of python starts with python's own memory
+#           counted: wait4 cannot tell)
+#   -a CMD  a shell command run, untimed, after each round
+#   -r      print "seconds ratio peak-KiB" per command, in order (KiB 0
+#           without -m)
 # e.g. tests/interleave.py 25 "cat F" "./perfmt check -i F" "./perfmt check -H -i F"
-import subprocess, sys, time, statistics, os
-rounds = int(sys.argv[1]); cmds = sys.argv[2:]
-t = {c: [] for c in cmds}
-dn = open(os.devnull, 'w')
-for r in range(rounds):
-    for c in cmds:
-        a = time.perf_counter(); subprocess.run(c, shell=True, stdout=dn, stderr=dn); t[c].append(time.perf_counter() - a)
-base = cmds[0]
-for c in cmds:
-    ratios = [x / y for x, y in zip(t[c], t[base])]
-    print("%8.4f s  x%.3f  %s" % (statistics.median(t[c]), statistics.median(ratios), c))
+import os, shlex, statistics, subprocess, sys, time
+
+def run(words, devnull):
+    """Wall seconds of one run."""
+    t0 = time.perf_counter()
+    subprocess.run(words, stdin=subprocess.DEVNULL, stdout=devnull,
+                   stderr=devnull)
+    return time.perf_counter() - t0
+
+def peak_rss(words, devnull):
+    """Peak RSS in KiB, by GNU time's %M."""
+    out = os.path.join('/tmp', 'interleave.%d' % os.getpid())
+    subprocess.run(['/usr/bin/time', '-f', '%M', '-o', out] + words,
+                   stdin=subprocess.DEVNULL, stdout=devnull, stderr=devnull)
+    with open(out) as f:
+        k = int(f.read().split()[-1])
+    os.unlink(out)
+    return k
+
+def main(argv):
+    warm, raw, rss, after = False, False, False, None
+    while argv and argv[0].startswith('-'):
+        opt = argv.pop(0)
+        if opt == '-w':
+            warm = True
+        elif opt == '-m':
+            rss = True
+        elif opt == '-r':
+            raw = True
+        elif opt == '-a' and argv:
+            after = argv.pop(0)
+        else:
+            argv = []
+            break
+    if len(argv) < 2:
+        sys.exit("usage: interleave.py [-w] [-m] [-r] [-a CMD] ROUNDS CMD...")
+    rounds, cmds = int(argv[0]), argv[1:]
+    words = [shlex.split(c) for c in cmds]
+    t = [[] for _ in cmds]
+    m = [0 for _ in cmds]
+    with open(os.devnull, 'w') as dn:
+        if warm:
+            for w in words:
+                run(w, dn)
+            if after:
+                subprocess.run(after, shell=True)
+        for _ in range(rounds):
+            for i, w in enumerate(words):
+                t[i].append(run(w, dn))
+            if after:
+                subprocess.run(after, shell=True)
+        if rss:
+            for i, w in enumerate(words):
+                m[i] = peak_rss(w, dn)
+            if after:
+                subprocess.run(after, shell=True)
+    for i, c in enumerate(cmds):
+        x = statistics.median(a / b for a, b in zip(t[i], t[0]))
+        s = statistics.median(t[i])
+        if raw:
+            print("%.6f %.4f %d" % (s, x, m[i]))
+        elif rss:
+            print("%8.4f s  x%.3f  %8.1f MiB  %s" % (s, x, m[i] / 1024, c))
+        else:
+            print("%8.4f s  x%.3f  %s" % (s, x, c))
+
+if __name__ == '__main__':
+    main(sys.argv[1:])
