@@ -197,6 +197,40 @@ t_rd_file(void)
 	return 0;
 }
 
+/* A buffer with room for the cache-line placement of rd_fill: what is
+ * left moves to where the next read lands at the file's place in a line;
+ * the bytes before it are not data, and a seek there reads again. */
+static int
+t_rd_aligned(void)
+{
+	static unsigned char data[4000], buf[512];
+	const unsigned char *p;
+	const char *path;
+	struct rd r;
+	uint64_t off;
+	int fd, i;
+
+	for (i = 0; i < 4000; i++)
+		data[i] = (unsigned char)(i * 7 + i / 256);
+	check((path = tmpfile_with("rd-aligned", data, sizeof data)));
+	check((fd = open(path, O_RDONLY)) >= 0);
+	rd_file(&r, fd, 1, buf, sizeof buf, 13, 3990);
+	for (off = 13; off + 300 <= 3990; off += 137) {
+		check(rd_tell(&r) == off);
+		check((p = rd_peek(&r, 300)) && !memcmp(p, data + off, 300));
+		check((uintptr_t)p % 64 == off % 64);
+		check(rd_skip(&r, 137));
+	}
+	/* back to a byte before the first one kept: read again */
+	check(rd_seek(&r, off - 200));
+	check((p = rd_peek(&r, 250)) && !memcmp(p, data + off - 200, 250));
+	/* forward, past what is held */
+	check(rd_seek(&r, 3900) && (p = rd_peek(&r, 90)) &&
+	    !memcmp(p, data + 3900, 90) && !rd_peek(&r, 91));
+	close(fd);
+	return 0;
+}
+
 static int
 t_rd_pipe(void)
 {
@@ -1142,6 +1176,7 @@ main(void)
 	test(t_civil, "days to dates");
 	test(t_rd_mem, "reader over memory");
 	test(t_rd_file, "reader over a file with a small buffer");
+	test(t_rd_aligned, "reader: reads land in cache-line step with the file");
 	test(t_rd_pipe, "reader over a pipe");
 	test(t_rd_string, "header strings");
 	test(t_id_same, "build-ID comparison");
