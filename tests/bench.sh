@@ -192,6 +192,8 @@ if command -v zstd >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1 &&
 	echo "z.data: $(($(stat -c %s "$z") / 1048576)) MB, perf record -z" \
 	    "(zstd level 1), $((${out:-0} / 1048576)) MB decoded"
 	echo
+	echo "| command                            |     median |           throughput |"
+	echo "| ---------------------------------- | ---------- | -------------------- |"
 	awk -v a="$a" -v b="$b" -v mb="$((${out:-0} / 1048576))" 'BEGIN {
 		printf "| %-34s | %8.4f s | %8.0f MB/s decoded |\n",
 		    "zstd -dc (the stream alone)", a, mb / a

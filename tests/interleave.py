@@ -5,7 +5,7 @@
 # ratios to the first command.  The clock is read
 # right around the command's own spawn and wait: no shell, no GNU time, no
 # date process is timed with it (those added 15 ms to every figure of
-# make bench, a third of cat's time on the 500 MB profile).  Commands are
+# make bench, a fifth of cat's time on the 500 MB profile).  Commands are
 # words split as the shell would, without redirections or pipes; their
 # output goes to /dev/null.
 # Usage: tests/interleave.py [-w] [-m] [-r] [-a CMD] ROUNDS CMD [CMD...]
