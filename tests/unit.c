@@ -231,6 +231,74 @@ t_rd_aligned(void)
 	return 0;
 }
 
+/* Records for the walkers: a header of type and size, nothing else. */
+static size_t
+put_rec(unsigned char *b, size_t at, uint32_t type, uint32_t size)
+{
+	memset(b + at, 0, size);
+	put32(b + at, type, 0);
+	put16(b + at + 4, 2, 0);
+	put16(b + at + 6, size, 0);
+	return at + size;
+}
+
+/* Two walkers: a confirmed guess counts the same as one walk would; a
+ * wrong guess (a sample header inside a record's payload, halfway) leaves
+ * the first walker alone; a record of a user type stops them; the notes
+ * have a bound. */
+static int
+t_walk_two(void)
+{
+	static unsigned char b[16384];
+	uint32_t mmaps[64];
+	size_t at = 0, len, i, n = 0, samples = 0, big;
+
+	for (i = 0; at + 64 <= 12000; i++) {
+		if (i % 10 == 9) {
+			mmaps[n++] = (uint32_t)at;
+			at = put_rec(b, at, R_MMAP2, 64);
+		} else {
+			at = put_rec(b, at, R_SAMPLE, 32);
+			samples++;
+		}
+	}
+	len = at + 20;		/* a record cut by the buffer's end */
+	put_rec(b, at, R_SAMPLE, 32);
+	check(walk_two(b, 0, len, len, 0) == 2);
+	check(walkers[0].samples + walkers[1].samples == samples);
+	check(walkers[0].n + walkers[1].n == n && walkers[1].q == at);
+	for (i = 0; i < walkers[0].n; i++)
+		check(walkers[0].note[i] == mmaps[i]);
+	for (i = 0; i < walkers[1].n; i++)
+		check(walkers[1].note[i] == mmaps[walkers[0].n + i]);
+
+	/* a big record over the middle, a fake sample header in it */
+	at = put_rec(b, 0, R_SAMPLE, 32);
+	big = at;
+	at = put_rec(b, at, R_MMAP2, 8000);
+	while (at + 32 <= 12000)
+		at = put_rec(b, at, R_SAMPLE, 32);
+	put_rec(b, at / 2 & ~(size_t)7, R_SAMPLE, 32);	/* where it looks */
+	put_rec(b, (at / 2 & ~(size_t)7) + 32, R_SAMPLE, 32);
+	check(walk_two(b, 0, at, at, 0) == 1);
+	check(walkers[0].samples == 1 && walkers[0].n == 1 &&
+	    walkers[0].note[0] == big && walkers[0].q == big + 8000);
+
+	/* a user type stops the first walker where it is */
+	for (at = 0; at + 32 <= 12000;)
+		at = put_rec(b, at, R_SAMPLE, 32);
+	put_rec(b, 64, R_ATTR, 32);
+	check(walk_two(b, 0, at, at, 0) == 1 && walkers[0].q == 64 &&
+	    walkers[0].samples == 2);
+
+	/* more other records than notes: the walk stops at the bound */
+	for (at = 0, i = 0; i < WALK_NOTES + 10; i++)
+		at = put_rec(b, at, R_COMM, 16);
+	check(walk_two(b, 0, at, at, 0) == 1 && walkers[0].n == WALK_NOTES &&
+	    walkers[0].q == 16 * WALK_NOTES);
+	return 0;
+}
+
 static int
 t_rd_pipe(void)
 {
@@ -1178,6 +1246,7 @@ main(void)
 	test(t_rd_file, "reader over a file with a small buffer");
 	test(t_rd_aligned, "reader: reads land in cache-line step with the file");
 	test(t_rd_pipe, "reader over a pipe");
+	test(t_walk_two, "two record walkers: a guess confirmed, a wrong one, stops");
 	test(t_rd_string, "header strings");
 	test(t_id_same, "build-ID comparison");
 	test(t_obj, "object table, table full");
