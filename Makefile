@@ -191,7 +191,8 @@ clean:
 # seeds (every fixture of tests/data, decompressed, and the regression
 # inputs of tests/data/fuzz) and the corpus it keeps in
 # build/fuzz/corpus-*.  A crash, a hang (FUZZ_TIMEOUT seconds) or a
-# sanitizer report fails it and leaves the input in build/fuzz/out-TARGET/.  FUZZ_FLAGS adds libFuzzer options (-runs=N ...).
+# sanitizer report fails it and leaves the input in
+# build/fuzz/out-TARGET/.  FUZZ_FLAGS adds libFuzzer options (-runs=N ...).
 # `make fuzz-short` is the CI run: a fresh corpus, 60 s each.
 # `make fuzz-afl` builds the same targets for AFL++ (Debian: afl++).
 FUZZ_CC = clang

@@ -4712,15 +4712,14 @@ scan_one(struct rd *r, int at_eof)
 	return 1;
 }
 
-/* The two loops below run for nearly every record of a big profile:
- * they walk with pointers and hold few values, so that the rare call out
- * does not spill them. */
-
 /* The kernel's samples are pid -1's (memo_at): cpumode 1 gives all ones. */
 static const int32_t kernel_mask[8] = { 0, -1, 0, 0, 0, 0, 0, 0 };
 
 /* --hits (samples only) with one sample layout: each sample's pid and IP
  * at known places, looked up in the memo, the slow way only on a miss.
+ * It runs for nearly every record of a big profile: it walks with
+ * pointers and holds few values, so that the rare call out does not
+ * spill them.
  * In this mode every memo entry a pid and range match marks HIT_SAMPLE
  * (hit() stores the object's flags right after setting it; gap entries
  * come from callchains only), so the flags need no test.  Returns where
@@ -4855,6 +4854,23 @@ walk_two(const unsigned char *b, size_t pos, size_t len, size_t span, int be)
 	return guess < end && qa == guess ? 2 : 1;
 }
 
+/* A record wholly in the buffer: counted, then read. */
+static void
+rec_take(const unsigned char *p, uint32_t type, uint32_t size, uint64_t off)
+{
+	pf.nrec++;
+	pf.recbytes += size;
+	if (type < 128)
+		pf.type_n[type]++;
+	else
+		count_type(type);
+	if (type == R_SAMPLE)
+		rec_sample(p, size, get16(p + 4, pf.be));
+	else
+		rec_dispatch(type, get16(p + 4, pf.be), p,
+		    body_need(type, size), size, off);
+}
+
 /* What the walkers that stand found, taken in order: their samples
  * counted (with their bytes: the span less the other records'), the other
  * records read as the reader would.  Returns where the last one stopped. */
@@ -4874,12 +4890,7 @@ walk_take(struct rd *r, int nw, uint64_t *nskip, uint64_t *skipbytes)
 			type = get32(p, be);
 			size = get16(p + 6, be);
 			other += size;
-			pf.nrec++;
-			pf.recbytes += size;
-			pf.type_n[type]++;	// below 64, or FINISHED_ROUND
-			rec_dispatch(type, get16(p + 4, be), p,
-			    body_need(type, size), size,
-			    r->at + walkers[w].note[i]);
+			rec_take(p, type, size, r->at + walkers[w].note[i]);
 		}
 	}
 	*skipbytes += to - from - other;
@@ -4938,18 +4949,7 @@ scan_records(struct rd *r, int at_eof)
 			if (type >= R_SIMPLEPERF || type == R_AUXTRACE ||
 			    type == R_TRACING_DATA)
 				break;
-			pf.nrec++;
-			pf.recbytes += size;
-			if (type < 128)
-				pf.type_n[type]++;
-			else
-				count_type(type);
-			if (type == R_SAMPLE)
-				rec_sample(p, size, get16(p + 4, be));
-			else
-				rec_dispatch(type, get16(p + 4, be), p,
-				    body_need(type, size), size,
-				    r->at + r->pos);
+			rec_take(p, type, size, r->at + r->pos);
 			r->pos += size;
 		}
 		progress_tick(r->at + r->pos);
@@ -6097,7 +6097,7 @@ pseudo_reason(const char *s, size_t n)
 static int
 classify(const struct obj *o, const char **why)
 {
-	const char *s = obj_name(o);
+	const char *s = obj_name(o), *ko;
 	size_t n = o->namelen;
 	static const char *const vdso[] = { "[vdso]", "[vdso32]", "[vdsox32]" };
 	unsigned i;
@@ -6120,10 +6120,9 @@ classify(const struct obj *o, const char **why)
 		*why = "not a file";
 		return K_PSEUDO;
 	}
-	if (str_find(s, ".ko") && (!strcmp(str_find(s, ".ko"), ".ko") ||
-	    !strcmp(str_find(s, ".ko"), ".ko.gz") ||
-	    !strcmp(str_find(s, ".ko"), ".ko.xz") ||
-	    !strcmp(str_find(s, ".ko"), ".ko.zst")))
+	if ((ko = str_find(s, ".ko")) && (!strcmp(ko, ".ko") ||
+	    !strcmp(ko, ".ko.gz") || !strcmp(ko, ".ko.xz") ||
+	    !strcmp(ko, ".ko.zst")))
 		return K_MODULE;
 	if (!strncmp(s, "/tmp/perf-", 10) && n > 14 &&
 	    !strcmp(s + n - 4, ".map"))
