@@ -1048,11 +1048,16 @@ static int hits_mode;
  * without SAMPLE_TIME).  Otherwise they are stepped over unread. */
 static int want_samples = 1, need_times = 1;
 
+static int
+want_times(void)
+{
+	return need_times || (pf.has_clock_data && !pf.sample_last);
+}
+
 static void
 update_want_samples(void)
 {
-	want_samples = hits_mode || need_times ||
-	    (pf.has_clock_data && !pf.sample_last);
+	want_samples = hits_mode || want_times();
 }
 
 /* Records damage: reported now on stderr, kept for `header`. */
@@ -3644,13 +3649,14 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 			map_release(m);
 		}
 	}
+	// before the new map: with no room for it, the old ones were cut
+	memo_forget(p->pid);
 	if ((m = map_alloc(obj, time)) == NOMAP)
 		return;
 	maps[m].start = start;
 	maps[m].end = end;
 	maps[m].next = *link;
 	*link = m;
-	memo_forget(p->pid);
 }
 
 /* Adds the parts of [start, end) that none of p's maps covers. */
@@ -4749,6 +4755,21 @@ samples_hits(const unsigned char *p, const unsigned char *end, int be,
 	return p;
 }
 
+/* --hits on samples alone (samples_hits), when their times are not
+ * needed and they have one layout: where the pid and IP end, 0 if not.
+ * Asked at each turn of the reader: a pipe's attrs and features (their
+ * CLOCK_DATA) come in the stream. */
+static uint32_t
+hits_fast_end(void)
+{
+	const struct attr *a = &pf.attrs[0];
+
+	if (hits_mode != HITS_SAMPLE || want_times() || !pf.same_layout ||
+	    !pf.nattr || a->ip_off < 0 || a->tid_off < 0)
+		return 0;
+	return 8 + (uint32_t)(a->ip_off > a->tid_off ? a->ip_off : a->tid_off);
+}
+
 /* Two walkers for the records when no sample is read (check without
  * --hits).  Stepping from a record to the next waits on its size (the next
  * address comes from it): about 5 cycles a record, 10 ms over the 5.5
@@ -4908,22 +4929,17 @@ scan_records(struct rd *r, int at_eof)
 	uint32_t type, size;
 	uint64_t nskip = 0, skipbytes = 0;
 	size_t avail, span = 64;
-	int be = pf.be, hits_fast = -1, hits_tid = 0, hits_end = 0;
+	int be = pf.be;
+	uint32_t hits_end;
 
 	z_start();
-	if (hits_mode == HITS_SAMPLE && !need_times && pf.same_layout &&
-	    pf.nattr && pf.attrs[0].ip_off >= 0 && pf.attrs[0].tid_off >= 0) {
-		hits_fast = pf.attrs[0].ip_off;
-		hits_tid = pf.attrs[0].tid_off;
-		hits_end = 8 + (hits_fast > hits_tid ? hits_fast : hits_tid);
-	}
-
 	for (;;) {
 		from = r->buf + r->pos;
 		to = r->buf + r->len;
-		if (hits_fast >= 0)
-			from = samples_hits(from, to, be, (size_t)hits_fast,
-			    (size_t)hits_tid, (uint32_t)hits_end, &nskip);
+		if ((hits_end = hits_fast_end()))
+			from = samples_hits(from, to, be,
+			    (size_t)pf.attrs[0].ip_off,
+			    (size_t)pf.attrs[0].tid_off, hits_end, &nskip);
 		skipbytes += (size_t)(from - (r->buf + r->pos));
 		r->pos = (size_t)(from - r->buf);
 		// most records are samples, and most often unread (no --hits
@@ -4944,7 +4960,7 @@ scan_records(struct rd *r, int at_eof)
 			if (size < 8 || size > avail)
 				break;
 			if (type == R_SAMPLE && (!want_samples ||
-			    (hits_fast >= 0 && size >= (uint32_t)hits_end)))
+			    (hits_end && size >= hits_end)))
 				goto next;	// back to the loops above
 			if (type >= R_SIMPLEPERF || type == R_AUXTRACE ||
 			    type == R_TRACING_DATA)

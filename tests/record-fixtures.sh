@@ -30,6 +30,12 @@ perf record -q -e sched:sched_process_exec -e sched:sched_process_exit -o - \
 # id arrays and attrs
 perf record -q -o - -- sh -c './w-sha1; ./w-md5' 2>/dev/null > pipe2.data
 perf inject -b -i pipe2.data -o inj-from-pipe.data
+# and with CLOCK_DATA (-k mono), over two seconds: its HEADER_FEATURE comes
+# in the data section
+perf record -q -F 200 -k mono -o - -- sh -c \
+    './w-md5; ./w-sha1 1; sleep 1.5; ./w-sha1 1; ./w-sha1 1' 2>/dev/null \
+    >pipe-clock.data
+perf inject -i pipe-clock.data -o inj-clock.data
 rm -rf threads.data
 q perf record -q --threads -o threads.data -- sh -c './w-sha1 1; ./w-md5'
 tar -cf threads.data.tar threads.data

@@ -331,6 +331,16 @@ expect "perf inject output from a pipe file: records read" 0 \
     "the ids and attrs lie over the start of the data section"
 grep -q "^records  *[1-9]" "$W/out" && ok "inject output: records found" ||
     bad "inject output: records found" "$(cat "$W/out")"
+# the same, recorded with -k mono: CLOCK_DATA comes in the stream, after
+# the reader set out; the profile time is still the last sample's with --hits
+for o in "" -H; do
+	"$PERFMT" check $o -j -i "$P/local__inj-clock.data" 2>/dev/null |
+	    tail -1 | grep -o '"profile_time":"[^"]*","profile_time_source":"[^"]*"'
+done >"$T/ptime"
+[ "$(sort -u "$T/ptime" | wc -l)" = 1 ] &&
+    grep -q "last sample, by CLOCK_DATA" "$T/ptime" &&
+    ok "in-stream CLOCK_DATA: the same profile time with --hits" ||
+    bad "in-stream CLOCK_DATA: the same profile time with --hits" "$(cat "$T/ptime")"
 
 # ---- fuzz regression inputs: no crash, no hang, no sanitizer report -------
 # tests/data/fuzz holds each input the fuzz targets (tests/fuzz.c, make
