@@ -107,9 +107,12 @@ record z.data "${BENCH_Z_MB:-32}" -z --call-graph dwarf -F 1000
 NCMD=7
 NAMES="cat|perfmt check|perfmt check --hits|perfmt check --hits=callchain|perf buildid-list -i|perf buildid-list -H -i|perf inject -b -i FILE -o /tmp/x"
 
-# The runs go round the commands, A B C ... A B C ..., so that a noisy
-# moment of the shared machine falls on all of them alike; each row gives
-# the median wall time, and the median of the per-round ratios to cat.
+# The runs go round the commands, A B C ... B C ... A ..., so that a noisy
+# moment of the shared machine falls on all of them alike and none always
+# follows the same one (a place in the round moved a time by a few
+# percent); with 7 rounds each command has each place once.  Each row
+# gives the median wall time, and the median of the per-round ratios to
+# cat.
 # perf inject's output is written back to the disk in the background: it
 # is dropped and synced, untimed, after each round, so that the writeback
 # does not fall on the next command.

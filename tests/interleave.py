@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 # Times commands in interleaved rounds (each command once per round, in
-# turn, so that a noisy moment of a shared machine falls on all alike) and
+# turn, so that a noisy moment of a shared machine falls on all alike;
+# each round starts one command later, so that none always follows the
+# same one) and
 # prints, for each, its median wall time and the median of its per-round
 # ratios to the first command.  The clock is read
 # right around the command's own spawn and wait: no shell, no GNU time, no
@@ -63,9 +65,13 @@ def main(argv):
                 run(w, dn)
             if after:
                 subprocess.run(after, shell=True)
-        for _ in range(rounds):
-            for i, w in enumerate(words):
-                t[i].append(run(w, dn))
+        for r in range(rounds):
+            # each round starts one command further on: a command's place
+            # in the round was measured to move its time by a tenth
+            # (right after cat or not), the same for every round
+            for j in range(len(words)):
+                i = (r + j) % len(words)
+                t[i].append(run(words[i], dn))
             if after:
                 subprocess.run(after, shell=True)
         if rss:
