@@ -3315,10 +3315,33 @@ static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
 #define MEMO_COLS 16
 
 static struct memo {
-	uint64_t start, len;	/* [start, start + len): one compare */
+	uint64_t start;		/* [start, start + len): one compare */
+	uint32_t len;		/* 16 bytes an entry: shifts find it */
 	int32_t pid;
-	uint8_t how;
 } memo[MEMO_ROWS + 1][MEMO_COLS];
+static uint8_t memo_how[MEMO_ROWS + 1][MEMO_COLS];	/* HIT_* of each */
+
+static uint8_t *
+memo_flags(const struct memo *e)
+{
+	return &memo_how[0][0] + (e - &memo[0][0]);
+}
+
+/* An entry holds at most 4 GiB: of a longer range, the part around addr
+ * (which lies in [lo, hi)). */
+static void
+memo_set(struct memo *e, int32_t pid, uint64_t lo, uint64_t hi,
+    uint64_t addr, uint8_t how)
+{
+	if (addr - lo > 0x80000000u)
+		lo = addr - 0x80000000u;
+	if (hi - lo > UINT32_MAX)
+		hi = lo + UINT32_MAX;
+	e->start = lo;
+	e->len = (uint32_t)(hi - lo);
+	e->pid = pid;
+	*memo_flags(e) = how;
+}
 
 /* Without branches: the kernel's and users' samples alternate at random
  * in a profile, and a mispredicted branch per sample costs more than the
@@ -3416,6 +3439,7 @@ hits_reset(void)
 	map_top = proc_top = 0;
 	zombie_head = zombie_n = rounds = proc_serial = maps_used = 0;
 	memset(memo, 0, sizeof memo);
+	memset(memo_how, 0, sizeof memo_how);
 	proc_last = proc_kernel = NULL;
 	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
 	hits_unresolved = hits_unresolved_cc = 0;
@@ -4007,9 +4031,9 @@ hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 		pid = -1;
 	e = memo_at(pid, addr);
 	if (e->pid == pid && addr - e->start < e->len) {
-		if (e->how & HIT_GAP)
+		if (*memo_flags(e) & HIT_GAP)
 			return -1;
-		if ((e->how & how) == how)
+		if ((*memo_flags(e) & how) == how)
 			return 1;
 	}
 	if (cpumode != MISC_KERNEL && cpumode != MISC_USER)
@@ -4018,10 +4042,8 @@ hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 	if (!p || (m = map_lookup(p, addr)) == NOMAP)
 		return 0;
 	objs[maps[m].obj].hit |= how;
-	e->start = maps[m].start;
-	e->len = maps[m].end - maps[m].start;
-	e->pid = pid;
-	e->how = objs[maps[m].obj].hit;
+	memo_set(e, pid, maps[m].start, maps[m].end, addr,
+	    objs[maps[m].obj].hit);
 	return 1;
 }
 
@@ -4042,10 +4064,7 @@ memo_gap(const struct proc *p, int32_t pid, uint64_t addr)
 		hi = maps[m].start;
 	if (lo > addr)
 		return;		// inside a map after all
-	e->start = lo;
-	e->len = hi - lo;
-	e->pid = pid;
-	e->how = HIT_GAP;
+	memo_set(e, pid, lo, hi, addr, HIT_GAP);
 }
 
 /* After hit() missed: a map from the parent (proc_inherit), or else the
@@ -4160,9 +4179,9 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 		// where one was before
 		kpid = pid | -(int32_t)(cmode == MISC_KERNEL);
 		e = memo_at(kpid, ip);
-		if ((e->pid == kpid) & (ip - e->start < e->len) &
-		    ((e->how & (HIT_CALLCHAIN | HIT_GAP)) != 0))
-			found = e->how & HIT_GAP ? -1 : 1;
+		if ((e->pid == kpid) & (ip - e->start < e->len) &&
+		    (*memo_flags(e) & (HIT_CALLCHAIN | HIT_GAP)))
+			found = *memo_flags(e) & HIT_GAP ? -1 : 1;
 		else
 			found = hit(pid, cmode, ip, HIT_CALLCHAIN);
 		if (found > 0)
@@ -7557,7 +7576,8 @@ print_version(void)
 	    sizeof zs + sizeof zbuf + sizeof databuf + sizeof featbuf + sizeof tabbuf + sizeof notebuf +
 	    sizeof objs + sizeof obj_head + sizeof arena + sizeof pf +
 	    sizeof res + sizeof maps + sizeof procs + sizeof proc_head +
-	    sizeof zombies + sizeof memo + sizeof pend + sizeof pend_ix);
+	    sizeof zombies + sizeof memo + sizeof memo_how + sizeof pend +
+	    sizeof pend_ix);
 }
 
 /* ==== 17. main ========================================================== */
