@@ -941,6 +941,36 @@ user_hit(int32_t pid, uint64_t addr, uint8_t how, uint64_t t)
 	    hit_miss(pid, MISC_USER, addr, how, t, 1);
 }
 
+/* A memo entry holds 4 GiB at most: of a longer map (a kernel's), the
+ * part around the address looked up, which the entry then answers. */
+static int
+t_memo_long(void)
+{
+	struct obj *k;
+	uint64_t base = 0xffff800080000000u, far = base + ((uint64_t)5 << 32);
+	struct memo *e;
+
+	pf_reset("t");
+	k = obj_add(-1, "[kernel.kallsyms]", 17, NULL, 0, 0, SRC_MMAP,
+	    MISC_KERNEL);
+	check(k);
+	hits_mmap(-1, MISC_KERNEL, base, UINT64_MAX - base, k->group, 0);
+	check(hit(-1, MISC_KERNEL, far, HIT_SAMPLE) == 1);
+	check(k->hit == HIT_SAMPLE);
+	e = memo_at(-1, far);
+	check(e->pid == -1 && far - e->start < e->len);
+	check(e->start == far - 0x80000000u && e->len == UINT32_MAX);
+	// at the map's start and end: the entry stays inside the map
+	check(hit(-1, MISC_KERNEL, base + 8, HIT_SAMPLE) == 1);
+	e = memo_at(-1, base + 8);
+	check(e->start == base && e->len == UINT32_MAX);
+	check(hit(-1, MISC_KERNEL, UINT64_MAX - 1, HIT_SAMPLE) == 1);
+	e = memo_at(-1, UINT64_MAX - 1);
+	check(e->start + e->len == UINT64_MAX);
+	check(UINT64_MAX - 1 - e->start < e->len);
+	return 0;
+}
+
 static int
 t_hits_order(void)
 {
@@ -1265,6 +1295,7 @@ main(void)
 	test(t_classify, "object classes");
 	test(t_rec_gather, "a path's recorded identity");
 	test(t_hits_order, "--hits: records out of time order");
+	test(t_memo_long, "--hits: the memo's part of a map over 4 GiB");
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
 	if (system(cmd))
 		return 2;
