@@ -3321,10 +3321,34 @@ static struct memo {
 } memo[MEMO_ROWS + 1][MEMO_COLS];
 static uint8_t memo_how[MEMO_ROWS + 1][MEMO_COLS];	/* HIT_* of each */
 
+/* What each entry held before (its flags in its own how): a process's
+ * code in two maps that share a column (cc1's 30 MB of text spans most
+ * columns) would else take turns in the entry, a slow lookup each time. */
+static struct memo memo_old[MEMO_ROWS + 1][MEMO_COLS];
+static uint8_t memo_old_how[MEMO_ROWS + 1][MEMO_COLS];
+
 static uint8_t *
 memo_flags(const struct memo *e)
 {
 	return &memo_how[0][0] + (e - &memo[0][0]);
+}
+
+/* The entry and its old one trade places when the old one holds addr. */
+static void
+memo_recall(struct memo *e, int32_t pid, uint64_t addr)
+{
+	size_t i = (size_t)(e - &memo[0][0]);
+	struct memo *o = &memo_old[0][0] + i, t;
+	uint8_t *h = &memo_how[0][0] + i, *oh = &memo_old_how[0][0] + i, th;
+
+	if (o->pid != pid || addr - o->start >= o->len)
+		return;
+	t = *e;
+	*e = *o;
+	*o = t;
+	th = *h;
+	*h = *oh;
+	*oh = th;
 }
 
 /* An entry holds at most 4 GiB: of a longer range, the part around addr
@@ -3333,6 +3357,12 @@ static void
 memo_set(struct memo *e, int32_t pid, uint64_t lo, uint64_t hi,
     uint64_t addr, uint8_t how)
 {
+	size_t i = (size_t)(e - &memo[0][0]);
+
+	if (e->len) {
+		(&memo_old[0][0])[i] = *e;
+		(&memo_old_how[0][0])[i] = *memo_flags(e);
+	}
 	if (addr - lo > 0x80000000u)
 		lo = addr - 0x80000000u;
 	if (hi - lo > UINT32_MAX)
@@ -3423,12 +3453,16 @@ pend_index(void)
 static void
 memo_forget(int32_t pid)
 {
-	struct memo *row = memo_at(pid, 0);
+	struct memo *row = memo_at(pid, 0),
+	    *old = &memo_old[0][0] + (row - &memo[0][0]);
 	unsigned i;
 
-	for (i = 0; i < MEMO_COLS; i++)
+	for (i = 0; i < MEMO_COLS; i++) {
 		if (row[i].pid == pid)
 			row[i].len = 0;
+		if (old[i].pid == pid)
+			old[i].len = 0;
+	}
 }
 
 static void
@@ -3440,6 +3474,7 @@ hits_reset(void)
 	zombie_head = zombie_n = rounds = proc_serial = maps_used = 0;
 	memset(memo, 0, sizeof memo);
 	memset(memo_how, 0, sizeof memo_how);
+	memset(memo_old, 0, sizeof memo_old);
 	proc_last = proc_kernel = NULL;
 	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
 	hits_unresolved = hits_unresolved_cc = 0;
@@ -4030,6 +4065,8 @@ hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 	if (cpumode == MISC_KERNEL)
 		pid = -1;
 	e = memo_at(pid, addr);
+	if (e->pid != pid || addr - e->start >= e->len)
+		memo_recall(e, pid, addr);
 	if (e->pid == pid && addr - e->start < e->len) {
 		if (*memo_flags(e) & HIT_GAP)
 			return -1;
