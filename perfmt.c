@@ -98,6 +98,9 @@ unsigned long getauxval(unsigned long);
 #if PERFMT_ELFBUF < 256
 #error "PERFMT_ELFBUF must be at least 256"
 #endif
+#if PERFMT_MAXPEND < 1 || PERFMT_MAXPEND > 65535
+#error "PERFMT_MAXPEND must be 1 to 65535 (16-bit indexes)"
+#endif
 
 #define IDMAX 20		/* perf keeps at most 20 build-ID bytes */
 #define ELFIDMAX 64		/* longest build-ID note printed in full */
@@ -3396,7 +3399,9 @@ static struct pend {
 	uint32_t round;
 	uint8_t mode, how;
 } pend[PERFMT_MAXPEND];
-static uint32_t npend, pend_ix[PEND_HASH];
+#define PEND_FREE UINT16_MAX
+static uint32_t npend;
+static uint16_t pend_ix[PEND_HASH];	/* pend[] indexes, PEND_FREE */
 static uint64_t pend_pids[64];	/* a bit per pid hash: any waiting? */
 static int pend_clean;		/* the index holds nothing: skip the rebuild */
 
@@ -3417,7 +3422,7 @@ pend_slot(int32_t pid, uint64_t addr)
 
 	for (k = 0; k < 8; k++) {
 		s = (h + k) % PEND_HASH;
-		if ((i = pend_ix[s]) == UINT32_MAX || (pend[i].pid == pid &&
+		if ((i = pend_ix[s]) == PEND_FREE || (pend[i].pid == pid &&
 		    pend[i].addr >> 12 == addr >> 12))
 			return s;
 	}
@@ -3441,10 +3446,10 @@ pend_index(void)
 	if (!npend && pend_clean)
 		return;
 	pend_clean = !npend;
-	memset(pend_ix, 0xff, sizeof pend_ix);	/* UINT32_MAX: free */
+	memset(pend_ix, 0xff, sizeof pend_ix);	/* PEND_FREE */
 	memset(pend_pids, 0, sizeof pend_pids);
 	for (i = 0; i < npend; i++) {
-		pend_ix[pend_slot(pend[i].pid, pend[i].addr)] = i;
+		pend_ix[pend_slot(pend[i].pid, pend[i].addr)] = (uint16_t)i;
 		b = pend_bit(pend[i].pid);
 		pend_pids[b >> 6] |= (uint64_t)1 << (b & 63);
 	}
@@ -4029,7 +4034,7 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 
 	// one entry per page: a sample and a callchain entry there are
 	// both hits of whatever object the page turns out to be in
-	if (i != UINT32_MAX && pend[i].pid == pid && pend[i].mode == mode &&
+	if (i != PEND_FREE && pend[i].pid == pid && pend[i].mode == mode &&
 	    pend[i].addr >> 12 == addr >> 12) {
 		pend[i].how |= how;
 		return;
@@ -4047,7 +4052,7 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 	e->round = rounds;
 	e->mode = (uint8_t)mode;
 	e->how = how;
-	pend_ix[h] = npend++;
+	pend_ix[h] = (uint16_t)npend++;
 	pend_clean = 0;
 	h = pend_bit(pid);
 	pend_pids[h >> 6] |= (uint64_t)1 << (h & 63);
@@ -7613,8 +7618,8 @@ print_version(void)
 	    sizeof zs + sizeof zbuf + sizeof databuf + sizeof featbuf + sizeof tabbuf + sizeof notebuf +
 	    sizeof objs + sizeof obj_head + sizeof arena + sizeof pf +
 	    sizeof res + sizeof maps + sizeof procs + sizeof proc_head +
-	    sizeof zombies + sizeof memo + sizeof memo_how + sizeof pend +
-	    sizeof pend_ix);
+	    sizeof zombies + sizeof memo + sizeof memo_how + sizeof memo_old +
+	    sizeof memo_old_how + sizeof pend + sizeof pend_ix);
 }
 
 /* ==== 17. main ========================================================== */
