@@ -3456,17 +3456,25 @@ pend_index(void)
 }
 
 static void
-memo_forget(int32_t pid)
+memo_drop(struct memo *e, int32_t pid, uint64_t start, uint64_t end)
+{
+	if (e->pid == pid && e->start < end && e->start + e->len > start)
+		e->len = 0;
+}
+
+/* pid's maps changed within [start, end): its entries over that go, and
+ * only those (a process maps its libraries one by one while it runs in
+ * ld.so: its other entries hold). */
+static void
+memo_forget(int32_t pid, uint64_t start, uint64_t end)
 {
 	struct memo *row = memo_at(pid, 0),
 	    *old = &memo_old[0][0] + (row - &memo[0][0]);
 	unsigned i;
 
 	for (i = 0; i < MEMO_COLS; i++) {
-		if (row[i].pid == pid)
-			row[i].len = 0;
-		if (old[i].pid == pid)
-			old[i].len = 0;
+		memo_drop(&row[i], pid, start, end);
+		memo_drop(&old[i], pid, start, end);
 	}
 }
 
@@ -3568,7 +3576,7 @@ maps_release(uint32_t *head)
 static void
 proc_clear(struct proc *p)
 {
-	memo_forget(p->pid);
+	memo_forget(p->pid, 0, UINT64_MAX);
 	maps_release(&p->maps);
 	maps_release(&p->retired);
 }
@@ -3714,7 +3722,7 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 		}
 	}
 	// before the new map: with no room for it, the old ones were cut
-	memo_forget(p->pid);
+	memo_forget(p->pid, start, end);
 	if ((m = map_alloc(obj, time)) == NOMAP)
 		return;
 	maps[m].start = start;
@@ -3729,7 +3737,7 @@ map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
     uint64_t time)
 {
 	uint32_t *link = &p->maps, m, n;
-	uint64_t stop;
+	uint64_t stop, from = start;
 
 	while (start < end) {
 		while ((m = *link) != NOMAP && maps[m].end <= start)
@@ -3748,7 +3756,7 @@ map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 		link = &maps[n].next;
 		start = stop;
 	}
-	memo_forget(p->pid);
+	memo_forget(p->pid, from, end);
 }
 
 /* An MMAP older than the process's last exec, read after it, belongs to
@@ -3812,7 +3820,7 @@ hits_exec(int32_t pid, uint64_t time)
 		maps[m].next = p->retired;
 		p->retired = m;
 	}
-	memo_forget(pid);
+	memo_forget(pid, 0, UINT64_MAX);
 }
 
 /* FORK of a new process copies the parent's maps; a new thread shares

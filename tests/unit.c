@@ -971,6 +971,32 @@ t_memo_long(void)
 	return 0;
 }
 
+/* A new map forgets only the memo entries it overlaps; an exec, all. */
+static int
+t_memo_forget(void)
+{
+	struct obj *a, *b;
+	struct memo *e;
+
+	pf_reset("t");
+	a = obj_add(-1, "/a", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	b = obj_add(-1, "/b", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	check(a && b);
+	hits_mmap(30, MISC_USER, 0x400000, 0x10000, a->group, 0);
+	check(hit(30, MISC_USER, 0x400100, HIT_SAMPLE) == 1);
+	e = memo_at(30, 0x400100);
+	check(e->pid == 30 && e->len == 0x10000);
+	hits_mmap(30, MISC_USER, 0x7f0000000000, 0x10000, b->group, 0);
+	check(e->len == 0x10000);	// elsewhere: kept
+	hits_mmap(30, MISC_USER, 0x408000, 0x1000, b->group, 0);
+	check(e->len == 0);		// over it: gone
+	check(hit(30, MISC_USER, 0x400100, HIT_SAMPLE) == 1);
+	check(e->start == 0x400000 && e->len == 0x8000);	// the cut map
+	hits_exec(30, 0);
+	check(e->len == 0);
+	return 0;
+}
+
 static int
 t_hits_order(void)
 {
@@ -1295,6 +1321,7 @@ main(void)
 	test(t_classify, "object classes");
 	test(t_rec_gather, "a path's recorded identity");
 	test(t_hits_order, "--hits: records out of time order");
+	test(t_memo_forget, "--hits: a new map forgets the memo entries it overlaps");
 	test(t_memo_long, "--hits: the memo's part of a map over 4 GiB");
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
 	if (system(cmd))
