@@ -114,8 +114,8 @@ NAMES="cat|perfmt check|perfmt check --hits|perfmt check --hits=callchain|perf b
 # gives the median wall time, and the median of the per-round ratios to
 # cat.
 # perf inject's output is written back to the disk in the background: it
-# is dropped and synced, untimed, after each round, so that the writeback
-# does not fall on the next command.
+# is dropped and synced, untimed, after each command, so that the
+# writeback does not fall on the next one.
 bench_file() {
 	k=1
 	set --
