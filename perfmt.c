@@ -3336,8 +3336,9 @@ memo_flags(const struct memo *e)
 	return &memo_how[0][0] + (e - &memo[0][0]);
 }
 
-/* The entry and its old one trade places when the old one holds addr. */
-static void
+/* The entry and its old one trade places when the old one holds addr:
+ * 1 if it did. */
+static int
 memo_recall(struct memo *e, int32_t pid, uint64_t addr)
 {
 	size_t i = (size_t)(e - &memo[0][0]);
@@ -3345,13 +3346,14 @@ memo_recall(struct memo *e, int32_t pid, uint64_t addr)
 	uint8_t *h = &memo_how[0][0] + i, *oh = &memo_old_how[0][0] + i, th;
 
 	if (o->pid != pid || addr - o->start >= o->len)
-		return;
+		return 0;
 	t = *e;
 	*e = *o;
 	*o = t;
 	th = *h;
 	*h = *oh;
 	*oh = th;
+	return 1;
 }
 
 /* An entry holds at most 4 GiB: of a longer range, the part around addr
@@ -4797,13 +4799,14 @@ static const int32_t kernel_mask[8] = { 0, -1, 0, 0, 0, 0, 0, 0 };
  * spill them.
  * In this mode every memo entry a pid and range match marks HIT_SAMPLE
  * (hit() stores the object's flags right after setting it; gap entries
- * come from callchains only), so the flags need no test.  Returns where
+ * come from callchains only), so the flags need no test; so does an
+ * entry's old one, which a miss tries first.  Returns where
  * it stopped; *n counts the samples. */
 static inline const unsigned char *
 samples_hits(const unsigned char *p, const unsigned char *end, int be,
     size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
 {
-	const struct memo *e;
+	struct memo *e;
 	uint64_t ip, k = 0;
 	uint32_t size;
 	int32_t pid;
@@ -4815,7 +4818,8 @@ samples_hits(const unsigned char *p, const unsigned char *end, int be,
 		ip = get64(p + ip_off, be);
 		e = memo_at(pid, ip);
 		// one branch, not two
-		if (!((e->pid == pid) & (ip - e->start < e->len)))
+		if (!((e->pid == pid) & (ip - e->start < e->len)) &&
+		    !memo_recall(e, pid, ip))
 			sample_hits(&pf.attrs[0], p, size, get16(p + 4, be));
 		k++;
 		p += size;
