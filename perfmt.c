@@ -3992,15 +3992,20 @@ pend_retry(int age, int final, int64_t pid)
 	for (i = 0; i < npend; i++) {
 		e = &pend[i];
 		if (pid != PEND_ALL && e->pid != pid)
-			pend[k++] = *e;
+			;	// kept
 		else if ((p = hit_proc(e->pid, e->mode)) &&
 		    ((m = map_lookup(p, e->addr)) != NOMAP ||
-		    (m = proc_inherit(p, e->addr, e->time)) != NOMAP))
+		    (m = proc_inherit(p, e->addr, e->time)) != NOMAP)) {
 			objs[maps[m].obj].hit |= e->how;
-		else if (final || (age && rounds - e->round >= 2))
+			continue;
+		} else if (final || (age && rounds - e->round >= 2)) {
 			hits_unknown++;
-		else
-			pend[k++] = *e;
+			continue;
+		}
+		// kept: moved only once one before it has gone
+		if (k != i)
+			pend[k] = *e;
+		k++;
 	}
 	// most retries (an MMAP of a process with samples waiting) find
 	// none of them yet: nothing moved, the index holds
