@@ -7632,8 +7632,8 @@ print_version(void)
 	    PERFMT_MAXOBJ, sizeof(struct obj), PERFMT_ARENA, PERFMT_MAXATTR,
 	    PERFMT_MAXID, PERFMT_MAXPROC, PERFMT_MAXMAP, PERFMT_MAXPEND,
 	    PERFMT_MAXSTREAM, PERFMT_ZWINDOW, sizeof zs + sizeof zbuf,
-	    sizeof zs + sizeof zbuf + sizeof databuf + sizeof featbuf + sizeof tabbuf + sizeof notebuf +
-	    sizeof objs + sizeof obj_head + sizeof arena + sizeof pf +
+	    sizeof zs + sizeof zbuf + sizeof databuf + sizeof featbuf +
+	    sizeof tabbuf + sizeof notebuf + sizeof objs + sizeof obj_head + sizeof arena + sizeof pf +
 	    sizeof res + sizeof maps + sizeof procs + sizeof proc_head +
 	    sizeof zombies + sizeof memo + sizeof memo_how + sizeof memo_old +
 	    sizeof memo_old_how + sizeof pend + sizeof pend_ix);
