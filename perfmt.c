@@ -3312,8 +3312,8 @@ static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
 
 /* What lookups found, by process and address: most samples fall where
  * one before them did.  A row per pid (modulo; the kernel's, pid -1, its
- * own), a column per 2 MiB of address; a change to a process's maps
- * forgets its entries. */
+ * own), a column per 2 MiB of address, and each entry's old one beside
+ * it; a change to a process's maps forgets its entries over the change. */
 #define MEMO_ROWS 64
 #define MEMO_COLS 16
 
@@ -3330,10 +3330,17 @@ static uint8_t memo_how[MEMO_ROWS + 1][MEMO_COLS];	/* HIT_* of each */
 static struct memo memo_old[MEMO_ROWS + 1][MEMO_COLS];
 static uint8_t memo_old_how[MEMO_ROWS + 1][MEMO_COLS];
 
+/* An entry's place: the same in memo_how, memo_old and memo_old_how. */
+static size_t
+memo_slot(const struct memo *e)
+{
+	return (size_t)(e - &memo[0][0]);
+}
+
 static uint8_t *
 memo_flags(const struct memo *e)
 {
-	return &memo_how[0][0] + (e - &memo[0][0]);
+	return &memo_how[0][0] + memo_slot(e);
 }
 
 /* The entry and its old one trade places when the old one holds addr:
@@ -3341,7 +3348,7 @@ memo_flags(const struct memo *e)
 static int
 memo_recall(struct memo *e, int32_t pid, uint64_t addr)
 {
-	size_t i = (size_t)(e - &memo[0][0]);
+	size_t i = memo_slot(e);
 	struct memo *o = &memo_old[0][0] + i, t;
 	uint8_t *h = &memo_how[0][0] + i, *oh = &memo_old_how[0][0] + i, th;
 
@@ -3356,13 +3363,14 @@ memo_recall(struct memo *e, int32_t pid, uint64_t addr)
 	return 1;
 }
 
-/* An entry holds at most 4 GiB: of a longer range, the part around addr
- * (which lies in [lo, hi)). */
+/* Fills an entry, its last content kept as the old one.  An entry holds
+ * at most 4 GiB: of a longer range, the part around addr (which lies in
+ * [lo, hi)). */
 static void
 memo_set(struct memo *e, int32_t pid, uint64_t lo, uint64_t hi,
     uint64_t addr, uint8_t how)
 {
-	size_t i = (size_t)(e - &memo[0][0]);
+	size_t i = memo_slot(e);
 
 	if (e->len) {
 		(&memo_old[0][0])[i] = *e;
@@ -3471,7 +3479,7 @@ static void
 memo_forget(int32_t pid, uint64_t start, uint64_t end)
 {
 	struct memo *row = memo_at(pid, 0),
-	    *old = &memo_old[0][0] + (row - &memo[0][0]);
+	    *old = &memo_old[0][0] + memo_slot(row);
 	unsigned i;
 
 	for (i = 0; i < MEMO_COLS; i++) {
@@ -3991,16 +3999,17 @@ pend_retry(int age, int final, int64_t pid)
 	}
 	for (i = 0; i < npend; i++) {
 		e = &pend[i];
-		if (pid != PEND_ALL && e->pid != pid)
-			;	// kept
-		else if ((p = hit_proc(e->pid, e->mode)) &&
-		    ((m = map_lookup(p, e->addr)) != NOMAP ||
-		    (m = proc_inherit(p, e->addr, e->time)) != NOMAP)) {
-			objs[maps[m].obj].hit |= e->how;
-			continue;
-		} else if (final || (age && rounds - e->round >= 2)) {
-			hits_unknown++;
-			continue;
+		if (pid == PEND_ALL || e->pid == pid) {
+			if ((p = hit_proc(e->pid, e->mode)) &&
+			    ((m = map_lookup(p, e->addr)) != NOMAP ||
+			    (m = proc_inherit(p, e->addr, e->time)) != NOMAP)) {
+				objs[maps[m].obj].hit |= e->how;
+				continue;
+			}
+			if (final || (age && rounds - e->round >= 2)) {
+				hits_unknown++;
+				continue;
+			}
 		}
 		// kept: moved only once one before it has gone
 		if (k != i)
