@@ -4908,6 +4908,18 @@ stop:
 	*lim = *q;
 }
 
+/* The size of the sample at q if it is one that fits, else 0. */
+static inline uint32_t
+walk_sample(const unsigned char *b, size_t q, size_t len, int be)
+{
+	uint32_t size;
+
+	if (len - q < 8 || get32(b + q, be) != R_SAMPLE)
+		return 0;
+	size = get16(b + q + 6, be);
+	return size >= 8 && size <= len - q ? size : 0;
+}
+
 /* A likely record start at q: a sample header with a size in whole u64s
  * that fits, and a header of a known type after it. */
 static int
@@ -4936,7 +4948,7 @@ walk_two(const unsigned char *b, size_t pos, size_t len, size_t span, int be)
 	size_t g, guess, qa, la, qc, lc, end = span < len - pos ? pos + span :
 	    len;
 	uint64_t sa = 0, sc = 0;
-	uint32_t na = 0, nc = 0;
+	uint32_t na = 0, nc = 0, sza, szc;
 
 	// the guess: the first likely start past halfway, in u64 steps
 	guess = end;
@@ -4950,6 +4962,15 @@ walk_two(const unsigned char *b, size_t pos, size_t len, size_t span, int be)
 	la = qc = guess;
 	lc = end;
 	while (qa < la || qc < lc) {
+		// both on samples, most often: a loop of its own, whose few
+		// values stay in registers
+		while (qa < la && qc < lc && (sza = walk_sample(b, qa, len,
+		    be)) && (szc = walk_sample(b, qc, len, be))) {
+			qa += sza;
+			sa++;
+			qc += szc;
+			sc++;
+		}
 		walker_step(b, len, be, &qa, &la, &sa, &na, a->note);
 		walker_step(b, len, be, &qc, &lc, &sc, &nc, c->note);
 	}
