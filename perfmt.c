@@ -3343,6 +3343,13 @@ memo_flags(const struct memo *e)
 	return &memo_how[0][0] + memo_slot(e);
 }
 
+/* Does the entry hold pid's addr: one branch for the caller, not two. */
+static inline int
+memo_holds(const struct memo *e, int32_t pid, uint64_t addr)
+{
+	return (e->pid == pid) & (addr - e->start < e->len);
+}
+
 /* The entry and its old one trade places when the old one holds addr:
  * 1 if it did. */
 static int
@@ -3352,7 +3359,7 @@ memo_recall(struct memo *e, int32_t pid, uint64_t addr)
 	struct memo *o = &memo_old[0][0] + i, t;
 	uint8_t *h = &memo_how[0][0] + i, *oh = &memo_old_how[0][0] + i, th;
 
-	if (o->pid != pid || addr - o->start >= o->len)
+	if (!memo_holds(o, pid, addr))
 		return 0;
 	t = *e;
 	*e = *o;
@@ -4094,9 +4101,7 @@ hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 	if (cpumode == MISC_KERNEL)
 		pid = -1;
 	e = memo_at(pid, addr);
-	if (e->pid != pid || addr - e->start >= e->len)
-		memo_recall(e, pid, addr);
-	if (e->pid == pid && addr - e->start < e->len) {
+	if (memo_holds(e, pid, addr) || memo_recall(e, pid, addr)) {
 		if (*memo_flags(e) & HIT_GAP)
 			return -1;
 		if ((*memo_flags(e) & how) == how)
@@ -4245,7 +4250,7 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 		// where one was before
 		kpid = pid | -(int32_t)(cmode == MISC_KERNEL);
 		e = memo_at(kpid, ip);
-		if ((e->pid == kpid) & (ip - e->start < e->len) &&
+		if (memo_holds(e, kpid, ip) &&
 		    (*memo_flags(e) & (HIT_CALLCHAIN | HIT_GAP)))
 			found = *memo_flags(e) & HIT_GAP ? -1 : 1;
 		else
@@ -4831,9 +4836,7 @@ samples_hits(const unsigned char *p, const unsigned char *end, int be,
 		    kernel_mask[get16(p + 4, be) & MISC_CPUMODE];
 		ip = get64(p + ip_off, be);
 		e = memo_at(pid, ip);
-		// one branch, not two
-		if (!((e->pid == pid) & (ip - e->start < e->len)) &&
-		    !memo_recall(e, pid, ip))
+		if (!memo_holds(e, pid, ip) && !memo_recall(e, pid, ip))
 			sample_hits(&pf.attrs[0], p, size, get16(p + 4, be));
 		k++;
 		p += size;
@@ -7663,10 +7666,11 @@ print_version(void)
 	    PERFMT_MAXID, PERFMT_MAXPROC, PERFMT_MAXMAP, PERFMT_MAXPEND,
 	    PERFMT_MAXSTREAM, PERFMT_ZWINDOW, sizeof zs + sizeof zbuf,
 	    sizeof zs + sizeof zbuf + sizeof databuf + sizeof featbuf +
-	    sizeof tabbuf + sizeof notebuf + sizeof objs + sizeof obj_head + sizeof arena + sizeof pf +
-	    sizeof res + sizeof maps + sizeof procs + sizeof proc_head +
-	    sizeof zombies + sizeof memo + sizeof memo_how + sizeof memo_old +
-	    sizeof memo_old_how + sizeof pend + sizeof pend_ix);
+	    sizeof tabbuf + sizeof notebuf + sizeof objs + sizeof obj_head +
+	    sizeof arena + sizeof pf + sizeof res + sizeof maps +
+	    sizeof procs + sizeof proc_head + sizeof zombies + sizeof memo +
+	    sizeof memo_how + sizeof memo_old + sizeof memo_old_how +
+	    sizeof pend + sizeof pend_ix);
 }
 
 /* ==== 17. main ========================================================== */
