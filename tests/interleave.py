@@ -2,10 +2,9 @@
 # Times commands in interleaved rounds (each command once per round, in
 # turn, so that a noisy moment of a shared machine falls on all alike;
 # each round starts one command later, so that none always follows the
-# same one) and
-# prints, for each, its median wall time and the median of its per-round
-# ratios to the first command.  The clock is read
-# right around the command's own spawn and wait: no shell, no GNU time, no
+# same one) and prints, for each, its median wall time and the median of
+# its per-round ratios to the first command.  The clock is read right
+# around the command's own spawn and wait: no shell, no GNU time, no
 # date process is timed with it (those added 15 ms to every figure of
 # make bench, a fifth of cat's time on the 500 MB profile).  Commands are
 # words split as the shell would, without redirections or pipes; their
@@ -62,11 +61,13 @@ def main(argv):
     t = [[] for _ in cmds]
     m = [0 for _ in cmds]
     with open(os.devnull, 'w') as dn:
+        def settle():
+            if after:
+                subprocess.run(after, shell=True)
         if warm:
             for w in words:
                 run(w, dn)
-                if after:
-                    subprocess.run(after, shell=True)
+                settle()
         for r in range(rounds):
             # each round starts one command further on: the same command
             # in three places of a round measured 1.275, 1.324 and 1.269
@@ -74,13 +75,11 @@ def main(argv):
             for j in range(len(words)):
                 i = (r + j) % len(words)
                 t[i].append(run(words[i], dn))
-                if after:
-                    subprocess.run(after, shell=True)
+                settle()
         if rss:
             for i, w in enumerate(words):
                 m[i] = peak_rss(w, dn)
-                if after:
-                    subprocess.run(after, shell=True)
+                settle()
     for i, c in enumerate(cmds):
         x = statistics.median(a / b for a, b in zip(t[i], t[0]))
         s = statistics.median(t[i])

@@ -958,7 +958,7 @@ t_memo_long(void)
 	check(hit(-1, MISC_KERNEL, far, HIT_SAMPLE) == 1);
 	check(k->hit == HIT_SAMPLE);
 	e = memo_at(-1, far);
-	check(e->pid == -1 && far - e->start < e->len);
+	check(memo_holds(e, -1, far));
 	check(e->start == far - 0x80000000u && e->len == UINT32_MAX);
 	// at the map's start and end: the entry stays inside the map
 	check(hit(-1, MISC_KERNEL, base + 8, HIT_SAMPLE) == 1);
@@ -967,7 +967,7 @@ t_memo_long(void)
 	check(hit(-1, MISC_KERNEL, UINT64_MAX - 1, HIT_SAMPLE) == 1);
 	e = memo_at(-1, UINT64_MAX - 1);
 	check(e->start + e->len == UINT64_MAX);
-	check(UINT64_MAX - 1 - e->start < e->len);
+	check(memo_holds(e, -1, UINT64_MAX - 1));
 	return 0;
 }
 
@@ -994,6 +994,37 @@ t_memo_forget(void)
 	check(e->start == 0x400000 && e->len == 0x8000);	// the cut map
 	hits_exec(30, 0);
 	check(e->len == 0);
+	return 0;
+}
+
+/* Two maps of one process in one memo column (32 MiB apart): the entry
+ * keeps the one it replaced, a lookup there swaps it back, and a change
+ * over it forgets it too. */
+static int
+t_memo_old(void)
+{
+	struct obj *a, *b;
+	struct memo *e;
+	uint64_t x = 0x400100, y = x + ((uint64_t)32 << 20);
+
+	pf_reset("t");
+	a = obj_add(-1, "/a", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	b = obj_add(-1, "/b", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	check(a && b);
+	hits_mmap(40, MISC_USER, 0x400000, 0x1000, a->group, 0);
+	hits_mmap(40, MISC_USER, 0x2400000, 0x1000, b->group, 0);
+	e = memo_at(40, x);
+	check(e == memo_at(40, y));
+	check(hit(40, MISC_USER, x, HIT_SAMPLE) == 1);
+	check(hit(40, MISC_USER, y, HIT_SAMPLE) == 1);
+	check(memo_holds(e, 40, y) && !memo_holds(e, 40, x));
+	check(memo_recall(e, 40, x) && memo_holds(e, 40, x));
+	check(memo_recall(e, 40, y) && memo_holds(e, 40, y));
+	check(!memo_recall(e, 40, 0x9000000));
+	check(a->hit == HIT_SAMPLE && b->hit == HIT_SAMPLE);
+	// a new map over the old entry's: it goes too
+	hits_mmap(40, MISC_USER, 0x400000, 0x1000, b->group, 0);
+	check(memo_holds(e, 40, y) && !memo_recall(e, 40, x));
 	return 0;
 }
 
@@ -1323,6 +1354,7 @@ main(void)
 	test(t_hits_order, "--hits: records out of time order");
 	test(t_memo_forget, "--hits: a new map forgets the memo entries it overlaps");
 	test(t_memo_long, "--hits: the memo's part of a map over 4 GiB");
+	test(t_memo_old, "--hits: a memo entry's old one, swapped back, forgotten");
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
 	if (system(cmd))
 		return 2;
