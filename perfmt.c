@@ -3413,7 +3413,7 @@ memo_at(int32_t pid, uint64_t addr)
 static struct pend {
 	uint64_t addr, time;
 	int32_t pid;
-	uint32_t round;
+	uint16_t round;		/* its low bits: only an age of 2 is asked */
 	uint8_t mode, how;
 } pend[PERFMT_MAXPEND];
 #define PEND_FREE UINT16_MAX
@@ -3479,19 +3479,30 @@ memo_drop(struct memo *e, int32_t pid, uint64_t start, uint64_t end)
 		e->len = 0;
 }
 
+/* The last 2 MiB column that [start, end) touches, counted from
+ * start >> 21 (the first) and at most a round of MEMO_COLS after it. */
+static uint64_t
+memo_last_col(uint64_t start, uint64_t end)
+{
+	return end - start >= (uint64_t)MEMO_COLS << 21 ?
+	    (start >> 21) + MEMO_COLS - 1 : (end - 1) >> 21;
+}
+
 /* pid's maps changed within [start, end): its entries over that go, and
  * only those (a process maps its libraries one by one while it runs in
- * ld.so: its other entries hold). */
+ * ld.so: its other entries hold).  Only the columns the range touches:
+ * an entry elsewhere answers only for addresses of its own column, and
+ * none of those changed. */
 static void
 memo_forget(int32_t pid, uint64_t start, uint64_t end)
 {
 	struct memo *row = memo_at(pid, 0),
 	    *old = &memo_old[0][0] + memo_slot(row);
-	unsigned i;
+	uint64_t col, last = memo_last_col(start, end);
 
-	for (i = 0; i < MEMO_COLS; i++) {
-		memo_drop(&row[i], pid, start, end);
-		memo_drop(&old[i], pid, start, end);
+	for (col = start >> 21; col <= last; col++) {
+		memo_drop(&row[col % MEMO_COLS], pid, start, end);
+		memo_drop(&old[col % MEMO_COLS], pid, start, end);
 	}
 }
 
@@ -3701,6 +3712,23 @@ map_alloc(uint32_t obj, uint64_t time)
 	return m;
 }
 
+/* A new map of an object samples have already marked goes into pid's
+ * memo at once, in every column it spans: a process's first samples in
+ * it (a compiler run of hundreds, each its own pid) then cost no lookup.
+ * The entry says what a lookup just after the map would say. */
+static void
+memo_prefill(int32_t pid, uint64_t start, uint64_t end, uint8_t how)
+{
+	uint64_t col, last = memo_last_col(start, end);
+
+	how &= HIT_SAMPLE | HIT_CALLCHAIN;
+	if (!how)
+		return;
+	for (col = start >> 21; col <= last; col++)
+		memo_set(memo_at(pid, col << 21), pid, start, end,
+		    col << 21 > start ? col << 21 : start, how);
+}
+
 /* Adds [start, end) for obj to p's maps, kept sorted by address; what it
  * overlaps is cut away or split around it (perf: maps__fixup_overlaps). */
 static void
@@ -3746,6 +3774,7 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 	maps[m].end = end;
 	maps[m].next = *link;
 	*link = m;
+	memo_prefill(p->pid, start, end, objs[obj].hit);
 }
 
 /* Adds the parts of [start, end) that none of p's maps covers. */
@@ -4013,7 +4042,7 @@ pend_retry(int age, int final, int64_t pid)
 				objs[maps[m].obj].hit |= e->how;
 				continue;
 			}
-			if (final || (age && rounds - e->round >= 2)) {
+			if (final || (age && (uint16_t)(rounds - e->round) >= 2)) {
 				hits_unknown++;
 				continue;
 			}
@@ -4080,7 +4109,7 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 	e->addr = addr;
 	e->time = time;
 	e->pid = pid;
-	e->round = rounds;
+	e->round = (uint16_t)rounds;
 	e->mode = (uint8_t)mode;
 	e->how = how;
 	pend_ix[h] = (uint16_t)npend++;

@@ -1003,14 +1003,15 @@ t_memo_forget(void)
 static int
 t_memo_old(void)
 {
-	struct obj *a, *b;
+	struct obj *a, *b, *c;
 	struct memo *e;
 	uint64_t x = 0x400100, y = x + ((uint64_t)32 << 20);
 
 	pf_reset("t");
 	a = obj_add(-1, "/a", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
 	b = obj_add(-1, "/b", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
-	check(a && b);
+	c = obj_add(-1, "/c", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	check(a && b && c);
 	hits_mmap(40, MISC_USER, 0x400000, 0x1000, a->group, 0);
 	hits_mmap(40, MISC_USER, 0x2400000, 0x1000, b->group, 0);
 	e = memo_at(40, x);
@@ -1022,9 +1023,55 @@ t_memo_old(void)
 	check(memo_recall(e, 40, y) && memo_holds(e, 40, y));
 	check(!memo_recall(e, 40, 0x9000000));
 	check(a->hit == HIT_SAMPLE && b->hit == HIT_SAMPLE);
-	// a new map over the old entry's: it goes too
-	hits_mmap(40, MISC_USER, 0x400000, 0x1000, b->group, 0);
+	// a new map over the old entry's, of an object no sample has
+	// marked (one that is marked goes into the memo: t_memo_prefill):
+	// the old entry goes too
+	hits_mmap(40, MISC_USER, 0x400000, 0x1000, c->group, 0);
 	check(memo_holds(e, 40, y) && !memo_recall(e, 40, x));
+	return 0;
+}
+
+/* A map of an object samples have marked is in the memo at once, in each
+ * 2 MiB column it spans (round the 16, and all of them for 32 MiB), not
+ * one of an object none has marked.  A new map forgets the entries of the
+ * columns it touches, and only those: an entry answers only for its own
+ * column's addresses. */
+static int
+t_memo_prefill(void)
+{
+	struct obj *a, *b, *c;
+	const uint64_t col = (uint64_t)1 << 21, base = 0x40000000, /* col 0 */
+	    top = 0x7f0000000000;
+	unsigned i;
+
+	pf_reset("t");
+	a = obj_add(-1, "/a", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	b = obj_add(-1, "/b", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	c = obj_add(-1, "/c", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	check(a && b && c);
+	a->hit = HIT_SAMPLE;	// as a sample of another process did
+	hits_mmap(50, MISC_USER, base, 3 * col, a->group, 0);
+	for (i = 0; i < 3; i++)
+		check(memo_holds(memo_at(50, base + i * col), 50,
+		    base + i * col + 8));
+	check(!memo_holds(memo_at(50, base + 3 * col), 50, base + 8));
+	hits_mmap(50, MISC_USER, base + 8 * col, col, b->group, 0);
+	check(!memo_holds(memo_at(50, base + 8 * col), 50, base + 8 * col));
+	// 32 MiB and more: every column; across the 16th: round to the first
+	hits_mmap(60, MISC_USER, top, 40 << 20, a->group, 0);
+	for (i = 0; i < MEMO_COLS; i++)
+		check(memo_holds(memo_at(60, top + i * col), 60,
+		    top + i * col));
+	hits_mmap(70, MISC_USER, base + 15 * col, 2 * col, a->group, 0);
+	check(memo_holds(memo_at(70, base + 16 * col), 70, base + 16 * col));
+	// c in the middle column of a's first map: that entry goes, the
+	// lookup there finds c; the other two columns still answer a
+	hits_mmap(50, MISC_USER, base + col, col, c->group, 0);
+	check(!memo_holds(memo_at(50, base + col), 50, base + col + 8));
+	check(memo_holds(memo_at(50, base), 50, base + 8));
+	check(memo_holds(memo_at(50, base + 2 * col), 50, base + 2 * col));
+	check(hit(50, MISC_USER, base + col + 8, HIT_SAMPLE) == 1);
+	check(c->hit == HIT_SAMPLE && !b->hit);
 	return 0;
 }
 
@@ -1355,6 +1402,7 @@ main(void)
 	test(t_memo_forget, "--hits: a new map forgets the memo entries it overlaps");
 	test(t_memo_long, "--hits: the memo's part of a map over 4 GiB");
 	test(t_memo_old, "--hits: a memo entry's old one, swapped back, forgotten");
+	test(t_memo_prefill, "--hits: a new map of a marked object in the memo at once; a new map forgets only its columns");
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
 	if (system(cmd))
 		return 2;
