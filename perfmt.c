@@ -3262,6 +3262,7 @@ rec_time(const unsigned char *p, size_t n)
 #define HIT_CALLCHAIN	2	/* a callchain entry only */
 #define HIT_MAYBE	4	/* a map of it was not kept: maybe more */
 #define HIT_GAP		0x80	/* memo only: a range no map holds */
+#define HIT_PEND	0x40	/* memo only: a page with a sample waiting */
 
 #define PROC_HASH (PERFMT_MAXPROC + PERFMT_MAXPROC / 2 + 1)
 #define NOMAP UINT32_MAX
@@ -4018,6 +4019,17 @@ hit_proc(int32_t pid, unsigned cpumode)
 	    proc_find(pid);
 }
 
+/* A waiting sample's page, once it waits no more: the memo no longer
+ * answers for it (see pend_add). */
+static void
+pend_gone(const struct pend *e)
+{
+	uint64_t page = e->addr & ~(uint64_t)4095;
+
+	if (hits_mode == HITS_SAMPLE)
+		memo_forget(e->pid, page, page + 4096);
+}
+
 /* Looks the waiting samples up again (only pid's, unless PEND_ALL);
  * those still without a map stay, unless two rounds have
  * passed (age) or the data has ended (final). */
@@ -4040,10 +4052,12 @@ pend_retry(int age, int final, int64_t pid)
 			    ((m = map_lookup(p, e->addr)) != NOMAP ||
 			    (m = proc_inherit(p, e->addr, e->time)) != NOMAP)) {
 				objs[maps[m].obj].hit |= e->how;
+				pend_gone(e);
 				continue;
 			}
 			if (final || (age && (uint16_t)(rounds - e->round) >= 2)) {
 				hits_unknown++;
+				pend_gone(e);
 				continue;
 			}
 		}
@@ -4072,6 +4086,7 @@ pend_shed(void)
 		for (i = k = 0; i < npend; i++) {
 			if (n && (pass || pend[i].how == HIT_CALLCHAIN)) {
 				n--;
+				pend_gone(&pend[i]);
 				if (pend[i].how == HIT_CALLCHAIN)
 					hits_unresolved_cc++;
 				else
@@ -4083,6 +4098,21 @@ pend_shed(void)
 		npend = k;
 	}
 	pend_index();
+}
+
+/* With samples only, a page with a sample waiting goes into the memo,
+ * so that the samples after it there (a process whose MMAPs come later in
+ * the file has thousands) cost no lookup: each would only join the
+ * waiting one.  It goes when a map over it comes (memo_forget) or the
+ * waiting sample does (pend_gone). */
+static void
+pend_memo(int32_t pid, uint64_t addr)
+{
+	uint64_t page = addr & ~(uint64_t)4095;
+
+	if (hits_mode == HITS_SAMPLE)
+		memo_set(memo_at(pid, addr), pid, page, page + 4096, addr,
+		    HIT_SAMPLE | HIT_PEND);
 }
 
 static void
@@ -4097,6 +4127,7 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 	if (i != PEND_FREE && pend[i].pid == pid && pend[i].mode == mode &&
 	    pend[i].addr >> 12 == addr >> 12) {
 		pend[i].how |= how;
+		pend_memo(pid, addr);	// its entry was taken by another
 		return;
 	}
 	if (npend == PERFMT_MAXPEND) {
@@ -4114,6 +4145,7 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 	e->how = how;
 	pend_ix[h] = (uint16_t)npend++;
 	pend_clean = 0;
+	pend_memo(pid, addr);
 	h = pend_bit(pid);
 	pend_pids[h >> 6] |= (uint64_t)1 << (h & 63);
 }

@@ -1075,6 +1075,38 @@ t_memo_prefill(void)
 	return 0;
 }
 
+/* With samples only, a page with a sample waiting for its MMAP answers
+ * from the memo (the samples after it there would only join it); the
+ * MMAP, or the waiting one's end (two rounds: unknown), takes it out. */
+static int
+t_pend_memo(void)
+{
+	struct obj *a;
+	int mode = hits_mode;
+
+	pf_reset("t");
+	hits_mode = HITS_SAMPLE;
+	a = obj_add(-1, "/a", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	check(a);
+	check(!user_hit(80, 0x9010, HIT_SAMPLE, 5));
+	check(npend == 1 && memo_holds(memo_at(80, 0x9020), 80, 0x9020));
+	check(hit(80, MISC_USER, 0x9ff8, HIT_SAMPLE) == 1 && npend == 1);
+	check(!memo_holds(memo_at(80, 0xa000), 80, 0xa000));
+	hits_mmap(80, MISC_USER, 0x9000, 0x1000, a->group, 6);
+	check(a->hit == HIT_SAMPLE && npend == 0);
+	check(!memo_holds(memo_at(80, 0x9020), 80, 0x9020));
+	check(hit(80, MISC_USER, 0x9020, HIT_SAMPLE) == 1);
+	check(!(*memo_flags(memo_at(80, 0x9020)) & HIT_PEND));
+	check(!user_hit(81, 0x9010, HIT_SAMPLE, 5));
+	check(memo_holds(memo_at(81, 0x9010), 81, 0x9010));
+	zombies_round();
+	zombies_round();
+	check(npend == 0 && hits_unknown == 1);
+	check(!memo_holds(memo_at(81, 0x9010), 81, 0x9010));
+	hits_mode = mode;
+	return 0;
+}
+
 static int
 t_hits_order(void)
 {
@@ -1402,6 +1434,7 @@ main(void)
 	test(t_memo_forget, "--hits: a new map forgets the memo entries it overlaps");
 	test(t_memo_long, "--hits: the memo's part of a map over 4 GiB");
 	test(t_memo_old, "--hits: a memo entry's old one, swapped back, forgotten");
+	test(t_pend_memo, "--hits: a page with a sample waiting, in the memo until it waits no more");
 	test(t_memo_prefill, "--hits: a new map of a marked object in the memo at once; a new map forgets only its columns");
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
 	if (system(cmd))
