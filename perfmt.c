@@ -3917,6 +3917,10 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 		maps[c].next = NOMAP;
 		*tail = c;
 		tail = &maps[c].next;
+		// a child runs its parent's image until it execs (a shell's
+		// forks): the marked maps go into its memo, as new maps do
+		memo_prefill(pid, maps[c].start, maps[c].end,
+		    objs[maps[c].obj].hit);
 	}
 }
 

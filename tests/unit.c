@@ -1033,9 +1033,9 @@ t_memo_old(void)
 
 /* A map of an object samples have marked is in the memo at once, in each
  * 2 MiB column it spans (round the 16, and all of them for 32 MiB), not
- * one of an object none has marked.  A new map forgets the entries of the
- * columns it touches, and only those: an entry answers only for its own
- * column's addresses. */
+ * one of an object none has marked; so are a FORK's copies.  A new map
+ * forgets the entries of the columns it touches, and only those: an
+ * entry answers only for its own column's addresses. */
 static int
 t_memo_prefill(void)
 {
@@ -1072,6 +1072,11 @@ t_memo_prefill(void)
 	check(memo_holds(memo_at(50, base + 2 * col), 50, base + 2 * col));
 	check(hit(50, MISC_USER, base + col + 8, HIT_SAMPLE) == 1);
 	check(c->hit == HIT_SAMPLE && !b->hit);
+	// a FORK's copy of the maps: the marked ones are in the child's memo
+	hits_fork(51, 50, 0);
+	check(memo_holds(memo_at(51, base), 51, base + 8));
+	check(memo_holds(memo_at(51, base + col), 51, base + col));
+	check(!memo_holds(memo_at(51, base + 8 * col), 51, base + 8 * col));
 	return 0;
 }
 
@@ -1435,7 +1440,7 @@ main(void)
 	test(t_memo_long, "--hits: the memo's part of a map over 4 GiB");
 	test(t_memo_old, "--hits: a memo entry's old one, swapped back, forgotten");
 	test(t_pend_memo, "--hits: a page with a sample waiting, in the memo until it waits no more");
-	test(t_memo_prefill, "--hits: a new map of a marked object in the memo at once; a new map forgets only its columns");
+	test(t_memo_prefill, "--hits: a new map (or a FORK's copy) of a marked object in the memo at once; a new map forgets only its columns");
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
 	if (system(cmd))
 		return 2;
