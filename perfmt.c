@@ -3918,7 +3918,9 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 		*tail = c;
 		tail = &maps[c].next;
 		// a child runs its parent's image until it execs (a shell's
-		// forks): the marked maps go into its memo, as new maps do
+		// forks): the marked maps go into its memo, as new maps do,
+		// and pages waiting there are answered by the maps now
+		memo_forget(pid, maps[c].start, maps[c].end);
 		memo_prefill(pid, maps[c].start, maps[c].end,
 		    objs[maps[c].obj].hit);
 	}

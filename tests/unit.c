@@ -1082,7 +1082,8 @@ t_memo_prefill(void)
 
 /* With samples only, a page with a sample waiting for its MMAP answers
  * from the memo (the samples after it there would only join it); the
- * MMAP, or the waiting one's end (two rounds: unknown), takes it out. */
+ * MMAP, a FORK's copy, or the waiting one's end (two rounds: unknown),
+ * takes it out. */
 static int
 t_pend_memo(void)
 {
@@ -1108,6 +1109,15 @@ t_pend_memo(void)
 	zombies_round();
 	check(npend == 0 && hits_unknown == 1);
 	check(!memo_holds(memo_at(81, 0x9010), 81, 0x9010));
+	// a FORK's copy over a waiting page: the map answers there now, and
+	// the waiting entry is not kept as the old one
+	hits_mmap(82, MISC_USER, 0x40000000, 0x1000, a->group, 7);
+	check(!user_hit(83, 0x40000010, HIT_SAMPLE, 5));
+	check(*memo_flags(memo_at(83, 0x40000010)) & HIT_PEND);
+	hits_fork(83, 82, 8);
+	check(memo_holds(memo_at(83, 0x40000010), 83, 0x40000010));
+	check(!(*memo_flags(memo_at(83, 0x40000010)) & HIT_PEND));
+	check(!memo_recall(memo_at(83, 0x40000010), 83, 0x40000010));
 	hits_mode = mode;
 	return 0;
 }
