@@ -4025,15 +4025,27 @@ hit_proc(int32_t pid, unsigned cpumode)
 	    proc_find(pid);
 }
 
+/* The page [*lo, *hi) of a waiting sample's addr, as the memo holds it
+ * (pend_memo); the last page ends at UINT64_MAX, not at 0, or its entry's
+ * end would wrap and no overlap test would find it.  1 if the memo holds
+ * waiting pages at all: with samples only. */
+static int
+pend_page(uint64_t addr, uint64_t *lo, uint64_t *hi)
+{
+	*lo = addr & ~(uint64_t)4095;
+	*hi = *lo + 4096 ? *lo + 4096 : UINT64_MAX;
+	return hits_mode == HITS_SAMPLE;
+}
+
 /* A waiting sample's page, once it waits no more: the memo no longer
- * answers for it (see pend_add). */
+ * answers for it (see pend_memo). */
 static void
 pend_gone(const struct pend *e)
 {
-	uint64_t page = e->addr & ~(uint64_t)4095;
+	uint64_t lo, hi;
 
-	if (hits_mode == HITS_SAMPLE)
-		memo_forget(e->pid, page, page + 4096);
+	if (pend_page(e->addr, &lo, &hi))
+		memo_forget(e->pid, lo, hi);
 }
 
 /* Looks the waiting samples up again (only pid's, unless PEND_ALL);
@@ -4114,10 +4126,10 @@ pend_shed(void)
 static void
 pend_memo(int32_t pid, uint64_t addr)
 {
-	uint64_t page = addr & ~(uint64_t)4095;
+	uint64_t lo, hi;
 
-	if (hits_mode == HITS_SAMPLE)
-		memo_set(memo_at(pid, addr), pid, page, page + 4096, addr,
+	if (pend_page(addr, &lo, &hi))
+		memo_set(memo_at(pid, addr), pid, lo, hi, addr,
 		    HIT_SAMPLE | HIT_PEND);
 }
 

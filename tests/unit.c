@@ -1089,6 +1089,7 @@ t_pend_memo(void)
 {
 	struct obj *a;
 	int mode = hits_mode;
+	const uint64_t top = UINT64_MAX;
 
 	pf_reset("t");
 	hits_mode = HITS_SAMPLE;
@@ -1109,6 +1110,14 @@ t_pend_memo(void)
 	zombies_round();
 	check(npend == 0 && hits_unknown == 1);
 	check(!memo_holds(memo_at(81, 0x9010), 81, 0x9010));
+	// the last page of the address space: its end does not wrap to 0,
+	// so the entry goes as well
+	check(!user_hit(84, top - 0xff0, HIT_SAMPLE, 5));
+	check(memo_holds(memo_at(84, top - 0xff0), 84, top - 0xff0));
+	zombies_round();
+	zombies_round();
+	check(npend == 0 && hits_unknown == 2);
+	check(!memo_holds(memo_at(84, top - 0xff0), 84, top - 0xff0));
 	// a FORK's copy over a waiting page: the map answers there now, and
 	// the waiting entry is not kept as the old one
 	hits_mmap(82, MISC_USER, 0x40000000, 0x1000, a->group, 7);
