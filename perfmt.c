@@ -4430,6 +4430,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	const unsigned char *name = p + at, *z, *id = NULL;
 	char jit[32];
 	struct obj *o;
+	int renamed = 0;
 	int32_t machine = cpumode == MISC_GUEST_KERNEL ||
 	    cpumode == MISC_GUEST_USER ? 0 : -1;
 	int exec = !(misc & MISC_MMAP_DATA);
@@ -4468,6 +4469,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		n = (size_t)snprintf(jit, sizeof jit, "/tmp/perf-%" PRId32 ".map",
 		    (int32_t)get32(p + 8, pf.be));
 		name = (const unsigned char *)jit;
+		renamed = 1;
 	}
 	pf.n_mmap++;
 	if (exec) {
@@ -4479,7 +4481,10 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		src |= SRC_MMAP2ID;
 	}
 	o = obj_add(machine, (const char *)name, n, id, idlen, 1, src, cpumode);
-	if (type == R_MMAP2 && !idlen && !(misc & MISC_MMAP_BUILD_ID))
+	// the inode is the memory's (/dev/zero, a SysV segment), not the
+	// JIT map's that took its name
+	if (type == R_MMAP2 && !idlen && !(misc & MISC_MMAP_BUILD_ID) &&
+	    !renamed)
 		obj_inode(o, get32(p + 40, pf.be), get32(p + 44, pf.be),
 		    get64(p + 48, pf.be));
 	if (hits_mode && exec && o)
@@ -6257,6 +6262,7 @@ static const char *const knames[] = { "user", "kernel", "module", "vdso",
 #define RF_PATH_DIFF	0x40	/* ok from a copy; the path itself differs */
 #define RF_NOTIME	0x80	/* profile time unknown or implausible */
 #define RF_RELEASE	0x100	/* the running kernel is another release */
+#define RF_IMAGE_ID	0x200	/* the ID recorded for the kernel's image */
 
 static struct res {
 	const char *reason;	/* skip: why */
@@ -6289,11 +6295,13 @@ pseudo_reason(const char *s, size_t n)
 	};
 	size_t i;
 
-	if (n > 10 && !memcmp(s + n - 10, " (deleted)", 10))
-		return "deleted before it was profiled";
+	// what the memory was says more than "(deleted)", which memfds and
+	// SysV segments always carry
 	for (i = 0; i < sizeof p / sizeof *p; i++)
 		if (!strncmp(s, p[i].prefix, strlen(p[i].prefix)))
 			return p[i].why;
+	if (n > 10 && !memcmp(s + n - 10, " (deleted)", 10))
+		return "deleted before it was profiled";
 	if (s[0] != '/' && s[0] != '[')
 		return "not a path";
 	return NULL;
@@ -6318,6 +6326,14 @@ classify(const struct obj *o, const char **why)
 	for (i = 0; i < 3; i++)
 		if (!strcmp(s, vdso[i]))
 			return K_VDSO;
+	if ((ko = str_find(s, ".ko")) && (!strcmp(ko, ".ko") ||
+	    !strcmp(ko, ".ko.gz") || !strcmp(ko, ".ko.xz") ||
+	    !strcmp(ko, ".ko.zst")))
+		return K_MODULE;
+	// perf names the kernel by the image it found (./vmlinux, a
+	// debuginfo vmlinux): a kernel-mode entry that is no module
+	if (o->cpumode == MISC_KERNEL && s[0] != '[')
+		return K_KERNEL;
 	if ((*why = pseudo_reason(s, n)))
 		return K_PSEUDO;
 	if (o->cpumode == MISC_KERNEL && s[0] == '[')
@@ -6326,14 +6342,29 @@ classify(const struct obj *o, const char **why)
 		*why = "not a file";
 		return K_PSEUDO;
 	}
-	if ((ko = str_find(s, ".ko")) && (!strcmp(ko, ".ko") ||
-	    !strcmp(ko, ".ko.gz") || !strcmp(ko, ".ko.xz") ||
-	    !strcmp(ko, ".ko.zst")))
-		return K_MODULE;
 	if (!strncmp(s, "/tmp/perf-", 10) && n > 14 &&
 	    !strcmp(s + n - 4, ".map"))
 		return K_JIT;
 	return K_USER;
+}
+
+/* The build-ID table's entry for the kernel under the name of the image
+ * perf found, if any: it is the ID of [kernel.kallsyms], whose MMAP
+ * records carry none.  UINT32_MAX if none. */
+static uint32_t
+kernel_image(const struct obj *k)
+{
+	const char *why;
+	uint32_t i;
+
+	for (i = 0; i < nobj; i++)
+		if (objs[i].idlen && objs[i].machine == k->machine &&
+		    (objs[i].src & (SRC_TABLE | SRC_RECORD)) &&
+		    objs[i].cpumode == MISC_KERNEL && &objs[i] != k &&
+		    strcmp(obj_name(&objs[i]), "[kernel.kallsyms]") &&
+		    classify(&objs[i], &why) == K_KERNEL)
+			return i;
+	return UINT32_MAX;
 }
 
 /* The places one object is looked for, in order. */
@@ -6357,6 +6388,8 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 	case K_KERNEL:
 		if (opt.vmlinux)
 			cand_host(CT_VMLINUX, opt.vmlinux);
+		if (name[0] == '/' && strcmp(name, "/proc/kcore"))
+			cand_in(CT_VMLINUX, opt.sysroot, name, NULL);
 		for (i = 0; opt.sysroot && i < 6; i++) {
 			if (str_find(kpaths[i], "%s") && !pf.osrelease[0])
 				continue;
@@ -6556,6 +6589,20 @@ rec_gather(uint32_t g, struct rec *rc)
 	}
 }
 
+/* [kernel.kallsyms] without an ID of its own takes the one recorded for
+ * the kernel's image (kernel_image).  Returns 1 if it did. */
+static int
+rec_image_id(const struct obj *o, struct rec *rc)
+{
+	uint32_t k;
+
+	if (rc->idlen || (k = kernel_image(o)) == UINT32_MAX)
+		return 0;
+	rc->id = objs[k].id;
+	rc->idlen = objs[k].idlen;
+	return 1;
+}
+
 /* In an initramfs or a chroot /sys may be absent: say so, not only that
  * a file under it is missing. */
 static int
@@ -6585,7 +6632,8 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	if (!is_file) {
 		// the running kernel: its release is the one thing to compare
 		r->verdict = V_UNCHANGED;
-		if (live_kind(c) && r->kind == K_KERNEL && pf.osrelease[0] &&
+		if (live_kind(c) && (r->kind == K_KERNEL ||
+		    r->kind == K_MODULE) && pf.osrelease[0] &&
 		    !uname(&u) && strcmp(u.release, pf.osrelease)) {
 			r->verdict = V_STALE;
 			r->flags |= RF_RELEASE;
@@ -6647,6 +6695,8 @@ check_group(uint32_t g)
 	memset(r, 0, sizeof *r);
 	rec_gather(g, &rc);
 	r->kind = (uint8_t)classify(o, &why);
+	if (r->kind == K_KERNEL && rec_image_id(o, &rc))
+		r->flags |= RF_IMAGE_ID;
 	r->nids = (uint8_t)(rc.nids > 255 ? 255 : rc.nids);
 	r->flags |= (uint16_t)(rc.nids > 1 ? RF_MULTI_ID : 0);
 	r->flags |= (uint16_t)(rc.inodes > 1 ? RF_MULTI_INO : 0);
@@ -6738,6 +6788,8 @@ parse_time(const char *s, int64_t *ns)
 	int y, mo, d, h = 0, mi = 0, se = 0;
 	char *end;
 	long long v;
+	int64_t days, cy;
+	unsigned cm, cd;
 
 	if (*s >= '0' && *s <= '9' && !strchr(s, '-')) {
 		v = strtoll(s, &end, 10);
@@ -6760,8 +6812,12 @@ parse_time(const char *s, int64_t *ns)
 	}
 	if (*s)
 		return 0;
-	*ns = (days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
-	    h * 3600 + mi * 60 + se) * (int64_t)1000000000;
+	// a day the month has: 2026-02-30 would come back as March 2
+	days = days_from_civil(y, (unsigned)mo, (unsigned)d);
+	civil_from_days(days, &cy, &cm, &cd);
+	if (cd != (unsigned)d)
+		return 0;
+	*ns = (days * 86400 + h * 3600 + mi * 60 + se) * (int64_t)1000000000;
 	return 1;
 }
 
@@ -6799,7 +6855,7 @@ profile_time(void)
 		prof_ns = pf.mtime;
 		prof_src = "the mtime of the perf.data";
 	} else {
-		msg(1, "%s: the profile's time is unknown (a pipe without "
+		msg(0, "%s: the profile's time is unknown (a pipe without "
 		    "CLOCK_DATA): mtimes are not judged; give -t TIME or -r "
 		    "FILE", esc(pf.path));
 		return 1;
@@ -6808,7 +6864,7 @@ profile_time(void)
 	if (prof_ns < (int64_t)946684800 * 1000000000 ||
 	    prof_ns / 1000000000 > (int64_t)now.tv_sec + 86400) {
 		utc_into(when, sizeof when, prof_ns, 0);
-		msg(1, "%s: the profile's time, %s (from %s), is implausible (a "
+		msg(0, "%s: the profile's time, %s (from %s), is implausible (a "
 		    "board without a clock?): mtimes are not judged; give -t "
 		    "TIME or -r FILE", esc(pf.path), when, prof_src);
 		return 1;
@@ -6923,6 +6979,14 @@ detail_for(uint32_t g, const struct rec *rc)
 		if (!ncand && r->kind == K_VDSO)
 			dadd("no copy in a build-ID cache (perf buildid-cache, "
 			    "perf archive; give -c DIR)");
+		else if (!ncand && r->kind == K_MODULE && opt.sysroot &&
+		    !pf.osrelease[0])
+			dadd("the profile names no kernel release to find its "
+			    "modules by under %s/lib/modules", esc(opt.sysroot));
+		else if (!ncand && r->kind == K_MODULE && opt.sysroot)
+			dadd("not listed in %s/lib/modules/%s/modules.dep, or it "
+			    "is missing (depmod -b SYSROOT RELEASE writes it)",
+			    esc(opt.sysroot), esc(pf.osrelease));
 		else if (!ncand)
 			dadd("nowhere to look: give -k VMLINUX or -s SYSROOT");
 		else if (cand_special(&cands[0]))
@@ -6992,6 +7056,11 @@ detail_for(uint32_t g, const struct rec *rc)
 		detail_where(o, c);
 		break;
 	case V_UNCHANGED:
+		if (live_kind(c) && !pf.osrelease[0]) {
+			dadd("no build-ID recorded, nor the kernel's release: "
+			    "nothing to compare");
+			break;
+		}
 		if (live_kind(c)) {
 			dadd("no build-ID recorded; the running kernel is "
 			    "release %s, as profiled", esc(pf.osrelease));
@@ -7012,6 +7081,9 @@ detail_for(uint32_t g, const struct rec *rc)
 		dadd("; replaced while recording: %u build-IDs", r->nids);
 	if (r->flags & RF_MULTI_INO)
 		dadd("; replaced while recording: the inode changed");
+	if (r->flags & RF_IMAGE_ID)
+		dadd("; the build-ID perf recorded for %s",
+		    esc(obj_name(&objs[kernel_image(o)])));
 }
 
 /* A JSON string: the escaped name (section 4), with '"' and '\' escaped
@@ -7053,6 +7125,8 @@ report_row(uint32_t g)
 	struct rec rc;
 
 	rec_gather(g, &rc);
+	if (r->flags & RF_IMAGE_ID)
+		rec_image_id(o, &rc);
 	cand_list(o, r->kind, rc.id, rc.idlen);
 	detail_for(g, &rc);
 	hex_into(hex, rc.id ? rc.id : (const unsigned char *)"", rc.idlen);

@@ -36,6 +36,11 @@ perf record -q -F 200 -k mono -o - -- sh -c \
     './w-md5; ./w-sha1 1; sleep 1.5; ./w-sha1 1; ./w-sha1 1' 2>/dev/null \
     >pipe-clock.data
 perf inject -i pipe-clock.data -o inj-clock.data
+# a file named vmlinux in perf's working directory: perf names the kernel
+# after it in the build-ID table (its ID stays the running kernel's)
+mkdir -p kimage
+cp w-sha1 kimage/vmlinux
+(cd kimage && q perf record -q -o ../kimage.data -- ../w-md5)
 rm -rf threads.data
 q perf record -q --threads -o threads.data -- sh -c './w-sha1 1; ./w-md5'
 tar -cf threads.data.tar threads.data
@@ -52,7 +57,7 @@ for v in "" --buildid-mmap; do
 	wait $p 2>/dev/null || :
 	pkill -f 'while :; do ./w-id8' || :
 done
-for f in sized sized-mmap trace pipe.b inj-from-pipe; do
+for f in sized sized-mmap trace pipe.b inj-from-pipe kimage; do
 	perf buildid-list -i $f.data > $f.data.buildids
 done
 perf buildid-list -i threads.data > threads.data.buildids

@@ -859,6 +859,11 @@ t_parse_time(void)
 	check(!parse_time("2026-11-30T", &ns) && parse_time("20261130", &ns));
 	check(!parse_time("2026-13-01", &ns) && !parse_time("yesterday", &ns));
 	check(!parse_time("99999999999999999999", &ns));
+	/* a day the month has: no rolling over into the next */
+	check(!parse_time("2026-02-29", &ns) && parse_time("2028-02-29", &ns));
+	check(!parse_time("2100-02-29", &ns) && parse_time("2000-02-29", &ns));
+	check(!parse_time("2026-04-31", &ns) && parse_time("2026-12-31", &ns));
+	check(!parse_time("2026-02-31T23:59:60", &ns));
 	return 0;
 }
 
@@ -872,7 +877,18 @@ t_classify(void)
 		{ "//anon", 2, K_PSEUDO }, { "/memfd:x (deleted)", 2, K_PSEUDO },
 		{ "/usr/bin/x (deleted)", 2, K_PSEUDO },
 		{ "/tmp/perf-123.map", 2, K_JIT }, { "/usr/bin/x", 2, K_USER },
-		{ "/SYSV00000000", 2, K_PSEUDO }, { "x.so", 2, K_PSEUDO }
+		{ "/SYSV00000000", 2, K_PSEUDO }, { "x.so", 2, K_PSEUDO },
+		/* the kernel, named after the image perf found */
+		{ "vmlinux", 1, K_KERNEL },
+		{ "/usr/lib/debug/boot/vmlinux-6.1.0-9-amd64", 1, K_KERNEL },
+		{ "/lib/modules/6.1/kernel/x.ko", 1, K_MODULE },
+		{ "vmlinux", 2, K_PSEUDO }
+	};
+	/* what the memory was, before "(deleted)" */
+	static const struct { const char *name, *why; } w[] = {
+		{ "/memfd:jit (deleted)", "a memfd" },
+		{ "/SYSV0000abcd (deleted)", "SysV shared memory" },
+		{ "/usr/bin/x (deleted)", "deleted before it was profiled" }
 	};
 	const char *why;
 	unsigned i;
@@ -886,8 +902,49 @@ t_classify(void)
 		check(c[i].kind != K_PSEUDO || why);
 		pf_reset("t");
 	}
+	for (i = 0; i < sizeof w / sizeof *w; i++) {
+		o = obj_add(-1, w[i].name, strlen(w[i].name), NULL, 0, 0,
+		    SRC_MMAP, 2);
+		check(o && classify(o, &why) == K_PSEUDO && why &&
+		    !strcmp(why, w[i].why));
+		pf_reset("t");
+	}
 	o = obj_add(0, "/usr/bin/x", 10, NULL, 0, 0, SRC_MMAP, 5);
 	check(o && classify(o, &why) == K_PSEUDO && strstr(why, "guest"));
+	return 0;
+}
+
+/* Executable /dev/zero is named /tmp/perf-PID.map, as perf does; the
+ * inode in its MMAP2 is /dev/zero's, not the map file's. */
+static int
+t_jit_inode(void)
+{
+	unsigned char r[96];
+	struct obj *o;
+	uint32_t i;
+
+	pf_reset("t");
+	memset(r, 0, sizeof r);
+	put32(r + 8, 4242, 0);			/* pid */
+	put64(r + 16, 0x7f0000000000, 0);	/* addr */
+	put64(r + 24, 4096, 0);			/* len */
+	put32(r + 40, 0, 0);			/* maj */
+	put32(r + 44, 6, 0);			/* min */
+	put64(r + 48, 4, 0);			/* ino */
+	put32(r + 64, 7, 0);			/* prot rwx */
+	memcpy(r + 72, "/dev/zero", 10);
+	rec_mmap(R_MMAP2, MISC_USER, r, sizeof r, 0);
+	for (o = NULL, i = 0; i < nobj; i++)
+		if (!strcmp(obj_name(&objs[i]), "/tmp/perf-4242.map"))
+			o = &objs[i];
+	check(o && o->inodes == 0);
+	/* a file keeps its inode */
+	memcpy(r + 72, "/usr/bin/x", 11);
+	rec_mmap(R_MMAP2, MISC_USER, r, sizeof r, 0);
+	for (o = NULL, i = 0; i < nobj; i++)
+		if (!strcmp(obj_name(&objs[i]), "/usr/bin/x"))
+			o = &objs[i];
+	check(o && o->inodes == 1 && o->ino == 4);
 	return 0;
 }
 
@@ -1453,6 +1510,7 @@ main(void)
 	test(t_sr_resolve, "sysroot resolution stays inside");
 	test(t_parse_time, "-t times");
 	test(t_classify, "object classes");
+	test(t_jit_inode, "a JIT map has no inode of its own");
 	test(t_rec_gather, "a path's recorded identity");
 	test(t_hits_order, "--hits: records out of time order");
 	test(t_memo_forget, "--hits: a new map forgets the memo entries it overlaps");
