@@ -1042,6 +1042,13 @@ static struct pf {
 	uint32_t ndamage, damage_more, nnotes;
 } pf;
 
+/* The profile's name in messages: standard input is "<stdin>". */
+static const char *
+pf_shown(void)
+{
+	return strcmp(pf.path, "-") ? pf.path : "<stdin>";
+}
+
 enum { HITS_NONE, HITS_SAMPLE, HITS_CALLCHAIN };
 
 static int hits_mode;
@@ -4806,7 +4813,7 @@ progress_tick(uint64_t at)
 	prog.shown = 1;
 	ms = t - prog.start > 0 ? t - prog.start : 1;
 	fprintf(stderr, "\rperfmt: %s%s: %" PRIu64 " MB", npasses ?
-	    "another pass over " : "", esc(pf.path), done >> 20);
+	    "another pass over " : "", esc(pf_shown()), done >> 20);
 	if (pf.fsize && pf.mode == MODE_FILE)
 		fprintf(stderr, " of %" PRIu64 " MB (%" PRIu64 "%%)",
 		    pf.fsize >> 20, done * 100 / pf.fsize);
@@ -5378,9 +5385,12 @@ pf_stream(int fd, int seekable)
 	if (!(p = rd_peek(&r, 16))) {
 		if (r.err)
 			msg(2, "%s: read error: %s", esc(pf.cur), strerror(r.err));
+		else if (r.len)
+			msg(2, "%s: offset 0: %zu bytes: not a perf.data file "
+			    "(its header takes 16 at least)", esc(pf.cur),
+			    r.len - r.lo);
 		else
-			msg(2, "%s: %s: not a perf.data file", esc(pf.cur),
-			    r.len ? "too short" : "empty");
+			msg(2, "%s: empty: not a perf.data file", esc(pf.cur));
 		return 0;
 	}
 	if ((m = pf_magic(p)) <= 0) {
@@ -5959,6 +5969,7 @@ elf_buildid(const char *path, struct elfid *e)
 		char why[sizeof e->why];
 
 		memcpy(why, e->why, sizeof why);
+		e->why[0] = 0;
 		if (blob_buildid(m.fd, e) > 0)
 			rc = 0;
 		else
@@ -6857,7 +6868,7 @@ profile_time(void)
 	} else {
 		msg(0, "%s: the profile's time is unknown (a pipe without "
 		    "CLOCK_DATA): mtimes are not judged; give -t TIME or -r "
-		    "FILE", esc(pf.path));
+		    "FILE", esc(pf_shown()));
 		return 1;
 	}
 	clock_gettime(CLOCK_REALTIME, &now);
@@ -6866,7 +6877,7 @@ profile_time(void)
 		utc_into(when, sizeof when, prof_ns, 0);
 		msg(0, "%s: the profile's time, %s (from %s), is implausible (a "
 		    "board without a clock?): mtimes are not judged; give -t "
-		    "TIME or -r FILE", esc(pf.path), when, prof_src);
+		    "TIME or -r FILE", esc(pf_shown()), when, prof_src);
 		return 1;
 	}
 	prof_ok = 1;
@@ -7302,7 +7313,7 @@ hits_report(void)
 		    PRIu64 " callchain addresses had no map when read and were "
 		    "given up before their rounds ended (PERFMT_MAXPEND %d "
 		    "waiting); if their maps came later, objects may be "
-		    "missing%s", esc(pf.path), hits_unresolved,
+		    "missing%s", esc(pf_shown()), hits_unresolved,
 		    hits_unresolved_cc, PERFMT_MAXPEND, hits_unresolved ? "" :
 		    " (frame-pointer callchains hold many addresses in no "
 		    "map at all)");
@@ -7315,7 +7326,7 @@ hits_report(void)
 				    " maps did not fit the tables "
 				    "(PERFMT_MAXPROC %d, PERFMT_MAXMAP %d); the "
 				    "objects below may have hits not counted",
-				    esc(pf.path), hits_dropped_procs,
+				    esc(pf_shown()), hits_dropped_procs,
 				    hits_dropped_maps, PERFMT_MAXPROC,
 				    PERFMT_MAXMAP);
 			msg(1, "  %s", esc(obj_name(&objs[i])));
@@ -7352,13 +7363,13 @@ cmd_list(const char *path)
 		return 2;
 	if (obj_dropped)
 		msg(1, "%s: %" PRIu32 " objects were not kept (table full) and "
-		    "are not listed", esc(pf.path), obj_dropped);
+		    "are not listed", esc(pf_shown()), obj_dropped);
 	if (hits_mode)
 		return status;
 	if (!n)
 		msg(1, "%s: no build-IDs recorded (perf record -B, pipe mode "
 		    "or a killed recording); %" PRIu32 " mapped executable "
-		    "objects have none", esc(pf.path), mapped);
+		    "objects have none", esc(pf_shown()), mapped);
 	return status;
 }
 
@@ -7399,6 +7410,10 @@ cmd_buildid(int argc, char **argv)
 			if (e.len > ELFIDMAX)
 				msg(1, "%s: build-ID of %zu bytes; printed its "
 				    "first %d", esc(argv[i]), e.len, ELFIDMAX);
+			// found past a malformed table or note: said
+			if (e.why[0])
+				msg(2, "%s: %s (the build-ID was found in the "
+				    "rest of the file)", esc(argv[i]), e.why);
 			break;
 		case 1:
 			if (e.why[0])
@@ -7761,7 +7776,7 @@ check_pass(unsigned *counts, unsigned *n)
 	}
 	if (obj_dropped)
 		msg(1, "%s: %" PRIu32 " objects were not kept (table full) and "
-		    "are not checked", esc(pf.path), obj_dropped);
+		    "are not checked", esc(pf_shown()), obj_dropped);
 	if (hits_mode)
 		hits_report();
 }
@@ -7839,13 +7854,28 @@ finish(int rc)
 
 /* The options of each command.  A letter means the same wherever it is
  * taken, but -k: list's takes no argument (the running kernel). */
+/* The option getopt refused, as written: "-Z", or "--bogus" (a long one
+ * is the argument getopt just read). */
+static const char *
+bad_option(int argc, char **argv, int c)
+{
+	static char o[3] = "-?";
+	const char *a = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+
+	if (!strncmp(a, "--", 2))
+		return esc(a);
+	o[1] = (char)c;
+	return o;
+}
+
 static const struct {
 	const char *name, *opts;
 } commands[] = {
-	{ "check", "hVi:s:c:k:t:r:LaqpjvH" },
-	{ "list", "hVi:kH" },
-	{ "header", "hVi:" },
-	{ "buildid", "hV" }
+	// ':' first: a missing argument is told from an unknown option
+	{ "check", ":hVi:s:c:k:t:r:LaqpjvH" },
+	{ "list", ":hVi:kH" },
+	{ "header", ":hVi:" },
+	{ "buildid", ":hV" }
 };
 
 static const struct option check_long[] = {
@@ -7907,6 +7937,7 @@ main(int argc, char **argv)
 		argv++;
 		argc--;
 	}
+	opterr = 0;	// bad options are said below, in perfmt's words
 	while ((c = getopt_long(argc, argv, commands[cmd].opts, cmd == 0 ?
 	    check_long : cmd == 1 ? list_long : no_long, NULL)) != -1) {
 		switch (c) {
@@ -7968,7 +7999,14 @@ main(int argc, char **argv)
 				usage_exit(2);
 			}
 			break;
+		case ':':
+			msg(2, "%s: option %s needs an argument",
+			    commands[cmd].name, bad_option(argc, argv, optopt));
+			usage_exit(2);
+			break;
 		default:
+			msg(2, "%s: unknown option %s", commands[cmd].name,
+			    bad_option(argc, argv, optopt));
 			usage_exit(2);
 		}
 	}

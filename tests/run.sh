@@ -229,9 +229,15 @@ expect "no command: check ./perf.data" 2 "perf.data: No such file"
 run "$PERFMT" frobnicate
 expect "unknown command" 2 "unknown command"
 run "$PERFMT" list -Z
-expect "unknown option" 2
+expect "unknown option" 2 "perfmt: list: unknown option -Z"
+run "$PERFMT" --bogus
+expect "unknown long option, as written" 2 "perfmt: check: unknown option --bogus"
+run "$PERFMT" check -i
+expect "-i without its argument" 2 "perfmt: check: option -i needs an argument"
+run "$PERFMT" check --sysroot
+expect "--sysroot without its argument" 2 "option --sysroot needs an argument"
 run "$PERFMT" header -k
-expect "-k with header" 2
+expect "-k with header" 2 "perfmt: header: unknown option -k"
 run "$PERFMT" check -p -j -i "$W/perf/local__x86_64__small.data"
 expect "-p with -j" 2 "exclude each other"
 run "$PERFMT" check -t yesterday -i "$W/perf/local__x86_64__small.data"
@@ -282,7 +288,9 @@ run "$PERFMT" list -i "$P/GrapheneOS__platform_system_extras__perf_inject.data"
 expect "a text file: not perf.data" 2 "not a perf.data file"
 printf 'dummy\n' >"$T/dummy"
 run "$PERFMT" list -i "$T/dummy"
-expect "6 bytes: too short" 2 "too short"
+expect "6 bytes: too short" 2 "dummy: offset 0: 6 bytes: not a perf.data file"
+run sh -c '"$0" list -i - <"$1"' "$PERFMT" "$T/dummy"
+expect "6 bytes on stdin: named <stdin>" 2 "<stdin>: offset 0: 6 bytes"
 : >"$T/empty"
 run "$PERFMT" list -i "$T/empty"
 expect "empty file" 2 "empty"
@@ -332,8 +340,41 @@ expect "72-byte header: read" 0
 grep -q "^format .*72-byte header" "$W/out" && grep -q "^features  *none" "$W/out" &&
     grep -qxF "$(cat "$T/r")" "$W/out" && ok "72-byte header: no features, all records" ||
     bad "72-byte header: no features, all records" "$(cat "$W/out")"
+# a feature this perfmt does not know is named by its number
+cp "$P/local__x86_64__small.data" "$T/f48.data"
+printf '\001' | dd of="$T/f48.data" bs=1 seek=78 conv=notrunc 2>/dev/null
+run "$PERFMT" header -i "$T/f48.data"
+expect "an unknown feature: read" 0
+grep -q "^features .* PMU_CAPS feature 48 (21)$" "$W/out" &&
+    ok "an unknown feature named by its number" ||
+    bad "an unknown feature named by its number" "$(grep features "$W/out")"
+# offsets past 4 GiB (-D_FILE_OFFSET_BITS=64 on 32-bit boards): the feature
+# sections 5 GiB into a sparse file read as in the original
+if command -v python3 >/dev/null 2>&1 &&
+    python3 "$top/tests/far-features.py" "$P/local__x86_64__small.data" \
+    "$T/far.data" 2>"$T/far.err"; then
+	for c in list header; do
+		"$PERFMT" $c -i "$P/local__x86_64__small.data" 2>&1 |
+		    grep -v '^file ' >"$T/near"
+		"$PERFMT" $c -i "$T/far.data" 2>&1 | grep -v '^file ' >"$W/out"
+		same "$c: feature sections past 4 GiB" "$T/near"
+	done
+	rm -f "$T/far.data"
+else
+	skipped "feature sections past 4 GiB" "no python3, or no sparse file: $(cat "$T/far.err" 2>/dev/null)"
+fi
 run "$PERFMT" buildid "$P/local__x86_64__small.data"
 expect "buildid of a perf.data: not ELF" 2 "not an ELF file"
+# program headers past the end, the build-ID in a section: printed, and
+# the damage said
+cp "$W/elf/local__w-sha1" "$T/ph-far"
+printf '\377\377\377\177' | dd of="$T/ph-far" bs=1 seek=36 conv=notrunc 2>/dev/null
+run "$PERFMT" buildid "$T/ph-far"
+expect "buildid: program headers past the end" 2 \
+    "program headers at 0x7fffffff00000040 run past the end of the file"
+grep -q "^b675b5371827a7690953ee2a36019dcf5d9f36c4 " "$W/out" &&
+    ok "buildid: the ID from the sections all the same" ||
+    bad "buildid: the ID from the sections all the same" "$(cat "$W/out")"
 run "$PERFMT" list -i "$W/elf/local__w-sha1"
 expect "list of an ELF file: not perf.data" 2 "not a perf.data file"
 run "$PERFMT" header -i "$P/local__inj-from-pipe.data"
@@ -1145,9 +1186,34 @@ case $EMU:$(basename "$PERFMT") in
 		    ok "perfmt is static"
 	fi
 	if command -v nm >/dev/null 2>&1 && nm "$PERFMT" >/dev/null 2>&1; then
-		nm "$PERFMT" | grep -E ' (malloc|calloc|realloc|mmap)$' >"$T/nm" &&
+		nm "$PERFMT" | grep -E ' (malloc|calloc|realloc|free|mmap|strdup|fopen|opendir|aligned_alloc|posix_memalign)$' >"$T/nm" &&
 		    bad "no allocator linked" "$(cat "$T/nm")" ||
 		    ok "no allocator linked"
+	fi
+	# no warning from either compiler, with the flags the Makefile uses
+	for c in gcc clang musl-gcc; do
+		command -v $c >/dev/null 2>&1 || continue
+		$c -std=c99 -pedantic -Wall -Wextra -Wshadow -Wcast-align -Werror \
+		    -D_FILE_OFFSET_BITS=64 -D_POSIX_C_SOURCE=200809L -fsyntax-only \
+		    "$top/perfmt.c" >"$T/cc" 2>&1 &&
+		    ok "$c -std=c99 -pedantic -Wall -Wextra: no warning" ||
+		    bad "$c -std=c99 -pedantic -Wall -Wextra: no warning" "$(cat "$T/cc")"
+	done
+	# a machine without musl-gcc: said, and a static build with cc; a
+	# budget given to make reaches the binary
+	if command -v make >/dev/null 2>&1 && command -v cc >/dev/null 2>&1; then
+		rm -rf "$T/fb"
+		mkdir -p "$T/fb"
+		cp "$top/Makefile" "$top/perfmt.c" "$top/elf_min.h" "$T/fb/"
+		make -s -C "$T/fb" MUSL_CC=no-such-musl-gcc PERFMT_MAXOBJ=100 \
+		    >"$T/fb.out" 2>"$T/fb.err"
+		run "$T/fb/perfmt" -V
+		grep -q "no-such-musl-gcc not found (Debian: apt-get install musl-tools)" "$T/fb.err" &&
+		    ! readelf -lW "$T/fb/perfmt" | grep -q INTERP &&
+		    grep -q '^  objects  *100 ' "$W/out" &&
+		    ok "without musl-gcc: said, static with cc, make PERFMT_MAXOBJ=100" ||
+		    bad "without musl-gcc: said, static with cc, make PERFMT_MAXOBJ=100" \
+		    "$(cat "$T/fb.err" "$W/out")"
 	fi
 	;;
 esac
