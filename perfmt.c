@@ -463,6 +463,26 @@ utc_into(char *buf, size_t cap, int64_t ns, int frac)
 		snprintf(buf + n, cap - (size_t)n, " UTC");
 }
 
+/* A decimal number, the whole string, at most max.  Not strtoll: its
+ * scanner costs the board binaries 2 KB. */
+static int
+dec_value(const char *s, uint64_t max, uint64_t *v)
+{
+	uint64_t x = 0;
+	unsigned d;
+
+	if (!*s)
+		return 0;
+	for (; *s; s++) {
+		d = (unsigned)(*s - '0');
+		if (d > 9 || x > (max - d) / 10)
+			return 0;
+		x = x * 10 + d;
+	}
+	*v = x;
+	return 1;
+}
+
 /* ==== 5. Bounded reader =================================================
  * Every byte perfmt reads goes through a struct rd: a window [at, end) of a
  * file, a pipe, or bytes already in memory.  rd_peek(n) hands out n
@@ -4792,11 +4812,12 @@ static void
 progress_begin(void)
 {
 	const char *d = getenv("PERFMT_PROGRESS_DELAY");
+	uint64_t ms;
 
 	prog.on = isatty(2) && !msg_mute;
 	prog.shown = 0;
 	prog.base = 0;
-	prog.delay = d && *d ? strtol(d, NULL, 10) : 1000;
+	prog.delay = d && dec_value(d, 86400000, &ms) ? (int64_t)ms : 1000;
 	prog.start = prog.last = prog.on ? now_ms() : 0;
 }
 
@@ -6318,11 +6339,31 @@ pseudo_reason(const char *s, size_t n)
 	return NULL;
 }
 
+/* A kernel-mode name that is neither [kernel.kallsyms], a [module] nor a
+ * .ko file: the kernel image perf found and named the kernel after. */
+static int
+module_file(const char *s)
+{
+	const char *ko = str_find(s, ".ko");
+
+	return ko && (!strcmp(ko, ".ko") || !strcmp(ko, ".ko.gz") ||
+	    !strcmp(ko, ".ko.xz") || !strcmp(ko, ".ko.zst"));
+}
+
+static int
+kernel_image_name(const struct obj *o)
+{
+	const char *s = obj_name(o);
+
+	return o->cpumode == MISC_KERNEL && s[0] != '[' &&
+	    strcmp(s, "/proc/kcore") && !module_file(s);
+}
+
 /* fmt §2.6: perf's own classes of object name */
 static int
 classify(const struct obj *o, const char **why)
 {
-	const char *s = obj_name(o), *ko;
+	const char *s = obj_name(o);
 	size_t n = o->namelen;
 	static const char *const vdso[] = { "[vdso]", "[vdso32]", "[vdsox32]" };
 	unsigned i;
@@ -6337,13 +6378,11 @@ classify(const struct obj *o, const char **why)
 	for (i = 0; i < 3; i++)
 		if (!strcmp(s, vdso[i]))
 			return K_VDSO;
-	if ((ko = str_find(s, ".ko")) && (!strcmp(ko, ".ko") ||
-	    !strcmp(ko, ".ko.gz") || !strcmp(ko, ".ko.xz") ||
-	    !strcmp(ko, ".ko.zst")))
+	if (module_file(s))
 		return K_MODULE;
 	// perf names the kernel by the image it found (./vmlinux, a
 	// debuginfo vmlinux): a kernel-mode entry that is no module
-	if (o->cpumode == MISC_KERNEL && s[0] != '[')
+	if (kernel_image_name(o))
 		return K_KERNEL;
 	if ((*why = pseudo_reason(s, n)))
 		return K_PSEUDO;
@@ -6365,15 +6404,12 @@ classify(const struct obj *o, const char **why)
 static uint32_t
 kernel_image(const struct obj *k)
 {
-	const char *why;
 	uint32_t i;
 
 	for (i = 0; i < nobj; i++)
 		if (objs[i].idlen && objs[i].machine == k->machine &&
 		    (objs[i].src & (SRC_TABLE | SRC_RECORD)) &&
-		    objs[i].cpumode == MISC_KERNEL && &objs[i] != k &&
-		    strcmp(obj_name(&objs[i]), "[kernel.kallsyms]") &&
-		    classify(&objs[i], &why) == K_KERNEL)
+		    kernel_image_name(&objs[i]))
 			return i;
 	return UINT32_MAX;
 }
@@ -6797,14 +6833,12 @@ static int
 parse_time(const char *s, int64_t *ns)
 {
 	int y, mo, d, h = 0, mi = 0, se = 0;
-	char *end;
-	long long v;
-	int64_t days, cy;
-	unsigned cm, cd;
+	uint64_t v;
+	static const unsigned char mdays[12] = { 31, 29, 31, 30, 31, 30, 31,
+		31, 30, 31, 30, 31 };
 
 	if (*s >= '0' && *s <= '9' && !strchr(s, '-')) {
-		v = strtoll(s, &end, 10);
-		if (*end || v < 0 || v > INT64_MAX / 1000000000)
+		if (!dec_value(s, INT64_MAX / 1000000000, &v))
 			return 0;
 		*ns = (int64_t)v * 1000000000;
 		return 1;
@@ -6823,12 +6857,12 @@ parse_time(const char *s, int64_t *ns)
 	}
 	if (*s)
 		return 0;
-	// a day the month has: 2026-02-30 would come back as March 2
-	days = days_from_civil(y, (unsigned)mo, (unsigned)d);
-	civil_from_days(days, &cy, &cm, &cd);
-	if (cd != (unsigned)d)
+	// a day the month has: 2026-02-30 would count as March 2
+	if (d > mdays[mo - 1] || (mo == 2 && d == 29 &&
+	    (y % 4 || (y % 100 == 0 && y % 400))))
 		return 0;
-	*ns = (days * 86400 + h * 3600 + mi * 60 + se) * (int64_t)1000000000;
+	*ns = (days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
+	    h * 3600 + mi * 60 + se) * (int64_t)1000000000;
 	return 1;
 }
 
