@@ -7888,19 +7888,6 @@ finish(int rc)
 
 /* The options of each command.  A letter means the same wherever it is
  * taken, but -k: list's takes no argument (the running kernel). */
-/* The option getopt refused, as written: "-Z", or "--bogus" (a long one
- * is the argument getopt just read). */
-static const char *
-bad_option(int argc, char **argv, int c)
-{
-	static char o[3] = "-?";
-	const char *a = optind > 0 && optind <= argc ? argv[optind - 1] : "";
-
-	if (!strncmp(a, "--", 2))
-		return esc(a);
-	o[1] = (char)c;
-	return o;
-}
 
 static const struct {
 	const char *name, *opts;
@@ -7960,6 +7947,20 @@ check_options(void)
 }
 
 #ifndef PERFMT_NO_MAIN
+/* The option getopt refused, as written: "-Z", or "--bogus" (a long one
+ * is the argument getopt just read). */
+static const char *
+bad_option(int argc, char **argv, int c)
+{
+	static char o[3] = "-?";
+	const char *a = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+
+	if (!strncmp(a, "--", 2))
+		return esc(a);
+	o[1] = (char)c;
+	return o;
+}
+
 int
 main(int argc, char **argv)
 {
