@@ -692,6 +692,12 @@ pair "check simpleperf: the right binary" ${G}_perf_for_build_id_check.data \
     /elf_for_build_id_check edge__${G}_elf_for_build_id_check.correct ok
 pair "check simpleperf: the wrong binary" ${G}_perf_for_build_id_check.data \
     /elf_for_build_id_check edge__${G}_elf_for_build_id_check.wrong mismatch
+pair "check simpleperf: a binary without a build-ID" \
+    ${G}_perf_for_build_id_check.data /elf_for_build_id_check \
+    edge__${G}_symfs_without_build_id_elf mismatch
+grep -q '	/elf_for_build_id_check	on disk: no build-ID' "$W/out" &&
+    ok "check simpleperf: 'on disk: no build-ID' said" ||
+    bad "check simpleperf: 'on disk: no build-ID' said" "$(cat "$W/out")"
 pair "check simpleperf: /data/t2" ${G}_perf_with_symbols.data /data/t2 \
     edge__${G}_t2 ok
 pair "check simpleperf: a 16-byte ID, zero-padded in the profile" \
