@@ -6339,8 +6339,7 @@ pseudo_reason(const char *s, size_t n)
 	return NULL;
 }
 
-/* A kernel-mode name that is neither [kernel.kallsyms], a [module] nor a
- * .ko file: the kernel image perf found and named the kernel after. */
+/* A module's file: NAME.ko, compressed or not. */
 static int
 module_file(const char *s)
 {
@@ -6350,6 +6349,8 @@ module_file(const char *s)
 	    !strcmp(ko, ".ko.xz") || !strcmp(ko, ".ko.zst"));
 }
 
+/* A kernel-mode name that is neither [kernel.kallsyms], a [module] nor a
+ * .ko file: the kernel image perf found and named the kernel after. */
 static int
 kernel_image_name(const struct obj *o)
 {
