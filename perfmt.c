@@ -6349,14 +6349,18 @@ module_file(const char *s)
 	    !strcmp(ko, ".ko.xz") || !strcmp(ko, ".ko.zst"));
 }
 
-/* A kernel-mode name that is neither [kernel.kallsyms], a [module] nor a
- * .ko file: the kernel image perf found and named the kernel after. */
+/* A kernel-mode name in the build-ID table (or a build-ID record) that
+ * is neither [kernel.kallsyms], a [module] nor a .ko file: the kernel
+ * image perf found and named the kernel after.  (MMAP records name the
+ * kernel [kernel.kallsyms]_text: a kernel-mode MMAP of another name is
+ * not taken for it.) */
 static int
 kernel_image_name(const struct obj *o)
 {
 	const char *s = obj_name(o);
 
 	return o->cpumode == MISC_KERNEL && s[0] != '[' &&
+	    ((o->src | objs[o->group].gsrc) & (SRC_TABLE | SRC_RECORD)) &&
 	    strcmp(s, "/proc/kcore") && !module_file(s);
 }
 
@@ -6379,10 +6383,8 @@ classify(const struct obj *o, const char **why)
 	for (i = 0; i < 3; i++)
 		if (!strcmp(s, vdso[i]))
 			return K_VDSO;
-	if (module_file(s))
-		return K_MODULE;
 	// perf names the kernel by the image it found (./vmlinux, a
-	// debuginfo vmlinux): a kernel-mode entry that is no module
+	// debuginfo vmlinux)
 	if (kernel_image_name(o))
 		return K_KERNEL;
 	if ((*why = pseudo_reason(s, n)))
@@ -6393,6 +6395,8 @@ classify(const struct obj *o, const char **why)
 		*why = "not a file";
 		return K_PSEUDO;
 	}
+	if (module_file(s))
+		return K_MODULE;
 	if (!strncmp(s, "/tmp/perf-", 10) && n > 14 &&
 	    !strcmp(s + n - 4, ".map"))
 		return K_JIT;

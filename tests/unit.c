@@ -878,7 +878,11 @@ t_classify(void)
 		{ "/usr/bin/x (deleted)", 2, K_PSEUDO },
 		{ "/tmp/perf-123.map", 2, K_JIT }, { "/usr/bin/x", 2, K_USER },
 		{ "/SYSV00000000", 2, K_PSEUDO }, { "x.so", 2, K_PSEUDO },
-		/* the kernel, named after the image perf found */
+		/* a kernel-mode MMAP of another name is not the kernel */
+		{ "vmlinux", 1, K_PSEUDO }
+	};
+	/* the build-ID table names the kernel after the image perf found */
+	static const struct { const char *name; unsigned cpumode; int kind; } t[] = {
 		{ "vmlinux", 1, K_KERNEL },
 		{ "/usr/lib/debug/boot/vmlinux-6.1.0-9-amd64", 1, K_KERNEL },
 		{ "/lib/modules/6.1/kernel/x.ko", 1, K_MODULE },
@@ -900,6 +904,12 @@ t_classify(void)
 		    SRC_MMAP, c[i].cpumode);
 		check(o && classify(o, &why) == c[i].kind);
 		check(c[i].kind != K_PSEUDO || why);
+		pf_reset("t");
+	}
+	for (i = 0; i < sizeof t / sizeof *t; i++) {
+		o = obj_add(-1, t[i].name, strlen(t[i].name), NULL, 0, 0,
+		    SRC_TABLE, t[i].cpumode);
+		check(o && classify(o, &why) == t[i].kind);
 		pf_reset("t");
 	}
 	for (i = 0; i < sizeof w / sizeof *w; i++) {
