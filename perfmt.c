@@ -5552,9 +5552,9 @@ pf_open_scan(const char *path)
 	int fd, seekable = 0, ok;
 
 	if (!strcmp(path, "-")) {
-		pf.cur = "<stdin>";
+		pf.cur = pf_shown();
 		if (fstat(0, &st)) {
-			msg(2, "<stdin>:");
+			msg(2, "%s:", pf.cur);
 			return 0;
 		}
 		seekable = S_ISREG(st.st_mode);
@@ -6850,7 +6850,7 @@ parse_time(const char *s, int64_t *ns)
 	}
 	y = digits(&s, 4);
 	if (y < 1970 || *s++ != '-' || (mo = digits(&s, 2)) < 1 || mo > 12 ||
-	    *s++ != '-' || (d = digits(&s, 2)) < 1 || d > 31)
+	    *s++ != '-' || (d = digits(&s, 2)) < 1)
 		return 0;
 	if (*s == 'T' || *s == ' ') {
 		s++;
@@ -7893,7 +7893,6 @@ finish(int rc)
 
 /* The options of each command.  A letter means the same wherever it is
  * taken, but -k: list's takes no argument (the running kernel). */
-
 static const struct {
 	const char *name, *opts;
 } commands[] = {
