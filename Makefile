@@ -262,9 +262,8 @@ fuzz-afl:
 	@[ -f $(AFL_DRIVER) ] || { echo "make fuzz-afl: no $(AFL_DRIVER)" \
 	    "(set AFL_DRIVER=)" >&2; exit 1; }
 	@mkdir -p build/afl
-	@for t in $(FUZZ_TARGETS); do \
-	    case $$t in perf-file) id=1;; perf-pipe) id=2;; elf) id=3;; \
-	        zstd) id=4;; *) echo "fuzz-afl: no target $$t" >&2; exit 1;; esac; \
+	@for ti in $(foreach t,$(FUZZ_TARGETS),$(t):$(FUZZ_ID_$(t))); do \
+	    t=$${ti%%:*}; id=$${ti#*:}; \
 	    echo "AFL_USE_ASAN=1 AFL_USE_UBSAN=1 $(AFL_CC) -DFUZZ_TARGET=$$id" \
 	        "-o build/afl/$$t tests/fuzz.c $(AFL_DRIVER)"; \
 	    AFL_USE_ASAN=1 AFL_USE_UBSAN=1 $(AFL_CC) $(WFLAGS) -O2 -g \
