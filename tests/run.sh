@@ -620,9 +620,10 @@ if command -v python3 >/dev/null 2>&1; then
 	    "$KS/usr/lib/x86_64-linux-gnu/libc.so.6"
 	id_into b0af7178ba47aca58d16966d2c4d17c913589189 \
 	    "$KS/c/[vdso]/b0af7178ba47aca58d16966d2c4d17c913589189/vdso"
-	kimage() { run env HOME="$W/home" "$PERFMT" check -p -s "$KS" \
-	    -c "$KS/c" "$@" -i "$P/local__kimage.data"; }
-	kimage -t 2026-11-30T02:00
+	# kimage OPTIONS...: check -p of it under $KS, HOME=${KHOME:-$W/home}
+	kimage() { run env HOME="${KHOME:-$W/home}" "$PERFMT" check -p \
+	    -s "$KS" "$@" -i "$P/local__kimage.data"; }
+	kimage -c "$KS/c" -t 2026-11-30T02:00
 	expect "check: the kernel named vmlinux, all ok" 0
 	grep -q '^ok	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	vmlinux	build-ID matches' "$W/out" &&
 	    grep -q '^ok	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	\[kernel.kallsyms\]	.*; the build-ID perf recorded for vmlinux$' "$W/out" &&
@@ -635,10 +636,10 @@ if command -v python3 >/dev/null 2>&1; then
 	    ok "check -k: a kernel named vmlinux, another image" ||
 	    bad "check -k: a kernel named vmlinux, another image" "$(cat "$W/out")"
 	# a time that cannot be judged is said, and changes no exit status
-	kimage -t 1990-01-01
+	kimage -c "$KS/c" -t 1990-01-01
 	expect "check: an implausible time, all ok: exit 0" 0 "is implausible"
 	# the long forms of -s
-	kimage -t 2026-11-30T02:00
+	kimage -c "$KS/c" -t 2026-11-30T02:00
 	cp "$W/out" "$T/short"
 	for o in --sysroot --symfs; do
 		run env HOME="$W/home" "$PERFMT" check -p "$o=$KS" -c "$KS/c" \
@@ -649,12 +650,12 @@ if command -v python3 >/dev/null 2>&1; then
 	# sysroot's .debug), /usr/lib/debug/.build-id, the sysroot's /boot
 	mkdir -p "$KS/h"
 	mv "$KS/c" "$KS/h/.debug"
-	run env HOME="$KS/h" "$PERFMT" check -p -s "$KS" -t 2026-11-30T02:00 \
-	    -i "$P/local__kimage.data"
+	KHOME=$KS/h
+	kimage -t 2026-11-30T02:00
+	KHOME=
 	expect "check: \$HOME/.debug is a cache by default" 0
 	mv "$KS/h/.debug" "$KS/.debug"
-	run env HOME="$W/home" "$PERFMT" check -p -s "$KS" -t 2026-11-30T02:00 \
-	    -i "$P/local__kimage.data"
+	kimage -t 2026-11-30T02:00
 	expect "check: the sysroot's .debug is a cache by default" 0
 	d=$KS/usr/lib/debug/.build-id/93
 	mkdir -p "$d" "$KS/boot"
@@ -663,8 +664,7 @@ if command -v python3 >/dev/null 2>&1; then
 	mv "$KS/sys/kernel/notes" "$T/notes"
 	id_into 85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26 \
 	    "$KS/boot/vmlinux-6.18.44-fc-v782"
-	run env HOME="$W/home" "$PERFMT" check -p -s "$KS" -t 2026-11-30T02:00 \
-	    -i "$P/local__kimage.data"
+	kimage -t 2026-11-30T02:00
 	expect "check: from /usr/lib/debug/.build-id and /boot" 0
 	grep -q '	/usr/lib/x86_64-linux-gnu/libc.so.6	build-ID matches: debug file (.*/usr/lib/debug/.build-id/93/ac61ec5a8eb1396f9fbd350e3169a558528a40.debug)$' "$W/out" &&
 	    grep -q '	vmlinux	build-ID matches (.*/boot/vmlinux-6.18.44-fc-v782)$' "$W/out" &&
@@ -1197,11 +1197,10 @@ case $EMU:$(basename "$PERFMT") in
 		    ok "no allocator linked"
 	fi
 	# no warning from either compiler, with the flags the Makefile uses
+	flags="$(sed -n 's/^WFLAGS = //p; s/^CPPFLAGS += //p' "$top/Makefile")"
 	for c in gcc clang musl-gcc; do
 		command -v $c >/dev/null 2>&1 || continue
-		$c -std=c99 -pedantic -Wall -Wextra -Wshadow -Wcast-align -Werror \
-		    -D_FILE_OFFSET_BITS=64 -D_POSIX_C_SOURCE=200809L -fsyntax-only \
-		    "$top/perfmt.c" >"$T/cc" 2>&1 &&
+		$c $flags -Werror -fsyntax-only "$top/perfmt.c" >"$T/cc" 2>&1 &&
 		    ok "$c -std=c99 -pedantic -Wall -Wextra: no warning" ||
 		    bad "$c -std=c99 -pedantic -Wall -Wextra: no warning" "$(cat "$T/cc")"
 	done
