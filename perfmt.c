@@ -748,6 +748,39 @@ bytes_equal(const void *a, const void *b, size_t n)
 	return get64(p + n - 8, 0) == get64(q + n - 8, 0);
 }
 
+/* The first NUL of s[0, n), or NULL, eight bytes at a time: a word holds
+ * a zero byte where (w - 0x01..) & ~w & 0x80.. is not 0, and the lowest
+ * bit set marks the first (bytes after it may show falsely).  The last
+ * word overlaps the one before, whose bytes are known not NUL.  Every
+ * MMAP record's name goes through it: musl's memchr mispredicted twice a
+ * name (71,000 times over the frame-pointer benchmark profile). */
+static const unsigned char *
+find_nul(const unsigned char *s, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101u, highs = ones << 7;
+	uint64_t w, m;
+	size_t i;
+
+	if (n < 8) {
+		for (i = 0; i < n; i++)
+			if (!s[i])
+				return s + i;
+		return NULL;
+	}
+	for (i = 0;; i += 8) {
+		if (i > n - 8)
+			i = n - 8;
+		w = get64(s + i, 0);
+		if ((m = (w - ones) & ~w & highs))
+			// the lowest bit set, 8k + 7, times 0x0001..07 puts
+			// k in the top byte
+			return s + i + (((m & -m) >> 7) *
+			    0x0001020304050607u >> 56);
+		if (i == n - 8)
+			return NULL;
+	}
+}
+
 /* Build-IDs are equal when they agree on their common length and the
  * longer one has only zero bytes beyond it: perf zero-pads short IDs. */
 static int
@@ -4491,7 +4524,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		    "name", rec_name(type), size);
 		return;
 	}
-	if (!(z = memchr(name, 0, size - at))) {
+	if (!(z = find_nul(name, size - at))) {
 		damage(2, off, "%s record: file name not terminated within the "
 		    "record", rec_name(type));
 		return;

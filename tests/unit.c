@@ -84,6 +84,41 @@ t_get(void)
 	return 0;
 }
 
+/* Names are compared and searched for their NUL a word at a time: every
+ * length, every place of a difference or a NUL, against the byte-wise
+ * answer; 0x80 and 0x01 bytes around the NUL are what the word test can
+ * take for more NULs after the true one. */
+static int
+t_words(void)
+{
+	unsigned char a[48], b[48];
+	size_t n, k;
+	int fill;
+
+	for (n = 0; n <= 40; n++)
+		for (k = 0; k <= n; k++) {
+			memset(a, 'x', sizeof a);
+			memset(b, 'x', sizeof b);
+			check(bytes_equal(a, b, n));
+			if (k < n) {
+				b[k] = 'y';
+				check(!bytes_equal(a, b, n));
+			}
+		}
+	for (fill = 0; fill < 3; fill++)
+		for (n = 0; n <= 40; n++)
+			for (k = 0; k <= n; k++) {
+				memset(a, fill == 0 ? 'x' : fill == 1 ? 0x80 :
+				    0x01, sizeof a);
+				if (k < n)
+					a[k] = 0;
+				if (k + 2 < n)
+					a[k + 2] = 0;
+				check(find_nul(a, n) == (k < n ? a + k : NULL));
+			}
+	return 0;
+}
+
 static int
 t_escape(void)
 {
@@ -1098,6 +1133,38 @@ t_memo_old(void)
 	return 0;
 }
 
+/* The kernel (pid -1) shares memo row 63 with the pids that end in 63:
+ * an entry answers only for its own pid, and each keeps the other's as
+ * its old one. */
+static int
+t_memo_kernel_row(void)
+{
+	struct obj *k, *u;
+	struct memo *e;
+	uint64_t kaddr = 0xffffffff81000100u, uaddr;
+
+	pf_reset("t");
+	k = obj_add(-1, "[kernel.kallsyms]", 17, NULL, 0, 0, SRC_MMAP,
+	    MISC_KERNEL);
+	u = obj_add(-1, "/u", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	check(k && u);
+	// a user address in the kernel address's column
+	uaddr = ((kaddr >> 21) % MEMO_COLS + MEMO_COLS) << 21 | 0x100;
+	hits_mmap(-1, MISC_KERNEL, 0xffffffff81000000u, 0x1000000, k->group,
+	    0);
+	hits_mmap(63, MISC_USER, uaddr & ~(uint64_t)0xfff, 0x1000, u->group,
+	    0);
+	e = memo_at(-1, kaddr);
+	check(e == memo_at(63, uaddr));
+	check(hit(-1, MISC_KERNEL, kaddr, HIT_SAMPLE) == 1);
+	check(memo_holds(e, -1, kaddr) && !memo_holds(e, 63, kaddr));
+	check(hit(63, MISC_USER, uaddr, HIT_SAMPLE) == 1);
+	check(memo_holds(e, 63, uaddr) && !memo_holds(e, -1, uaddr));
+	check(memo_recall(e, -1, kaddr) && memo_holds(e, -1, kaddr));
+	check(k->hit == HIT_SAMPLE && u->hit == HIT_SAMPLE);
+	return 0;
+}
+
 /* A map of an object samples have marked is in the memo at once, in each
  * 2 MiB column it spans (round the 16, and all of them for 32 MiB), not
  * one of an object none has marked; so are a FORK's copies.  A new map
@@ -1496,6 +1563,7 @@ main(void)
 		return 2;
 	}
 	test(t_get, "get16/32/64, align, popcount");
+	test(t_words, "names compared and searched a word at a time");
 	test(t_escape, "escaping of untrusted names");
 	test(t_hex, "hex");
 	test(t_civil, "days to dates");
@@ -1526,6 +1594,7 @@ main(void)
 	test(t_memo_forget, "--hits: a new map forgets the memo entries it overlaps");
 	test(t_memo_long, "--hits: the memo's part of a map over 4 GiB");
 	test(t_memo_old, "--hits: a memo entry's old one, swapped back, forgotten");
+	test(t_memo_kernel_row, "--hits: the kernel and pid 63 share a memo row, not entries");
 	test(t_pend_memo, "--hits: a page with a sample waiting, in the memo until it waits no more");
 	test(t_memo_prefill, "--hits: a new map (or a FORK's copy) of a marked object in the memo at once; a new map forgets only its columns");
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
