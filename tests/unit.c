@@ -307,6 +307,16 @@ t_walk_two(void)
 	for (i = 0; i < walkers[1].n; i++)
 		check(walkers[1].note[i] == mmaps[walkers[0].n + i]);
 
+	/* a span past the buffer's end: halfway is the buffer's, so the
+	 * two walk about as far (the span's halfway left the second 2.5%) */
+	for (at = 0; at + 32 <= 12000;)
+		at = put_rec(b, at, R_SAMPLE, 32);
+	check(walk_two(b, 0, at, 4 * at, 0) == 2);
+	check(walkers[1].q == at && walkers[0].q >= at / 2 &&
+	    walkers[0].q <= at / 2 + 512);
+	check(walkers[0].samples == walkers[0].q / 32 &&
+	    walkers[0].samples + walkers[1].samples == at / 32);
+
 	/* a big record over the middle, a fake sample header in it */
 	at = put_rec(b, 0, R_SAMPLE, 32);
 	big = at;
