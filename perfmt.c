@@ -4494,20 +4494,17 @@ anon_exec(const unsigned char *s, size_t n)
 	static const struct {
 		const char *s;
 		size_t n;
-	} pre[] = { { "/dev/zero", 9 }, { "/anon_hugepage", 14 },
-		{ "[stack", 6 }, { "/SYSV", 5 } };
+		int whole;	/* the whole name, else a prefix */
+	} name[] = { { "//anon", 6, 1 }, { "[heap]", 6, 1 },
+		{ "/dev/zero", 9, 0 }, { "/anon_hugepage", 14, 0 },
+		{ "[stack", 6, 0 }, { "/SYSV", 5, 0 } };
 	size_t i;
 
-	// every name above has one of these second bytes; file paths
-	// mostly do not (/usr, /lib, /tmp), and this runs for every MMAP
-	if (n < 5 || (s[1] != 'd' && s[1] != 'a' && s[1] != 's' &&
-	    s[1] != 'S' && s[1] != '/' && s[1] != 'h'))
-		return 0;
-	if ((n == 6 && !memcmp(s, "//anon", 6)) ||
-	    (n == 6 && !memcmp(s, "[heap]", 6)))
-		return 1;
-	for (i = 0; i < sizeof pre / sizeof *pre; i++)
-		if (n >= pre[i].n && !memcmp(s, pre[i].s, pre[i].n))
+	// the second byte first: file paths (/usr, /lib, /tmp) mostly
+	// differ there, and this runs for every MMAP
+	for (i = 0; n >= 2 && i < sizeof name / sizeof *name; i++)
+		if (s[1] == name[i].s[1] && (name[i].whole ? n == name[i].n :
+		    n >= name[i].n) && !memcmp(s, name[i].s, name[i].n))
 			return 1;
 	return 0;
 }
