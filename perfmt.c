@@ -35,6 +35,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -43,6 +44,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -130,6 +132,11 @@ unsigned long getauxval(unsigned long);
 static int status;
 static int msg_mute;	/* a pass after the first says nothing again */
 
+/* The second process of a read in two parts (section 11) says nothing:
+ * anything it would say makes it give its part up, and the first process
+ * reads that part again itself, saying it there. */
+static int split_child, split_failed;
+
 static void
 msg(int level, const char *fmt, ...)
 {
@@ -137,6 +144,10 @@ msg(int level, const char *fmt, ...)
 	int e = errno;
 	size_t n = strlen(fmt);
 
+	if (split_child) {
+		split_failed = 1;
+		return;
+	}
 	if (level > status)
 		status = level;
 	if (msg_mute)
@@ -3263,25 +3274,31 @@ rec_name(uint32_t type)
 }
 
 static void
-count_type(uint32_t type)
+count_types(uint32_t type, uint64_t n)
 {
 	uint32_t i;
 
 	if (type < 128) {
-		pf.type_n[type]++;
+		pf.type_n[type] += n;
 		return;
 	}
 	for (i = 0; i < pf.nother; i++)
 		if (pf.other[i].type == type) {
-			pf.other[i].n++;
+			pf.other[i].n += n;
 			return;
 		}
 	if (pf.nother == sizeof pf.other / sizeof *pf.other) {
-		pf.other_dropped++;
+		pf.other_dropped += n;
 		return;
 	}
 	pf.other[pf.nother].type = type;
-	pf.other[pf.nother++].n = 1;
+	pf.other[pf.nother++].n = n;
+}
+
+static void
+count_type(uint32_t type)
+{
+	count_types(type, 1);
 }
 
 /* Which event a sample belongs to (fmt §3.6-3.7): the one event, or the
@@ -4781,6 +4798,15 @@ static void
 rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
     size_t need, size_t size, uint64_t off)
 {
+	// what these change (events, the build-ID table, features, a
+	// decoded stream) the second process of a split read cannot hand
+	// back: it gives its part up to the first
+	if (split_child && (type == R_ATTR || type == R_BUILD_ID ||
+	    type == R_FEATURE || type == R_COMPRESSED ||
+	    type == R_COMPRESSED2)) {
+		split_failed = 1;
+		return;
+	}
 	switch (type) {
 	case R_MMAP: case R_MMAP2:
 		rec_mmap(type, misc, p, size, off);
@@ -4923,6 +4949,40 @@ progress_end(void)
 	prog.on = prog.shown = 0;
 }
 
+/* A read in two parts (section 11, scan_data): this process reads the
+ * records of [start, at) while a second reads [at, end).  at is a guessed
+ * record start, confirmed when this process's last record ends exactly
+ * there; a record that runs over it stops the scan, which then goes on
+ * from that record as if nothing had been split. */
+static struct {
+	uint64_t at;		/* NOPOS: no split */
+	uint64_t resume;	/* the record that ran over at, else NOPOS */
+	int stopped;		/* the scan got to at */
+	int pid, fd;		/* the second process, its pipe */
+	uint32_t nobj;		/* objects at the fork: both have these */
+	size_t arena;		/* name bytes at the fork */
+	uint32_t nattr;		/* how records were read at the fork */
+	uint64_t feat[4];
+} split = { NOPOS, NOPOS, 0, -1, -1, 0, 0, 0, { 0, 0, 0, 0 } };
+
+static int z_keep;	/* the next scan goes on with the stream decoded so far */
+
+static int
+split_window(const struct rd *r)
+{
+	return split.at != NOPOS && r->end == split.at;
+}
+
+/* The scan of the first part ends at off: a record running over the
+ * split, or NOPOS when the part ended exactly at it. */
+static int
+split_stop(uint64_t off)
+{
+	split.stopped = 1;
+	split.resume = off;
+	return 0;
+}
+
 /* One record through the general path: it refills the buffer, steps over
  * AUXTRACE and TRACING_DATA payloads, and reports damage.  Returns 0 when
  * the walk must stop. */
@@ -4935,8 +4995,12 @@ scan_one(struct rd *r, int at_eof)
 	uint16_t misc;
 	size_t need, got;
 
+	if (split_failed)
+		return 0;
 	if (!(p = rd_peek(r, 8))) {
 		got = r->len - r->pos;
+		if (!r->err && split_window(r))
+			return split_stop(got ? off : NOPOS);
 		if (r->err)
 			damage(2, off, "read error: %s", strerror(r->err));
 		else if (got)
@@ -4960,6 +5024,8 @@ scan_one(struct rd *r, int at_eof)
 		return 0;
 	}
 	if (size > rd_left(r)) {
+		if (split_window(r))
+			return split_stop(off);
 		cut_short(r, at_eof, off, type, size);
 		return 0;
 	}
@@ -4968,14 +5034,21 @@ scan_one(struct rd *r, int at_eof)
 		cut_short(r, at_eof || r->end == RD_OPEN, off, type, size);
 		return 0;
 	}
-	pf.nrec++;
-	pf.recbytes += size;
-	count_type(type);
-	rec_dispatch(type, misc, p, need, size, off);
 	if (type == R_AUXTRACE && need >= 16)
 		extra = get64(p + 8, pf.be);
 	else if (type == R_TRACING_DATA && need >= 12)
 		extra = get32(p + 8, pf.be);
+	// a payload the second process would have to count: it gives up
+	if (split_child && (type == R_AUXTRACE || type == R_TRACING_DATA)) {
+		split_failed = 1;
+		return 0;
+	}
+	if (extra && split_window(r) && extra > rd_left(r) - size)
+		return split_stop(off);
+	pf.nrec++;
+	pf.recbytes += size;
+	count_type(type);
+	rec_dispatch(type, misc, p, need, size, off);
 	if (!rd_skip(r, size)) {
 		cut_short(r, 1, off, type, size);
 		return 0;
@@ -5296,7 +5369,9 @@ scan_records(struct rd *r, int at_eof)
 	int be = pf.be;
 	uint32_t hits_end;
 
-	z_start();
+	if (!z_keep)
+		z_start();
+	z_keep = 0;
 	for (;;) {
 		from = r->buf + r->pos;
 		to = r->buf + r->len;
@@ -5339,7 +5414,8 @@ scan_records(struct rd *r, int at_eof)
 		pf.recbytes += skipbytes;
 		nskip = skipbytes = 0;
 		if (!scan_one(r, at_eof)) {
-			z_end(rd_tell(r));
+			if (!split.stopped)
+				z_end(rd_tell(r));
 			return;
 		}
 next:
@@ -5486,13 +5562,361 @@ skip_zeros(uint64_t off, uint64_t end)
 	return off + i;
 }
 
+/* Reading in two parts at once.  The kernel's copy of the file into the
+ * buffer is most of a check's time, and a process makes it on one CPU: a
+ * big data section whose samples are not read (check and list without
+ * --hits) is read in two halves at once by two processes (fork, no
+ * threads), each copying and walking its own.  The second hands back
+ * through a pipe what its records changed, the counts and the object
+ * table, and the first merges it after its own half, in record order,
+ * which makes what one read would have made.  Whatever the second cannot
+ * hand back (a message, an event, a build-ID record, a compressed
+ * stream, a payload, a full table) makes it give up, and the first reads
+ * that half itself.  PERFMT_SPLIT_MIN (bytes, in the environment) moves
+ * the size from which a data section is split. */
+#define SPLIT_MIN (32u << 20)
+
+struct split_sum {
+	uint64_t nrec, recbytes, n_mmap, n_mmap_exec, n_mmapid, dropped;
+	uint64_t type_n[128];
+	struct typecount other[32];
+	uint32_t nother, nobj;	/* its object table: the first nobj */
+	int failed;
+};
+
+static struct split_sum split_base;	/* the counts at the fork */
+static int split_verbose;		/* -v: say how the data was read */
+
+static void
+split_counts(struct split_sum *d)
+{
+	memset(d, 0, sizeof *d);
+	d->nrec = pf.nrec;
+	d->recbytes = pf.recbytes;
+	d->n_mmap = pf.n_mmap;
+	d->n_mmap_exec = pf.n_mmap_exec;
+	d->n_mmapid = pf.n_mmapid;
+	d->dropped = pf.other_dropped;
+	memcpy(d->type_n, pf.type_n, sizeof d->type_n);
+	memcpy(d->other, pf.other, sizeof d->other);
+	d->nother = pf.nother;
+	d->nobj = nobj;
+}
+
+/* Worth it: a data section of the size, samples not read, no compressed
+ * stream, one pass with room in the table, and a second CPU. */
+static int
+split_wanted(uint64_t start, uint64_t end)
+{
+	const char *e = getenv("PERFMT_SPLIT_MIN");
+	uint64_t min = SPLIT_MIN;
+
+	if (e && !dec_value(e, UINT64_MAX / 2, &min))
+		min = SPLIT_MIN;
+	// a compressed stream runs on over the halves: one decoder reads it
+	if (want_samples || hits_mode || part_n != 1 || npasses ||
+	    feat_has(FT_COMPRESSED) || obj_dropped || nobj == PERFMT_MAXOBJ ||
+	    end - start < min ||
+	    end - start < 256)
+		return 0;
+	return e || sysconf(_SC_NPROCESSORS_ONLN) > 1;
+}
+
+/* A likely record start at or after the middle of [start, end), in u64
+ * steps from start (records are whole u64s, fmt §3.1), else NOPOS: a
+ * header from which sizes in whole u64s lead from one header of a kernel
+ * type (below 64) or FINISHED_ROUND to another, eight times or out of
+ * the 64 KiB looked at (a dwarf sample is 8 KiB).  A wrong guess costs
+ * only the second process's work: the first reads on over it. */
+static uint64_t
+split_guess(uint64_t start, uint64_t end)
+{
+	uint64_t mid = start + ((end - start) / 2 & ~(uint64_t)7);
+	size_t len = end - mid < 65536 ? (size_t)(end - mid) : 65536, q, k, at;
+	ssize_t got = pread(pf.fd, databuf, len, (off_t)mid);
+	uint32_t type, size;
+
+	for (q = 0; got > 0 && q + 8 <= (size_t)got; q += 8) {
+		for (k = 0, at = q; k < 8 && at + 8 <= (size_t)got; k++) {
+			type = get32(databuf + at, pf.be);
+			size = get16(databuf + at + 6, pf.be);
+			if ((type >= 64 && type != R_FINISHED_ROUND) || size < 8 ||
+			    size % 8)
+				break;
+			at += size;
+		}
+		if (k == 8 || (k >= 2 && at + 8 > (size_t)got))
+			return mid + q;
+	}
+	return NOPOS;
+}
+
+static int
+write_all(int fd, const void *p, size_t n)
+{
+	const char *c = p;
+	ssize_t k;
+
+	while (n) {
+		if ((k = write(fd, c, n)) < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return 0;
+		c += k;
+		n -= (size_t)k;
+	}
+	return 1;
+}
+
+/* The second process: reads [at, end), then writes what its records
+ * added to the counts, and its object table (with the names of the
+ * objects it made), all of which must fit in the first one's buffer. */
+static void
+split_second(uint64_t at, uint64_t end, int at_eof, int fd)
+{
+	struct split_sum d;
+	struct rd r;
+	uint32_t i;
+	size_t n;
+
+	split_child = 1;
+	split.at = NOPOS;
+	prog.on = 0;
+	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, at, end);
+	scan_records(&r, at_eof);
+	split_counts(&d);
+	d.nrec -= split_base.nrec;
+	d.recbytes -= split_base.recbytes;
+	d.n_mmap -= split_base.n_mmap;
+	d.n_mmap_exec -= split_base.n_mmap_exec;
+	d.n_mmapid -= split_base.n_mmapid;
+	d.dropped -= split_base.dropped;
+	for (i = 0; i < 128; i++)
+		d.type_n[i] -= split_base.type_n[i];
+	for (i = 0; i < split_base.nother; i++)
+		d.other[i].n -= split_base.other[i].n;
+	// gathered in databuf (read out now), written at once
+	d.failed = split_failed || obj_dropped || sizeof d + nobj *
+	    sizeof *objs + (arena_used - split.arena) > sizeof databuf;
+	memcpy(databuf, &d, sizeof d);
+	for (n = sizeof d, i = 0; !d.failed && i < nobj; i++) {
+		memcpy(databuf + n, &objs[i], sizeof *objs);
+		n += sizeof *objs;
+		if (i >= split.nobj) {
+			memcpy(databuf + n, obj_name(&objs[i]), objs[i].namelen);
+			n += objs[i].namelen;
+		}
+	}
+	_exit(!write_all(fd, databuf, n));
+}
+
+/* Forks the second process for [at, end).  0 if it could not be. */
+static int
+split_fork(uint64_t at, uint64_t end, int at_eof)
+{
+	int fds[2];
+
+	if (pipe(fds))
+		return 0;
+	split_counts(&split_base);
+	split.nobj = nobj;
+	split.arena = arena_used;
+	split.nattr = pf.nattr;
+	memcpy(split.feat, pf.feat, sizeof split.feat);
+	split.at = at;
+	fflush(NULL);
+	if ((split.pid = fork()) < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		split.at = NOPOS;
+		return 0;
+	}
+	if (!split.pid) {
+		close(fds[0]);
+		split_second(at, end, at_eof, fds[1]);
+	}
+	close(fds[1]);
+	split.fd = fds[0];
+	return 1;
+}
+
+/* The second process's output, whole, into databuf (free now: the first
+ * half is read); its length, or 0 if it is not all there. */
+static size_t
+split_receive(void)
+{
+	size_t n = 0;
+	ssize_t k;
+	int st;
+
+	for (;;) {
+		if ((k = read(split.fd, databuf + n, sizeof databuf - n)) < 0 &&
+		    errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		n += (size_t)k;
+		if (n == sizeof databuf)
+			break;
+	}
+	close(split.fd);
+	if (n == sizeof databuf || k < 0)
+		kill(split.pid, SIGKILL);
+	while (waitpid(split.pid, &st, 0) < 0 && errno == EINTR)
+		;
+	split.pid = split.fd = -1;
+	return n < sizeof databuf && k == 0 && WIFEXITED(st) &&
+	    !WEXITSTATUS(st) ? n : 0;
+}
+
+/* The second process, if it still runs, stopped and waited for. */
+static void
+split_end(void)
+{
+	if (split.pid < 0)
+		return;
+	kill(split.pid, SIGKILL);
+	split_receive();
+}
+
+/* An object of the second's table into this one: its flags and
+ * identities as its records would have left them here.  A second file
+ * identity, there or here, is a replacement (obj_inode). */
+static void
+split_obj(struct obj *o, const struct obj *c)
+{
+	o->src |= c->src;
+	objs[o->group].gsrc |= c->src;
+	if (c->inodes)
+		obj_inode(o, c->maj, c->min, c->ino);
+	if (c->inodes > 1)
+		o->inodes = 2;
+}
+
+/* Merges what the second process read, as if read here after the first
+ * half: the counts, then its table in its order, the objects made before
+ * the fork by index, those it made by name (obj_add, in the order it made
+ * them, which is the order one read would have).  0 if there is nothing
+ * to merge, and then nothing was. */
+static int
+split_merge(void)
+{
+	struct split_sum d;
+	struct obj c;
+	const unsigned char *p = databuf;
+	size_t n = split_receive(), at = sizeof d, need;
+	uint32_t i;
+
+	if (n < sizeof d)
+		return 0;
+	memcpy(&d, p, sizeof d);
+	if (d.failed || d.nobj < split.nobj || d.nobj > PERFMT_MAXOBJ ||
+	    d.nother > sizeof pf.other / sizeof *pf.other || obj_dropped ||
+	    d.nobj - split.nobj > PERFMT_MAXOBJ - nobj)
+		return 0;
+	// all of it there, and the names fit the arena: then nothing fails
+	for (i = 0, need = 0; i < d.nobj; i++, at += sizeof c) {
+		if (sizeof c > n - at)
+			return 0;
+		memcpy(&c, p + at, sizeof c);
+		if (i >= split.nobj) {
+			if (c.namelen > n - at - sizeof c)
+				return 0;
+			at += c.namelen;
+			need += c.namelen + 1u;
+		}
+	}
+	if (at != n || need > sizeof arena - arena_used)
+		return 0;
+	pf.nrec += d.nrec;
+	pf.recbytes += d.recbytes;
+	pf.n_mmap += d.n_mmap;
+	pf.n_mmap_exec += d.n_mmap_exec;
+	pf.n_mmapid += d.n_mmapid;
+	pf.other_dropped += d.dropped;
+	for (i = 0; i < 128; i++)
+		pf.type_n[i] += d.type_n[i];
+	for (i = 0; i < d.nother; i++)
+		if (d.other[i].n)
+			count_types(d.other[i].type, d.other[i].n);
+	for (i = 0, at = sizeof d; i < d.nobj; i++) {
+		memcpy(&c, p + at, sizeof c);
+		at += sizeof c;
+		if (i < split.nobj) {
+			split_obj(&objs[i], &c);
+			continue;
+		}
+		split_obj(obj_add(c.machine, (const char *)p + at, c.namelen,
+		    c.id, c.idlen, c.idexact, c.src, c.cpumode), &c);
+		at += c.namelen;
+	}
+	return 1;
+}
+
+/* Reads the records of [start, end): in two parts at once when
+ * split_wanted, else in one. */
+static void
+scan_data(uint64_t start, uint64_t end, int at_eof)
+{
+	struct rd r;
+	uint64_t g;
+	const char *why = NULL;
+
+	// read on: the kernel doubles its read-ahead (measured: bench.sh)
+	posix_fadvise(pf.fd, (off_t)start, (off_t)(end - start),
+	    POSIX_FADV_SEQUENTIAL);
+	if (split_wanted(start, end) && (g = split_guess(start, end)) !=
+	    NOPOS && split_fork(g, end, at_eof)) {
+		split.stopped = 0;
+		rd_file(&r, pf.fd, 1, databuf, sizeof databuf, start, g);
+		scan_records(&r, 0);
+		split.at = NOPOS;
+		if (!split.stopped) {
+			// damage in the first half: one read would stop there
+			split_end();
+			return;
+		}
+		split.stopped = 0;
+		if (split.resume != NOPOS) {
+			why = "a record runs over the guessed start";
+			start = split.resume;
+		} else if (pf.z_records) {
+			why = "the first part holds compressed records";
+			start = g;
+		} else if (want_samples || pf.nattr != split.nattr ||
+		    memcmp(pf.feat, split.feat, sizeof pf.feat)) {
+			// an event or a feature came in a record (a pipe's,
+			// kept by perf inject): the second part was read
+			// without it
+			why = "the first part changed how records are read";
+			start = g;
+		} else if (split_merge()) {
+			if (split_verbose)
+				msg(0, "%s: data read in two parts at once, "
+				    "[%#" PRIx64 ", %#" PRIx64 ") and [%#" PRIx64
+				    ", %#" PRIx64 ")", esc(pf.cur), start, g, g,
+				    end);
+			return;
+		} else {
+			why = "the second process gave its part up";
+			start = g;
+		}
+		split_end();
+		z_keep = 1;
+		if (split_verbose)
+			msg(0, "%s: data not read in two parts: %s; read on "
+			    "from %#" PRIx64, esc(pf.cur), why, start);
+	}
+	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, start, end);
+	scan_records(&r, at_eof);
+}
+
 /* The data section of a file-mode profile, clamped to the file: a killed
  * perf record leaves data.size 0 (fmt §5.1), a copy cut short leaves it
  * pointing past the end (fmt §5.2). */
 static void
 pf_file_data(void)
 {
-	struct rd r;
 	uint64_t end, start;
 	int at_eof = 1;
 
@@ -5528,11 +5952,7 @@ pf_file_data(void)
 		damage(1, 24, "attrs section [%#" PRIx64 ", %#" PRIx64 ") "
 		    "overlaps the data section [%#" PRIx64 ", %#" PRIx64 ")",
 		    pf.attrs_off, pf.attrs_off + pf.attrs_size, start, end);
-	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, start, end);
-	// read on: the kernel doubles its read-ahead (measured: bench.sh)
-	posix_fadvise(pf.fd, (off_t)start, (off_t)(end - start),
-	    POSIX_FADV_SEQUENTIAL);
-	scan_records(&r, at_eof);
+	scan_data(start, end, at_eof);
 }
 
 static int
@@ -8166,7 +8586,7 @@ main(int argc, char **argv)
 			opt.json = 1;
 			break;
 		case 'v':
-			opt.verbose = 1;
+			opt.verbose = split_verbose = 1;
 			break;
 		case 'H':
 			if (!optarg || !strcmp(optarg, "sample"))
