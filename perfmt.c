@@ -203,7 +203,8 @@ static const char usage_text[] =
 "  -p        porcelain: verdict, recorded-id, disk-id, path, detail,\n"
 "            tab-separated, '-' for empty\n"
 "  -j        JSON Lines: one object per line, then a summary\n"
-"  -v        say every place looked in and what it held\n"
+"  -v        say every place looked in and what it held, and how the\n"
+"            data section was read\n"
 "  -H, --hits[=sample|callchain]\n"
 "            only the objects samples fall in (as perf buildid-list -H),\n"
 "            or with =callchain also those only in callchains\n"
@@ -5747,7 +5748,7 @@ split_receive(void)
 {
 	size_t n = 0;
 	ssize_t k;
-	int st;
+	int st = -1;
 
 	for (;;) {
 		if ((k = read(split.fd, databuf + n, sizeof databuf - n)) < 0 &&
