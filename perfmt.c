@@ -94,6 +94,17 @@ unsigned long getauxval(unsigned long);
 #define PERFMT_MAXSTREAM 1024		/* data.N files of a directory */
 #endif
 
+/* Reading a big data section in two parts at once (section 11): fork and
+ * sysconf bring 3 KiB of musl, more than the boards' builds for size
+ * (-Os, 128 KiB) have room for; they read in one part. */
+#ifndef PERFMT_SPLIT
+#ifdef __OPTIMIZE_SIZE__
+#define PERFMT_SPLIT 0
+#else
+#define PERFMT_SPLIT 1
+#endif
+#endif
+
 #if PERFMT_BUF < 65536 + 64 || PERFMT_FEATBUF < 65536 + 64
 #error "PERFMT_BUF and PERFMT_FEATBUF must hold a 64 KiB record"
 #endif
@@ -5612,6 +5623,8 @@ split_wanted(uint64_t start, uint64_t end)
 	const char *e = getenv("PERFMT_SPLIT_MIN");
 	uint64_t min = SPLIT_MIN;
 
+	if (!PERFMT_SPLIT)
+		return 0;
 	if (e && !dec_value(e, UINT64_MAX / 2, &min))
 		min = SPLIT_MIN;
 	// a compressed stream runs on over the halves: one decoder reads it
@@ -8440,6 +8453,8 @@ print_version(void)
 	    sizeof procs + sizeof proc_head + sizeof zombies + sizeof memo +
 	    sizeof memo_how + sizeof memo_old + sizeof memo_old_how +
 	    sizeof pend + sizeof pend_ix);
+	printf("reads in two parts at once: %s (PERFMT_SPLIT)\n",
+	    PERFMT_SPLIT ? "yes" : "no");
 }
 
 /* ==== 17. main ========================================================== */
