@@ -958,6 +958,34 @@ if [ -x "$TINY" ]; then
 	grep -q "had no map when read" "$T/e" &&
 	    bad "default waiting table: nothing given up" "$(cat "$T/e")" ||
 	    ok "default waiting table: nothing given up"
+	# the read in two parts with 16 objects: a full table in either
+	# half, or both halves' objects more than fit, and the answers are
+	# still one read's (passes included)
+	nd=0 ng=0
+	for f in "$P"/*; do
+		[ -f "$f" ] || continue
+		case $f in *.buildids|*.mmaps) continue ;; esac
+		for c in "check -a -p -v" "list"; do
+			PERFMT_SPLIT_MIN=999999999999 "$TINY" $c -i "$f" \
+			    >"$T/o1" 2>"$T/e1"
+			r1=$?
+			PERFMT_SPLIT_MIN=0 "$TINY" $c -i "$f" >"$T/o2" 2>"$T/e2"
+			r2=$?
+			grep -q "data not read in two parts" "$T/e2" &&
+			    ng=$((ng + 1))
+			grep -v "read in two parts" "$T/e2" >"$T/e2b"
+			[ "$r1" = "$r2" ] && cmp -s "$T/o1" "$T/o2" &&
+			    cmp -s "$T/e1" "$T/e2b" || {
+				nd=$((nd + 1))
+				bad "tiny: two parts = one read: $c $(basename "$f")"
+			}
+		done
+	done
+	[ "$nd" -eq 0 ] && ok "tiny tables: two parts = one read, every profile"
+	! "$TINY" -V | grep -q "^reads in two parts at once: yes" ||
+	    { [ "$ng" -ge 10 ] &&
+	    ok "tiny tables: $ng second halves given up and read again" ||
+	    bad "tiny tables: second halves given up: $ng, expected 10 or more"; }
 else
 	skipped "tiny tables" "no perfmt-tiny (make perfmt-tiny)"
 fi
