@@ -5630,8 +5630,7 @@ split_wanted(uint64_t start, uint64_t end)
 	// a compressed stream runs on over the halves: one decoder reads it
 	if (want_samples || hits_mode || part_n != 1 || npasses ||
 	    feat_has(FT_COMPRESSED) || obj_dropped || nobj == PERFMT_MAXOBJ ||
-	    end - start < min ||
-	    end - start < 256)
+	    end - start < min || end - start < 256)
 		return 0;
 	return e || sysconf(_SC_NPROCESSORS_ONLN) > 1;
 }
