@@ -4811,11 +4811,12 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
     size_t need, size_t size, uint64_t off)
 {
 	// what these change (events, the build-ID table, features, a
-	// decoded stream) the second process of a split read cannot hand
-	// back: it gives its part up to the first
+	// decoded stream, the payload counts) the second process of a split
+	// read cannot hand back: it gives its part up to the first
 	if (split_child && (type == R_ATTR || type == R_BUILD_ID ||
 	    type == R_FEATURE || type == R_COMPRESSED ||
-	    type == R_COMPRESSED2)) {
+	    type == R_COMPRESSED2 || type == R_AUXTRACE ||
+	    type == R_TRACING_DATA)) {
 		split_failed = 1;
 		return;
 	}
@@ -5050,11 +5051,6 @@ scan_one(struct rd *r, int at_eof)
 		extra = get64(p + 8, pf.be);
 	else if (type == R_TRACING_DATA && need >= 12)
 		extra = get32(p + 8, pf.be);
-	// a payload the second process would have to count: it gives up
-	if (split_child && (type == R_AUXTRACE || type == R_TRACING_DATA)) {
-		split_failed = 1;
-		return 0;
-	}
 	if (extra && split_window(r) && extra > rd_left(r) - size)
 		return split_stop(off);
 	pf.nrec++;
@@ -5588,15 +5584,15 @@ skip_zeros(uint64_t off, uint64_t end)
  * the size from which a data section is split. */
 #define SPLIT_MIN (32u << 20)
 
+/* What the second process's records added: its counts start at zero. */
 struct split_sum {
-	uint64_t nrec, recbytes, n_mmap, n_mmap_exec, n_mmapid, dropped;
+	uint64_t nrec, recbytes, n_mmap, n_mmap_exec, n_mmapid;
 	uint64_t type_n[128];
 	struct typecount other[32];
 	uint32_t nother, nobj;	/* its object table: the first nobj */
 	int failed;
 };
 
-static struct split_sum split_base;	/* the counts at the fork */
 static int split_verbose;		/* -v: say how the data was read */
 
 static void
@@ -5608,11 +5604,19 @@ split_counts(struct split_sum *d)
 	d->n_mmap = pf.n_mmap;
 	d->n_mmap_exec = pf.n_mmap_exec;
 	d->n_mmapid = pf.n_mmapid;
-	d->dropped = pf.other_dropped;
 	memcpy(d->type_n, pf.type_n, sizeof d->type_n);
 	memcpy(d->other, pf.other, sizeof d->other);
 	d->nother = pf.nother;
 	d->nobj = nobj;
+}
+
+static void
+split_counts_clear(void)
+{
+	pf.nrec = pf.recbytes = pf.n_mmap = pf.n_mmap_exec = pf.n_mmapid = 0;
+	memset(pf.type_n, 0, sizeof pf.type_n);
+	pf.nother = 0;
+	pf.other_dropped = 0;
 }
 
 /* Worth it: a data section of the size, samples not read, no compressed
@@ -5695,21 +5699,14 @@ split_second(uint64_t at, uint64_t end, int at_eof, int fd)
 	split_child = 1;
 	split.at = NOPOS;
 	prog.on = 0;
+	split_counts_clear();
 	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, at, end);
 	scan_records(&r, at_eof);
 	split_counts(&d);
-	d.nrec -= split_base.nrec;
-	d.recbytes -= split_base.recbytes;
-	d.n_mmap -= split_base.n_mmap;
-	d.n_mmap_exec -= split_base.n_mmap_exec;
-	d.n_mmapid -= split_base.n_mmapid;
-	d.dropped -= split_base.dropped;
-	for (i = 0; i < 128; i++)
-		d.type_n[i] -= split_base.type_n[i];
-	for (i = 0; i < split_base.nother; i++)
-		d.other[i].n -= split_base.other[i].n;
-	// gathered in databuf (read out now), written at once
-	d.failed = split_failed || obj_dropped || sizeof d + nobj *
+	// gathered in databuf (read out now), written at once; types beyond
+	// its list's room would have found room or not in one read's list
+	d.failed = split_failed || obj_dropped || pf.other_dropped ||
+	    sizeof d + nobj *
 	    sizeof *objs + (arena_used - split.arena) > sizeof databuf;
 	memcpy(databuf, &d, sizeof d);
 	for (n = sizeof d, i = 0; !d.failed && i < nobj; i++) {
@@ -5731,7 +5728,6 @@ split_fork(uint64_t at, uint64_t end, int at_eof)
 
 	if (pipe(fds))
 		return 0;
-	split_counts(&split_base);
 	split.nobj = nobj;
 	split.arena = arena_used;
 	split.nattr = pf.nattr;
@@ -5846,12 +5842,10 @@ split_merge(void)
 	pf.n_mmap += d.n_mmap;
 	pf.n_mmap_exec += d.n_mmap_exec;
 	pf.n_mmapid += d.n_mmapid;
-	pf.other_dropped += d.dropped;
 	for (i = 0; i < 128; i++)
 		pf.type_n[i] += d.type_n[i];
 	for (i = 0; i < d.nother; i++)
-		if (d.other[i].n)
-			count_types(d.other[i].type, d.other[i].n);
+		count_types(d.other[i].type, d.other[i].n);
 	for (i = 0, at = sizeof d; i < d.nobj; i++) {
 		memcpy(&c, p + at, sizeof c);
 		at += sizeof c;
