@@ -73,7 +73,7 @@ unsigned long getauxval(unsigned long);
 #define PERFMT_MAXOBJ 4096		/* distinct objects, per pass */
 #endif
 #ifndef PERFMT_ARENA
-#define PERFMT_ARENA (240 * 1024)	/* bytes of object names, per pass */
+#define PERFMT_ARENA (236 * 1024)	/* bytes of object names, per pass */
 #endif
 #ifndef PERFMT_MAXATTR
 #define PERFMT_MAXATTR 256		/* events (perf_event_attr) */
@@ -527,10 +527,54 @@ dec_value(const char *s, uint64_t max, uint64_t *v)
  */
 #define RD_OPEN UINT64_MAX
 
-/* The only buffers: records, feature sections, ELF tables and notes. */
+/* The only buffers: records, feature sections, ELF tables and notes.
+ * While --hits reads a profile in two parts (sections 10 and 11), the
+ * second process keeps its lists where the ELF buffers are: no ELF file
+ * is read before the profile is. */
+#define HS_NL 256	/* processes the second part cannot place yet */
+#define HS_DEFER 256	/* objects their samples marked, held back */
+#define HS_MOD 128	/* processes of the fork's that the second part changed */
+
+struct hs_nl {
+	int32_t pid;
+	int32_t follow;		/* decided with this one (its FORK's parent) */
+	uint32_t unknown;	/* its samples without a map, held back */
+	uint32_t flags;
+};
+
+struct hs_defer {
+	int32_t pid;
+	uint32_t obj;
+	uint32_t how;
+};
+
+/* check's two record walkers (section 10, walk_two) */
+#define WALK_NOTES 512
+
+struct walker {
+	size_t q;		/* where it stopped */
+	uint64_t samples;
+	uint32_t n, note[WALK_NOTES];	/* the other records' offsets */
+};
+
 static unsigned char databuf[PERFMT_BUF];
 static unsigned char featbuf[PERFMT_FEATBUF];
-static unsigned char tabbuf[PERFMT_ELFBUF], notebuf[PERFMT_ELFBUF];
+/* Each in its turn: check's walkers read the records, or --hits in two
+ * parts does; ELF files are read after. */
+static union {
+	struct {
+		unsigned char tab[PERFMT_ELFBUF], note[PERFMT_ELFBUF];
+	} elf;
+	struct {
+		struct hs_nl nl[HS_NL];
+		struct hs_defer defer[HS_DEFER];
+		int32_t mod[HS_MOD];
+	} hs;
+	uint32_t xlat[2 * PERFMT_ELFBUF / 4];	/* the first's: objects */
+	struct walker walkers[2];
+} scratch;
+#define tabbuf scratch.elf.tab
+#define notebuf scratch.elf.note
 
 struct rd {
 	int fd;			/* -1: a window over bytes in memory */
@@ -735,6 +779,9 @@ static uint32_t nobj, obj_dropped;
 static uint32_t obj_last;	/* 1 + the entry obj_add found or made last */
 static char arena[PERFMT_ARENA];
 static size_t arena_used;
+/* Where names may go up to: the second process of a --hits read in two
+ * parts keeps its record log after it (section 10). */
+static size_t arena_end = sizeof arena;
 
 /* Eight bytes a step (a name is hashed for each MMAP record that finds
  * no entry at once: a few hundred thousand in a big profile), read in one
@@ -941,7 +988,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 		}
 	}
 	if (nobj == PERFMT_MAXOBJ || n > 65535 ||
-	    n + 1 > sizeof arena - arena_used) {
+	    n + 1 > arena_end - arena_used) {
 		// another pass will take it, or it is said here
 		if (!obj_dropped++ && !passes_ok)
 			msg(1, "object table full (%u objects, %u name bytes): "
@@ -3374,6 +3421,7 @@ rec_time(const unsigned char *p, size_t n)
 #define HIT_CALLCHAIN	2	/* a callchain entry only */
 #define HIT_MAYBE	4	/* a map of it was not kept: maybe more */
 #define HIT_GAP		0x80	/* memo only: a range no map holds */
+#define HIT_WATCH	0x20	/* memo only: a waiting process's (hs_see) */
 #define HIT_PEND	0x40	/* memo only: a page with a sample waiting */
 
 #define PROC_HASH (PERFMT_MAXPROC + PERFMT_MAXPROC / 2 + 1)
@@ -3396,6 +3444,7 @@ struct proc {
 	int32_t parent;		/* from FORK, if has_parent */
 	uint8_t exited;		/* EXIT seen; dropped later (see zombies) */
 	uint8_t has_parent;
+	uint8_t hs_changed;	/* the fork's, changed by the second part */
 	uint64_t fork_time;
 	uint64_t exit_time;
 	uint64_t exec_time;	/* of the last COMM with the exec bit */
@@ -3422,6 +3471,337 @@ static uint64_t hits_unresolved, hits_unresolved_cc;
 static int hits_said;		/* the unresolved count, once a run */
 static struct zombie zombies[PERFMT_MAXPROC];
 static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
+static uint32_t procs_live;
+
+/* --hits read in two parts (section 11, scan_data).  The first process
+ * reads a little way in (the kernel's maps come first), then forks a
+ * second that reads from a record start g to the end while it reads up
+ * to g.  Each goes on from the tables as they were at the fork.  The
+ * second's answers stand for the processes whose state it knew:
+ * - one the fork had (the kernel, the shell that runs the workload), if
+ *   the first process changed it in no way after the fork;
+ * - one it saw born (FORK) of such a process or of one placed so, if
+ *   the first process had no trace of its pid;
+ * and it places no other: one running at g, or born of one, or one whose
+ * FORK never came.  Those it logs, every record of theirs that --hits
+ * reads (hs_log), for the first process to read after its own part,
+ * from its own tables; what their samples marked it holds back.  A
+ * process whose records come before its FORK (the CPUs' buffers again)
+ * waits so until the FORK places it with its parent.
+ * The first process marks every pid it changes in a bitmap (featbuf,
+ * free once the header is read), the second every pid it placed in its
+ * own; a pid in both, or a table that two parts' worth of processes
+ * might fill, and the first reads the second part itself. */
+#define HS_BITS (1u << 19)
+#define HS_WAIT_FOLLOW 1	/* hs_nl.flags: its FORK came */
+
+enum { HS_OFF, HS_FIRST, HS_SECOND };
+enum { HS_SAMPLE = 1, HS_MMAP, HS_MMAP_MORE, HS_EXEC, HS_FORK, HS_EXIT };
+
+/* A logged record: 24 bytes, copied in and out of the log. */
+struct hs_op {
+	uint64_t a, b;	/* SAMPLE ip, time; MMAP start, len, and MORE time,
+			 * object; EXEC, EXIT time; FORK parent, time */
+	int32_t pid;
+	uint32_t tag;	/* rounds since the fork << 6 | kind << 3 | mode */
+};
+
+static struct {
+	int role, fail;
+	uint32_t serial;	/* proc_serial at the fork: the fork's are older */
+	uint32_t rounds;	/* rounds when the part began */
+	uint32_t nnl, ndefer, nmod, nops, opmax;
+	uint64_t wmask[4];	/* a bit per hs_wbit of the waiting ones */
+	unsigned char *ops;	/* the log, after arena_end */
+	int32_t lbase;		/* placed pids: bit pid - lbase + HS_BITS / 2 */
+	int lset, lkernel;
+	uint32_t llo, lhi;	/* featbuf bytes with bits set */
+	struct hs_peak {
+		uint32_t procs, maps, pend, zombies;
+	} peak[2];		/* the second's tables' high water: in its first
+				 * two rounds, and after */
+} hs;
+
+static void
+bit_set(unsigned char *b, uint32_t i)
+{
+	b[i >> 3] |= (unsigned char)(1u << (i & 7));
+}
+
+static int
+bit_get(const unsigned char *b, uint32_t i)
+{
+	return b[i >> 3] >> (i & 7) & 1;
+}
+
+/* The first process's bit for pid: pids that share one only cost a
+ * read in one part where two would have done. */
+static uint32_t
+hs_pbit(int32_t pid)
+{
+	return (uint32_t)pid & (HS_BITS - 1);
+}
+
+/* The second's bit for pid, exact: a pid 2^18 or more from the first it
+ * met (the pid space wrapped) makes it give up. */
+static int
+hs_lbit(int32_t pid, uint32_t *i)
+{
+	int64_t d;
+
+	if (!hs.lset) {
+		hs.lbase = pid;
+		hs.lset = 1;
+	}
+	d = (int64_t)pid - hs.lbase + HS_BITS / 2;
+	if (d < 0 || d >= (int64_t)HS_BITS) {
+		hs.fail = 1;
+		return 0;
+	}
+	*i = (uint32_t)d;
+	return 1;
+}
+
+static int
+hs_placed(int32_t pid)
+{
+	uint32_t i;
+
+	if (pid == -1)
+		return hs.lkernel;
+	return hs_lbit(pid, &i) && bit_get(featbuf, i);
+}
+
+static void
+hs_place(int32_t pid)
+{
+	uint32_t i;
+
+	if (pid == -1) {
+		hs.lkernel = 1;
+		return;
+	}
+	if (!hs_lbit(pid, &i))
+		return;
+	bit_set(featbuf, i);
+	if (i >> 3 < hs.llo)
+		hs.llo = i >> 3;
+	if ((i >> 3) + 1 > hs.lhi)
+		hs.lhi = (i >> 3) + 1;
+}
+
+static uint32_t
+hs_wbit(int32_t pid)
+{
+	return (uint32_t)pid * 2654435761u >> 24;
+}
+
+static void
+hs_wmask(void)
+{
+	uint32_t k, b;
+
+	memset(hs.wmask, 0, sizeof hs.wmask);
+	for (k = 0; k < hs.nnl; k++) {
+		b = hs_wbit(scratch.hs.nl[k].pid);
+		hs.wmask[b >> 6] |= (uint64_t)1 << (b & 63);
+	}
+}
+
+/* A process of the second part's that waits to be placed, or NULL.
+ * Asked for most records it reads: a mask of their pids first. */
+static struct hs_nl *
+hs_waiting(int32_t pid)
+{
+	static uint32_t last;	/* the entry found last: a process's records
+				 * come in runs */
+	uint32_t k, b = hs_wbit(pid);
+
+	if (!PERFMT_SPLIT || hs.role != HS_SECOND ||
+	    !(hs.wmask[b >> 6] >> (b & 63) & 1))
+		return NULL;
+	if (last < hs.nnl && scratch.hs.nl[last].pid == pid)
+		return &scratch.hs.nl[last];
+	for (k = 0; k < hs.nnl; k++)
+		if (scratch.hs.nl[k].pid == pid)
+			return &scratch.hs.nl[last = k];
+	return NULL;
+}
+
+/* The second process meets pid (proc_find): a process the fork had is
+ * placed; any other waits, unless it was met before. */
+static void
+hs_see(int32_t pid, const struct proc *p)
+{
+	struct hs_nl *n;
+
+	if (!PERFMT_SPLIT || hs.role != HS_SECOND || hs_placed(pid) ||
+	    hs_waiting(pid))
+		return;
+	if (p && p->serial <= hs.serial) {
+		hs_place(pid);
+		return;
+	}
+	// the kernel's samples would all go to the log
+	if (pid == -1 || hs.nnl == HS_NL) {
+		hs.fail = 1;
+		return;
+	}
+	n = &scratch.hs.nl[hs.nnl++];
+	n->pid = pid;
+	n->follow = 0;
+	n->unknown = n->flags = 0;
+	hs_wmask();
+}
+
+/* A change to pid's process or waiting samples: the first process marks
+ * it; the second notes the fork's processes it changes, which the first
+ * must then not read for its log. */
+static void
+hs_mod(int32_t pid, struct proc *p)
+{
+	if (!PERFMT_SPLIT)
+		return;
+	if (hs.role == HS_FIRST) {
+		bit_set(featbuf, hs_pbit(pid));
+	} else if (hs.role == HS_SECOND && p && p->serial <= hs.serial &&
+	    !p->hs_changed) {
+		p->hs_changed = 1;
+		if (hs.nmod == HS_MOD)
+			hs.fail = 1;
+		else
+			scratch.hs.mod[hs.nmod++] = pid;
+	}
+}
+
+/* Samples mark an object: held back while their process waits. */
+static void
+hs_mark(int32_t pid, uint32_t obj, uint8_t how)
+{
+	struct hs_defer *d;
+	uint32_t k;
+
+	if (!PERFMT_SPLIT || !hs.nnl || !hs_waiting(pid)) {
+		objs[obj].hit |= how;
+		return;
+	}
+	for (k = 0; k < hs.ndefer; k++) {
+		d = &scratch.hs.defer[k];
+		if (d->pid == pid && d->obj == obj) {
+			d->how |= how;
+			return;
+		}
+	}
+	if (hs.ndefer == HS_DEFER) {
+		hs.fail = 1;
+		return;
+	}
+	d = &scratch.hs.defer[hs.ndefer++];
+	d->pid = pid;
+	d->obj = obj;
+	d->how = how;
+}
+
+static void
+hs_unknown(int32_t pid)
+{
+	struct hs_nl *n = PERFMT_SPLIT && hs.nnl ? hs_waiting(pid) : NULL;
+
+	if (n)
+		n->unknown++;
+	else
+		hits_unknown++;
+}
+
+static void memo_forget(int32_t pid, uint64_t start, uint64_t end);
+
+/* Places every waiting process whose parent is placed, with what its
+ * samples marked and missed. */
+static void
+hs_settle(void)
+{
+	struct hs_nl *n;
+	uint32_t k = 0, j;
+
+	while (k < hs.nnl) {
+		n = &scratch.hs.nl[k];
+		if (!(n->flags & HS_WAIT_FOLLOW) || !hs_placed(n->follow)) {
+			k++;
+			continue;
+		}
+		hs_place(n->pid);
+		memo_forget(n->pid, 0, UINT64_MAX);	// HIT_WATCH
+		hits_unknown += n->unknown;
+		for (j = 0; j < hs.ndefer;) {
+			if (scratch.hs.defer[j].pid != n->pid) {
+				j++;
+				continue;
+			}
+			objs[scratch.hs.defer[j].obj].hit |=
+			    (uint8_t)scratch.hs.defer[j].how;
+			scratch.hs.defer[j] = scratch.hs.defer[--hs.ndefer];
+		}
+		*n = scratch.hs.nl[--hs.nnl];
+		hs_wmask();
+		k = 0;	// its own children may wait for it
+	}
+}
+
+/* Drops from the log the records of processes placed since. */
+static void
+hs_compact(void)
+{
+	struct hs_op o;
+	uint32_t i, k = 0;
+
+	for (i = 0; i < hs.nops; i++) {
+		memcpy(&o, hs.ops + (size_t)i * sizeof o, sizeof o);
+		if (hs_placed(o.pid))
+			continue;
+		memcpy(hs.ops + (size_t)k++ * sizeof o, &o, sizeof o);
+	}
+	hs.nops = k;
+}
+
+/* A record of a waiting process goes to the log. */
+static void
+hs_log(unsigned kind, int32_t pid, unsigned mode, uint64_t a, uint64_t b)
+{
+	struct hs_op o;
+
+	if (!PERFMT_SPLIT || hs.role != HS_SECOND || !hs.nnl ||
+	    !hs_waiting(pid))
+		return;
+	if (hs.nops == hs.opmax)
+		hs_compact();
+	if (hs.nops == hs.opmax || rounds - hs.rounds >= 1u << 26) {
+		hs.fail = 1;
+		return;
+	}
+	o.a = a;
+	o.b = b;
+	o.pid = pid;
+	o.tag = (rounds - hs.rounds) << 6 | kind << 3 | (mode & 7);
+	memcpy(hs.ops + (size_t)hs.nops++ * sizeof o, &o, sizeof o);
+}
+
+/* The second part's tables' high water: in its first two rounds one
+ * read holds beside them what the first part left, after that only what
+ * of it still runs (zombies_round drops the rest). */
+static void
+hs_peaks(void)
+{
+	struct hs_peak *k = &hs.peak[rounds - hs.rounds >= 2];
+
+	if (!PERFMT_SPLIT || hs.role != HS_SECOND)
+		return;
+	if (procs_live > k->procs)
+		k->procs = procs_live;
+	if (maps_used > k->maps)
+		k->maps = maps_used;
+	if (zombie_n > k->zombies)
+		k->zombies = zombie_n;
+}
 
 /* What lookups found, by process and address: most samples fall where
  * one before them did.  A row per pid (modulo: the kernel's, pid -1,
@@ -3493,6 +3873,10 @@ memo_set(struct memo *e, int32_t pid, uint64_t lo, uint64_t hi,
 {
 	size_t i = memo_slot(e);
 
+	// a waiting process's samples go to the log, even those the memo
+	// answers; its marks are held back, so its entries say them
+	if (PERFMT_SPLIT && hs.nnl && hs_waiting(pid))
+		how |= HIT_WATCH | HIT_SAMPLE;
 	if (e->len) {
 		(&memo_old[0][0])[i] = *e;
 		(&memo_old_how[0][0])[i] = *memo_flags(e);
@@ -3666,8 +4050,11 @@ proc_find(int32_t pid)
 	if (proc_last && proc_last->pid == pid)
 		return proc_last;
 	for (i = proc_head[proc_hash(pid)]; i != NOMAP; i = procs[i].next)
-		if (procs[i].pid == pid)
+		if (procs[i].pid == pid) {
+			hs_see(pid, &procs[i]);
 			return proc_last = &procs[i];
+		}
+	hs_see(pid, NULL);
 	return NULL;
 }
 
@@ -3702,7 +4089,10 @@ proc_new(int32_t pid)
 	p->maps = p->retired = NOMAP;
 	p->retired_round = 0;
 	p->serial = ++proc_serial;
-	p->exited = p->has_parent = 0;
+	p->exited = p->has_parent = p->hs_changed = 0;
+	procs_live++;
+	hs_mod(pid, p);
+	hs_peaks();
 	p->exec_time = 0;
 	p->next = proc_head[h];
 	proc_head[h] = i;
@@ -3745,6 +4135,8 @@ proc_drop(int32_t pid)
 	for (; (i = *link) != NOMAP; link = &procs[i].next) {
 		if (procs[i].pid != pid)
 			continue;
+		hs_mod(pid, &procs[i]);
+		procs_live--;
 		proc_clear(&procs[i]);
 		procs[i].serial = 0;
 		*link = procs[i].next;
@@ -3776,8 +4168,15 @@ proc_exit(int32_t pid, uint64_t time)
 	struct proc *p = proc_find(pid);
 	struct zombie *z;
 
-	if (!p || p->exited)
+	// an EXIT read before the process's other records (the CPUs'
+	// buffers again): what they bring later goes with it, else it would
+	// stay for good (911 such processes in the frame-pointer benchmark
+	// profile, a sixth of its live maps)
+	if (!p && (!time || !(p = proc_new(pid))))
 		return;
+	if (p->exited)
+		return;
+	hs_mod(pid, p);
 	if (zombie_n == PERFMT_MAXPROC)
 		zombie_pop();	// p is not queued: it stays
 	p->exited = 1;
@@ -3787,6 +4186,7 @@ proc_exit(int32_t pid, uint64_t time)
 	z->serial = p->serial;
 	z->round = rounds;
 	zombie_n++;
+	hs_peaks();
 }
 
 /* FINISHED_ROUND: what exited two rounds ago can take no more samples.
@@ -3815,8 +4215,10 @@ zombies_relieve(void)
 	    maps_used > PERFMT_MAXMAP - PERFMT_MAXMAP / 8))
 		zombie_pop();
 	if (maps_used > PERFMT_MAXMAP - PERFMT_MAXMAP / 8)
-		for (i = 0; i < proc_top; i++)
+		for (i = 0; i < proc_top; i++) {
+			hs_mod(procs[i].pid, &procs[i]);
 			maps_release(&procs[i].retired);
+		}
 }
 
 static uint32_t
@@ -3835,6 +4237,7 @@ map_alloc(uint32_t obj, uint64_t time)
 		return NOMAP;
 	}
 	maps_used++;
+	hs_peaks();
 	maps[m].obj = obj;
 	maps[m].time = time;
 	return m;
@@ -3865,6 +4268,7 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 {
 	uint32_t *link = &p->maps, m, tail;
 
+	hs_mod(p->pid, p);
 	while ((m = *link) != NOMAP && maps[m].end <= start)
 		link = &maps[m].next;
 	while ((m = *link) != NOMAP && maps[m].start < end) {
@@ -3913,6 +4317,7 @@ map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 	uint32_t *link = &p->maps, m, n;
 	uint64_t stop, from = start;
 
+	hs_mod(p->pid, p);
 	while (start < end) {
 		while ((m = *link) != NOMAP && maps[m].end <= start)
 			link = &maps[m].next;
@@ -3959,6 +4364,8 @@ hits_mmap(int32_t pid, unsigned cpumode, uint64_t start, uint64_t len,
 	else
 		map_insert(p, start, end, obj, time);
 	pend_retry(0, 0, pid);	// what waited for it, before an exec clears
+	hs_log(HS_MMAP, pid, cpumode, start, len);
+	hs_log(HS_MMAP_MORE, pid, cpumode, time, obj);
 }
 
 /* COMM with the exec bit: the maps from before it go; those that came
@@ -3972,6 +4379,7 @@ hits_exec(int32_t pid, uint64_t time)
 	// the first record of a process whose FORK comes later
 	if (!p && (!time || !(p = proc_new(pid))))
 		return;
+	hs_mod(pid, p);
 	if (!time) {
 		proc_clear(p);
 		return;
@@ -4023,6 +4431,7 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 				objs[maps[m].obj].hit |= HIT_MAYBE;
 		return;
 	}
+	hs_mod(pid, child);
 	child->has_parent = 1;
 	child->parent = ppid;
 	child->fork_time = time;
@@ -4196,12 +4605,12 @@ pend_retry(int age, int final, int64_t pid)
 			if ((p = hit_proc(e->pid, e->mode)) &&
 			    ((m = map_lookup(p, e->addr)) != NOMAP ||
 			    (m = proc_inherit(p, e->addr, e->time)) != NOMAP)) {
-				objs[maps[m].obj].hit |= e->how;
+				hs_mark(e->pid, maps[m].obj, e->how);
 				pend_gone(e);
 				continue;
 			}
 			if (final || (age && (uint16_t)(rounds - e->round) >= 2)) {
-				hits_unknown++;
+				hs_unknown(e->pid);
 				pend_gone(e);
 				continue;
 			}
@@ -4290,6 +4699,10 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 	e->how = how;
 	pend_ix[h] = (uint16_t)npend++;
 	pend_clean = 0;
+	hs_mod(pid, NULL);
+	if (PERFMT_SPLIT && hs.role == HS_SECOND &&
+	    npend > hs.peak[rounds - hs.rounds >= 2].pend)
+		hs.peak[rounds - hs.rounds >= 2].pend = npend;
 	pend_memo(pid, addr);
 	h = pend_bit(pid);
 	pend_pids[h >> 6] |= (uint64_t)1 << (h & 63);
@@ -4318,9 +4731,9 @@ hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 	p = hit_proc(pid, cpumode);
 	if (!p || (m = map_lookup(p, addr)) == NOMAP)
 		return 0;
-	objs[maps[m].obj].hit |= how;
+	hs_mark(pid, maps[m].obj, how);
 	memo_set(e, pid, maps[m].start, maps[m].end, addr,
-	    objs[maps[m].obj].hit);
+	    objs[maps[m].obj].hit | how);
 	return 1;
 }
 
@@ -4359,7 +4772,7 @@ hit_miss(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how,
 		return 0;
 	if ((p = hit_proc(pid, cpumode)) &&
 	    (m = proc_inherit(p, addr, time)) != NOMAP) {
-		objs[maps[m].obj].hit |= how;
+		hs_mark(pid, maps[m].obj, how);
 		return 1;
 	}
 	if (wait) {
@@ -4411,6 +4824,8 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	ip = get64(p + a->ip_off, pf.be);
 	found = hit(pid, mode, ip, HIT_SAMPLE) > 0 ||
 	    hit_miss(pid, mode, ip, HIT_SAMPLE, t, 1);
+	if (mode == MISC_USER)
+		hs_log(HS_SAMPLE, pid, mode, ip, t);
 	if (mode == MISC_USER)
 		user = found;
 	if (hits_mode != HITS_CALLCHAIN || a->cc_off == -1)
@@ -4806,6 +5221,62 @@ z_end(uint64_t off)
 		    "(%zu of its bytes decoded)", zlen);
 }
 
+/* The second part's FORK: the child is placed with its parent, or
+ * waits with it.  A placed process that a FORK would give the maps of
+ * one not placed, or a second FORK of a waiting one, and it gives up. */
+static void
+hs_fork(int32_t pid, int32_t ppid)
+{
+	struct hs_nl *n;
+
+	if (!PERFMT_SPLIT || hs.role != HS_SECOND || pid == ppid)
+		return;
+	proc_last = NULL;	// both met through proc_find
+	proc_find(ppid);
+	proc_find(pid);
+	if (hs_placed(pid)) {
+		if (!hs_placed(ppid))
+			hs.fail = 1;
+		return;
+	}
+	if (!(n = hs_waiting(pid)))
+		return;		// no room: it gave up
+	// a pid used again is safe either way: its first process, if
+	// the first part had it, is in both bitmaps
+	if ((n->flags & HS_WAIT_FOLLOW) && n->follow != ppid) {
+		hs.fail = 1;
+		return;
+	}
+	n->flags |= HS_WAIT_FOLLOW;
+	n->follow = ppid;
+	hs_settle();
+}
+
+/* The process records --hits reads, in either part: the hits tables,
+ * then the log of the second part. */
+static void
+rec_exec(int32_t pid, uint64_t time)
+{
+	hits_exec(pid, time);
+	hs_log(HS_EXEC, pid, 0, time, 0);
+}
+
+static void
+rec_fork(int32_t pid, int32_t ppid, uint64_t time)
+{
+	hs_fork(pid, ppid);
+	hits_fork(pid, ppid, time);
+	pend_retry(0, 0, pid);
+	hs_log(HS_FORK, pid, 0, (uint64_t)(uint32_t)ppid, time);
+}
+
+static void
+rec_exit(int32_t pid, uint64_t time)
+{
+	proc_exit(pid, time);
+	hs_log(HS_EXIT, pid, 0, time, 0);
+}
+
 static void
 rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
     size_t need, size_t size, uint64_t off)
@@ -4831,22 +5302,20 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
 	case R_COMM:
 		// exec replaces the address space (misc COMM_EXEC)
 		if (hits_mode && (misc & MISC_COMM_EXEC) && need >= 16)
-			hits_exec((int32_t)get32(p + 8, pf.be),
+			rec_exec((int32_t)get32(p + 8, pf.be),
 			    need == size ? rec_time(p, size) : 0);
 		break;
 	case R_FORK:
-		if (hits_mode && need >= 24) {
-			hits_fork((int32_t)get32(p + 8, pf.be),
+		if (hits_mode && need >= 24)
+			rec_fork((int32_t)get32(p + 8, pf.be),
 			    (int32_t)get32(p + 12, pf.be), need >= 32 ?
 			    get64(p + 24, pf.be) : 0);
-			pend_retry(0, 0, (int32_t)get32(p + 8, pf.be));
-		}
 		break;
 	case R_EXIT:
 		// the process is gone when its main thread exits
 		if (hits_mode && need >= 24 && get32(p + 8, pf.be) ==
 		    get32(p + 16, pf.be))
-			proc_exit((int32_t)get32(p + 8, pf.be), need >= 32 ?
+			rec_exit((int32_t)get32(p + 8, pf.be), need >= 32 ?
 			    get64(p + 24, pf.be) : 0);
 		break;
 	case R_FINISHED_ROUND:
@@ -4975,8 +5444,9 @@ static struct {
 	uint32_t nobj;		/* objects at the fork: both have these */
 	size_t arena;		/* name bytes at the fork */
 	uint32_t nattr;		/* how records were read at the fork */
+	int want;
 	uint64_t feat[4];
-} split = { NOPOS, NOPOS, 0, -1, -1, 0, 0, 0, { 0, 0, 0, 0 } };
+} split = { NOPOS, NOPOS, 0, -1, -1, 0, 0, 0, 0, { 0, 0, 0, 0 } };
 
 static int z_keep;	/* the next scan goes on with the stream decoded so far */
 
@@ -5089,7 +5559,7 @@ static const int32_t kernel_mask[8] = { 0, -1, 0, 0, 0, 0, 0, 0 };
  * it stopped; *n counts the samples. */
 static inline const unsigned char *
 samples_hits_order(const unsigned char *p, const unsigned char *end, int be,
-    size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
+    int watch, size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
 {
 	struct memo *e;
 	uint64_t ip, k = 0;
@@ -5102,7 +5572,10 @@ samples_hits_order(const unsigned char *p, const unsigned char *end, int be,
 		    kernel_mask[get16(p + 4, be) & MISC_CPUMODE];
 		ip = get64(p + ip_off, be);
 		e = memo_at(pid, ip);
-		if (!memo_holds(e, pid, ip) && !memo_recall(e, pid, ip))
+		// watch: the second part of a read in two, whose waiting
+		// processes' samples all go to its log
+		if ((!memo_holds(e, pid, ip) && !memo_recall(e, pid, ip)) ||
+		    (watch && (*memo_flags(e) & HIT_WATCH)))
 			sample_hits(&pf.attrs[0], p, size, get16(p + 4, be));
 		k++;
 		p += size;
@@ -5123,14 +5596,25 @@ static NOINLINE const unsigned char *
 samples_hits_le(const unsigned char *p, const unsigned char *end,
     size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
 {
-	return samples_hits_order(p, end, 0, ip_off, tid_off, min, n);
+	return samples_hits_order(p, end, 0, 0, ip_off, tid_off, min, n);
 }
 
 static NOINLINE const unsigned char *
 samples_hits_be(const unsigned char *p, const unsigned char *end,
     size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
 {
-	return samples_hits_order(p, end, 1, ip_off, tid_off, min, n);
+	return samples_hits_order(p, end, 1, 0, ip_off, tid_off, min, n);
+}
+#endif
+
+/* The second part's loop, one for both byte orders: a profile read in
+ * two parts is read on this machine, whose byte order most have. */
+#if PERFMT_SPLIT
+static NOINLINE const unsigned char *
+samples_hits_watch(const unsigned char *p, const unsigned char *end, int be,
+    size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
+{
+	return samples_hits_order(p, end, be, 1, ip_off, tid_off, min, n);
 }
 #endif
 
@@ -5138,8 +5622,12 @@ static const unsigned char *
 samples_hits(const unsigned char *p, const unsigned char *end, int be,
     size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
 {
+#if PERFMT_SPLIT
+	if (hs.role == HS_SECOND)
+		return samples_hits_watch(p, end, be, ip_off, tid_off, min, n);
+#endif
 #ifdef __OPTIMIZE_SIZE__
-	return samples_hits_order(p, end, be, ip_off, tid_off, min, n);
+	return samples_hits_order(p, end, be, 0, ip_off, tid_off, min, n);
 #else
 	return be ? samples_hits_be(p, end, ip_off, tid_off, min, n) :
 	    samples_hits_le(p, end, ip_off, tid_off, min, n);
@@ -5173,16 +5661,8 @@ hits_fast_end(void)
  * other records are, for the reader to take in order; both stop at a
  * record that has a payload after it or may change how records are read
  * (user types from 64 on, but FINISHED_ROUND), and at a size that does
- * not step forward within the buffer. */
-#define WALK_NOTES 512
-
-struct walker {
-	size_t q;		/* where it stopped */
-	uint64_t samples;
-	uint32_t n, note[WALK_NOTES];	/* the other records' offsets */
-};
-
-static struct walker walkers[2];
+ * not step forward within the buffer.  (struct walker: section 5.) */
+#define walkers scratch.walkers
 
 /* One step of a walker at *q short of *lim, with its own count and notes
  * (locals of the caller, so that they stay in registers). */
@@ -5584,13 +6064,21 @@ skip_zeros(uint64_t off, uint64_t end)
  * the size from which a data section is split. */
 #define SPLIT_MIN (32u << 20)
 
-/* What the second process's records added: its counts start at zero. */
+/* What the second process's records added: its counts start at zero.
+ * With --hits, what it found (hits_unknown, the objects' marks), its
+ * tables' high water, the fork's processes it changed (nmod pids), the
+ * pids it placed (a bitmap's bytes [llo, lhi)) and the records it logged
+ * (nops), in that order after its objects. */
 struct split_sum {
 	uint64_t nrec, recbytes, n_mmap, n_mmap_exec, n_mmapid;
 	uint64_t type_n[128];
 	struct typecount other[32];
+	uint64_t n_timed, t_first, t_last, hits_unknown;
 	uint32_t nother, nobj;	/* its object table: the first nobj */
-	int failed;
+	uint32_t nmod, llo, lhi, nops, rounds;
+	struct hs_peak peak[2];
+	int32_t lbase;
+	int lkernel, failed;
 };
 
 static int split_verbose;		/* -v: say how the data was read */
@@ -5608,6 +6096,18 @@ split_counts(struct split_sum *d)
 	memcpy(d->other, pf.other, sizeof d->other);
 	d->nother = pf.nother;
 	d->nobj = nobj;
+	d->n_timed = pf.n_timed;
+	d->t_first = pf.t_first;
+	d->t_last = pf.t_last;
+	d->hits_unknown = hits_unknown;
+	d->nmod = hs.nmod;
+	d->llo = hs.llo < hs.lhi ? hs.llo : 0;
+	d->lhi = hs.lhi;
+	d->lbase = hs.lbase;
+	d->lkernel = hs.lkernel;
+	d->nops = hs.nops;
+	d->rounds = rounds - hs.rounds;
+	memcpy(d->peak, hs.peak, sizeof d->peak);
 }
 
 static void
@@ -5617,6 +6117,83 @@ split_counts_clear(void)
 	memset(pf.type_n, 0, sizeof pf.type_n);
 	pf.nother = 0;
 	pf.other_dropped = 0;
+	pf.n_timed = pf.t_last = 0;
+}
+
+/* --hits in two parts: samples only, read the short way (samples_hits),
+ * and a bitmap's room in featbuf. */
+static int
+hs_wanted(void)
+{
+	return hits_mode == HITS_SAMPLE && hits_fast_end() &&
+	    sizeof featbuf >= HS_BITS / 8;
+}
+
+/* The first process at the fork: it marks what it changes from now on,
+ * and the pids of the samples that wait (the second drops them). */
+static void
+hs_first_start(void)
+{
+	uint32_t i;
+
+	memset(featbuf, 0, HS_BITS / 8);
+	for (i = 0; i < npend; i++)
+		bit_set(featbuf, hs_pbit(pend[i].pid));
+	hs.rounds = rounds;
+	hs.role = HS_FIRST;
+}
+
+/* The second process at the fork.  What waited at the fork is the
+ * first's; the exited processes the fork had are gone in one read by the
+ * time the second part begins (the first part must hold two rounds, and
+ * then zombies_round dropped them), and the rounds are counted on from
+ * there.  The memo forgets: each process must be met by proc_find.  The
+ * log takes half of the arena's room, at most 128 KiB. */
+static void
+hs_second_start(void)
+{
+	size_t room = (arena_end - arena_used) / 2;
+
+	npend = 0;
+	pend_clean = 0;
+	pend_index();
+	while (zombie_n)
+		zombie_pop();
+	rounds += 2;
+	hs.rounds = rounds;
+	memset(memo, 0, sizeof memo);
+	memset(memo_how, 0, sizeof memo_how);
+	memset(memo_old, 0, sizeof memo_old);
+	memset(memo_old_how, 0, sizeof memo_old_how);
+	proc_last = proc_kernel = NULL;
+	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
+	hits_unresolved = hits_unresolved_cc = 0;
+	memset(featbuf, 0, HS_BITS / 8);
+	hs.llo = UINT32_MAX;
+	hs.lhi = 0;
+	hs.lset = hs.lkernel = hs.fail = 0;
+	hs.nnl = hs.ndefer = hs.nmod = hs.nops = 0;
+	memset(hs.wmask, 0, sizeof hs.wmask);
+	if (room > 128 * 1024)
+		room = 128 * 1024;
+	hs.opmax = (uint32_t)(room / sizeof(struct hs_op));
+	arena_end -= (size_t)hs.opmax * sizeof(struct hs_op);
+	hs.ops = (unsigned char *)arena + arena_end;
+	memset(hs.peak, 0, sizeof hs.peak);
+	hs.role = HS_SECOND;
+	hs_peaks();
+	hs.peak[0].pend = npend;
+}
+
+/* The end of the data, as one read has it there; then what still waits
+ * is the first's to read from the log.  1 if what it found stands. */
+static int
+hs_second_end(void)
+{
+	pend_retry(0, 1, PEND_ALL);
+	hs_compact();
+	return !hs.fail && !hits_dropped_maps && !hits_dropped_procs &&
+	    !hits_unresolved && !hits_unresolved_cc;
 }
 
 /* Worth it: a data section of the size, samples not read, no compressed
@@ -5632,7 +6209,7 @@ split_wanted(uint64_t start, uint64_t end)
 	if (e && !dec_value(e, UINT64_MAX / 2, &min))
 		min = SPLIT_MIN;
 	// a compressed stream runs on over the halves: one decoder reads it
-	if (want_samples || hits_mode || part_n != 1 || npasses ||
+	if ((want_samples && !hs_wanted()) || part_n != 1 || npasses ||
 	    feat_has(FT_COMPRESSED) || obj_dropped || nobj == PERFMT_MAXOBJ ||
 	    end - start < min || end - start < 256)
 		return 0;
@@ -5668,6 +6245,52 @@ split_guess(uint64_t start, uint64_t end)
 	return NOPOS;
 }
 
+/* The record after a FINISHED_ROUND, walking from the record start at
+ * over a buffer's worth or up to stop: the first such, or the last
+ * before stop; NOPOS if none. */
+static uint64_t
+round_from(uint64_t at, uint64_t stop, int last)
+{
+	size_t len = stop - at < sizeof databuf ? (size_t)(stop - at) :
+	    sizeof databuf, q = 0;
+	ssize_t got = pread(pf.fd, databuf, len, (off_t)at);
+	uint64_t found = NOPOS;
+	uint32_t size;
+
+	while (got > 0 && q + 8 <= (size_t)got) {
+		size = get16(databuf + q + 6, pf.be);
+		if (size < 8 || get32(databuf + q, pf.be) >= R_SIMPLEPERF)
+			break;
+		q += size;
+		if (get32(databuf + q - size, pf.be) == R_FINISHED_ROUND &&
+		    q < (size_t)got) {
+			found = at + q;
+			if (!last)
+				break;
+		}
+	}
+	return found;
+}
+
+/* --hits: a record start after a FINISHED_ROUND near the likely start
+ * at, else at.  A process's records and its FORK fall in one round,
+ * mostly (perf writes each round's buffers out whole): split at a round,
+ * a process born at the split is rarely seen by both parts, which makes
+ * the second give its part up. */
+static uint64_t
+split_round(uint64_t start, uint64_t at, uint64_t end)
+{
+	uint64_t r, b;
+
+	if ((r = round_from(at, end, 0)) != NOPOS)
+		return r;
+	if (at - start > sizeof databuf &&
+	    (b = split_guess(at - sizeof databuf, at)) != NOPOS &&
+	    (r = round_from(b, at, 1)) != NOPOS)
+		return r;
+	return at;
+}
+
 static int
 write_all(int fd, const void *p, size_t n)
 {
@@ -5695,19 +6318,25 @@ split_second(uint64_t at, uint64_t end, int at_eof, int fd)
 	struct rd r;
 	uint32_t i;
 	size_t n;
+	int stands;
 
 	split_child = 1;
 	split.at = NOPOS;
 	prog.on = 0;
 	split_counts_clear();
+	if (hits_mode)
+		hs_second_start();
 	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, at, end);
 	scan_records(&r, at_eof);
+	stands = !hits_mode || hs_second_end();
 	split_counts(&d);
+	d.failed = !stands;
 	// gathered in databuf (read out now), written at once; types beyond
 	// its list's room would have found room or not in one read's list
-	d.failed = split_failed || obj_dropped || pf.other_dropped ||
-	    sizeof d + nobj *
-	    sizeof *objs + (arena_used - split.arena) > sizeof databuf;
+	d.failed |= split_failed || obj_dropped || pf.other_dropped ||
+	    sizeof d + nobj * sizeof *objs + (arena_used - split.arena) +
+	    hs.nmod * 4u + (d.lhi - d.llo) + (size_t)hs.nops *
+	    sizeof(struct hs_op) > sizeof databuf;
 	memcpy(databuf, &d, sizeof d);
 	for (n = sizeof d, i = 0; !d.failed && i < nobj; i++) {
 		memcpy(databuf + n, &objs[i], sizeof *objs);
@@ -5716,6 +6345,15 @@ split_second(uint64_t at, uint64_t end, int at_eof, int fd)
 			memcpy(databuf + n, obj_name(&objs[i]), objs[i].namelen);
 			n += objs[i].namelen;
 		}
+	}
+	if (!d.failed && hits_mode) {
+		memcpy(databuf + n, scratch.hs.mod, hs.nmod * 4u);
+		n += hs.nmod * 4u;
+		memcpy(databuf + n, featbuf + d.llo, d.lhi - d.llo);
+		n += d.lhi - d.llo;
+		memcpy(databuf + n, hs.ops, (size_t)hs.nops *
+		    sizeof(struct hs_op));
+		n += (size_t)hs.nops * sizeof(struct hs_op);
 	}
 	_exit(!write_all(fd, databuf, n));
 }
@@ -5731,8 +6369,10 @@ split_fork(uint64_t at, uint64_t end, int at_eof)
 	split.nobj = nobj;
 	split.arena = arena_used;
 	split.nattr = pf.nattr;
+	split.want = want_samples;
 	memcpy(split.feat, pf.feat, sizeof split.feat);
 	split.at = at;
+	hs.serial = proc_serial;
 	fflush(NULL);
 	if ((split.pid = fork()) < 0) {
 		close(fds[0]);
@@ -5746,6 +6386,8 @@ split_fork(uint64_t at, uint64_t end, int at_eof)
 	}
 	close(fds[1]);
 	split.fd = fds[0];
+	if (hits_mode)
+		hs_first_start();
 	return 1;
 }
 
@@ -5802,6 +6444,191 @@ split_obj(struct obj *o, const struct obj *c)
 		o->inodes = 2;
 }
 
+static const char *split_why;	/* why split_merge merged nothing */
+
+static struct hs_op
+hs_op_at(const unsigned char *ops, uint32_t i)
+{
+	struct hs_op o;
+
+	memcpy(&o, ops + (size_t)i * sizeof o, sizeof o);
+	return o;
+}
+
+static int
+hs_changed(const unsigned char *mod, uint32_t nmod, int32_t pid)
+{
+	uint32_t i;
+	int32_t v;
+
+	for (i = 0; i < nmod; i++) {
+		memcpy(&v, mod + 4 * (size_t)i, 4);
+		if (v == pid)
+			return 1;
+	}
+	return 0;
+}
+
+/* Would the log read, here, a process the second part changed: pid or
+ * a parent up its line (proc_inherit goes up 16). */
+static int
+hs_line_changed(const unsigned char *mod, uint32_t nmod, int32_t pid)
+{
+	const struct proc *q;
+	int depth;
+
+	for (depth = 0; depth <= 16; depth++) {
+		if (hs_changed(mod, nmod, pid))
+			return 1;
+		if (!(q = proc_find(pid)) || !q->has_parent)
+			return 0;
+		pid = q->parent;
+	}
+	return 0;
+}
+
+/* A pid the second part placed that this one changed after the fork. */
+static int
+hs_clash(const struct split_sum *d, const unsigned char *placed)
+{
+	uint32_t i, b;
+
+	if (d->lkernel && bit_get(featbuf, hs_pbit(-1)))
+		return 1;
+	for (i = 0; i < d->lhi - d->llo; i++)
+		for (b = 0; placed[i] && b < 8; b++)
+			if (placed[i] >> b & 1 && bit_get(featbuf, hs_pbit(
+			    (int32_t)((int64_t)d->lbase + (int64_t)(d->llo + i) *
+			    8 + b - HS_BITS / 2))))
+				return 1;
+	return 0;
+}
+
+/* The maps of p, with those an exec replaced. */
+static uint32_t
+proc_nmaps(const struct proc *p)
+{
+	uint32_t k = 0, m;
+
+	for (m = p->maps; m != NOMAP; m = maps[m].next)
+		k++;
+	for (m = p->retired; m != NOMAP; m = maps[m].next)
+		k++;
+	return k;
+}
+
+/* Might one read's tables have filled in the second part: in its first
+ * two rounds with all this part left, after them with what of it still
+ * runs; each with what the log adds (nk: its records by kind) and the
+ * second part's own high water.  Room is short from 7/8 of the maps
+ * (zombies_relieve), a full process or waiting table. */
+static int
+hs_fill(const struct split_sum *d, const uint32_t *nk)
+{
+	uint64_t most = 0, maps_run = 0, add_maps, add_procs;
+	uint32_t i, k, run = 0;
+
+	for (i = 0; i < proc_top; i++) {
+		if (!procs[i].serial)
+			continue;	// a free slot
+		k = proc_nmaps(&procs[i]);
+		most = k > most ? k : most;
+		if (!procs[i].exited) {
+			run++;
+			maps_run += k;
+		}
+	}
+	// a FORK copies its parent's maps; a sample's parent map is filled
+	// into its process (proc_inherit)
+	add_maps = 2 * (uint64_t)nk[HS_MMAP] + nk[HS_FORK] * (most + 2 *
+	    (uint64_t)nk[HS_MMAP]) + 2 * ((uint64_t)nk[HS_SAMPLE] + npend);
+	add_procs = (uint64_t)nk[HS_FORK] + nk[HS_MMAP] + nk[HS_EXEC];
+	return maps_used + add_maps + d->peak[0].maps > PERFMT_MAXMAP -
+	    PERFMT_MAXMAP / 8 || maps_run + add_maps + d->peak[1].maps >
+	    PERFMT_MAXMAP - PERFMT_MAXMAP / 8 ||
+	    procs_live + add_procs + d->peak[0].procs >= PERFMT_MAXPROC ||
+	    run + add_procs + d->peak[1].procs >= PERFMT_MAXPROC ||
+	    npend + (uint64_t)nk[HS_SAMPLE] + d->peak[0].pend >= PERFMT_MAXPEND ||
+	    (uint64_t)nk[HS_SAMPLE] + d->peak[1].pend >= PERFMT_MAXPEND ||
+	    zombie_n + (uint64_t)nk[HS_EXIT] + d->peak[0].zombies >=
+	    PERFMT_MAXPROC || (uint64_t)nk[HS_EXIT] + d->peak[1].zombies >=
+	    PERFMT_MAXPROC;
+}
+
+/* Whether the second part's answers stand, read with this part's: NULL
+ * if they do, else why not.  One read holds in its tables at once no
+ * more than both parts at their highest, with what the log adds. */
+static const char *
+hs_check(const struct split_sum *d, const unsigned char *mod,
+    const unsigned char *placed, const unsigned char *ops)
+{
+	struct hs_op o;
+	uint32_t i, nk[8] = { 0 };
+
+	if (rounds - hs.rounds < 2)
+		return "the first part holds fewer than two rounds";
+	if (hs_clash(d, placed))
+		return "the first part changed a process the second placed";
+	for (i = 0; i < d->nops; i++) {
+		o = hs_op_at(ops, i);
+		nk[o.tag >> 3 & 7]++;
+		if (d->nmod && (hs_line_changed(mod, d->nmod, o.pid) ||
+		    ((o.tag >> 3 & 7) == HS_FORK && hs_line_changed(mod,
+		    d->nmod, (int32_t)(uint32_t)o.a))))
+			return "the second part changed a process the first "
+			    "reads again";
+	}
+	for (i = 0; d->nmod && i < npend; i++)
+		if (hs_line_changed(mod, d->nmod, pend[i].pid))
+			return "the second part changed a process the first "
+			    "reads again";
+	if (hs_fill(d, nk))
+		return "the two parts might fill the tables of one read";
+	return NULL;
+}
+
+/* The log, read here after this part, in its order and its rounds. */
+static void
+hs_replay(const unsigned char *ops, uint32_t n, uint32_t nrounds)
+{
+	struct hs_op o, m;
+	uint32_t i, r = 0, obj;
+	unsigned mode;
+
+	for (i = 0; i < n; i++) {
+		o = hs_op_at(ops, i);
+		for (; r < o.tag >> 6; r++)
+			zombies_round();
+		mode = o.tag & 7;
+		switch (o.tag >> 3 & 7) {
+		case HS_SAMPLE:
+			if (hit(o.pid, mode, o.a, HIT_SAMPLE) <= 0)
+				hit_miss(o.pid, mode, o.a, HIT_SAMPLE, o.b, 1);
+			break;
+		case HS_MMAP:
+			if (i + 1 == n)
+				break;
+			m = hs_op_at(ops, ++i);
+			obj = (uint32_t)m.b < split.nobj ?
+			    objs[m.b].group : scratch.xlat[m.b - split.nobj];
+			hits_mmap(o.pid, mode, o.a, o.b, obj, m.a);
+			break;
+		case HS_EXEC:
+			hits_exec(o.pid, o.a);
+			break;
+		case HS_FORK:
+			hits_fork(o.pid, (int32_t)(uint32_t)o.a, o.b);
+			pend_retry(0, 0, o.pid);
+			break;
+		case HS_EXIT:
+			proc_exit(o.pid, o.a);
+			break;
+		}
+	}
+	for (; r < nrounds; r++)
+		zombies_round();
+}
+
 /* Merges what the second process read, as if read here after the first
  * half: the counts, then its table in its order, the objects made before
  * the fork by index, those it made by name (obj_add, in the order it made
@@ -5812,16 +6639,19 @@ split_merge(void)
 {
 	struct split_sum d;
 	struct obj c;
-	const unsigned char *p = databuf;
+	const unsigned char *p = databuf, *mod, *placed, *ops;
 	size_t n = split_receive(), at = sizeof d, need;
 	uint32_t i;
+	struct obj *o;
 
+	split_why = NULL;
 	if (n < sizeof d)
 		return 0;
 	memcpy(&d, p, sizeof d);
 	if (d.failed || d.nobj < split.nobj || d.nobj > PERFMT_MAXOBJ ||
 	    d.nother > sizeof pf.other / sizeof *pf.other || obj_dropped ||
-	    d.nobj - split.nobj > PERFMT_MAXOBJ - nobj)
+	    d.nobj - split.nobj > PERFMT_MAXOBJ - nobj || (hits_mode &&
+	    d.nobj - split.nobj > sizeof scratch.xlat / 4))
 		return 0;
 	// all of it there, and the names fit the arena: then nothing fails
 	for (i = 0, need = 0; i < d.nobj; i++, at += sizeof c) {
@@ -5835,7 +6665,19 @@ split_merge(void)
 			need += c.namelen + 1u;
 		}
 	}
+	// --hits: the changed pids, the placed ones, the log
+	mod = p + at;
+	placed = mod + (hits_mode ? d.nmod * 4u : 0);
+	ops = placed + (hits_mode ? d.lhi - d.llo : 0);
+	if (hits_mode && (d.nmod > HS_MOD || d.lhi < d.llo ||
+	    d.lhi > HS_BITS / 8 || d.nops > (n - at) / sizeof(struct hs_op)))
+		return 0;
+	if (hits_mode)
+		at += d.nmod * 4u + (d.lhi - d.llo) + (size_t)d.nops *
+		    sizeof(struct hs_op);
 	if (at != n || need > sizeof arena - arena_used)
+		return 0;
+	if (hits_mode && (split_why = hs_check(&d, mod, placed, ops)))
 		return 0;
 	pf.nrec += d.nrec;
 	pf.recbytes += d.recbytes;
@@ -5851,13 +6693,53 @@ split_merge(void)
 		at += sizeof c;
 		if (i < split.nobj) {
 			split_obj(&objs[i], &c);
+			objs[objs[i].group].hit |= c.hit;
 			continue;
 		}
-		split_obj(obj_add(c.machine, (const char *)p + at, c.namelen,
-		    c.id, c.idlen, c.idexact, c.src, c.cpumode), &c);
+		o = obj_add(c.machine, (const char *)p + at, c.namelen,
+		    c.id, c.idlen, c.idexact, c.src, c.cpumode);
+		split_obj(o, &c);
+		objs[o->group].hit |= c.hit;
+		if (hits_mode)
+			scratch.xlat[i - split.nobj] = o->group;
 		at += c.namelen;
 	}
+	if (d.n_timed && (!pf.n_timed || d.t_first < pf.t_first))
+		pf.t_first = d.t_first;
+	if (d.t_last > pf.t_last)
+		pf.t_last = d.t_last;
+	pf.n_timed += d.n_timed;
+	if (hits_mode) {
+		hits_unknown += d.hits_unknown;
+		hs_replay(ops, d.nops, d.rounds);
+	}
 	return 1;
+}
+
+/* --hits: the first records, read before the fork (the kernel's maps and
+ * the workload's first process): up to a likely record start about 1
+ * MiB in, or a quarter of the way.  Where the next part starts, or
+ * NOPOS if damage stopped the read. */
+static uint64_t
+hs_prefix(uint64_t start, uint64_t end)
+{
+	struct rd r;
+	uint64_t span = (end - start) / 4, at;
+
+	if (span > 2u << 20)
+		span = 2u << 20;
+	if ((at = split_guess(start, start + span)) == NOPOS)
+		return start;
+	split.at = at;
+	split.stopped = 0;
+	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, start, at);
+	scan_records(&r, 0);
+	split.at = NOPOS;
+	if (!split.stopped)
+		return NOPOS;
+	split.stopped = 0;
+	z_keep = 1;
+	return split.resume != NOPOS ? split.resume : at;
 }
 
 /* Reads the records of [start, end): in two parts at once when
@@ -5872,12 +6754,17 @@ scan_data(uint64_t start, uint64_t end, int at_eof)
 	// read on: the kernel doubles its read-ahead (measured: bench.sh)
 	posix_fadvise(pf.fd, (off_t)start, (off_t)(end - start),
 	    POSIX_FADV_SEQUENTIAL);
+	if (split_wanted(start, end) && hits_mode &&
+	    (start = hs_prefix(start, end)) == NOPOS)
+		return;		// damage: one read stops there too
 	if (split_wanted(start, end) && (g = split_guess(start, end)) !=
-	    NOPOS && split_fork(g, end, at_eof)) {
+	    NOPOS && (!hits_mode || (g = split_round(start, g, end))) &&
+	    split_fork(g, end, at_eof)) {
 		split.stopped = 0;
 		rd_file(&r, pf.fd, 1, databuf, sizeof databuf, start, g);
 		scan_records(&r, 0);
 		split.at = NOPOS;
+		hs.role = HS_OFF;
 		if (!split.stopped) {
 			// damage in the first half: one read would stop there
 			split_end();
@@ -5890,8 +6777,10 @@ scan_data(uint64_t start, uint64_t end, int at_eof)
 		} else if (pf.z_records) {
 			why = "the first part holds compressed records";
 			start = g;
-		} else if (want_samples || pf.nattr != split.nattr ||
-		    memcmp(pf.feat, split.feat, sizeof pf.feat)) {
+		} else if (want_samples != split.want ||
+		    pf.nattr != split.nattr ||
+		    memcmp(pf.feat, split.feat, sizeof pf.feat) ||
+		    (hits_mode && !hs_wanted())) {
 			// an event or a feature came in a record (a pipe's,
 			// kept by perf inject): the second part was read
 			// without it
@@ -5905,7 +6794,8 @@ scan_data(uint64_t start, uint64_t end, int at_eof)
 				    end);
 			return;
 		} else {
-			why = "the second process gave its part up";
+			why = split_why ? split_why :
+			    "the second process gave its part up";
 			start = g;
 		}
 		split_end();
@@ -8441,7 +9331,7 @@ print_version(void)
 	    PERFMT_MAXID, PERFMT_MAXPROC, PERFMT_MAXMAP, PERFMT_MAXPEND,
 	    PERFMT_MAXSTREAM, PERFMT_ZWINDOW, sizeof zs + sizeof zbuf,
 	    sizeof zs + sizeof zbuf + sizeof databuf + sizeof featbuf +
-	    sizeof tabbuf + sizeof notebuf + sizeof objs + sizeof obj_head +
+	    sizeof scratch + sizeof objs + sizeof obj_head +
 	    sizeof arena + sizeof pf + sizeof res + sizeof maps +
 	    sizeof procs + sizeof proc_head + sizeof zombies + sizeof memo +
 	    sizeof memo_how + sizeof memo_old + sizeof memo_old_how +
