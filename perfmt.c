@@ -548,6 +548,11 @@ struct hs_defer {
 	uint32_t how;
 };
 
+struct hs_change {
+	int32_t pid;
+	uint32_t round;		/* of the first change */
+};
+
 /* check's two record walkers (section 10, walk_two) */
 #define WALK_NOTES 512
 
@@ -568,7 +573,7 @@ static union {
 	struct {
 		struct hs_nl nl[HS_NL];
 		struct hs_defer defer[HS_DEFER];
-		int32_t mod[HS_MOD];
+		struct hs_change mod[HS_MOD];
 	} hs;
 	uint32_t xlat[2 * PERFMT_ELFBUF / 4];	/* the first's: objects */
 	struct walker walkers[2];
@@ -3655,8 +3660,9 @@ hs_see(int32_t pid, const struct proc *p)
 }
 
 /* A change to pid's process or waiting samples: the first process marks
- * it; the second notes the fork's processes it changes, which the first
- * must then not read for its log. */
+ * it; the second notes when it first changed one of the fork's processes
+ * (its maps, or dropped it: an EXIT alone changes nothing the log's
+ * records read), which the first must not read for its log after that. */
 static void
 hs_mod(int32_t pid, struct proc *p)
 {
@@ -3667,10 +3673,12 @@ hs_mod(int32_t pid, struct proc *p)
 	} else if (hs.role == HS_SECOND && p && p->serial <= hs.serial &&
 	    !p->hs_changed) {
 		p->hs_changed = 1;
-		if (hs.nmod == HS_MOD)
+		if (hs.nmod == HS_MOD) {
 			hs.fail = 1;
-		else
-			scratch.hs.mod[hs.nmod++] = pid;
+			return;
+		}
+		scratch.hs.mod[hs.nmod].pid = pid;
+		scratch.hs.mod[hs.nmod++].round = rounds - hs.rounds;
 	}
 }
 
@@ -4176,7 +4184,8 @@ proc_exit(int32_t pid, uint64_t time)
 		return;
 	if (p->exited)
 		return;
-	hs_mod(pid, p);
+	if (hs.role == HS_FIRST)
+		hs_mod(pid, p);
 	if (zombie_n == PERFMT_MAXPROC)
 		zombie_pop();	// p is not queued: it stays
 	p->exited = 1;
@@ -6291,6 +6300,21 @@ split_round(uint64_t start, uint64_t at, uint64_t end)
 	return at;
 }
 
+/* The guess, halfway or where PERFMT_SPLIT_AT says, in thousandths of
+ * the data (for tests: each place splits the processes differently). */
+static uint64_t
+split_place(uint64_t start, uint64_t end)
+{
+	const char *e = getenv("PERFMT_SPLIT_AT");
+	uint64_t k, len = end - start, w;
+
+	if (!e || !dec_value(e, 999, &k) || !k)
+		return split_guess(start, end);
+	w = len / 1000 * k + len % 1000 * k / 1000;
+	return w <= len / 2 ? split_guess(start, start + 2 * w) :
+	    split_guess(start + 2 * w - len, end);
+}
+
 static int
 write_all(int fd, const void *p, size_t n)
 {
@@ -6335,7 +6359,8 @@ split_second(uint64_t at, uint64_t end, int at_eof, int fd)
 	// its list's room would have found room or not in one read's list
 	d.failed |= split_failed || obj_dropped || pf.other_dropped ||
 	    sizeof d + nobj * sizeof *objs + (arena_used - split.arena) +
-	    hs.nmod * 4u + (d.lhi - d.llo) + (size_t)hs.nops *
+	    hs.nmod * sizeof(struct hs_change) + (d.lhi - d.llo) +
+	    (size_t)hs.nops *
 	    sizeof(struct hs_op) > sizeof databuf;
 	memcpy(databuf, &d, sizeof d);
 	for (n = sizeof d, i = 0; !d.failed && i < nobj; i++) {
@@ -6347,8 +6372,9 @@ split_second(uint64_t at, uint64_t end, int at_eof, int fd)
 		}
 	}
 	if (!d.failed && hits_mode) {
-		memcpy(databuf + n, scratch.hs.mod, hs.nmod * 4u);
-		n += hs.nmod * 4u;
+		memcpy(databuf + n, scratch.hs.mod, hs.nmod *
+		    sizeof *scratch.hs.mod);
+		n += hs.nmod * sizeof *scratch.hs.mod;
 		memcpy(databuf + n, featbuf + d.llo, d.lhi - d.llo);
 		n += d.lhi - d.llo;
 		memcpy(databuf + n, hs.ops, (size_t)hs.nops *
@@ -6455,30 +6481,32 @@ hs_op_at(const unsigned char *ops, uint32_t i)
 	return o;
 }
 
+/* Did the second part change pid by round r. */
 static int
-hs_changed(const unsigned char *mod, uint32_t nmod, int32_t pid)
+hs_changed(const unsigned char *mod, uint32_t nmod, int32_t pid, uint32_t r)
 {
+	struct hs_change c;
 	uint32_t i;
-	int32_t v;
 
 	for (i = 0; i < nmod; i++) {
-		memcpy(&v, mod + 4 * (size_t)i, 4);
-		if (v == pid)
+		memcpy(&c, mod + i * sizeof c, sizeof c);
+		if (c.pid == pid && c.round <= r)
 			return 1;
 	}
 	return 0;
 }
 
-/* Would the log read, here, a process the second part changed: pid or
- * a parent up its line (proc_inherit goes up 16). */
+/* Would the log read a process the second part changed, up to round r:
+ * pid or a parent up its line (proc_inherit goes up 16). */
 static int
-hs_line_changed(const unsigned char *mod, uint32_t nmod, int32_t pid)
+hs_line_changed(const unsigned char *mod, uint32_t nmod, int32_t pid,
+    uint32_t r)
 {
 	const struct proc *q;
 	int depth;
 
 	for (depth = 0; depth <= 16; depth++) {
-		if (hs_changed(mod, nmod, pid))
+		if (hs_changed(mod, nmod, pid, r))
 			return 1;
 		if (!(q = proc_find(pid)) || !q->has_parent)
 			return 0;
@@ -6569,17 +6597,19 @@ hs_check(const struct split_sum *d, const unsigned char *mod,
 		return "the first part holds fewer than two rounds";
 	if (hs_clash(d, placed))
 		return "the first part changed a process the second placed";
+	// a record's samples may wait two rounds, and be looked up then
 	for (i = 0; i < d->nops; i++) {
 		o = hs_op_at(ops, i);
 		nk[o.tag >> 3 & 7]++;
-		if (d->nmod && (hs_line_changed(mod, d->nmod, o.pid) ||
-		    ((o.tag >> 3 & 7) == HS_FORK && hs_line_changed(mod,
-		    d->nmod, (int32_t)(uint32_t)o.a))))
+		if (d->nmod && (hs_line_changed(mod, d->nmod, o.pid,
+		    (o.tag >> 6) + 2) || ((o.tag >> 3 & 7) == HS_FORK &&
+		    hs_line_changed(mod, d->nmod, (int32_t)(uint32_t)o.a,
+		    (o.tag >> 6) + 2))))
 			return "the second part changed a process the first "
 			    "reads again";
 	}
 	for (i = 0; d->nmod && i < npend; i++)
-		if (hs_line_changed(mod, d->nmod, pend[i].pid))
+		if (hs_line_changed(mod, d->nmod, pend[i].pid, 2))
 			return "the second part changed a process the first "
 			    "reads again";
 	if (hs_fill(d, nk))
@@ -6667,14 +6697,14 @@ split_merge(void)
 	}
 	// --hits: the changed pids, the placed ones, the log
 	mod = p + at;
-	placed = mod + (hits_mode ? d.nmod * 4u : 0);
+	placed = mod + (hits_mode ? d.nmod * sizeof(struct hs_change) : 0);
 	ops = placed + (hits_mode ? d.lhi - d.llo : 0);
 	if (hits_mode && (d.nmod > HS_MOD || d.lhi < d.llo ||
 	    d.lhi > HS_BITS / 8 || d.nops > (n - at) / sizeof(struct hs_op)))
 		return 0;
 	if (hits_mode)
-		at += d.nmod * 4u + (d.lhi - d.llo) + (size_t)d.nops *
-		    sizeof(struct hs_op);
+		at += d.nmod * sizeof(struct hs_change) + (d.lhi - d.llo) +
+		    (size_t)d.nops * sizeof(struct hs_op);
 	if (at != n || need > sizeof arena - arena_used)
 		return 0;
 	if (hits_mode && (split_why = hs_check(&d, mod, placed, ops)))
@@ -6757,7 +6787,7 @@ scan_data(uint64_t start, uint64_t end, int at_eof)
 	if (split_wanted(start, end) && hits_mode &&
 	    (start = hs_prefix(start, end)) == NOPOS)
 		return;		// damage: one read stops there too
-	if (split_wanted(start, end) && (g = split_guess(start, end)) !=
+	if (split_wanted(start, end) && (g = split_place(start, end)) !=
 	    NOPOS && (!hits_mode || (g = split_round(start, g, end))) &&
 	    split_fork(g, end, at_eof)) {
 		split.stopped = 0;

@@ -965,7 +965,7 @@ if [ -x "$TINY" ]; then
 	for f in "$P"/*; do
 		[ -f "$f" ] || continue
 		case $f in *.buildids|*.mmaps) continue ;; esac
-		for c in "check -a -p -v" "list"; do
+		for c in "check -a -p -v" "list" "check -a -p -H -v"; do
 			PERFMT_SPLIT_MIN=999999999999 "$TINY" $c -i "$f" \
 			    >"$T/o1" 2>"$T/e1"
 			r1=$?
@@ -993,27 +993,42 @@ fi
 # ---- reading in two parts at once -------------------------------------------
 # PERFMT_SPLIT_MIN=0 splits every data section (of 256 bytes or more) that
 # can be: the answers must be those of one read, on every profile here
-nsplit=0 ngaveup=0 ndiff=0
+nsplit=0 ngaveup=0 ndiff=0 nhits=0
+# split_compare "COMMAND" FILE [PERFMT_SPLIT_AT]
+split_compare() {
+	PERFMT_SPLIT_MIN=999999999999 $PERFMT $1 -i "$2" >"$T/o1" 2>"$T/e1"
+	r1=$?
+	PERFMT_SPLIT_AT=${3:-} PERFMT_SPLIT_MIN=0 $PERFMT $1 -i "$2" \
+	    >"$T/o2" 2>"$T/e2"
+	r2=$?
+	grep -c "data read in two parts at once" "$T/e2" >"$T/n" ||:
+	case $1 in *-H*) nhits=$((nhits + $(cat "$T/n"))) ;; esac
+	nsplit=$((nsplit + $(cat "$T/n")))
+	grep -c "data not read in two parts" "$T/e2" >"$T/n" ||:
+	ngaveup=$((ngaveup + $(cat "$T/n")))
+	grep -v "read in two parts" "$T/e2" >"$T/e2b"
+	if [ "$r1" != "$r2" ] || ! cmp -s "$T/o1" "$T/o2" ||
+	    ! cmp -s "$T/e1" "$T/e2b"; then
+		ndiff=$((ndiff + 1))
+		bad "read in two parts = one read: $1 $(basename "$2") ${3:-}" \
+		    "status $r1 / $r2; $(diff "$T/o1" "$T/o2" | head -5)
+$(diff "$T/e1" "$T/e2b" | head -5)"
+	fi
+}
 for f in "$P"/*; do
 	[ -f "$f" ] || continue
 	case $f in *.buildids|*.mmaps) continue ;; esac
-	for c in "check -a -p -v" "list" "check -j -a"; do
-		PERFMT_SPLIT_MIN=999999999999 $PERFMT $c -i "$f" >"$T/o1" 2>"$T/e1"
-		r1=$?
-		PERFMT_SPLIT_MIN=0 $PERFMT $c -i "$f" >"$T/o2" 2>"$T/e2"
-		r2=$?
-		grep -c "data read in two parts at once" "$T/e2" >"$T/n" ||:
-		nsplit=$((nsplit + $(cat "$T/n")))
-		grep -c "data not read in two parts" "$T/e2" >"$T/n" ||:
-		ngaveup=$((ngaveup + $(cat "$T/n")))
-		grep -v "read in two parts" "$T/e2" >"$T/e2b"
-		if [ "$r1" != "$r2" ] || ! cmp -s "$T/o1" "$T/o2" ||
-		    ! cmp -s "$T/e1" "$T/e2b"; then
-			ndiff=$((ndiff + 1))
-			bad "read in two parts = one read: $c $(basename "$f")" \
-			    "status $r1 / $r2; $(diff "$T/o1" "$T/o2" | head -5)
-$(diff "$T/e1" "$T/e2b" | head -5)"
-		fi
+	for c in "check -a -p -v" "list" "check -j -a" "check -a -p -H -v" \
+	    "list -H"; do
+		split_compare "$c" "$f"
+	done
+done
+# --hits: the second part logs the records of the processes it cannot
+# place, for the first to read; split at nine places, each leaves other
+# processes running across the split
+for k in 100 200 300 400 500 600 700 800 900; do
+	for c in "check -a -p -H -v" "list -H"; do
+		split_compare "$c" "$P/local__x86_64__forks.data" $k
 	done
 done
 [ "$ndiff" -eq 0 ] && ok "read in two parts = one read, every profile"
@@ -1027,6 +1042,8 @@ if "$PERFMT" -V | grep -q "^reads in two parts at once: yes"; then
 	[ "$ngaveup" -ge 3 ] &&
 	    ok "$ngaveup second halves given up and read again" ||
 	    bad "second halves given up: $ngaveup, expected 3 or more"
+	[ "$nhits" -ge 8 ] && ok "$nhits reads in two parts with --hits" ||
+	    bad "reads in two parts with --hits: $nhits, expected 8 or more"
 elif "$PERFMT" -V | grep -q "^reads in two parts at once: no"; then
 	split=
 	[ "$nsplit$ngaveup" = 00 ] &&
