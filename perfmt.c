@@ -5583,9 +5583,14 @@ samples_hits_order(const unsigned char *p, const unsigned char *end, int be,
 		e = memo_at(pid, ip);
 		// watch: the second part of a read in two, whose waiting
 		// processes' samples all go to its log
-		if ((!memo_holds(e, pid, ip) && !memo_recall(e, pid, ip)) ||
-		    (watch && (*memo_flags(e) & HIT_WATCH)))
+		if (!memo_holds(e, pid, ip) && !memo_recall(e, pid, ip))
 			sample_hits(&pf.attrs[0], p, size, get16(p + 4, be));
+		else if (watch && (*memo_flags(e) & HIT_WATCH) &&
+		    (get16(p + 4, be) & MISC_CPUMODE) == MISC_USER)
+			hs_log(HS_SAMPLE, pid, MISC_USER, ip,
+			    pf.attrs[0].time_off < 0 || (size_t)pf.attrs[0].
+			    time_off + 8 > size ? 0 : get64(p + pf.attrs[0].
+			    time_off, be));
 		k++;
 		p += size;
 	}
@@ -6225,6 +6230,27 @@ split_wanted(uint64_t start, uint64_t end)
 	return e || sysconf(_SC_NPROCESSORS_ONLN) > 1;
 }
 
+/* From databuf[q], sizes in whole u64s lead from one header of a kernel
+ * type (below 64) or FINISHED_ROUND to another, eight times or out of
+ * the got bytes read. */
+static int
+headers_likely(size_t q, size_t got)
+{
+	uint32_t type, size;
+	size_t at = q;
+	int k;
+
+	for (k = 0; k < 8 && at + 8 <= got; k++) {
+		type = get32(databuf + at, pf.be);
+		size = get16(databuf + at + 6, pf.be);
+		if (!type || (type >= 64 && type != R_FINISHED_ROUND) ||
+		    size < 8 || size % 8)
+			break;
+		at += size;
+	}
+	return k == 8 || (k >= 2 && at + 8 > got);
+}
+
 /* A likely record start at or after the middle of [start, end), in u64
  * steps from start (records are whole u64s, fmt §3.1), else NOPOS: a
  * header from which sizes in whole u64s lead from one header of a kernel
@@ -6235,22 +6261,12 @@ static uint64_t
 split_guess(uint64_t start, uint64_t end)
 {
 	uint64_t mid = start + ((end - start) / 2 & ~(uint64_t)7);
-	size_t len = end - mid < 65536 ? (size_t)(end - mid) : 65536, q, k, at;
+	size_t len = end - mid < 65536 ? (size_t)(end - mid) : 65536, q;
 	ssize_t got = pread(pf.fd, databuf, len, (off_t)mid);
-	uint32_t type, size;
 
-	for (q = 0; got > 0 && q + 8 <= (size_t)got; q += 8) {
-		for (k = 0, at = q; k < 8 && at + 8 <= (size_t)got; k++) {
-			type = get32(databuf + at, pf.be);
-			size = get16(databuf + at + 6, pf.be);
-			if ((type >= 64 && type != R_FINISHED_ROUND) || size < 8 ||
-			    size % 8)
-				break;
-			at += size;
-		}
-		if (k == 8 || (k >= 2 && at + 8 > (size_t)got))
+	for (q = 0; got > 0 && q + 8 <= (size_t)got; q += 8)
+		if (headers_likely(q, (size_t)got))
 			return mid + q;
-	}
 	return NOPOS;
 }
 
@@ -6264,15 +6280,20 @@ round_from(uint64_t at, uint64_t stop, int last)
 	    sizeof databuf, q = 0;
 	ssize_t got = pread(pf.fd, databuf, len, (off_t)at);
 	uint64_t found = NOPOS;
-	uint32_t size;
+	uint32_t size, type;
 
+	// only through headers split_guess would take: from a wrong
+	// guess, bytes that look like a FINISHED_ROUND are more likely
+	// than a walk of such headers
 	while (got > 0 && q + 8 <= (size_t)got) {
 		size = get16(databuf + q + 6, pf.be);
-		if (size < 8 || get32(databuf + q, pf.be) >= R_SIMPLEPERF)
+		type = get32(databuf + q, pf.be);
+		if (!type || (type >= 64 && type != R_FINISHED_ROUND) ||
+		    size < 8 || size % 8)
 			break;
 		q += size;
-		if (get32(databuf + q - size, pf.be) == R_FINISHED_ROUND &&
-		    q < (size_t)got) {
+		if (type == R_FINISHED_ROUND && q < (size_t)got &&
+		    headers_likely(q, (size_t)got)) {
 			found = at + q;
 			if (!last)
 				break;
@@ -6311,8 +6332,9 @@ split_place(uint64_t start, uint64_t end)
 	if (!e || !dec_value(e, 999, &k) || !k)
 		return split_guess(start, end);
 	w = len / 1000 * k + len % 1000 * k / 1000;
+	// whole u64s from start, as records are
 	return w <= len / 2 ? split_guess(start, start + 2 * w) :
-	    split_guess(start + 2 * w - len, end);
+	    split_guess(start + ((2 * w - len) & ~(uint64_t)7), end);
 }
 
 static int
