@@ -3508,7 +3508,7 @@ struct hs_op {
 	uint64_t a, b;	/* SAMPLE ip, time; MMAP start, len, and MORE time,
 			 * object; EXEC, EXIT time; FORK parent, time */
 	int32_t pid;
-	uint32_t tag;	/* rounds since the fork << 6 | kind << 3 | mode */
+	uint32_t tag;	/* rounds into the part << 6 | kind << 3 | mode */
 };
 
 static struct {
