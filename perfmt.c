@@ -3500,7 +3500,7 @@ static uint32_t procs_live;
 #define HS_BITS (1u << 19)
 #define HS_WAIT_FOLLOW 1	/* hs_nl.flags: its FORK came */
 
-enum { HS_OFF, HS_FIRST, HS_SECOND };
+enum { HS_OFF, HS_FIRST, HS_SECOND, HS_TRIAL };
 enum { HS_SAMPLE = 1, HS_MMAP, HS_MMAP_MORE, HS_EXEC, HS_FORK, HS_EXIT };
 
 /* A logged record: 24 bytes, copied in and out of the log. */
@@ -3523,8 +3523,9 @@ static struct {
 	uint32_t llo, lhi;	/* featbuf bytes with bits set */
 	struct hs_peak {
 		uint32_t procs, maps, pend, zombies;
-	} peak[2];		/* the second's tables' high water: in its first
-				 * two rounds, and after */
+	} peak[2];		/* the tables' high water in the second part's
+				 * first two rounds, and after: its own, and the
+				 * first's as it reads the log (hs_trial) */
 } hs;
 
 static void
@@ -3801,7 +3802,7 @@ hs_peaks(void)
 {
 	struct hs_peak *k = &hs.peak[rounds - hs.rounds >= 2];
 
-	if (!PERFMT_SPLIT || hs.role != HS_SECOND)
+	if (!PERFMT_SPLIT || hs.role < HS_SECOND)
 		return;
 	if (procs_live > k->procs)
 		k->procs = procs_live;
@@ -4709,7 +4710,7 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 	pend_ix[h] = (uint16_t)npend++;
 	pend_clean = 0;
 	hs_mod(pid, NULL);
-	if (PERFMT_SPLIT && hs.role == HS_SECOND &&
+	if (PERFMT_SPLIT && hs.role >= HS_SECOND &&
 	    npend > hs.peak[rounds - hs.rounds >= 2].pend)
 		hs.peak[rounds - hs.rounds >= 2].pend = npend;
 	pend_memo(pid, addr);
@@ -6562,66 +6563,14 @@ hs_clash(const struct split_sum *d, const unsigned char *placed)
 	return 0;
 }
 
-/* The maps of p, with those an exec replaced. */
-static uint32_t
-proc_nmaps(const struct proc *p)
-{
-	uint32_t k = 0, m;
-
-	for (m = p->maps; m != NOMAP; m = maps[m].next)
-		k++;
-	for (m = p->retired; m != NOMAP; m = maps[m].next)
-		k++;
-	return k;
-}
-
-/* Might one read's tables have filled in the second part: in its first
- * two rounds with all this part left, after them with what of it still
- * runs; each with what the log adds (nk: its records by kind) and the
- * second part's own high water.  Room is short from 7/8 of the maps
- * (zombies_relieve), a full process or waiting table. */
-static int
-hs_fill(const struct split_sum *d, const uint32_t *nk)
-{
-	uint64_t most = 0, maps_run = 0, add_maps, add_procs;
-	uint32_t i, k, run = 0;
-
-	for (i = 0; i < proc_top; i++) {
-		if (!procs[i].serial)
-			continue;	// a free slot
-		k = proc_nmaps(&procs[i]);
-		most = k > most ? k : most;
-		if (!procs[i].exited) {
-			run++;
-			maps_run += k;
-		}
-	}
-	// a FORK copies its parent's maps; a sample's parent map is filled
-	// into its process (proc_inherit)
-	add_maps = 2 * (uint64_t)nk[HS_MMAP] + nk[HS_FORK] * (most + 2 *
-	    (uint64_t)nk[HS_MMAP]) + 2 * ((uint64_t)nk[HS_SAMPLE] + npend);
-	add_procs = (uint64_t)nk[HS_FORK] + nk[HS_MMAP] + nk[HS_EXEC];
-	return maps_used + add_maps + d->peak[0].maps > PERFMT_MAXMAP -
-	    PERFMT_MAXMAP / 8 || maps_run + add_maps + d->peak[1].maps >
-	    PERFMT_MAXMAP - PERFMT_MAXMAP / 8 ||
-	    procs_live + add_procs + d->peak[0].procs >= PERFMT_MAXPROC ||
-	    run + add_procs + d->peak[1].procs >= PERFMT_MAXPROC ||
-	    npend + (uint64_t)nk[HS_SAMPLE] + d->peak[0].pend >= PERFMT_MAXPEND ||
-	    (uint64_t)nk[HS_SAMPLE] + d->peak[1].pend >= PERFMT_MAXPEND ||
-	    zombie_n + (uint64_t)nk[HS_EXIT] + d->peak[0].zombies >=
-	    PERFMT_MAXPROC || (uint64_t)nk[HS_EXIT] + d->peak[1].zombies >=
-	    PERFMT_MAXPROC;
-}
-
 /* Whether the second part's answers stand, read with this part's: NULL
- * if they do, else why not.  One read holds in its tables at once no
- * more than both parts at their highest, with what the log adds. */
+ * if they do, else why not (hs_trial asks about the tables' room). */
 static const char *
 hs_check(const struct split_sum *d, const unsigned char *mod,
     const unsigned char *placed, const unsigned char *ops)
 {
 	struct hs_op o;
-	uint32_t i, nk[8] = { 0 };
+	uint32_t i;
 
 	if (rounds - hs.rounds < 2)
 		return "the first part holds fewer than two rounds";
@@ -6630,7 +6579,6 @@ hs_check(const struct split_sum *d, const unsigned char *mod,
 	// a record's samples may wait two rounds, and be looked up then
 	for (i = 0; i < d->nops; i++) {
 		o = hs_op_at(ops, i);
-		nk[o.tag >> 3 & 7]++;
 		if (d->nmod && (hs_line_changed(mod, d->nmod, o.pid,
 		    (o.tag >> 6) + 2) || ((o.tag >> 3 & 7) == HS_FORK &&
 		    hs_line_changed(mod, d->nmod, (int32_t)(uint32_t)o.a,
@@ -6642,8 +6590,6 @@ hs_check(const struct split_sum *d, const unsigned char *mod,
 		if (hs_line_changed(mod, d->nmod, pend[i].pid, 2))
 			return "the second part changed a process the first "
 			    "reads again";
-	if (hs_fill(d, nk))
-		return "the two parts might fill the tables of one read";
 	return NULL;
 }
 
@@ -6689,6 +6635,48 @@ hs_replay(const unsigned char *ops, uint32_t n, uint32_t nrounds)
 		zombies_round();
 }
 
+static void split_apply(const struct split_sum *d, const unsigned char *ops);
+
+/* Would one read's tables have had room in the second part: a process
+ * of this one's merges and reads the log, measuring its tables' high
+ * water as it goes, and adds the second part's own, in the first two
+ * rounds and after them (what of the first part is left is not two
+ * parts' worth after two rounds: exited processes go).  Room is short
+ * from 7/8 of the maps (zombies_relieve), at a full process or waiting
+ * table, and wherever the log's reading dropped or shed anything. */
+static int
+hs_trial(const struct split_sum *d, const unsigned char *ops)
+{
+	uint64_t was = hits_dropped_maps + hits_dropped_procs +
+	    hits_unresolved + hits_unresolved_cc;
+	const struct hs_peak *a = hs.peak, *b = d->peak;
+	int st, k, ok = 1;
+	pid_t pid;
+
+	fflush(NULL);
+	if ((pid = fork()) < 0)
+		return 0;
+	if (pid) {
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+		return WIFEXITED(st) && !WEXITSTATUS(st);
+	}
+	split_child = 1;	// says nothing
+	hs.rounds = rounds;
+	memset(hs.peak, 0, sizeof hs.peak);
+	hs.role = HS_TRIAL;
+	hs_peaks();
+	hs.peak[0].pend = npend;
+	split_apply(d, ops);
+	for (k = 0; k < 2; k++)
+		ok &= a[k].maps + b[k].maps <= PERFMT_MAXMAP - PERFMT_MAXMAP /
+		    8 && a[k].procs + b[k].procs < PERFMT_MAXPROC &&
+		    a[k].pend + b[k].pend < PERFMT_MAXPEND &&
+		    a[k].zombies + b[k].zombies < PERFMT_MAXPROC;
+	_exit(!ok || split_failed || hits_dropped_maps + hits_dropped_procs +
+	    hits_unresolved + hits_unresolved_cc != was);
+}
+
 /* Merges what the second process read, as if read here after the first
  * half: the counts, then its table in its order, the objects made before
  * the fork by index, those it made by name (obj_add, in the order it made
@@ -6702,7 +6690,6 @@ split_merge(void)
 	const unsigned char *p = databuf, *mod, *placed, *ops;
 	size_t n = split_receive(), at = sizeof d, need;
 	uint32_t i;
-	struct obj *o;
 
 	split_why = NULL;
 	if (n < sizeof d)
@@ -6739,6 +6726,25 @@ split_merge(void)
 		return 0;
 	if (hits_mode && (split_why = hs_check(&d, mod, placed, ops)))
 		return 0;
+	if (hits_mode && !hs_trial(&d, ops)) {
+		split_why = "the two parts might fill the tables of one read";
+		return 0;
+	}
+	split_apply(&d, ops);
+	return 1;
+}
+
+/* What the second process read, into this one's tables and counts (its
+ * output in databuf, checked). */
+static void
+split_apply(const struct split_sum *dp, const unsigned char *ops)
+{
+	struct split_sum d = *dp;
+	struct obj c, *o;
+	const unsigned char *p = databuf;
+	size_t at;
+	uint32_t i;
+
 	pf.nrec += d.nrec;
 	pf.recbytes += d.recbytes;
 	pf.n_mmap += d.n_mmap;
@@ -6773,7 +6779,6 @@ split_merge(void)
 		hits_unknown += d.hits_unknown;
 		hs_replay(ops, d.nops, d.rounds);
 	}
-	return 1;
 }
 
 /* --hits: the first records, read before the fork (the kernel's maps and
