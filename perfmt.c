@@ -3602,6 +3602,8 @@ hs_wbit(int32_t pid)
 	return (uint32_t)pid * 2654435761u >> 24;
 }
 
+/* The mask anew, once a waiting process is placed: its bit may be
+ * another's too. */
 static void
 hs_wmask(void)
 {
@@ -3657,7 +3659,7 @@ hs_see(int32_t pid, const struct proc *p)
 	n->pid = pid;
 	n->follow = 0;
 	n->unknown = n->flags = 0;
-	hs_wmask();
+	hs.wmask[hs_wbit(pid) >> 6] |= (uint64_t)1 << (hs_wbit(pid) & 63);
 }
 
 /* A change to pid's process or waiting samples: the first process marks
@@ -3794,23 +3796,6 @@ hs_log(unsigned kind, int32_t pid, unsigned mode, uint64_t a, uint64_t b)
 	memcpy(hs.ops + (size_t)hs.nops++ * sizeof o, &o, sizeof o);
 }
 
-/* The second part's tables' high water: in its first two rounds one
- * read holds beside them what the first part left, after that only what
- * of it still runs (zombies_round drops the rest). */
-static void
-hs_peaks(void)
-{
-	struct hs_peak *k = &hs.peak[rounds - hs.rounds >= 2];
-
-	if (!PERFMT_SPLIT || hs.role < HS_SECOND)
-		return;
-	if (procs_live > k->procs)
-		k->procs = procs_live;
-	if (maps_used > k->maps)
-		k->maps = maps_used;
-	if (zombie_n > k->zombies)
-		k->zombies = zombie_n;
-}
 
 /* What lookups found, by process and address: most samples fall where
  * one before them did.  A row per pid (modulo: the kernel's, pid -1,
@@ -3930,6 +3915,26 @@ static uint32_t npend;
 static uint16_t pend_ix[PEND_HASH];	/* pend[] indexes, PEND_FREE */
 static uint64_t pend_pids[64];	/* a bit per pid hash: any waiting? */
 static int pend_clean;		/* the index holds nothing: skip the rebuild */
+
+/* The second part's tables' high water: in its first two rounds one
+ * read holds beside them what the first part left, after that only what
+ * of it still runs (zombies_round drops the rest). */
+static void
+hs_peaks(void)
+{
+	struct hs_peak *k = &hs.peak[rounds - hs.rounds >= 2];
+
+	if (!PERFMT_SPLIT || hs.role < HS_SECOND)
+		return;
+	if (procs_live > k->procs)
+		k->procs = procs_live;
+	if (maps_used > k->maps)
+		k->maps = maps_used;
+	if (zombie_n > k->zombies)
+		k->zombies = zombie_n;
+	if (npend > k->pend)
+		k->pend = npend;
+}
 
 static uint32_t
 pend_hash(int32_t pid, uint64_t addr)
@@ -4710,9 +4715,7 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 	pend_ix[h] = (uint16_t)npend++;
 	pend_clean = 0;
 	hs_mod(pid, NULL);
-	if (PERFMT_SPLIT && hs.role >= HS_SECOND &&
-	    npend > hs.peak[rounds - hs.rounds >= 2].pend)
-		hs.peak[rounds - hs.rounds >= 2].pend = npend;
+	hs_peaks();
 	pend_memo(pid, addr);
 	h = pend_bit(pid);
 	pend_pids[h >> 6] |= (uint64_t)1 << (h & 63);
@@ -4834,10 +4837,10 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	ip = get64(p + a->ip_off, pf.be);
 	found = hit(pid, mode, ip, HIT_SAMPLE) > 0 ||
 	    hit_miss(pid, mode, ip, HIT_SAMPLE, t, 1);
-	if (mode == MISC_USER)
+	if (mode == MISC_USER) {
 		hs_log(HS_SAMPLE, pid, mode, ip, t);
-	if (mode == MISC_USER)
 		user = found;
+	}
 	if (hits_mode != HITS_CALLCHAIN || a->cc_off == -1)
 		return;
 	if (a->cc_off >= 0) {
@@ -6205,7 +6208,6 @@ hs_second_start(void)
 	memset(hs.peak, 0, sizeof hs.peak);
 	hs.role = HS_SECOND;
 	hs_peaks();
-	hs.peak[0].pend = npend;
 }
 
 /* The end of the data, as one read has it there; then what still waits
@@ -6239,24 +6241,29 @@ split_wanted(uint64_t start, uint64_t end)
 	return e || sysconf(_SC_NPROCESSORS_ONLN) > 1;
 }
 
-/* From databuf[q], sizes in whole u64s lead from one header of a kernel
- * type (below 64) or FINISHED_ROUND to another, eight times or out of
- * the got bytes read. */
+/* The header at databuf[q] has a kernel type (below 64, not 0) or is a
+ * FINISHED_ROUND, and a size in whole u64s: its size, else 0. */
+static uint32_t
+header_likely(size_t q)
+{
+	uint32_t type = get32(databuf + q, pf.be),
+	    size = get16(databuf + q + 6, pf.be);
+
+	return !type || (type >= 64 && type != R_FINISHED_ROUND) ||
+	    size < 8 || size % 8 ? 0 : size;
+}
+
+/* From databuf[q], sizes lead from one likely header to another, eight
+ * times or out of the got bytes read. */
 static int
 headers_likely(size_t q, size_t got)
 {
-	uint32_t type, size;
+	uint32_t size;
 	size_t at = q;
 	int k;
 
-	for (k = 0; k < 8 && at + 8 <= got; k++) {
-		type = get32(databuf + at, pf.be);
-		size = get16(databuf + at + 6, pf.be);
-		if (!type || (type >= 64 && type != R_FINISHED_ROUND) ||
-		    size < 8 || size % 8)
-			break;
+	for (k = 0; k < 8 && at + 8 <= got && (size = header_likely(at)); k++)
 		at += size;
-	}
 	return k == 8 || (k >= 2 && at + 8 > got);
 }
 
@@ -6289,19 +6296,15 @@ round_from(uint64_t at, uint64_t stop, int last)
 	    sizeof databuf, q = 0;
 	ssize_t got = pread(pf.fd, databuf, len, (off_t)at);
 	uint64_t found = NOPOS;
-	uint32_t size, type;
+	uint32_t size;
 
 	// only through headers split_guess would take: from a wrong
 	// guess, bytes that look like a FINISHED_ROUND are more likely
 	// than a walk of such headers
-	while (got > 0 && q + 8 <= (size_t)got) {
-		size = get16(databuf + q + 6, pf.be);
-		type = get32(databuf + q, pf.be);
-		if (!type || (type >= 64 && type != R_FINISHED_ROUND) ||
-		    size < 8 || size % 8)
-			break;
+	while (got > 0 && q + 8 <= (size_t)got && (size = header_likely(q))) {
 		q += size;
-		if (type == R_FINISHED_ROUND && q < (size_t)got &&
+		if (get32(databuf + q - size, pf.be) == R_FINISHED_ROUND &&
+		    q < (size_t)got &&
 		    headers_likely(q, (size_t)got)) {
 			found = at + q;
 			if (!last)
@@ -6619,15 +6622,15 @@ hs_replay(const unsigned char *ops, uint32_t n, uint32_t nrounds)
 			    objs[m.b].group : scratch.xlat[m.b - split.nobj];
 			hits_mmap(o.pid, mode, o.a, o.b, obj, m.a);
 			break;
+		// as rec_dispatch reads them (here nothing is logged)
 		case HS_EXEC:
-			hits_exec(o.pid, o.a);
+			rec_exec(o.pid, o.a);
 			break;
 		case HS_FORK:
-			hits_fork(o.pid, (int32_t)(uint32_t)o.a, o.b);
-			pend_retry(0, 0, o.pid);
+			rec_fork(o.pid, (int32_t)(uint32_t)o.a, o.b);
 			break;
 		case HS_EXIT:
-			proc_exit(o.pid, o.a);
+			rec_exit(o.pid, o.a);
 			break;
 		}
 	}
@@ -6666,7 +6669,6 @@ hs_trial(const struct split_sum *d, const unsigned char *ops)
 	memset(hs.peak, 0, sizeof hs.peak);
 	hs.role = HS_TRIAL;
 	hs_peaks();
-	hs.peak[0].pend = npend;
 	split_apply(d, ops);
 	for (k = 0; k < 2; k++)
 		ok &= a[k].maps + b[k].maps <= PERFMT_MAXMAP - PERFMT_MAXMAP /
