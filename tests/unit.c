@@ -1003,6 +1003,32 @@ t_jit_inode(void)
 	return 0;
 }
 
+/* The names perf gives executable anonymous memory (map.c:
+ * is_anon_memory, is_no_dso_memory): whole names and prefixes, told
+ * apart by anon_exec's switch on the second byte. */
+static int
+t_anon_exec(void)
+{
+	static const struct {
+		const char *s;
+		int anon;
+	} w[] = { { "//anon", 1 }, { "[heap]", 1 }, { "/dev/zero", 1 },
+		{ "/dev/zero (deleted)", 1 }, { "/anon_hugepage", 1 },
+		{ "/anon_hugepage (deleted)", 1 }, { "[stack]", 1 },
+		{ "[stack:42]", 1 }, { "/SYSV00000000", 1 }, { "/SYSV", 1 },
+		{ "//anon2", 0 }, { "//ano", 0 }, { "[heap", 0 },
+		{ "[heap]x", 0 }, { "/dev/zer", 0 }, { "/anon_hugepag", 0 },
+		{ "[stac", 0 }, { "/SYS", 0 }, { "/usr/lib/libc.so.6", 0 },
+		{ "/dev/null", 0 }, { "/sysv", 0 }, { "/", 0 }, { "", 0 },
+		{ "/s", 0 }, { "xdev/zero", 0 } };
+	size_t i;
+
+	for (i = 0; i < sizeof w / sizeof *w; i++)
+		check(anon_exec((const unsigned char *)w[i].s,
+		    strlen(w[i].s)) == w[i].anon);
+	return 0;
+}
+
 static int
 t_rec_gather(void)
 {
@@ -1599,6 +1625,7 @@ main(void)
 	test(t_parse_time, "-t times");
 	test(t_classify, "object classes");
 	test(t_jit_inode, "a JIT map has no inode of its own");
+	test(t_anon_exec, "anonymous executable memory by its name");
 	test(t_rec_gather, "a path's recorded identity");
 	test(t_hits_order, "--hits: records out of time order");
 	test(t_memo_forget, "--hits: a new map forgets the memo entries it overlaps");
