@@ -3516,6 +3516,7 @@ static struct {
 	uint32_t serial;	/* proc_serial at the fork: the fork's are older */
 	uint32_t rounds;	/* rounds when the part began */
 	uint32_t nnl, ndefer, nmod, nops, opmax;
+	uint32_t nsettled;	/* processes placed since the log was compacted */
 	uint64_t wmask[4];	/* a bit per hs_wbit of the waiting ones */
 	unsigned char *ops;	/* the log, after arena_end */
 	int32_t lbase;		/* placed pids: bit pid - lbase + HS_BITS / 2 */
@@ -3741,6 +3742,7 @@ hs_settle(void)
 			continue;
 		}
 		hs_place(n->pid);
+		hs.nsettled++;
 		memo_forget(n->pid, 0, UINT64_MAX);	// HIT_WATCH
 		hits_unknown += n->unknown;
 		for (j = 0; j < hs.ndefer;) {
@@ -3772,6 +3774,7 @@ hs_compact(void)
 		memcpy(hs.ops + (size_t)k++ * sizeof o, &o, sizeof o);
 	}
 	hs.nops = k;
+	hs.nsettled = 0;
 }
 
 /* A record of a waiting process goes to the log. */
@@ -3780,10 +3783,13 @@ hs_log(unsigned kind, int32_t pid, unsigned mode, uint64_t a, uint64_t b)
 {
 	struct hs_op o;
 
-	if (!PERFMT_SPLIT || hs.role != HS_SECOND || !hs.nnl ||
+	if (!PERFMT_SPLIT || hs.role != HS_SECOND || hs.fail || !hs.nnl ||
 	    !hs_waiting(pid))
 		return;
-	if (hs.nops == hs.opmax)
+	// a compaction frees room only if a process was placed since the
+	// last: else a full log was compacted again at every record, and a
+	// profile of 16 compilers at a time took 17 times one read's time
+	if (hs.nops == hs.opmax && hs.nsettled)
 		hs_compact();
 	if (hs.nops == hs.opmax || rounds - hs.rounds >= 1u << 26) {
 		hs.fail = 1;
@@ -5493,7 +5499,8 @@ scan_one(struct rd *r, int at_eof)
 	uint16_t misc;
 	size_t need, got;
 
-	if (split_failed)
+	// the second part gives up: what it would read is lost work
+	if (split_failed || (PERFMT_SPLIT && hs.role == HS_SECOND && hs.fail))
 		return 0;
 	if (!(p = rd_peek(r, 8))) {
 		got = r->len - r->pos;
@@ -6200,7 +6207,7 @@ hs_second_start(void)
 	hs.llo = UINT32_MAX;
 	hs.lhi = 0;
 	hs.lset = hs.lkernel = hs.fail = 0;
-	hs.nnl = hs.ndefer = hs.nmod = hs.nops = 0;
+	hs.nnl = hs.ndefer = hs.nmod = hs.nops = hs.nsettled = 0;
 	memset(hs.wmask, 0, sizeof hs.wmask);
 	if (room > 128 * 1024)
 		room = 128 * 1024;
