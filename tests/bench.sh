@@ -20,6 +20,10 @@
 # and, on a perf record -z profile of $BENCH_Z_MB (default 32), perfmt's
 # zstd decoder against zstd -dc of the same stream (tests/perf_payloads.py
 # takes it out of the profile).
+# BENCH_PAR_MB=N (default 0: none) adds a third profile of N MB, of a
+# parallel build (16 compilers at a time, xargs -P 16, -g -F 20000), where
+# --hits reads in one part (README); each table says how perfmt check and
+# check --hits read the file (perfmt -v).
 # BENCH_FILES= limits the profiles timed (empty: only the zstd part).
 # Usage: tests/bench.sh [PERFMT]
 set -u
@@ -29,6 +33,7 @@ DWARF_MB=${BENCH_DWARF_MB:-2048}
 SMALL_MB=${BENCH_SMALL_MB:-10}
 FP_MB=${BENCH_FP_MB:-500}
 RUNS=${BENCH_RUNS:-7}
+PAR_MB=${BENCH_PAR_MB:-0}
 ROUNDS="python3 $(dirname "$0")/interleave.py"
 
 die() { echo "bench: $*" >&2; exit 2; }
@@ -36,7 +41,7 @@ command -v perf >/dev/null 2>&1 || die "perf is not installed"
 command -v python3 >/dev/null 2>&1 || die "python3 is not installed"
 [ -x /usr/bin/time ] || die "GNU time is not installed (Debian: apt-get install time)"
 [ -x "$PERFMT" ] || die "no $PERFMT: run make first"
-mkdir -p "$DIR/src" || exit 2
+mkdir -p "$DIR/src" "$DIR/par" || exit 2
 DIR=$(cd "$DIR" && pwd)
 
 # ---- the workload ----------------------------------------------------------
@@ -69,17 +74,39 @@ EOF
 	done
 }
 
-# perf record runs the workload as a script of its own
-WORKLOAD_SH=$DIR/workload.sh
-{
-	echo 'DIR=$1'
-	sed -n '/^workload() {$/,/^}$/p' "$0"
-	echo 'workload'
-} >"$WORKLOAD_SH"
-# record FILE MB OPTIONS...: perf record until FILE reaches MB, then stop
+# The same sources compiled 16 at a time, as make -j16 would, each
+# compiler followed by a short pipeline: many processes run at once.
+workload_par() {
+	cd "$DIR/par" || exit 2
+	i=0
+	while [ $i -lt 48 ]; do
+		cat >f$i.c <<EOF
+#include <stdio.h>
+#include <string.h>
+#include <math.h>
+static double g$i(int n) { double s = 0; int k; for (k = 1; k < n; k++) s += sqrt(k) / k; return s; }
+int f$i(const char *s) { char b[64]; snprintf(b, sizeof b, "%s-%d", s, $i); return (int)strlen(b) + (int)g$i(2000); }
+EOF
+		i=$((i + 1))
+	done
+	while :; do
+		ls f*.c | xargs -P 16 -n 1 sh -c 'cc -O2 -g -c "$0" -o "${0%.c}.o" 2>/dev/null; echo "$0" | sed s/f/g/ | sort >/dev/null'
+	done
+}
+
+# perf record runs each workload as a script of its own
+for w in workload workload_par; do
+	{
+		echo 'DIR=$1'
+		sed -n "/^$w() {\$/,/^}\$/p" "$0"
+		echo "$w"
+	} >"$DIR/$w.sh"
+done
+# record FILE MB WORKLOAD OPTIONS...: perf record until FILE reaches MB,
+# then stop
 record() {
-	file=$1 mb=$2
-	shift 2
+	file=$1 mb=$2 WORKLOAD_SH=$DIR/$3.sh
+	shift 3
 	[ -f "$DIR/$file" ] && return
 	echo "bench: recording $file (>= $mb MB) with perf record $*" >&2
 	perf record -N -q "$@" -o "$DIR/$file.tmp" -- sh "$WORKLOAD_SH" "$DIR" \
@@ -96,10 +123,15 @@ record() {
 	mv "$DIR/$file.tmp" "$DIR/$file" || die "recording $file failed"
 }
 
-record dwarf.data "$DWARF_MB" --call-graph dwarf -F 1000
-record fp.data "$FP_MB" -g -F 20000
-record small.data "$SMALL_MB" -g -F 2000
-record z.data "${BENCH_Z_MB:-32}" -z --call-graph dwarf -F 1000
+record dwarf.data "$DWARF_MB" workload --call-graph dwarf -F 1000
+record fp.data "$FP_MB" workload -g -F 20000
+record small.data "$SMALL_MB" workload -g -F 2000
+record z.data "${BENCH_Z_MB:-32}" workload -z --call-graph dwarf -F 1000
+PAR=
+if [ "$PAR_MB" -gt 0 ]; then
+	record par.data "$PAR_MB" workload_par -g -F 20000
+	PAR=par.data
+fi
 
 # ---- timing ----------------------------------------------------------------
 
@@ -154,7 +186,7 @@ echo "$(date -u +%Y-%m-%d), $(uname -m), $(nproc) CPUs" \
     "$(awk '/MemTotal/ { printf "%d GiB", $2 / 1048576 }' /proc/meminfo)," \
     "Linux $(uname -r), $(perf version), warm cache, median of $RUNS" \
     "rounds over the commands in turn; x cat: median of per-round ratios"
-for f in ${BENCH_FILES-dwarf.data fp.data small.data}; do
+for f in ${BENCH_FILES-dwarf.data fp.data small.data $PAR}; do
 	file=$DIR/$f
 	recs=$("$PERFMT" header -i "$file" 2>/dev/null |
 	    sed -n 's/^records  *\([0-9]*\) .*/\1/p')
@@ -178,6 +210,12 @@ for f in ${BENCH_FILES-dwarf.data fp.data small.data}; do
 		echo "perfmt list -H differs from perf buildid-list -H:"
 		diff "$DIR/h2" "$DIR/h1"
 	fi
+	# read in two parts at once or in one, and why (perfmt -v)
+	for o in "" --hits; do
+		how=$("$PERFMT" check -v $o -i "$file" 2>&1 >/dev/null |
+		    sed -n 's/^perfmt: [^:]*: data \(.*read in two parts[^;]*\).*/\1/p')
+		echo "perfmt check $o: data ${how:-read in one part}" | tr -s ' '
+	done
 done
 
 # ---- the zstd decoder: perfmt header (decodes every COMPRESSED record and
