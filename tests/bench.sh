@@ -214,7 +214,7 @@ for f in ${BENCH_FILES-dwarf.data fp.data small.data $PAR}; do
 	for o in "" --hits; do
 		how=$("$PERFMT" check -v $o -i "$file" 2>&1 >/dev/null |
 		    sed -n 's/^perfmt: [^:]*: data \(.*read in two parts[^;]*\).*/\1/p')
-		echo "perfmt check $o: data ${how:-read in one part}" | tr -s ' '
+		echo "perfmt check${o:+ $o}: data ${how:-read in one part}"
 	done
 done
 
