@@ -45,12 +45,10 @@ mkdir -p "$DIR/src" "$DIR/par" || exit 2
 DIR=$(cd "$DIR" && pwd)
 
 # ---- the workload ----------------------------------------------------------
-# A small C project built over and over (cc1, as, collect2, ld and their
-# libraries), with shell, perl and python in between.
-workload() {
-	cd "$DIR/src" || exit 2
+# sources N: f0.c to fN-1.c here, each a function of its own
+sources() {
 	i=0
-	while [ $i -lt 20 ]; do
+	while [ $i -lt "$1" ]; do
 		cat >f$i.c <<EOF
 #include <stdio.h>
 #include <string.h>
@@ -60,6 +58,13 @@ int f$i(const char *s) { char b[64]; snprintf(b, sizeof b, "%s-%d", s, $i); retu
 EOF
 		i=$((i + 1))
 	done
+}
+
+# A small C project built over and over (cc1, as, collect2, ld and their
+# libraries), with shell, perl and python in between.
+workload() {
+	cd "$DIR/src" || exit 2
+	sources 20
 	printf 'int main(void) { return 0; }\n' >main.c
 	while :; do
 		for f in f*.c main.c; do
@@ -78,17 +83,7 @@ EOF
 # compiler followed by a short pipeline: many processes run at once.
 workload_par() {
 	cd "$DIR/par" || exit 2
-	i=0
-	while [ $i -lt 48 ]; do
-		cat >f$i.c <<EOF
-#include <stdio.h>
-#include <string.h>
-#include <math.h>
-static double g$i(int n) { double s = 0; int k; for (k = 1; k < n; k++) s += sqrt(k) / k; return s; }
-int f$i(const char *s) { char b[64]; snprintf(b, sizeof b, "%s-%d", s, $i); return (int)strlen(b) + (int)g$i(2000); }
-EOF
-		i=$((i + 1))
-	done
+	sources 48
 	while :; do
 		ls f*.c | xargs -P 16 -n 1 sh -c 'cc -O2 -g -c "$0" -o "${0%.c}.o" 2>/dev/null; echo "$0" | sed s/f/g/ | sort >/dev/null'
 	done
@@ -98,7 +93,7 @@ EOF
 for w in workload workload_par; do
 	{
 		echo 'DIR=$1'
-		sed -n "/^$w() {\$/,/^}\$/p" "$0"
+		sed -n "/^sources() {\$/,/^}\$/p; /^$w() {\$/,/^}\$/p" "$0"
 		echo "$w"
 	} >"$DIR/$w.sh"
 done
