@@ -550,7 +550,8 @@ struct hs_defer {
 
 struct hs_change {
 	int32_t pid;
-	uint32_t round;		/* of the first change */
+	unsigned round : 31;	/* of the first change (wrapped: sooner) */
+	unsigned reborn : 1;	/* dropped at a FORK of its pid (hs_reborn) */
 };
 
 /* check's two record walkers (section 10, walk_two) */
@@ -3541,12 +3542,27 @@ bit_get(const unsigned char *b, uint32_t i)
 	return b[i >> 3] >> (i & 7) & 1;
 }
 
-/* The first process's bit for pid: pids that share one only cost a
- * read in one part where two would have done. */
+/* The first process's bits for pid, three maps in featbuf: pids it
+ * changed after the fork (a quarter), the live ones the fork had (a
+ * quarter), and at the end, those its tables lead to (a half: hs_leads).
+ * Pids that share a bit only cost a read in one part where two would
+ * have done. */
 static uint32_t
 hs_pbit(int32_t pid)
 {
-	return (uint32_t)pid & (HS_BITS - 1);
+	return (uint32_t)pid & (HS_BITS / 4 - 1);
+}
+
+static uint32_t
+hs_snap_bit(int32_t pid)
+{
+	return HS_BITS / 4 + hs_pbit(pid);
+}
+
+static uint32_t
+hs_lead_bit(int32_t pid)
+{
+	return HS_BITS / 2 + ((uint32_t)pid & (HS_BITS / 2 - 1));
 }
 
 /* The second's bit for pid, exact: a pid 2^18 or more from the first it
@@ -3638,8 +3654,11 @@ hs_waiting(int32_t pid)
 }
 
 /* The second process meets pid (proc_find): a process the fork had is
- * placed; any other waits, unless it was met before. */
-static void
+ * placed; any other waits, unless it was met before.  Not inlined, here
+ * and in hs_reborn and hs_gone: inlined, the three took 276 bytes more,
+ * over the program's bound (text, data and bss but the zstd state under
+ * 2 MiB less a 64 KiB stack). */
+static NOINLINE void
 hs_see(int32_t pid, const struct proc *p)
 {
 	struct hs_nl *n;
@@ -3682,8 +3701,40 @@ hs_mod(int32_t pid, struct proc *p)
 			return;
 		}
 		scratch.hs.mod[hs.nmod].pid = pid;
-		scratch.hs.mod[hs.nmod++].round = rounds - hs.rounds;
+		scratch.hs.mod[hs.nmod].reborn = 0;
+		scratch.hs.mod[hs.nmod++].round = (rounds - hs.rounds) &
+		    0x7fffffffu;
 	}
+}
+
+/* The second part's first record of a pid of the fork's is a FORK of
+ * that pid: a pid used again (pids wrap), whose first process exited in
+ * the first part, or one read very late.  One read has there no process
+ * of the pid in the first case, so the fork's copy goes and the FORK
+ * makes the pid anew; the first part, told so, checks that it has no
+ * process of the pid (hs_clash), which is also what tells the cases
+ * apart. */
+static struct proc *proc_lookup(int32_t pid);
+static void proc_drop(int32_t pid);
+
+static NOINLINE void
+hs_reborn(int32_t pid)
+{
+	struct proc *p;
+	uint32_t k;
+
+	if (hs_placed(pid) || hs_waiting(pid) || !(p = proc_lookup(pid)) ||
+	    p->serial > hs.serial)
+		return;
+	hs_mod(pid, p);
+	if (hs.fail)
+		return;
+	// its entry: new, or made when the tables' room was made
+	for (k = 0; k < hs.nmod; k++)
+		if (scratch.hs.mod[k].pid == pid)
+			scratch.hs.mod[k].reborn = 1;
+	proc_last = NULL;
+	proc_drop(pid);
 }
 
 /* Samples mark an object: held back while their process waits. */
@@ -4072,20 +4123,28 @@ proc_hash(int32_t pid)
 	return (uint32_t)pid * 2654435761u % PROC_HASH;
 }
 
+/* pid's process, or NULL, and nothing else done. */
 static struct proc *
-proc_find(int32_t pid)
+proc_lookup(int32_t pid)
 {
 	uint32_t i;
 
+	for (i = proc_head[proc_hash(pid)]; i != NOMAP; i = procs[i].next)
+		if (procs[i].pid == pid)
+			return &procs[i];
+	return NULL;
+}
+
+static struct proc *
+proc_find(int32_t pid)
+{
+	struct proc *p;
+
 	if (proc_last && proc_last->pid == pid)
 		return proc_last;
-	for (i = proc_head[proc_hash(pid)]; i != NOMAP; i = procs[i].next)
-		if (procs[i].pid == pid) {
-			hs_see(pid, &procs[i]);
-			return proc_last = &procs[i];
-		}
-	hs_see(pid, NULL);
-	return NULL;
+	p = proc_lookup(pid);
+	hs_see(pid, p);
+	return p ? proc_last = p : NULL;
 }
 
 static void zombie_pop(void);
@@ -5264,6 +5323,7 @@ hs_fork(int32_t pid, int32_t ppid)
 		return;
 	proc_last = NULL;	// both met through proc_find
 	proc_find(ppid);
+	hs_reborn(pid);
 	proc_find(pid);
 	if (hs_placed(pid)) {
 		if (!hs_placed(ppid))
@@ -6188,6 +6248,10 @@ hs_first_start(void)
 	memset(featbuf, 0, HS_BITS / 8);
 	for (i = 0; i < npend; i++)
 		bit_set(featbuf, hs_pbit(pend[i].pid));
+	// those the second keeps: it drops the exited (hs_second_start)
+	for (i = 0; i < proc_top; i++)
+		if (procs[i].serial && !procs[i].exited)
+			bit_set(featbuf, hs_snap_bit(procs[i].pid));
 	hs.rounds = rounds;
 	hs.role = HS_FIRST;
 }
@@ -6572,20 +6636,81 @@ hs_line_changed(const unsigned char *mod, uint32_t nmod, int32_t pid,
 	return 0;
 }
 
-/* A pid the second part placed that this one changed after the fork. */
-static int
-hs_clash(const struct split_sum *d, const unsigned char *placed)
+/* The pids this part's tables would lead one read to after its part,
+ * other than through a process of the pid: samples waiting for it, and
+ * processes, or FORKs of the log, that name it the parent. */
+static void
+hs_leads(const struct split_sum *d, const unsigned char *ops)
 {
+	struct hs_op o;
+	uint32_t i;
+
+	memset(featbuf + HS_BITS / 16, 0, HS_BITS / 16);
+	for (i = 0; i < npend; i++)
+		bit_set(featbuf, hs_lead_bit(pend[i].pid));
+	for (i = 0; i < proc_top; i++)
+		if (procs[i].serial && procs[i].has_parent)
+			bit_set(featbuf, hs_lead_bit(procs[i].parent));
+	for (i = 0; i < d->nops; i++) {
+		o = hs_op_at(ops, i);
+		if ((o.tag >> 3 & 7) == HS_FORK)
+			bit_set(featbuf, hs_lead_bit((int32_t)(uint32_t)o.a));
+	}
+}
+
+/* The second part placed pid as a process of its own, born there (the
+ * fork did not have the pid, or hs_reborn dropped the fork's): its
+ * answers stand if one read has there no process of the pid either, as
+ * after a pid used again (pids wrap: a 2 GiB profile of a build went past
+ * 32,768 of them): this part has none, and nothing here leads to one. */
+static NOINLINE int
+hs_gone(int32_t pid)
+{
+	return !proc_lookup(pid) && !bit_get(featbuf, hs_lead_bit(pid));
+}
+
+/* A pid the second part placed whose answers do not stand: a process of
+ * the fork's that this part changed, or one born there that this part
+ * has too (hs_gone). */
+static int
+hs_clash(const struct split_sum *d, const unsigned char *mod,
+    const unsigned char *placed, const unsigned char *ops)
+{
+	struct hs_change c;
 	uint32_t i, b;
+	int32_t pid;
 
 	if (d->lkernel && bit_get(featbuf, hs_pbit(-1)))
 		return 1;
+	hs_leads(d, ops);
+	// made anew: placed or not, this part must have none of the pid
+	// (without its snapshot bit, below it is not taken for the fork's)
+	for (i = 0; i < d->nmod; i++) {
+		memcpy(&c, mod + i * sizeof c, sizeof c);
+		if (!c.reborn)
+			continue;
+		if (!hs_gone(c.pid))
+			return 1;
+		featbuf[hs_snap_bit(c.pid) >> 3] &=
+		    (unsigned char)~(1u << (hs_snap_bit(c.pid) & 7));
+	}
 	for (i = 0; i < d->lhi - d->llo; i++)
-		for (b = 0; placed[i] && b < 8; b++)
-			if (placed[i] >> b & 1 && bit_get(featbuf, hs_pbit(
-			    (int32_t)((int64_t)d->lbase + (int64_t)(d->llo + i) *
-			    8 + b - HS_BITS / 2))))
+		for (b = 0; placed[i] && b < 8; b++) {
+			if (!(placed[i] >> b & 1))
+				continue;
+			pid = (int32_t)((int64_t)d->lbase +
+			    (int64_t)(d->llo + i) * 8 + b - HS_BITS / 2);
+			if (!bit_get(featbuf, hs_snap_bit(pid))) {
+				if (!hs_gone(pid))
+					return 1;
+				continue;
+			}
+			// maybe the fork's: it stands if this part has it still,
+			// unchanged (a process made here, or an exit, is a
+			// change: hs_mod)
+			if (!proc_lookup(pid) || bit_get(featbuf, hs_pbit(pid)))
 				return 1;
+		}
 	return 0;
 }
 
@@ -6600,8 +6725,9 @@ hs_check(const struct split_sum *d, const unsigned char *mod,
 
 	if (rounds - hs.rounds < 2)
 		return "the first part holds fewer than two rounds";
-	if (hs_clash(d, placed))
-		return "the first part changed a process the second placed";
+	if (hs_clash(d, mod, placed, ops))
+		return "the first part changed a process the second placed, or "
+		    "has one of a pid the second saw born";
 	// a record's samples may wait two rounds, and be looked up then
 	for (i = 0; i < d->nops; i++) {
 		o = hs_op_at(ops, i);

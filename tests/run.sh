@@ -1031,6 +1031,16 @@ for k in 100 200 300 400 500 600 700 800 900; do
 		split_compare "$c" "$P/local__x86_64__forks.data" $k
 	done
 done
+# pids used again (recorded in a pid namespace of 1000 pids: 1600 FORKs,
+# 605 pids used twice): a process born in the second part whose pid the
+# first had stands where one read has no process of that pid either
+nwrap=$nhits
+for k in 100 200 300 400 500 600 700 800 900; do
+	for c in "check -a -p -H -v" "list -H"; do
+		split_compare "$c" "$P/local__x86_64__pidwrap.data" $k
+	done
+done
+nwrap=$((nhits - nwrap))
 [ "$ndiff" -eq 0 ] && ok "read in two parts = one read, every profile"
 # -v says so (check -a -p -v above): most profiles here split cleanly, and
 # some second halves hold what the second process cannot hand back.  A
@@ -1044,6 +1054,9 @@ if "$PERFMT" -V | grep -q "^reads in two parts at once: yes"; then
 	    bad "second halves given up: $ngaveup, expected 3 or more"
 	[ "$nhits" -ge 8 ] && ok "$nhits reads in two parts with --hits" ||
 	    bad "reads in two parts with --hits: $nhits, expected 8 or more"
+	[ "$nwrap" -ge 3 ] &&
+	    ok "$nwrap reads in two parts with --hits over pids used again" ||
+	    bad "reads in two parts with --hits over pids used again: $nwrap, expected 3 or more"
 elif "$PERFMT" -V | grep -q "^reads in two parts at once: no"; then
 	split=
 	[ "$nsplit$ngaveup" = 00 ] &&
