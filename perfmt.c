@@ -6658,6 +6658,21 @@ hs_leads(const struct split_sum *d, const unsigned char *ops)
 	}
 }
 
+/* Did the second part make pid anew at a FORK (hs_reborn)? */
+static int
+hs_was_reborn(const unsigned char *mod, uint32_t nmod, int32_t pid)
+{
+	struct hs_change c;
+	uint32_t i;
+
+	for (i = 0; i < nmod; i++) {
+		memcpy(&c, mod + i * sizeof c, sizeof c);
+		if (c.pid == pid && c.reborn)
+			return 1;
+	}
+	return 0;
+}
+
 /* The second part placed pid as a process of its own, born there (the
  * fork did not have the pid, or hs_reborn dropped the fork's): its
  * answers stand if one read has there no process of the pid either, as
@@ -6684,15 +6699,10 @@ hs_clash(const struct split_sum *d, const unsigned char *mod,
 		return 1;
 	hs_leads(d, ops);
 	// made anew: placed or not, this part must have none of the pid
-	// (without its snapshot bit, below it is not taken for the fork's)
 	for (i = 0; i < d->nmod; i++) {
 		memcpy(&c, mod + i * sizeof c, sizeof c);
-		if (!c.reborn)
-			continue;
-		if (!hs_gone(c.pid))
+		if (c.reborn && !hs_gone(c.pid))
 			return 1;
-		featbuf[hs_snap_bit(c.pid) >> 3] &=
-		    (unsigned char)~(1u << (hs_snap_bit(c.pid) & 7));
 	}
 	for (i = 0; i < d->lhi - d->llo; i++)
 		for (b = 0; placed[i] && b < 8; b++) {
@@ -6700,7 +6710,10 @@ hs_clash(const struct split_sum *d, const unsigned char *mod,
 				continue;
 			pid = (int32_t)((int64_t)d->lbase +
 			    (int64_t)(d->llo + i) * 8 + b - HS_BITS / 2);
-			if (!bit_get(featbuf, hs_snap_bit(pid))) {
+			// not the fork's, or made anew (above); the snapshot
+			// bit is shared, so the mod list tells the latter
+			if (!bit_get(featbuf, hs_snap_bit(pid)) ||
+			    hs_was_reborn(mod, d->nmod, pid)) {
 				if (!hs_gone(pid))
 					return 1;
 				continue;

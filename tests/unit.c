@@ -1301,6 +1301,8 @@ t_pend_memo(void)
 	return 0;
 }
 
+static int clash_with2(int32_t pid, int reborn, int also);
+
 /* --hits in two parts, a pid used again: the second part makes a pid of
  * the fork's anew at its FORK (hs_reborn), and the first lets a process
  * born in the second stand only where one read has no process of its pid
@@ -1308,14 +1310,26 @@ t_pend_memo(void)
 static int
 clash_with(int32_t pid, int reborn)
 {
+	return clash_with2(pid, reborn, 0);
+}
+
+/* ... and with pid + 2^17 placed too when also: a pid of the same bits
+ * in the first part's hashed maps */
+static int
+clash_with2(int32_t pid, int reborn, int also)
+{
 	struct split_sum d;
 	struct hs_change c;
-	unsigned char placed[1] = { 1 }, mod[sizeof c];
+	static unsigned char placed[HS_BITS / 32 + 1];
+	unsigned char mod[sizeof c];
 
 	memset(&d, 0, sizeof d);
-	d.lbase = pid;		// pid's bit is HS_BITS / 2: byte 0, bit 0 here
+	memset(placed, 0, sizeof placed);
+	placed[0] = 1;		// pid's bit is HS_BITS / 2: here byte 0, bit 0
+	placed[HS_BITS / 32] = (unsigned char)also;
+	d.lbase = pid;
 	d.llo = HS_BITS / 16;
-	d.lhi = d.llo + 1;
+	d.lhi = d.llo + (also ? HS_BITS / 32 + 1 : 1);
 	c.pid = pid;
 	c.round = 0;
 	c.reborn = (uint32_t)reborn;
@@ -1387,6 +1401,14 @@ t_hs_reused(void)
 	// gone here, and made anew there
 	proc_drop(7);
 	check(clash_with(7, 0) && !clash_with(7, 1));
+	// 7 made anew, and a process of the fork's that shares 7's bits,
+	// gone here but placed there (it went on from the fork's copy)
+	pf_reset("t");
+	check(proc_new(7 + HS_BITS / 4));
+	hs.serial = proc_serial;
+	hs_first_start();
+	proc_drop(7 + HS_BITS / 4);
+	check(!clash_with2(7, 1, 0) && clash_with2(7, 1, 1));
 	hs.role = HS_OFF;
 	hits_mode = mode;
 	return 0;
