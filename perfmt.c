@@ -6383,15 +6383,16 @@ round_from(uint64_t at, uint64_t stop, int last)
 	    sizeof databuf, q = 0;
 	ssize_t got = pread(pf.fd, databuf, len, (off_t)at);
 	uint64_t found = NOPOS;
-	uint32_t size;
+	uint32_t size, type;
 
 	// only through headers split_guess would take: from a wrong
 	// guess, bytes that look like a FINISHED_ROUND are more likely
 	// than a walk of such headers
 	while (got > 0 && q + 8 <= (size_t)got && (size = header_likely(q))) {
+		// the type before the step: q may then pass the buffer's end
+		type = get32(databuf + q, pf.be);
 		q += size;
-		if (get32(databuf + q - size, pf.be) == R_FINISHED_ROUND &&
-		    q < (size_t)got &&
+		if (type == R_FINISHED_ROUND && q < (size_t)got &&
 		    headers_likely(q, (size_t)got)) {
 			found = at + q;
 			if (!last)
