@@ -3733,7 +3733,6 @@ hs_reborn(int32_t pid)
 	for (k = 0; k < hs.nmod; k++)
 		if (scratch.hs.mod[k].pid == pid)
 			scratch.hs.mod[k].reborn = 1;
-	proc_last = NULL;
 	proc_drop(pid);
 }
 
@@ -6603,16 +6602,18 @@ hs_op_at(const unsigned char *ops, uint32_t i)
 	return o;
 }
 
-/* Did the second part change pid by round r. */
+/* Did the second part change pid by round r (and, if reborn, make it
+ * anew at a FORK: hs_reborn). */
 static int
-hs_changed(const unsigned char *mod, uint32_t nmod, int32_t pid, uint32_t r)
+hs_changed(const unsigned char *mod, uint32_t nmod, int32_t pid, uint32_t r,
+    unsigned reborn)
 {
 	struct hs_change c;
 	uint32_t i;
 
 	for (i = 0; i < nmod; i++) {
 		memcpy(&c, mod + i * sizeof c, sizeof c);
-		if (c.pid == pid && c.round <= r)
+		if (c.pid == pid && c.round <= r && c.reborn >= reborn)
 			return 1;
 	}
 	return 0;
@@ -6628,7 +6629,7 @@ hs_line_changed(const unsigned char *mod, uint32_t nmod, int32_t pid,
 	int depth;
 
 	for (depth = 0; depth <= 16; depth++) {
-		if (hs_changed(mod, nmod, pid, r))
+		if (hs_changed(mod, nmod, pid, r, 0))
 			return 1;
 		if (!(q = proc_find(pid)) || !q->has_parent)
 			return 0;
@@ -6657,21 +6658,6 @@ hs_leads(const struct split_sum *d, const unsigned char *ops)
 		if ((o.tag >> 3 & 7) == HS_FORK)
 			bit_set(featbuf, hs_lead_bit((int32_t)(uint32_t)o.a));
 	}
-}
-
-/* Did the second part make pid anew at a FORK (hs_reborn)? */
-static int
-hs_was_reborn(const unsigned char *mod, uint32_t nmod, int32_t pid)
-{
-	struct hs_change c;
-	uint32_t i;
-
-	for (i = 0; i < nmod; i++) {
-		memcpy(&c, mod + i * sizeof c, sizeof c);
-		if (c.pid == pid && c.reborn)
-			return 1;
-	}
-	return 0;
 }
 
 /* The second part placed pid as a process of its own, born there (the
@@ -6711,10 +6697,11 @@ hs_clash(const struct split_sum *d, const unsigned char *mod,
 				continue;
 			pid = (int32_t)((int64_t)d->lbase +
 			    (int64_t)(d->llo + i) * 8 + b - HS_BITS / 2);
-			// not the fork's, or made anew (above); the snapshot
-			// bit is shared, so the mod list tells the latter
-			if (!bit_get(featbuf, hs_snap_bit(pid)) ||
-			    hs_was_reborn(mod, d->nmod, pid)) {
+			// made anew: checked above (the fork's bit below is
+			// shared, so only the list tells it)
+			if (hs_changed(mod, d->nmod, pid, UINT32_MAX, 1))
+				continue;
+			if (!bit_get(featbuf, hs_snap_bit(pid))) {
 				if (!hs_gone(pid))
 					return 1;
 				continue;

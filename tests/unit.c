@@ -1334,7 +1334,7 @@ clash_with2(int32_t pid, int reborn, int also)
 	c.round = 0;
 	c.reborn = (uint32_t)reborn;
 	memcpy(mod, &c, sizeof c);
-	d.nmod = reborn ? 1 : 0;
+	d.nmod = 1;		// not reborn: the second part changed it
 	return hs_clash(&d, mod, placed, NULL);
 }
 
@@ -1343,6 +1343,7 @@ t_hs_reused(void)
 {
 	struct proc *p;
 	int mode = hits_mode;
+	size_t end = arena_end;	// the second part's log takes arena room
 
 	pf_reset("t");
 	hits_mode = HITS_SAMPLE;
@@ -1350,13 +1351,7 @@ t_hs_reused(void)
 	// record there is a FORK of 7, a new process
 	check(proc_new(5) && proc_new(7));
 	hs.serial = proc_serial;
-	hs.role = HS_SECOND;
-	hs.lset = hs.lkernel = hs.fail = 0;
-	hs.nnl = hs.ndefer = hs.nmod = hs.nops = hs.nsettled = 0;
-	hs.llo = UINT32_MAX;
-	hs.lhi = 0;
-	memset(hs.wmask, 0, sizeof hs.wmask);
-	memset(featbuf, 0, HS_BITS / 8);
+	hs_second_start();
 	hs_fork(7, 5);
 	check(!hs.fail && hs.nmod == 1 && scratch.hs.mod[0].pid == 7 &&
 	    scratch.hs.mod[0].reborn);
@@ -1365,6 +1360,7 @@ t_hs_reused(void)
 	hs_fork(9, 5);
 	hs_fork(9, 5);
 	check(!hs.fail && hs.nmod == 1);
+	arena_end = end;
 	// the first part: nothing of 7 here, then in turn a process of 7
 	// (exited: one read drops it at the FORK, but its records before
 	// the FORK would still be its), a process that names 7 its parent,
