@@ -1516,6 +1516,27 @@ feat_short(unsigned feat, uint64_t off, uint64_t size, unsigned need)
 	    "expected)", feat_name(feat), size, need);
 }
 
+/* perf inject -b names the vDSO by the copy it read the build-ID from,
+ * /tmp/perf-vdso.so-XXXXXX (vdso32, vdsox32 for the compat images: perf's
+ * vdso.c); perf shows it as [vdso], and so does perfmt. */
+static size_t
+vdso_temp_name(const unsigned char *s, size_t n, const unsigned char **out)
+{
+	static const char *const tmp[] = { "/tmp/perf-vdso.so-",
+		"/tmp/perf-vdso32.so-", "/tmp/perf-vdsox32.so-" };
+	static const char *const as[] = { "[vdso]", "[vdso32]", "[vdsox32]" };
+	size_t i, k;
+
+	for (i = 0; i < 3; i++) {
+		k = strlen(tmp[i]);
+		if (n == k + 6 && !memcmp(s, tmp[i], k)) {
+			*out = (const unsigned char *)as[i];
+			return strlen(as[i]);
+		}
+	}
+	return n;
+}
+
 /* One build-ID entry (fmt §2.1): header, s32 pid (the machine), 20 ID
  * bytes, u8 size (valid with misc bit 0x8000), 3 reserved, NUL-terminated
  * name.  The pre-2.6.35 layout has no pid: ID at 8, name at 32 (§2.4). */
@@ -1529,6 +1550,7 @@ bid_entry(const unsigned char *p, size_t size, int old_abi, unsigned src,
 	const unsigned char *name = p + nameoff, *z;
 	int32_t machine;
 	int exact = 0;
+	size_t n;
 
 	if (old_abi)
 		machine = misc == MISC_GUEST_USER || misc == MISC_GUEST_KERNEL ?
@@ -1559,8 +1581,9 @@ bid_entry(const unsigned char *p, size_t size, int old_abi, unsigned src,
 		pf.n_table++;
 	else
 		pf.n_bidrec++;
-	obj_add(machine, (const char *)name, (size_t)(z - name),
-	    p + (old_abi ? 8 : 12), idlen, exact, src, cpumode);
+	n = vdso_temp_name(name, (size_t)(z - name), &name);
+	obj_add(machine, (const char *)name, n, p + (old_abi ? 8 : 12), idlen,
+	    exact, src, cpumode);
 }
 
 static int
@@ -7945,14 +7968,20 @@ module_from_dep(const char *mod, char *rel, size_t cap)
 /* ==== 14. Verdicts ======================================================
  * One verdict per path (per machine): the union of the build-ID table,
  * build-ID records, MMAP2 build-IDs and every MMAP/MMAP2 path.  Fixed
- * words, decided in this order: missing, mismatch, ok, replaced, stale,
- * unchanged; pseudo maps get skip with the reason.
+ * words; those before ok are problems (exit 1).  A recorded build-ID
+ * decides first: ok, mismatch or missing.  Without one the evidence
+ * left decides: the inode (replaced), the mtime against the profile's
+ * time (stale, unchanged, or unverified where that time cannot be
+ * trusted), the kernel's release.  Where the facts cannot be had the
+ * verdict says so: unreadable, deleted, foreign.  Pseudo maps get skip
+ * with the reason.
  */
-enum { V_MISSING, V_MISMATCH, V_REPLACED, V_STALE, V_OK, V_UNCHANGED,
-	V_SKIP, V_N };
+enum { V_MISSING, V_MISMATCH, V_REPLACED, V_STALE, V_DELETED, V_UNREADABLE,
+	V_FOREIGN, V_UNVERIFIED, V_OK, V_UNCHANGED, V_SKIP, V_N };
 
 static const char *const vnames[] = { "missing", "mismatch", "replaced",
-	"stale", "ok", "unchanged", "skip" };
+	"stale", "deleted", "unreadable", "foreign", "unverified", "ok",
+	"unchanged", "skip" };
 
 enum { K_USER, K_KERNEL, K_MODULE, K_VDSO, K_JIT, K_PSEUDO };
 

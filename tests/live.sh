@@ -111,6 +111,25 @@ perf buildid-list -i pipe.b.data 2>/dev/null | grep -v '^ ' | sort >perf.out
 "$PERFMT" list -i - <pipe.b.data | sort >perfmt.out
 same "pipe with build-ID records: IDs as perf's" perfmt.out perf.out
 
+# perf inject -b names the vDSO by its temporary copy, /tmp/perf-vdso.so-X;
+# perf buildid-list shows [vdso], and so does list (one line, not two)
+cat >v.c <<'EOF'
+#include <time.h>
+int main(void) { struct timespec t; long i, s = 0;
+	for (i = 0; i < 3000000; i++) { clock_gettime(CLOCK_MONOTONIC, &t);
+		s += t.tv_nsec; } return s == 1; }
+EOF
+if "$cc" -O1 -o v v.c 2>/dev/null &&
+    perf record -N -q -B -o vb.data -- ./v >/dev/null 2>&1 &&
+    perf inject -b -i vb.data -o vbi.data >/dev/null 2>&1 &&
+    perf buildid-list -i vbi.data 2>/dev/null | grep -q ' \[vdso\]$'; then
+	perf buildid-list -i vbi.data 2>/dev/null | sort >perf.out
+	"$PERFMT" list -i vbi.data 2>/dev/null | sort >perfmt.out
+	same "perf inject -b: the vDSO's temporary name is [vdso]" perfmt.out perf.out
+else
+	skip "perf inject -b: the vDSO's temporary name" "no vDSO sample, or no perf inject"
+fi
+
 # perf record --threads: a directory
 if perf record -N -q --threads -o dir.data -- sh -c "$W" >/dev/null 2>&1 &&
     [ -d dir.data ]; then
