@@ -42,6 +42,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <sys/types.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -53,6 +55,8 @@
 /* glibc and musl both have it (sys/auxv.h); declared here because that
  * header drags in <elf.h>, whose macros elf_min.h would meet again */
 unsigned long getauxval(unsigned long);
+/* and syscall, which <unistd.h> declares only beyond POSIX */
+long syscall(long, ...);
 
 /* ==== 1. Limits and version =============================================
  * Every size here is a compile-time constant; `make PERFMT_X=n` overrides.
@@ -73,7 +77,7 @@ unsigned long getauxval(unsigned long);
 #define PERFMT_MAXOBJ 4096		/* distinct objects, per pass */
 #endif
 #ifndef PERFMT_ARENA
-#define PERFMT_ARENA (236 * 1024)	/* bytes of object names, per pass */
+#define PERFMT_ARENA (224 * 1024)	/* bytes of object names, per pass */
 #endif
 #ifndef PERFMT_MAXATTR
 #define PERFMT_MAXATTR 256		/* events (perf_event_attr) */
@@ -1144,6 +1148,8 @@ static struct pf {
 	int fd, be, mode, legacy, seekable;
 	uint64_t fsize;		/* of the file being read; 0 for a pipe */
 	int64_t mtime;		/* of the perf.data (ns), 0 if unknown */
+	int64_t btime;		/* its birth time (ns), if has_btime */
+	int has_btime;
 	uint64_t hdr_size, attr_size, attrs_off, attrs_size;
 	uint64_t data_off, data_size, data_end;
 	uint64_t meta_lo, meta_hi;	/* ids and attrs, where they touch */
@@ -1180,6 +1186,7 @@ static struct pf {
 	uint32_t nother;
 	uint64_t other_dropped;
 	uint64_t t_first, t_last, n_timed;	/* sample times seen */
+	uint64_t r_first, r_last;	/* other records' times (sample_id_all) */
 	uint64_t z_records, z_bytes, aux_bytes, tracing_bytes;
 	uint64_t z_out, z_recs;	/* bytes and records decoded from them */
 	uint64_t n_table, n_bidrec, n_mmapid, n_bid_ignored;
@@ -1206,14 +1213,19 @@ enum { HITS_NONE, HITS_SAMPLE, HITS_CALLCHAIN };
 static int hits_mode;
 
 /* Samples are read when something needs them: --hits, the times header
- * prints, or a profile time that only the samples give (CLOCK_DATA
- * without SAMPLE_TIME).  Otherwise they are stepped over unread. */
-static int want_samples = 1, need_times = 1;
+ * prints, a profile time that only the samples give (CLOCK_DATA without
+ * SAMPLE_TIME), or the span of the records' times that tells the file
+ * perf wrote from a copy (need_span: check, when the profile's time may
+ * be its file's mtime, and that file has a birth time before it).
+ * Otherwise they are stepped over unread. */
+static int want_samples = 1, need_times = 1, need_span;
 
 static int
 want_times(void)
 {
-	return need_times || (pf.has_clock_data && !pf.sample_last);
+	return need_times || (pf.has_clock_data && !pf.sample_last) ||
+	    (need_span && !pf.has_clock_data && pf.has_btime &&
+	    pf.btime <= pf.mtime);
 }
 
 static void
@@ -5203,6 +5215,9 @@ body_need(uint32_t type, size_t size)
 {
 	size_t n = 8;
 
+	// the time of a kernel record is at its end (rec_time)
+	if (type < R_ATTR && type != R_SAMPLE && want_times())
+		return size;
 	switch (type) {
 	case R_MMAP: case R_MMAP2: case R_ATTR: case R_BUILD_ID: case R_FEATURE:
 		return size;
@@ -5390,10 +5405,25 @@ rec_exit(int32_t pid, uint64_t time)
 	hs_log(HS_EXIT, pid, 0, time, 0);
 }
 
+/* The span of the records' times, samples apart: the EXIT of a workload
+ * that slept comes long after its last sample. */
+static void
+rec_stamp(uint64_t t)
+{
+	if (!t)
+		return;
+	if (!pf.r_first || t < pf.r_first)
+		pf.r_first = t;
+	if (t > pf.r_last)
+		pf.r_last = t;
+}
+
 static void
 rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
     size_t need, size_t size, uint64_t off)
 {
+	if (type < R_ATTR && type != R_SAMPLE && need == size && want_times())
+		rec_stamp(rec_time(p, size));
 	// what these change (events, the build-ID table, features, a
 	// decoded stream, the payload counts) the second process of a split
 	// read cannot hand back: it gives its part up to the first
@@ -7149,6 +7179,46 @@ mtime_ns(const struct stat *st)
 	return (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
 }
 
+/* The birth time of an open file, by statx (Linux 4.11), called
+ * directly: musl 1.2.3 has no wrapper.  The kernel's struct statx holds
+ * stx_mask, a u32, at 0 and stx_btime, {s64 tv_sec, u32 tv_nsec}, at 80;
+ * the mask says whether the file system keeps one.  0 if none. */
+static int
+birth_time(int fd, int64_t *ns)
+{
+#ifdef SYS_statx
+	unsigned char b[256];
+	uint32_t mask, nsec;
+	int64_t sec;
+
+	memset(b, 0, sizeof b);
+	if (syscall(SYS_statx, fd, "", 0x1000 /* AT_EMPTY_PATH */,
+	    0x800 /* STATX_BTIME */, b))
+		return 0;
+	memcpy(&mask, b, 4);
+	memcpy(&sec, b + 80, 8);
+	memcpy(&nsec, b + 88, 4);
+	if (!(mask & 0x800) || sec < 0 || sec > INT64_MAX / 1000000000 - 1)
+		return 0;
+	*ns = sec * 1000000000 + nsec;
+	return 1;
+#else
+	(void)fd;
+	(void)ns;
+	return 0;
+#endif
+}
+
+/* The perf.data's own times: its mtime, and its birth time to tell the
+ * file perf wrote from a copy (profile_time). */
+static void
+pf_file_times(int fd, const struct stat *st)
+{
+	pf.mtime = mtime_ns(st);
+	pf.has_btime = birth_time(fd, &pf.btime);
+	update_want_samples();
+}
+
 static int
 pf_open_file(const char *path, int *seekable)
 {
@@ -7175,7 +7245,7 @@ pf_open_file(const char *path, int *seekable)
 	*seekable = S_ISREG(st.st_mode);
 	pf.fsize = *seekable ? (uint64_t)st.st_size : 0;
 	if (*seekable && !pf.mtime)
-		pf.mtime = mtime_ns(&st);
+		pf_file_times(fd, &st);
 	return fd;
 }
 
@@ -7257,7 +7327,8 @@ pf_open_scan(const char *path)
 		}
 		seekable = S_ISREG(st.st_mode);
 		pf.fsize = seekable ? (uint64_t)st.st_size : 0;
-		pf.mtime = seekable ? mtime_ns(&st) : 0;
+		if (seekable)
+			pf_file_times(0, &st);
 		pf.seekable = seekable;
 		passes_ok = passes_wanted && seekable;
 		// a regular file on stdin may be positioned anywhere
@@ -7366,6 +7437,7 @@ struct elfid {
 	unsigned char id[ELFIDMAX];
 	size_t len;		/* the note's descriptor size */
 	int is64, be, blob, notelf;
+	int err;		/* errno of a stat or open that failed */
 	unsigned machine;
 	uint64_t where;		/* file offset of the note */
 	char why[200];		/* what was wrong, when malformed */
@@ -7666,6 +7738,7 @@ elf_buildid(const char *path, struct elfid *e)
 
 	memset(e, 0, sizeof *e);
 	if (stat(path, &st)) {
+		e->err = errno;
 		snprintf(e->why, sizeof e->why, "%s", strerror(errno));
 		return 2;
 	}
@@ -7676,6 +7749,7 @@ elf_buildid(const char *path, struct elfid *e)
 	m.mem = NULL;
 	if ((m.fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0 ||
 	    fstat(m.fd, &st) || !S_ISREG(st.st_mode)) {
+		e->err = m.fd < 0 ? errno : 0;
 		snprintf(e->why, sizeof e->why, "%s", m.fd < 0 ?
 		    strerror(errno) : "not a regular file");
 		if (m.fd >= 0)
@@ -7997,8 +8071,11 @@ static const char *const knames[] = { "user", "kernel", "module", "vdso",
 #define RF_SAME_INO	0x20	/* the inode the profile saw */
 #define RF_PATH_DIFF	0x40	/* ok from a copy; the path itself differs */
 #define RF_NOTIME	0x80	/* profile time unknown or implausible */
-#define RF_RELEASE	0x100	/* the running kernel is another release */
+#define RF_RELEASE	0x100	/* the kernel is another release */
 #define RF_IMAGE_ID	0x200	/* the ID recorded for the kernel's image */
+#define RF_DELETED	0x400	/* perf saw the file deleted: "PATH (deleted)" */
+#define RF_DEV_DIFF	0x800	/* another device: inodes not comparable */
+#define RF_BY_TIME	0x1000	/* the verdict rests on the profile's time */
 
 static struct res {
 	const char *reason;	/* skip: why */
@@ -8006,6 +8083,7 @@ static struct res {
 	uint64_t ino;		/* and its inode */
 	uint16_t flags;
 	uint8_t verdict, kind, cand, first, disklen, nids;
+	uint8_t err;		/* unreadable: the errno (EACCES, EPERM, EIO) */
 	unsigned char diskid[IDMAX];
 } res[PERFMT_MAXOBJ];
 
@@ -8013,7 +8091,30 @@ static struct res {
 static int64_t prof_ns;
 static const char *prof_src;
 static int prof_ok;		/* known and plausible */
-static int same_host;
+
+/* How far that time can be trusted.  -t and -r are the user's word and
+ * CLOCK_DATA the recording's own; the perf.data's mtime is the end of
+ * the recording only in the file perf wrote, and a copy (cp, scp, git,
+ * adb pull) sets it anew.  The file's birth time tells them apart:
+ * perf record creates the file before its first record and writes its
+ * header after its last, so the file it wrote was born before its mtime
+ * by at least the span of its records' timestamps; a copy is born a
+ * moment before its mtime, or after it when the copy kept the mtime.
+ * A copy's mtime is still no earlier than the recording's end: a file
+ * newer than it is newer than the recording (stale), one older is not
+ * shown unchanged (unverified). */
+enum { PT_GIVEN, PT_CLOCK, PT_WRITTEN, PT_UNCONFIRMED, PT_COPY };
+static int prof_trust;
+
+/* Whether the profile is from this system, as far as its header tells
+ * (fmt §1.7: HOSTNAME, OSRELEASE, ARCH, NRCPUS, TOTAL_MEM).  One fact
+ * that differs from this system's proves it foreign; facts that all
+ * agree only fail to prove it (boards of one image share every one), so
+ * HOST_LIKE is the most the header can give, and -L the user's word. */
+enum { HOST_UNKNOWN, HOST_LIKE, HOST_FOREIGN };
+static int host;
+static char host_diff[160];	/* the first fact that differs */
+static int same_host;		/* HOST_LIKE or -L: inodes are compared */
 
 static const char *
 pseudo_reason(const char *s, size_t n)
@@ -8026,18 +8127,18 @@ pseudo_reason(const char *s, size_t n)
 		{ "[uprobes]", "uprobes page" }, { "[anon:", "anonymous memory" },
 		{ "/memfd:", "a memfd" }, { "/SYSV", "SysV shared memory" },
 		{ "/dev/zero", "anonymous memory" }, { "anon_inode:", "anon inode" },
-		{ "/dev/ashmem", "Android shared memory" }, { "/dev/", "a device" },
+		{ "/dev/ashmem", "Android shared memory" },
 		{ "[vectors]", "the ARM vector page" }
 	};
 	size_t i;
 
 	// what the memory was says more than "(deleted)", which memfds and
-	// SysV segments always carry
+	// SysV segments always carry; a file's "(deleted)" is judged (the
+	// deleted verdict), and a path under /dev by what it holds
 	for (i = 0; i < sizeof p / sizeof *p; i++)
 		if (!strncmp(s, p[i].prefix, strlen(p[i].prefix)))
 			return p[i].why;
-	if (n > 10 && !memcmp(s + n - 10, " (deleted)", 10))
-		return "deleted before it was profiled";
+	(void)n;
 	if (s[0] != '/' && s[0] != '[')
 		return "not a path";
 	return NULL;
@@ -8051,6 +8152,19 @@ module_file(const char *s)
 
 	return ko && (!strcmp(ko, ".ko") || !strcmp(ko, ".ko.gz") ||
 	    !strcmp(ko, ".ko.xz") || !strcmp(ko, ".ko.zst"));
+}
+
+/* The kernel names a mapping whose file was unlinked "PATH (deleted)"
+ * (d_path): the file perf profiled was removed or replaced while it ran.
+ * Returns the length of PATH, or 0. */
+static size_t
+deleted_len(const struct obj *o)
+{
+	const char *s = obj_name(o);
+	size_t n = o->namelen;
+
+	return n > 11 && s[0] == '/' && !memcmp(s + n - 10, " (deleted)", 10) ?
+	    n - 10 : 0;
 }
 
 /* A kernel-mode name in the build-ID table (or a build-ID record) that
@@ -8136,10 +8250,18 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 	static char p[PATHMAX], rel[PATHMAX - 300], hex[2 * IDMAX + 1];
 	static char mod[256];
 	const char *name = obj_name(o);
+	int live = host != HOST_FOREIGN;	// the running kernel is its own
 	unsigned i;
+	size_t n;
 
 	ncand = 0;
 	hex_into(hex, id, idlen);
+	// a deleted file is looked for where it was (rel: a module's)
+	if (kind == K_USER && (n = deleted_len(o)) && n < sizeof rel) {
+		memcpy(rel, name, n);
+		rel[n] = 0;
+		name = rel;
+	}
 	switch (kind) {
 	case K_KERNEL:
 		if (opt.vmlinux)
@@ -8154,14 +8276,14 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 		}
 		if (opt.sysroot)
 			cand_in(CT_KNOTES, opt.sysroot, "/sys/kernel/notes", NULL);
-		else if (!opt.vmlinux)
+		else if (!opt.vmlinux && live)
 			cand_host(CT_KNOTES, "/sys/kernel/notes");
 		if (idlen)
 			cand_caches("[kernel.kallsyms]", hex, 1, 0);
 		return;
 	case K_MODULE:
 		module_name(name, mod, sizeof mod);
-		if (!opt.sysroot) {
+		if (!opt.sysroot && live) {
 			snprintf(p, sizeof p, "/sys/module/%s/notes/"
 			    ".note.gnu.build-id", mod);
 			cand_host(CT_MODNOTES, p);
@@ -8178,7 +8300,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 	case K_VDSO:
 		if (idlen)
 			cand_caches("[vdso]", hex, 0, 1);
-		if (!opt.sysroot && !strcmp(name, "[vdso]"))
+		if (!opt.sysroot && live && !strcmp(name, "[vdso]"))
 			cand_host(CT_VDSO, "[vdso]");
 		return;
 	case K_JIT:
@@ -8259,8 +8381,12 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 		return 1;
 	}
 	cand_resolve(c);
-	if (c->err || stat(c->path, st))
+	if (c->err)
 		return 0;
+	if (stat(c->path, st)) {
+		c->err = errno;
+		return 0;
+	}
 	// a FIFO would block the read, a device would never end: only
 	// regular files are opened, and the rest said for what they are
 	if (!S_ISREG(st->st_mode)) {
@@ -8306,6 +8432,7 @@ struct rec {
 	const unsigned char *id;
 	size_t idlen;
 	unsigned nids, src, inodes;
+	uint32_t maj, min;	/* the device the kernel saw the inode on */
 	uint64_t ino;
 };
 
@@ -8324,6 +8451,8 @@ rec_gather(uint32_t g, struct rec *rc)
 				rc->inodes = 2;
 			else if (!rc->inodes) {
 				rc->ino = o->ino;
+				rc->maj = o->maj;
+				rc->min = o->min;
 				rc->inodes = o->inodes;
 			}
 		}
@@ -8378,41 +8507,110 @@ live_kind(const struct cand *c)
 	    c->type == CT_MODNOTES || c->type == CT_VDSO);
 }
 
-/* No build-ID to compare: the file's inode and mtime decide. */
+/* The release a kernel candidate is: the running kernel's, or the one a
+ * kernel image names in its banner ("Linux version RELEASE (...": the
+ * kernel's linux_banner, in .rodata, before the debug sections).  The
+ * banner is found by a bounded scan through featbuf, free once the
+ * profile is read.  Empty if it cannot be told. */
+static void
+kernel_release(const struct cand *c, char *out, size_t cap)
+{
+	static const char tag[] = "Linux version ";
+	const size_t tl = sizeof tag - 1;
+	const unsigned char *p, *q;
+	struct utsname u;
+	struct stat st;
+	struct rd r;
+	size_t n, i, k;
+	int fd;
+
+	out[0] = 0;
+	if (live_kind(c)) {
+		if (!uname(&u))
+			snprintf(out, cap, "%s", u.release);
+		return;
+	}
+	if (c->type != CT_VMLINUX || stat(c->path, &st) || !S_ISREG(st.st_mode) ||
+	    (fd = open(c->path, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0)
+		return;
+	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
+	while (rd_left(&r) > tl) {
+		n = rd_left(&r) < sizeof featbuf ? (size_t)rd_left(&r) :
+		    sizeof featbuf;
+		if (!(p = rd_peek(&r, n)))
+			break;
+		for (i = 0; i + tl < n; i++) {
+			if (p[i] != 'L' || memcmp(p + i, tag, tl) ||
+			    p[i + tl] < '0' || p[i + tl] > '9')
+				continue;
+			// the release runs to the space before "(": whole in
+			// the window, or the window moves on to it
+			q = p + i + tl;
+			for (k = 0; i + tl + k < n && k < cap && q[k] > ' ' &&
+			    q[k] < 0x7f; k++)
+				;
+			if (i + tl + k == n && n == sizeof featbuf && i)
+				break;
+			if (k < cap && i + tl + k < n && q[k] == ' ') {
+				memcpy(out, q, k);
+				out[k] = 0;
+			}
+			close(fd);
+			return;
+		}
+		// the next window starts where a banner cut here would
+		rd_skip(&r, i > tl + 256 ? i - tl - 256 : i ? i : 1);
+	}
+	close(fd);
+}
+
+/* No build-ID to compare: the inode, the mtime and, for a kernel, its
+ * release decide, each only as far as it can be trusted. */
 static void
 judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
     const struct cand *c, int is_file)
 {
-	struct utsname u;
+	char rel[STRMAX];
 
-	if (!is_file) {
-		// the running kernel: its release is the one thing to compare
-		r->verdict = V_UNCHANGED;
-		if (live_kind(c) && (r->kind == K_KERNEL ||
-		    r->kind == K_MODULE) && pf.osrelease[0] &&
-		    !uname(&u) && strcmp(u.release, pf.osrelease)) {
+	if (r->kind == K_KERNEL || (r->kind == K_MODULE && live_kind(c))) {
+		// a kernel's mtime says nothing of the build that ran
+		kernel_release(c, rel, sizeof rel);
+		if (!pf.osrelease[0] || !rel[0])
+			r->verdict = V_UNVERIFIED;
+		else if (strcmp(rel, pf.osrelease)) {
 			r->verdict = V_STALE;
 			r->flags |= RF_RELEASE;
-		}
+		} else
+			r->verdict = V_UNCHANGED;
+		return;
+	}
+	if (!is_file) {
+		r->verdict = V_UNVERIFIED;
 		return;
 	}
 	r->mtime = mtime_ns(st);
 	r->ino = st->st_ino;
-	if (rc->inodes && !opt.sysroot) {
-		if (st->st_ino == rc->ino)
+	// the kernel's device numbers are those of stat where the file
+	// system is the one mapped; overlayfs and btrfs subvolumes report
+	// another device, and there an inode proves nothing
+	if (rc->inodes && !opt.sysroot && same_host) {
+		if (rc->maj != major(st->st_dev) || rc->min != minor(st->st_dev))
+			r->flags |= RF_DEV_DIFF;
+		else if (st->st_ino == rc->ino)
 			r->flags |= RF_SAME_INO;
-		else if (same_host) {
+		else {
 			r->verdict = V_REPLACED;
 			return;
 		}
 	}
-	if (!prof_ok)
+	r->flags |= RF_BY_TIME;
+	if (!prof_ok) {
 		r->flags |= RF_NOTIME;
-	else if (r->mtime > prof_ns) {
+		r->verdict = V_UNVERIFIED;
+	} else if (r->mtime > prof_ns)
 		r->verdict = V_STALE;
-		return;
-	}
-	r->verdict = V_UNCHANGED;
+	else
+		r->verdict = prof_trust == PT_COPY ? V_UNVERIFIED : V_UNCHANGED;
 }
 
 static int
@@ -8436,6 +8634,23 @@ unreadable_why(const struct cand *c, int notelf)
 	return notelf ? "not an ELF file" : "a malformed ELF file";
 }
 
+/* A walk or a stat refused, not a path that is absent: the file may be
+ * there, and nothing is claimed about it. */
+static int
+denied(int err)
+{
+	return err == EACCES || err == EPERM || err == EIO;
+}
+
+/* A foreign profile's objects are judged only against its own files:
+ * under a sysroot, a kernel image given by -k, a cache by build-ID. */
+static int
+foreign_here(int kind)
+{
+	return host == HOST_FOREIGN && !opt.sysroot &&
+	    !(kind == K_KERNEL && opt.vmlinux);
+}
+
 static void
 check_group(uint32_t g)
 {
@@ -8445,7 +8660,7 @@ check_group(uint32_t g)
 	struct stat st, first_st = { 0 };
 	struct rec rc;
 	const char *why;
-	unsigned i, first = MAXCAND;
+	unsigned i, first = MAXCAND, unread = MAXCAND;
 	int idrc, there, first_idrc = -1, first_file = 0, first_notelf = 0;
 
 	memset(r, 0, sizeof *r);
@@ -8456,6 +8671,8 @@ check_group(uint32_t g)
 	r->nids = (uint8_t)(rc.nids > 255 ? 255 : rc.nids);
 	r->flags |= (uint16_t)(rc.nids > 1 ? RF_MULTI_ID : 0);
 	r->flags |= (uint16_t)(rc.inodes > 1 ? RF_MULTI_INO : 0);
+	if (r->kind == K_USER && deleted_len(o))
+		r->flags |= RF_DELETED;
 	if (r->kind == K_PSEUDO || (r->kind == K_VDSO && !rc.idlen)) {
 		r->verdict = V_SKIP;
 		r->reason = r->kind == K_VDSO ?
@@ -8466,8 +8683,16 @@ check_group(uint32_t g)
 	for (i = 0; i < ncand; i++) {
 		there = probe(&cands[i], &e, &st, &idrc);
 		trace_cand(o, &cands[i], there, idrc, &e);
-		if (!there)
+		if (there && idrc == 2 && e.err) {
+			// there, but it could not be opened
+			there = 0;
+			cands[i].err = e.err;
+		}
+		if (!there) {
+			if (unread == MAXCAND && denied(cands[i].err))
+				unread = i;
 			continue;
+		}
 		if (rc.idlen && (cands[i].type == CT_KALLSYMS || (idrc == 0 &&
 		    id_same(rc.id, rc.idlen, e.id, e.len < IDMAX ? e.len : IDMAX)))) {
 			// a copy found by its build-ID, or the file itself
@@ -8500,8 +8725,24 @@ check_group(uint32_t g)
 			}
 		}
 	}
+	// what could not be read before anything that could: the file at
+	// the path may well be the profiled one
+	if (unread < first) {
+		r->verdict = V_UNREADABLE;
+		r->cand = (uint8_t)unread;
+		r->err = (uint8_t)cands[unread].err;
+		return;
+	}
 	if (first == MAXCAND) {
-		r->verdict = V_MISSING;
+		if (!strncmp(obj_name(o), "/dev/", 5) && ncand &&
+		    cands[0].type == CT_PATH && cands[0].what &&
+		    !strcmp(cands[0].what, "a device")) {
+			r->verdict = V_SKIP;
+			r->reason = "a device";
+		} else if (foreign_here(r->kind))
+			r->verdict = V_FOREIGN;
+		else
+			r->verdict = r->flags & RF_DELETED ? V_DELETED : V_MISSING;
 		return;
 	}
 	r->cand = (uint8_t)first;
@@ -8511,14 +8752,25 @@ check_group(uint32_t g)
 		r->flags |= RF_UNREAD;
 		r->reason = unreadable_why(&cands[first], first_notelf);
 	}
+	if (first_file)
+		r->mtime = mtime_ns(&first_st);
+	// this system's file is not the foreign profile's, nor is what
+	// stands at a deleted file's path the file perf saw
+	if (foreign_here(r->kind)) {
+		r->verdict = V_FOREIGN;
+		return;
+	}
+	if (r->flags & RF_DELETED) {
+		r->verdict = V_DELETED;
+		return;
+	}
 	// a build-ID was recorded and the file's differs, or it has none, or
 	// it is no ELF file; only a compressed module cannot be compared
 	if (rc.idlen && !(first_idrc == 2 && compressed(cands[first].path))) {
 		r->verdict = V_MISMATCH;
-		if (first_file)
-			r->mtime = mtime_ns(&first_st);
 		return;
 	}
+	r->mtime = 0;
 	judge_by_time(r, &rc, &first_st, &cands[first], first_file);
 }
 
@@ -8575,6 +8827,42 @@ parse_time(const char *s, int64_t *ns)
 	return 1;
 }
 
+/* The span of the timestamps of every record that has one, 0 if none:
+ * perf's clock ticks in ns, as the wall clock does. */
+static uint64_t
+record_span(void)
+{
+	uint64_t lo = pf.r_first, hi = pf.r_last;
+
+	if (pf.n_timed && (!lo || pf.t_first < lo))
+		lo = pf.t_first;
+	if (pf.n_timed && pf.t_last > hi)
+		hi = pf.t_last;
+	return lo && hi > lo ? hi - lo : 0;
+}
+
+/* Whether the perf.data whose mtime is the profile's time is the file
+ * perf wrote (see prof_trust).  The span may exceed the file's age by the
+ * drift of perf's clock against the wall clock, and by a millisecond of
+ * rounding. */
+static int64_t trust_age, trust_span;
+
+static void
+mtime_trust(void)
+{
+	trust_age = pf.mtime - pf.btime;
+	trust_span = (int64_t)record_span();
+	if (!pf.has_btime)
+		prof_trust = PT_UNCONFIRMED;
+	else if (pf.btime > pf.mtime)
+		prof_trust = PT_COPY;
+	else if (!trust_span)
+		prof_trust = PT_UNCONFIRMED;
+	else
+		prof_trust = trust_age + trust_age / 1000 + 1000000 >= trust_span ?
+		    PT_WRITTEN : PT_COPY;
+}
+
 /* The profile's time: the last sample's wall-clock time by CLOCK_DATA,
  * else the perf.data file's mtime; -t and -r override.  Before 2000 or in
  * the future (a board without a clock) it judges nothing. */
@@ -8593,6 +8881,7 @@ profile_time(void)
 			return 0;
 		}
 		prof_src = "-t";
+		prof_trust = PT_GIVEN;
 	} else if (opt.reffile) {
 		if (stat(opt.reffile, &st)) {
 			msg(2, "-r %s:", esc(opt.reffile));
@@ -8600,14 +8889,17 @@ profile_time(void)
 		}
 		prof_ns = mtime_ns(&st);
 		prof_src = "the mtime of the -r file";
+		prof_trust = PT_GIVEN;
 	} else if (pf.has_clock_data) {
 		t = pf.sample_last ? pf.sample_last : pf.n_timed ? pf.t_last :
 		    pf.clock_ns;
 		prof_ns = (int64_t)(pf.clock_tod + (t - pf.clock_ns));
 		prof_src = "the last sample, by CLOCK_DATA";
+		prof_trust = PT_CLOCK;
 	} else if (pf.mtime) {
 		prof_ns = pf.mtime;
 		prof_src = "the mtime of the perf.data";
+		mtime_trust();
 	} else {
 		msg(0, "%s: the profile's time is unknown (a pipe without "
 		    "CLOCK_DATA): mtimes are not judged; give -t TIME or -r "
@@ -8627,22 +8919,106 @@ profile_time(void)
 	return 1;
 }
 
-/* Default caches: $HOME/.debug, and the sysroot's own .debug. */
+/* Default caches, where -c names none: $HOME/.debug; under a sysroot
+ * the profiled system's own instead, ROOT/.debug (perf --symfs) and
+ * root's ROOT/root/.debug (perf record on a board), never this host's. */
 static void
 cache_defaults(void)
 {
-	static char home[PATHMAX], sr[PATHMAX];
+	static char dir[2][PATHMAX];
+	static const char *const in_root[] = { "%s/.debug", "%s/root/.debug" };
 	const char *h = getenv("HOME");
 	struct stat st;
+	int i;
 
-	if (!opt.ncache && h && *h &&
-	    (size_t)snprintf(home, sizeof home, "%s/.debug", h) < sizeof home &&
-	    !stat(home, &st) && S_ISDIR(st.st_mode))
-		opt.cache[opt.ncache++] = home;
-	if (opt.sysroot && opt.ncache < MAXCACHE &&
-	    (size_t)snprintf(sr, sizeof sr, "%s/.debug", opt.sysroot) < sizeof sr &&
-	    !lstat(sr, &st) && S_ISDIR(st.st_mode))
-		opt.cache[opt.ncache++] = sr;
+	if (opt.ncache)
+		return;
+	if (!opt.sysroot && h && *h && (size_t)snprintf(dir[0], PATHMAX,
+	    "%s/.debug", h) < PATHMAX && !stat(dir[0], &st) &&
+	    S_ISDIR(st.st_mode))
+		opt.cache[opt.ncache++] = dir[0];
+	for (i = 0; opt.sysroot && i < 2; i++)
+		if ((size_t)snprintf(dir[i], PATHMAX, in_root[i], opt.sysroot) <
+		    PATHMAX && !lstat(dir[i], &st) && S_ISDIR(st.st_mode))
+			opt.cache[opt.ncache++] = dir[i];
+}
+
+/* What this system is, against what the profile's header recorded: the
+ * first fact that differs goes in host_diff.  CPUs are the present ones
+ * (perf's nr_cpus_avail: the highest in /sys/devices/system/cpu/present,
+ * plus one), memory /proc/meminfo's MemTotal in kB, as perf reads them. */
+static void
+host_fact(const char *what, const char *rec, const char *here)
+{
+	if (!rec[0] || !here[0])
+		return;
+	if (host == HOST_UNKNOWN)
+		host = HOST_LIKE;
+	if (strcmp(rec, here) && host != HOST_FOREIGN) {
+		host = HOST_FOREIGN;
+		snprintf(host_diff, sizeof host_diff, "%s %s, not %s", what,
+		    esc(rec), esc(here));
+	}
+}
+
+/* A number from a small text file of the system: the one after key, or
+ * with last set the last on the first line.  1 if found. */
+static int
+sys_number(const char *path, const char *key, int last, uint64_t *v)
+{
+	const char *p;
+	struct rd r;
+	int fd, found = 0;
+
+	if ((fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0)
+		return 0;
+	rd_file(&r, fd, 0, tabbuf, sizeof tabbuf - 1, 0, RD_OPEN);
+	rd_fill(&r, sizeof tabbuf - 1);
+	close(fd);
+	tabbuf[r.len] = 0;
+	if (!(p = str_find((const char *)tabbuf, key)))
+		return 0;
+	for (p += strlen(key), *v = 0; *p && *p != '\n'; p++) {
+		if (*p >= '0' && *p <= '9') {
+			if (*v > UINT64_MAX / 10 - 9)
+				return 0;
+			*v = *v * 10 + (uint64_t)(*p - '0');
+			found = 1;
+		} else if (found && !last)
+			break;
+		else if (last)
+			*v = 0;
+	}
+	return found;
+}
+
+static void
+host_compare(void)
+{
+	struct utsname u;
+	char rec[32], here[32];
+	uint64_t v;
+
+	host = HOST_UNKNOWN;
+	if (uname(&u))
+		return;
+	host_fact("host", pf.hostname, u.nodename);
+	host_fact("kernel release", pf.osrelease, u.release);
+	host_fact("arch", pf.arch, u.machine);
+	if (pf.cpus_avail &&
+	    sys_number("/sys/devices/system/cpu/present", "", 1, &v)) {
+		snprintf(rec, sizeof rec, "%" PRIu32, pf.cpus_avail);
+		snprintf(here, sizeof here, "%" PRIu64, v + 1);
+		host_fact("CPUs", rec, here);
+	}
+	if (pf.total_mem && sys_number("/proc/meminfo", "MemTotal:", 0, &v)) {
+		snprintf(rec, sizeof rec, "%" PRIu64 " kB", pf.total_mem);
+		snprintf(here, sizeof here, "%" PRIu64 " kB", v);
+		host_fact("memory", rec, here);
+	}
+	if (opt.local)
+		host = HOST_LIKE;
+	same_host = host == HOST_LIKE;
 }
 
 /* ==== 15. Reports =======================================================
@@ -8666,6 +9042,19 @@ dadd(const char *fmt, ...)
 	dlen += n < 0 ? 0 : (size_t)n;
 	if (dlen > sizeof detail - 1)
 		dlen = sizeof detail - 1;
+}
+
+/* "0.004 s", "12.500 s": short spans in ms */
+static const char *
+dur(int64_t ns)
+{
+	static char buf[40];
+
+	if (ns < 0)
+		ns = 0;
+	snprintf(buf, sizeof buf, "%" PRId64 ".%03" PRId64 " s",
+	    ns / 1000000000, ns / 1000000 % 1000);
+	return buf;
 }
 
 /* "3 s", "5 min", "2 h", "4 days" */
@@ -8706,6 +9095,51 @@ detail_where(const struct obj *o, const struct cand *c)
 		dadd(" (%s)", esc(c->path));
 }
 
+/* A kernel judged by its release: the running one's or its image's. */
+static void
+detail_release(const struct cand *c)
+{
+	char rel[STRMAX];
+
+	kernel_release(c, rel, sizeof rel);
+	dadd("no build-ID recorded; %s is release %s", live_kind(c) ?
+	    "the running kernel" : c ? esc(c->path) : "?", esc(rel));
+	if (strcmp(rel, pf.osrelease))
+		dadd(", the profile's is %s", esc(pf.osrelease));
+	else
+		dadd(", as profiled");
+}
+
+/* How far the profile's time is trusted, in words. */
+static const char *
+trust_text(void)
+{
+	static char buf[200];
+	char a[40];
+
+	switch (prof_trust) {
+	case PT_GIVEN:
+		return "given";
+	case PT_CLOCK:
+		return "recorded";
+	case PT_WRITTEN:
+		snprintf(a, sizeof a, "%s", dur(trust_age));
+		snprintf(buf, sizeof buf, "confirmed: the file was born %s "
+		    "before it, its records span %s", a, dur(trust_span));
+		return buf;
+	case PT_COPY:
+		if (pf.btime > pf.mtime)
+			return "a copy's: the file was born after its mtime (cp "
+			    "-p, tar, rsync)";
+		snprintf(a, sizeof a, "%s", dur(trust_age));
+		snprintf(buf, sizeof buf, "a copy's: the file was born %s "
+		    "before it, its records span %s", a, dur(trust_span));
+		return buf;
+	}
+	return pf.has_btime ? "unconfirmed: its records hold no times" :
+	    "unconfirmed: the file system keeps no birth time";
+}
+
 static void
 detail_for(uint32_t g, const struct rec *rc)
 {
@@ -8713,6 +9147,7 @@ detail_for(uint32_t g, const struct rec *rc)
 	const struct res *r = &res[g];
 	const struct cand *c = r->cand < ncand ? &cands[r->cand] : NULL;
 	unsigned type = c ? c->type : CT_PATH;
+	char when[64];
 
 	if (c)
 		cand_resolve(&cands[r->cand]);
@@ -8796,39 +9231,84 @@ detail_for(uint32_t g, const struct rec *rc)
 			detail_time("; modified", r->mtime);
 		break;
 	case V_REPLACED:
-		dadd("inode %" PRIu64 ", the profile saw inode %" PRIu64,
-		    r->ino, rc->ino);
+		dadd("inode %" PRIu64 ", the profile saw inode %" PRIu64 " on "
+		    "the same device (%" PRIu32 ":%" PRIu32 ")", r->ino, rc->ino,
+		    rc->maj, rc->min);
 		detail_where(o, c);
+		break;
+	case V_DELETED:
+		dadd("perf saw the file deleted while it ran (replaced or "
+		    "removed)");
+		if (rc->idlen)
+			dadd(", and the recorded build-ID is nowhere here");
+		if (!c)
+			dadd("; no file at %s", esc(ncand ? cands[0].path : ""));
+		else if (r->disklen)
+			dadd("; %s is another file, build-ID %s", esc(c->path),
+			    hex);
+		else
+			dadd("; %s is another file", esc(c->path));
+		break;
+	case V_UNREADABLE:
+		dadd("%s: %s: not read, nothing is claimed", esc(c->path),
+		    strerror(r->err));
+		break;
+	case V_FOREIGN:
+		dadd("recorded on another system (%s), not judged by this "
+		    "one's %s; give %s", host_diff, r->kind == K_KERNEL ?
+		    "kernel" : r->kind == K_VDSO ? "vDSO" : r->kind == K_MODULE ?
+		    "modules" : "files", r->kind == K_KERNEL ? "-k VMLINUX or -s "
+		    "SYSROOT" : r->kind == K_VDSO ? "-c CACHE (perf "
+		    "buildid-cache, perf archive) or -s SYSROOT" : "-s SYSROOT "
+		    "or -c CACHE");
 		break;
 	case V_STALE:
 		if (r->flags & RF_RELEASE) {
-			dadd("no build-ID recorded; the running kernel is "
-			    "another release than %s", esc(pf.osrelease));
+			detail_release(c);
 			break;
 		}
 		detail_time("modified", r->mtime);
 		detail_where(o, c);
 		break;
+	case V_UNVERIFIED:
+		if (!(r->flags & RF_BY_TIME)) {
+			dadd("no build-ID recorded, ");
+			if (!pf.osrelease[0])
+				dadd("nor the kernel's release: nothing to "
+				    "compare");
+			else
+				dadd("and %s names no release: nothing to "
+				    "compare", c ? esc(c->path) : "it");
+			break;
+		}
+		if (r->flags & RF_NOTIME) {
+			dadd("no build-ID recorded, and the profile's time is "
+			    "unknown: give -t TIME or -r FILE");
+			break;
+		}
+		utc_into(when, sizeof when, r->mtime, 0);
+		dadd("no build-ID recorded; modified %s, before the "
+		    "perf.data's mtime, but that is %s; give -t TIME or -r "
+		    "FILE, or record with build-IDs or -k CLOCK_MONOTONIC", when,
+		    trust_text());
+		detail_where(o, c);
+		break;
 	case V_UNCHANGED:
-		if (live_kind(c) && !pf.osrelease[0]) {
-			dadd("no build-ID recorded, nor the kernel's release: "
-			    "nothing to compare");
+		if (!(r->flags & RF_BY_TIME)) {
+			detail_release(c);
 			break;
 		}
-		if (live_kind(c)) {
-			dadd("no build-ID recorded; the running kernel is "
-			    "release %s, as profiled", esc(pf.osrelease));
-			break;
-		}
-		dadd("%s; %s", rc->idlen ? "build-ID unreadable" :
-		    "no build-ID recorded", r->flags & RF_NOTIME ?
-		    "mtime not judged: the profile's time is unknown" :
-		    "not modified since the profile");
+		dadd("%s; not modified since the profile", rc->idlen ?
+		    "build-ID unreadable" : "no build-ID recorded");
 		if (r->flags & RF_SAME_INO)
-			dadd(", same inode");
+			dadd(", same device and inode");
 		detail_where(o, c);
 		break;
 	}
+	if (r->flags & RF_DEV_DIFF)
+		dadd("; inode not compared: the device differs from the one "
+		    "perf saw (another file system, overlayfs, a btrfs "
+		    "subvolume)");
 	if ((r->flags & RF_UNREAD) && r->verdict != V_MISMATCH)
 		dadd("; %s", r->reason);
 	if (r->flags & RF_MULTI_ID)
@@ -8912,11 +9392,15 @@ report_row(uint32_t g)
 		out_name(obj_name(o), o->namelen);
 		printf("\t%s\n", detail[0] ? detail : "-");
 	} else {
-		printf("%-9s %-40s ", vnames[r->verdict], hex[0] ? hex : "-");
+		printf("%-10s %-40s ", vnames[r->verdict], hex[0] ? hex : "-");
 		out_name(obj_name(o), o->namelen);
 		printf("  %s\n", detail);
 	}
 }
+
+static const char *const trust_names[] = { "given", "recorded", "confirmed",
+	"unconfirmed", "copy" };
+static const char *const host_names[] = { "unknown", "alike", "foreign" };
 
 static void
 report_summary(const unsigned *counts, unsigned n)
@@ -8934,13 +9418,22 @@ report_summary(const unsigned *counts, unsigned n)
 		for (v = 0; v < V_N; v++)
 			printf(",\"%s\":%u", vnames[v], counts[v]);
 		printf("},\"profile_time\":");
-		if (prof_src)
-			printf("\"%s\",\"profile_time_source\":\"%s\"", when,
-			    prof_src);
-		else
+		if (prof_src) {
+			printf("\"%s\",\"profile_time_source\":\"%s\","
+			    "\"profile_time_trust\":\"%s\","
+			    "\"profile_time_note\":", when, prof_src,
+			    trust_names[prof_trust]);
+			json_str(trust_text());
+		} else
 			fputs("null", stdout);
-		printf(",\"profile_time_plausible\":%s,\"same_host\":%s}\n",
-		    prof_ok ? "true" : "false", same_host ? "true" : "false");
+		printf(",\"profile_time_plausible\":%s,\"host\":\"%s\","
+		    "\"same_host\":%s", prof_ok ? "true" : "false",
+		    host_names[host], same_host ? "true" : "false");
+		if (host == HOST_FOREIGN) {
+			fputs(",\"host_differs\":", stdout);
+			json_str(host_diff);
+		}
+		puts("}");
 		return;
 	}
 	printf("%u objects:", n);
@@ -8950,8 +9443,22 @@ report_summary(const unsigned *counts, unsigned n)
 			sep = ",";
 		}
 	if (prof_src)
-		printf("; profile time %s (%s)", when, prof_src);
+		printf("; profile time %s (%s%s%s)", when, prof_src,
+		    prof_trust >= PT_WRITTEN ? ", " : "",
+		    prof_trust >= PT_WRITTEN ? trust_text() : "");
 	putchar('\n');
+	if (counts[V_FOREIGN])
+		printf("the profile is from another system: %s\n", host_diff);
+}
+
+/* -p and -q print no summary: where a verdict rests on the perf.data's
+ * mtime, standard error says so, once. */
+static void
+report_time_note(unsigned by_time)
+{
+	if (by_time && prof_trust >= PT_WRITTEN && (opt.porcelain || opt.quiet))
+		msg(0, "%s: the profile's time is %s, %s", esc(pf_shown()),
+		    prof_src, trust_text());
 }
 
 /* Objects with a verdict: every build-ID the profile holds and every
@@ -9471,6 +9978,13 @@ cmd_header(const char *path)
 	}
 	hdr_events();
 	hdr_times();
+	// the time check judges by, and how far it is trusted
+	if (profile_time() && prof_src) {
+		printf("%-14s", "profile time");
+		put_utc((uint64_t)prof_ns);
+		printf(" (%s%s%s)\n", prof_src, prof_trust >= PT_WRITTEN ?
+		    ", " : "", prof_trust >= PT_WRITTEN ? trust_text() : "");
+	}
 	hdr_features();
 	hdr_records();
 	hdr_compressed();
@@ -9499,7 +10013,7 @@ cmd_header(const char *path)
 /* One pass: a verdict for each object of this share, the rows problems
  * first. */
 static void
-check_pass(unsigned *counts, unsigned *n)
+check_pass(unsigned *counts, unsigned *n, unsigned *by_time)
 {
 	uint32_t i;
 	unsigned v;
@@ -9508,6 +10022,7 @@ check_pass(unsigned *counts, unsigned *n)
 		if (wanted(i)) {
 			check_group(i);
 			counts[res[i].verdict]++;
+			*by_time += !!(res[i].flags & RF_BY_TIME);
 			(*n)++;
 		}
 	for (v = 0; v < V_N; v++) {
@@ -9528,25 +10043,25 @@ static int
 cmd_check(const char *path)
 {
 	static unsigned counts[V_N];
-	struct utsname u;
-	unsigned v, n = 0;
+	unsigned v, n = 0, by_time = 0;
 	int rc, first = 0;
 
 	need_times = 0;
+	need_span = !opt.timearg && !opt.reffile;
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
 		if (!first++) {
 			if (!profile_time())
 				return 2;
-			same_host = opt.local || (pf.hostname[0] &&
-			    !uname(&u) && !strcmp(u.nodename, pf.hostname));
+			host_compare();
 			cache_defaults();
 		}
-		check_pass(counts, &n);
+		check_pass(counts, &n, &by_time);
 	}
 	if (rc < 0)
 		return 2;
 	report_summary(counts, n);
+	report_time_note(by_time);
 	for (v = 0; v < V_OK; v++)
 		if (counts[v] && status < 1)
 			status = 1;
@@ -9640,6 +10155,7 @@ static void
 check_options(void)
 {
 	struct stat st;
+	int i;
 
 	if (opt.porcelain && opt.json) {
 		msg(2, "-p and -j exclude each other");
@@ -9652,6 +10168,25 @@ check_options(void)
 	if (opt.sysroot && (stat(opt.sysroot, &st) || !S_ISDIR(st.st_mode))) {
 		if (errno && !S_ISDIR(st.st_mode))
 			msg(2, "-s %s: not a directory", esc(opt.sysroot));
+		exit(2);
+	}
+	// a cache or an image that is not there would leave the objects
+	// judged by other places without a word
+	for (i = 0; i < opt.ncache; i++) {
+		if (stat(opt.cache[i], &st))
+			msg(2, "-c %s:", esc(opt.cache[i]));
+		else if (!S_ISDIR(st.st_mode))
+			msg(2, "-c %s: not a directory", esc(opt.cache[i]));
+		else
+			continue;
+		exit(2);
+	}
+	if (opt.vmlinux && stat(opt.vmlinux, &st)) {
+		msg(2, "-k %s:", esc(opt.vmlinux));
+		exit(2);
+	}
+	if (opt.vmlinux && !S_ISREG(st.st_mode)) {
+		msg(2, "-k %s: not a regular file", esc(opt.vmlinux));
 		exit(2);
 	}
 }

@@ -275,6 +275,8 @@ for f in "$W"/perf/*; do
 			bad "$cmd $n" "exit $rc: $(cat "$W/err")"
 			continue
 		fi
+		# a time taken from the unpacked file's mtime is today's
+		sed -i '/^profile time .*(the mtime of the perf\.data/d' "$W/out"
 		same "$cmd $n golden" "$E/$n.$cmd"
 	done
 done
@@ -355,8 +357,8 @@ if command -v python3 >/dev/null 2>&1 &&
     "$T/far.data" 2>"$T/far.err"; then
 	for c in list header; do
 		"$PERFMT" $c -i "$P/local__x86_64__small.data" 2>&1 |
-		    grep -v '^file ' >"$T/near"
-		"$PERFMT" $c -i "$T/far.data" 2>&1 | grep -v '^file ' >"$W/out"
+		    grep -v -e '^file ' -e '^profile time ' >"$T/near"
+		"$PERFMT" $c -i "$T/far.data" 2>&1 | grep -v -e '^file ' -e '^profile time ' >"$W/out"
 		same "$c: feature sections past 4 GiB" "$T/near"
 	done
 	rm -f "$T/far.data"
@@ -522,7 +524,7 @@ for pair in "local__x86_64__small.data local__s390x-inject__small.b.data" \
 	# the whole header but what perf inject changed: the file, its
 	# format and size, its command line, the build-ID records -b adds
 	# (records, build-ids) and the note on little-endian features
-	injected='^(file|format|data|command line|records|build-ids|notes) '
+	injected='^(file|format|data|command line|records|build-ids|notes|profile time) '
 	"$PERFMT" header -i "$P/$1" 2>/dev/null | grep -vE "$injected" >"$T/le"
 	"$PERFMT" header -i "$P/$2" 2>/dev/null | grep -vE "$injected" >"$W/out"
 	if [ "$(wc -l <"$T/le")" -gt 10 ]; then
@@ -569,7 +571,7 @@ find "$SR" -type f -exec touch -d "2026-11-30 01:00:00 UTC" {} +
 touch -d "2026-11-30 03:00:00 UTC" "$SR/tmp/fix/w-none"
 for fmt in "" -p -j -q; do
 	(cd "$W" && HOME=$W/home timeout 60 "$PERFMT" check $fmt \
-	    -t 2026-11-30T02:00 -s sr1 -i perf/local__sized.data >"$W/out" \
+	    -L -t 2026-11-30T02:00 -s sr1 -i perf/local__sized.data >"$W/out" \
 	    2>"$W/err"; echo "exit $?" >>"$W/out")
 	rc=0
 	same "check -s sr1 $fmt local__sized.data" "$E/check-sysroot$fmt.out"
@@ -657,7 +659,22 @@ if command -v python3 >/dev/null 2>&1; then
 	KHOME=$KS/h
 	kimage -t 2026-11-30T02:00
 	KHOME=
-	expect "check: \$HOME/.debug is a cache by default" 0
+	# under a sysroot the profiled system's caches are searched, never
+	# this host's: the vDSO in $HOME/.debug is not found
+	expect "check -s: \$HOME/.debug is not searched" 1
+	grep -q '^missing	b0af7178ba47aca58d16966d2c4d17c913589189	-	\[vdso\]' "$W/out" &&
+	    ok "check -s: the vDSO in \$HOME/.debug is not taken" ||
+	    bad "check -s: the vDSO in \$HOME/.debug is not taken" "$(cat "$W/out")"
+	run env HOME="$KS/h" "$PERFMT" check -p -t 2026-11-30T02:00 -L \
+	    -i "$P/local__kimage.data"
+	grep -q '^ok	b0af7178ba47aca58d16966d2c4d17c913589189	.*	\[vdso\]	build-ID matches: build-ID cache' "$W/out" &&
+	    ok "check: \$HOME/.debug is a cache by default" ||
+	    bad "check: \$HOME/.debug is a cache by default" "$(cat "$W/out")"
+	mkdir -p "$KS/root"
+	mv "$KS/h/.debug" "$KS/root/.debug"
+	kimage -t 2026-11-30T02:00
+	expect "check -s: the sysroot's root/.debug is a cache by default" 0
+	mv "$KS/root/.debug" "$KS/h/.debug"
 	mv "$KS/h/.debug" "$KS/.debug"
 	kimage -t 2026-11-30T02:00
 	expect "check: the sysroot's .debug is a cache by default" 0
@@ -741,8 +758,14 @@ cat "$P/local__pipe.b.data" | HOME=$W/home timeout 60 "$PERFMT" check -p -i - \
     >"$W/out" 2>"$W/err"
 rc=$?
 expect "check -i - (a pipe): time unknown, said" 1 "the profile's time is unknown"
-grep -q "^unchanged	.*mtime not judged" "$W/out" || grep -q "^missing" "$W/out" &&
-    ok "check -i -: verdicts" || bad "check -i -: verdicts" "$(cat "$W/out")"
+grep -q "^foreign	" "$W/out" && ok "check -i -: another system's profile" ||
+    bad "check -i -: another system's profile" "$(cat "$W/out")"
+cat "$P/local__pipe.b.data" | HOME=$W/home timeout 60 "$PERFMT" check -L -p \
+    -i - >"$W/out" 2>"$W/err"
+grep -q "^unverified	.*the profile's time is unknown" "$W/out" &&
+    ! grep -q "^unchanged	" "$W/out" &&
+    ok "check -i -: without a time, nothing is unchanged" ||
+    bad "check -i -: without a time, nothing is unchanged" "$(cat "$W/out")"
 
 # -a: data mappings too; -L: the profile is from this host
 n1=$(HOME=$W/home "$PERFMT" check -p -t 2026-01-01 -i "$P/google__perf_data_converter__perf.data.weight_struct" 2>/dev/null | wc -l)
@@ -752,6 +775,33 @@ n2=$(HOME=$W/home "$PERFMT" check -a -p -t 2026-01-01 -i "$P/google__perf_data_c
 run env HOME="$W/home" "$PERFMT" check -j -L -t 2026-01-01 -i "$P/local__sized.data"
 grep -q '"same_host":true' "$W/out" && ok "check -L: same host" ||
     bad "check -L: same host" "$(tail -1 "$W/out")"
+
+# a cache or an image that is not there is an error, not a place skipped
+run "$PERFMT" check -c "$W/no-such-cache" -i "$P/local__x86_64__small.data"
+expect "check -c DIR that is not there: exit 2" 2 "-c $W/no-such-cache: No such file"
+run "$PERFMT" check -c "$P/local__x86_64__small.data" -i "$P/local__x86_64__small.data"
+expect "check -c FILE: not a directory" 2 "not a directory"
+run "$PERFMT" check -k "$W/no-such-vmlinux" -i "$P/local__x86_64__small.data"
+expect "check -k FILE that is not there: exit 2" 2 "-k $W/no-such-vmlinux: No such file"
+# the README's first command: a profile recorded on another system
+# (another kernel release) is said to be so, row by row, never compared
+# with this system's kernel and vDSO
+if [ "$(uname -r)" != 6.18.44-fc-v782 ]; then
+	run env HOME="$W/home" "$PERFMT" -i examples/small.data
+	expect "examples/small.data: exit 1" 1
+	grep -q '^foreign  *85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26 \[kernel.kallsyms\]  recorded on another system (kernel release 6.18.44-fc-v782, not ' "$W/out" &&
+	    grep -q '^foreign  *b0af7178ba47aca58d16966d2c4d17c913589189 \[vdso\]  recorded on another system' "$W/out" &&
+	    ! grep -q '^mismatch' "$W/out" &&
+	    grep -q '^the profile is from another system: kernel release 6.18.44-fc-v782, not ' "$W/out" &&
+	    ok "examples/small.data: another system's kernel and vDSO are foreign" ||
+	    bad "examples/small.data: another system's kernel and vDSO are foreign" "$(cat "$W/out")"
+	run env HOME="$W/home" "$PERFMT" -j -i examples/small.data
+	tail -1 "$W/out" | grep -q '"host":"foreign","same_host":false,"host_differs":"kernel release 6.18.44-fc-v782, not ' &&
+	    ok "examples/small.data -j: host foreign" ||
+	    bad "examples/small.data -j: host foreign" "$(tail -1 "$W/out")"
+else
+	skipped "examples/small.data is foreign" "this is the kernel that recorded it"
+fi
 
 # kernel modules under a sysroot: by their recorded path, and "[name]"
 # through lib/modules/RELEASE/modules.dep ('-' and '_' alike, compressed)
@@ -765,7 +815,7 @@ printf '%s\n' "kernel/drivers/video/nvidia.ko: kernel/x.ko" \
 cp "$W/elf/edge__${G}_rq_stats.ko" "$M/kernel/drivers/video/nvidia.ko"
 printf 'not really xz' >"$M/updates/dkms/nvidia-uvm.ko.xz"
 find "$W/sr3" -type f -exec touch -d "2015-01-01 00:00:00 UTC" {} +
-run env HOME="$W/home" "$PERFMT" check -p -s "$W/sr3" \
+run env HOME="$W/home" "$PERFMT" check -p -s "$W/sr3" -t 2016-06-01 \
     -i "$P/${G}_generated_by_linux_perf.data"
 grep -q "^unchanged	-	a535d7222f9f01d1	\[nvidia\]	.*(.*sr3/lib/modules/3.13.0-93-generic/kernel/drivers/video/nvidia.ko)$" \
     "$W/out" && ok "check: module [name] found through modules.dep" ||
@@ -858,8 +908,7 @@ fi
 run "$PERFMT" buildid "$H/usr/bin/dash"
 expect "buildid of a FIFO: refused, not blocked" 2 "not a regular file"
 run env HOME="$W/home" "$PERFMT" check -p -k "$H/usr/bin/dash" -i "$P/local__x86_64__small.data"
-grep -q "kernel.kallsyms.*is a FIFO, not a file" "$W/out" &&
-    ok "-k FIFO: not opened" || bad "-k FIFO: not opened" "$(cat "$W/out")"
+expect "-k FIFO: refused, not opened" 2 "not a regular file"
 
 # ---- --hits: the objects samples fall in ------------------------------------
 # The .buildids of a profile without a build-ID table is perf buildid-list
@@ -965,7 +1014,7 @@ if [ -x "$TINY" ]; then
 	for f in "$P"/*; do
 		[ -f "$f" ] || continue
 		case $f in *.buildids|*.mmaps) continue ;; esac
-		for c in "check -a -p -v" "list" "check -a -p -H -v"; do
+		for c in "check -t 2026-01-01 -a -p -v" "list" "check -t 2026-01-01 -a -p -H -v"; do
 			PERFMT_SPLIT_MIN=999999999999 "$TINY" $c -i "$f" \
 			    >"$T/o1" 2>"$T/e1"
 			r1=$?
@@ -1018,7 +1067,7 @@ $(diff "$T/e1" "$T/e2b" | head -5)"
 for f in "$P"/*; do
 	[ -f "$f" ] || continue
 	case $f in *.buildids|*.mmaps) continue ;; esac
-	for c in "check -a -p -v" "list" "check -j -a" "check -a -p -H -v" \
+	for c in "check -t 2026-01-01 -a -p -v" "list" "check -t 2026-01-01 -j -a" "check -t 2026-01-01 -a -p -H -v" \
 	    "list -H"; do
 		split_compare "$c" "$f"
 	done
@@ -1027,7 +1076,7 @@ done
 # place, for the first to read; split at nine places, each leaves other
 # processes running across the split
 for k in 100 200 300 400 500 600 700 800 900; do
-	for c in "check -a -p -H -v" "list -H"; do
+	for c in "check -t 2026-01-01 -a -p -H -v" "list -H"; do
 		split_compare "$c" "$P/local__x86_64__forks.data" $k
 	done
 done
@@ -1036,7 +1085,7 @@ done
 # first had stands where one read has no process of that pid either
 nwrap=$nhits
 for k in 100 200 300 400 500 600 700 800 900; do
-	for c in "check -a -p -H -v" "list -H"; do
+	for c in "check -t 2026-01-01 -a -p -H -v" "list -H"; do
 		split_compare "$c" "$P/local__x86_64__pidwrap.data" $k
 	done
 done
@@ -1047,7 +1096,7 @@ nwrap=$((nhits - nwrap))
 # differential fuzzing)
 for k in 276 326; do
 	for f in local__exec-late.data local__late-parent.data; do
-		split_compare "check -a -p -H -v" "$P/$f" $k
+		split_compare "check -t 2026-01-01 -a -p -H -v" "$P/$f" $k
 	done
 done
 [ "$ndiff" -eq 0 ] && ok "read in two parts = one read, every profile"
@@ -1103,7 +1152,7 @@ while True:
     p += s
 open(sys.argv[2], 'wb').write(b)
 PY
-	for c in "check -a -p -v" "list"; do
+	for c in "check -t 2026-01-01 -a -p -v" "list"; do
 		PERFMT_SPLIT_MIN=999999999999 $PERFMT $c -i "$T/$what.data" \
 		    >"$T/o1" 2>"$T/e1"
 		r1=$?
@@ -1117,11 +1166,11 @@ PY
 		    "status $r1 / $r2; $(diff "$T/e1" "$T/e2c" | head -5)"
 	done
 done
-run env PERFMT_SPLIT_MIN=0 "$PERFMT" check -v -i "$T/over.data"
+run env PERFMT_SPLIT_MIN=0 "$PERFMT" check -t 2026-01-01 -v -i "$T/over.data"
 [ -z "$split" ] ||
     { grep -q "a record runs over the guessed start; read on from" "$W/err" &&
     ok "over: said" || bad "over: said" "$(grep "two parts" "$W/err")"; }
-run env PERFMT_SPLIT_MIN=0 "$PERFMT" check -v -i "$T/zero.data"
+run env PERFMT_SPLIT_MIN=0 "$PERFMT" check -t 2026-01-01 -v -i "$T/zero.data"
 expect "zero: the damage said" 2 "has size 0"
 grep -q "two parts" "$W/err" && bad "zero: no second half merged" \
     "$(grep "two parts" "$W/err")" || ok "zero: no second half merged"
@@ -1214,7 +1263,13 @@ else
 	run $in_root /perfmt list -k
 	expect "empty root: list -k says /sys is not mounted" 2 \
 	    "/sys/kernel/notes: No such file or directory (/sys is not mounted"
+	# -L: the profile is taken as this system's (it is another's, which
+	# without -L gives every row foreign)
 	run $in_root /perfmt check -p -i /p.data
+	[ "$(grep -vc '^foreign	' "$W/out")" -eq 0 ] &&
+	    ok "empty root: another system's profile: foreign" ||
+	    bad "empty root: another system's profile: foreign" "$(cat "$W/out")"
+	run $in_root /perfmt check -L -p -i /p.data
 	expect "empty root: check finds nothing" 1
 	grep -q '^missing	[0-9a-f]*	-	\[kernel.kallsyms\]	not found: /sys/kernel/notes (/sys is not mounted' \
 	    "$W/out" && ok "empty root: the kernel row says /sys is not mounted" ||
@@ -1508,8 +1563,9 @@ if [ -d "$SHARED" ]; then
 		mkdir -p "$W/gsr"
 		xz -dc "$G/aarch64__sysroot.tar.xz" | (cd "$W/gsr" && tar -xf -)
 		for n in a-default s-system-wide m-buildid-mmap; do
+			# the copy's mtime is no recording time: -r vouches
 			run env HOME="$W/home" "$PERFMT" check -p -s "$W/gsr" \
-			    -i "$G/aarch64__$n.data"
+			    -r "$G/aarch64__$n.data" -i "$G/aarch64__$n.data"
 			expect "guest $n against its sysroot: exit 0" 0
 			for obj in '[kernel.kallsyms]' /usr/bin/busybox; do
 				awk -F'\t' -v p="$obj" '$4 == p { print $1 }' \

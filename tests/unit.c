@@ -920,7 +920,7 @@ t_classify(void)
 		{ "/lib/modules/6.1/kernel/x.ko.xz", 1, K_MODULE },
 		{ "[nf_tables]", 1, K_MODULE }, { "[heap]", 2, K_PSEUDO },
 		{ "//anon", 2, K_PSEUDO }, { "/memfd:x (deleted)", 2, K_PSEUDO },
-		{ "/usr/bin/x (deleted)", 2, K_PSEUDO },
+		{ "/usr/bin/x (deleted)", 2, K_USER },
 		{ "/tmp/perf-123.map", 2, K_JIT }, { "/usr/bin/x", 2, K_USER },
 		{ "/SYSV00000000", 2, K_PSEUDO }, { "x.so", 2, K_PSEUDO },
 		/* a kernel-mode MMAP of another name is not the kernel */
@@ -937,7 +937,12 @@ t_classify(void)
 	static const struct { const char *name, *why; } w[] = {
 		{ "/memfd:jit (deleted)", "a memfd" },
 		{ "/SYSV0000abcd (deleted)", "SysV shared memory" },
-		{ "/usr/bin/x (deleted)", "deleted before it was profiled" }
+		{ "/dev/zero (deleted)", "anonymous memory" }
+	};
+	/* a file's "(deleted)" and a path under /dev are judged as files */
+	static const struct { const char *name; size_t len; } f[] = {
+		{ "/usr/bin/x (deleted)", 10 }, { "/dev/shm/lib.so", 0 },
+		{ "/dev/shm/lib.so (deleted)", 15 }, { " (deleted)", 0 }
 	};
 	const char *why;
 	unsigned i;
@@ -962,6 +967,13 @@ t_classify(void)
 		    SRC_MMAP, 2);
 		check(o && classify(o, &why) == K_PSEUDO && why &&
 		    !strcmp(why, w[i].why));
+		pf_reset("t");
+	}
+	for (i = 0; i < sizeof f / sizeof *f; i++) {
+		o = obj_add(-1, f[i].name, strlen(f[i].name), NULL, 0, 0,
+		    SRC_MMAP, 2);
+		check(o && classify(o, &why) == (f[i].name[0] == '/' ? K_USER :
+		    K_PSEUDO) && deleted_len(o) == f[i].len);
 		pf_reset("t");
 	}
 	o = obj_add(0, "/usr/bin/x", 10, NULL, 0, 0, SRC_MMAP, 5);
