@@ -5,8 +5,8 @@
  * perfmt reads those from any perf.data (file, pipe or directory form, either
  * byte order, any writer from perf 3.x to 6.x and simpleperf), finds each
  * object where perf would (under a sysroot, in build-ID caches), reads its
- * build-ID, and gives it a verdict: ok, mismatch, missing, replaced, stale,
- * unchanged or skip.  Fixed memory, no library beyond libc.
+ * build-ID, and gives it a verdict (section 14).  Fixed memory, no library
+ * beyond libc.
  *
  * Usage: see usage[] below (section 3); README.md holds the same text.
  *
@@ -206,13 +206,16 @@ static const char usage_text[] =
 "  -s DIR, --sysroot=DIR, --symfs=DIR\n"
 "            look for the profile's files under DIR, as if it were /\n"
 "  -c DIR    a perf build-ID cache to look in, up to 8 times (default:\n"
-"            ~/.debug if it exists; under a sysroot also DIR/.debug)\n"
-"  -k FILE   the kernel image (vmlinux) to compare with\n"
+"            ~/.debug if it exists; under a sysroot its DIR/.debug and\n"
+"            DIR/root/.debug instead)\n"
+"  -k FILE   the kernel image (vmlinux) to compare with; without a\n"
+"            recorded build-ID, by the release its banner names\n"
 "  -t TIME   the profile's time: seconds since 1970 or\n"
 "            YYYY-MM-DD[THH:MM[:SS]] UTC (default: its last sample by\n"
 "            CLOCK_DATA, else the perf.data file's mtime)\n"
 "  -r FILE   the profile's time is FILE's mtime\n"
-"  -L        the profile was recorded on this host\n"
+"  -L        the profile was recorded on this system (its header can\n"
+"            prove it another's, never this one's)\n"
 "  -a        check data (non-executable) mappings too\n"
 "  -q        print problems only, and no summary\n"
 "  -p        porcelain: verdict, recorded-id, disk-id, path, detail,\n"
@@ -228,18 +231,26 @@ static const char usage_text[] =
 "  -V        print the version and the memory budget and exit\n"
 "\n"
 "verdicts, problems first:\n"
-"  missing   no file found where the object is looked for\n"
-"  mismatch  a build-ID was recorded and the file's differs\n"
-"  replaced  no build-ID to compare; the profile is from this host and\n"
-"            the file's inode is not the one recorded\n"
-"  stale     no build-ID to compare; the file is newer than the profile\n"
-"  ok        the file's build-ID is the recorded one\n"
-"  unchanged no build-ID to compare; the file is not newer\n"
-"  skip      not a file (anonymous memory, heap, stack, deleted...)\n"
+"  missing    no file found where the object is looked for\n"
+"  mismatch   a build-ID was recorded and the file's differs\n"
+"  replaced   no build-ID to compare; the profile may be from this system\n"
+"             and the file's inode is not the one recorded\n"
+"  stale      no build-ID to compare; the file is newer than the profile\n"
+"             (a kernel: another release)\n"
+"  deleted    perf saw the file deleted while it ran; the file at its\n"
+"             path is another, and no recorded build-ID is found\n"
+"  unreadable the file is there but cannot be read\n"
+"  foreign    the profile is from another system: give -s DIR (-k, -c)\n"
+"  unverified no build-ID, and no time to trust: the profile's time is\n"
+"             a copy's mtime, or unknown\n"
+"  ok         the file's build-ID is the recorded one\n"
+"  unchanged  no build-ID to compare; the file is not newer\n"
+"  skip       not a file (anonymous memory, heap, stack, a device...)\n"
 "\n"
-"exit status: 0 all good; 1 something to report (missing, mismatch,\n"
-"replaced or stale; a file without a build-ID; a damaged or unfinished\n"
-"profile); 2 trouble (bad usage, unreadable or malformed input)\n";
+"exit status: 0 all good; 1 something to report (a verdict above ok; a\n"
+"file without a build-ID; a damaged or unfinished profile); 2 trouble\n"
+"(bad usage, a -c, -k or -s that names nothing, unreadable or malformed\n"
+"input)\n";
 
 /* -h prints all of it; a usage error only the synopsis. */
 static void
