@@ -1227,7 +1227,8 @@ static int hits_mode;
  * prints, a profile time that only the samples give (CLOCK_DATA without
  * SAMPLE_TIME), or the span of the records' times that tells the file
  * perf wrote from a copy (need_span: check, when the profile's time may
- * be its file's mtime, and that file has a birth time before it).
+ * be its file's mtime; the samples' part of it is SAMPLE_TIME where perf
+ * wrote one, and the other records' times are read from their ends).
  * Otherwise they are stepped over unread. */
 static int want_samples = 1, need_times = 1, need_span;
 
@@ -1236,7 +1237,7 @@ want_times(void)
 {
 	return need_times || (pf.has_clock_data && !pf.sample_last) ||
 	    (need_span && !pf.has_clock_data && pf.has_btime &&
-	    pf.btime <= pf.mtime);
+	    pf.btime <= pf.mtime && !pf.sample_last);
 }
 
 static void
@@ -5227,7 +5228,7 @@ body_need(uint32_t type, size_t size)
 	size_t n = 8;
 
 	// the time of a kernel record is at its end (rec_time)
-	if (type < R_ATTR && type != R_SAMPLE && want_times())
+	if (type < R_ATTR && type != R_SAMPLE && (need_span || want_times()))
 		return size;
 	switch (type) {
 	case R_MMAP: case R_MMAP2: case R_ATTR: case R_BUILD_ID: case R_FEATURE:
@@ -5433,7 +5434,8 @@ static void
 rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
     size_t need, size_t size, uint64_t off)
 {
-	if (type < R_ATTR && type != R_SAMPLE && need == size && want_times())
+	if (type < R_ATTR && type != R_SAMPLE && need == size &&
+	    (need_span || want_times()))
 		rec_stamp(rec_time(p, size));
 	// what these change (events, the build-ID table, features, a
 	// decoded stream, the payload counts) the second process of a split
@@ -6245,7 +6247,7 @@ struct split_sum {
 	uint64_t nrec, recbytes, n_mmap, n_mmap_exec, n_mmapid;
 	uint64_t type_n[128];
 	struct typecount other[32];
-	uint64_t n_timed, t_first, t_last, hits_unknown;
+	uint64_t n_timed, t_first, t_last, r_first, r_last, hits_unknown;
 	uint32_t nother, nobj;	/* its object table: the first nobj */
 	uint32_t nmod, llo, lhi, nops, rounds;
 	struct hs_peak peak[2];
@@ -6271,6 +6273,8 @@ split_counts(struct split_sum *d)
 	d->n_timed = pf.n_timed;
 	d->t_first = pf.t_first;
 	d->t_last = pf.t_last;
+	d->r_first = pf.r_first;
+	d->r_last = pf.r_last;
 	d->hits_unknown = hits_unknown;
 	d->nmod = hs.nmod;
 	d->llo = hs.llo < hs.lhi ? hs.llo : 0;
@@ -6289,7 +6293,7 @@ split_counts_clear(void)
 	memset(pf.type_n, 0, sizeof pf.type_n);
 	pf.nother = 0;
 	pf.other_dropped = 0;
-	pf.n_timed = pf.t_last = 0;
+	pf.n_timed = pf.t_last = pf.r_first = pf.r_last = 0;
 }
 
 /* --hits in two parts: samples only, read the short way (samples_hits),
@@ -6990,6 +6994,10 @@ split_apply(const struct split_sum *dp, const unsigned char *ops)
 		pf.t_first = d.t_first;
 	if (d.t_last > pf.t_last)
 		pf.t_last = d.t_last;
+	if (d.r_first && (!pf.r_first || d.r_first < pf.r_first))
+		pf.r_first = d.r_first;
+	if (d.r_last > pf.r_last)
+		pf.r_last = d.r_last;
 	pf.n_timed += d.n_timed;
 	if (hits_mode) {
 		hits_unknown += d.hits_unknown;
@@ -8845,6 +8853,10 @@ record_span(void)
 {
 	uint64_t lo = pf.r_first, hi = pf.r_last;
 
+	if (pf.sample_first && (!lo || pf.sample_first < lo))
+		lo = pf.sample_first;
+	if (pf.sample_last > hi)
+		hi = pf.sample_last;
 	if (pf.n_timed && (!lo || pf.t_first < lo))
 		lo = pf.t_first;
 	if (pf.n_timed && pf.t_last > hi)
