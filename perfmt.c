@@ -197,7 +197,8 @@ static const char usage_text[] =
 "            such as /sys/kernel/notes\n"
 "\n"
 "options:\n"
-"  -i FILE   the profile: a perf.data file, a perf record --threads\n"
+"  -i FILE, --input=FILE\n"
+"            the profile: a perf.data file, a perf record --threads\n"
 "            directory, or - for standard input (default: perf.data)\n"
 "  -s DIR, --sysroot=DIR, --symfs=DIR\n"
 "            look for the profile's files under DIR, as if it were /\n"
@@ -220,8 +221,10 @@ static const char usage_text[] =
 "            only the objects samples fall in (as perf buildid-list -H),\n"
 "            or with =callchain also those only in callchains\n"
 "  -k        (list) print the running kernel's build-ID and nothing else\n"
-"  -h        print this help and exit\n"
-"  -V        print the version and the memory budget and exit\n"
+"  -h, --help\n"
+"            print this help and exit\n"
+"  -V, --version\n"
+"            print the version and the memory budget and exit\n"
 "\n"
 "verdicts, problems first:\n"
 "  missing   no file found where the object is looked for\n"
@@ -9569,30 +9572,51 @@ finish(int rc)
 }
 
 /* The options of each command.  A letter means the same wherever it is
- * taken, but -k: list's takes no argument (the running kernel). */
-static const struct {
-	const char *name, *opts;
-} commands[] = {
-	// ':' first: a missing argument is told from an unknown option
-	{ "check", ":hVi:s:c:k:t:r:LaqpjvH" },
-	{ "list", ":hVi:kH" },
-	{ "header", ":hVi:" },
-	{ "buildid", ":hV" }
-};
+ * taken, but -k: list's takes no argument (the running kernel).  The long
+ * names are perf's: --input for -i, --help and --version everywhere. */
+enum { C_CHECK, C_LIST, C_HEADER, C_BUILDID };
 
 static const struct option check_long[] = {
+	{ "input", required_argument, NULL, 'i' },
 	{ "sysroot", required_argument, NULL, 's' },
 	{ "symfs", required_argument, NULL, 's' },
 	{ "hits", optional_argument, NULL, 'H' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
 
 static const struct option list_long[] = {
+	{ "input", required_argument, NULL, 'i' },
 	{ "hits", optional_argument, NULL, 'H' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
 
-static const struct option no_long[] = { { NULL, 0, NULL, 0 } };
+static const struct option header_long[] = {
+	{ "input", required_argument, NULL, 'i' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const struct option buildid_long[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const struct {
+	const char *name, *opts;
+	const struct option *longopts;
+} commands[] = {
+	// ':' first: a missing argument is told from an unknown option
+	[C_CHECK] = { "check", ":hVi:s:c:k:t:r:LaqpjvH", check_long },
+	[C_LIST] = { "list", ":hVi:kH", list_long },
+	[C_HEADER] = { "header", ":hVi:", header_long },
+	[C_BUILDID] = { "buildid", ":hV", buildid_long }
+};
 
 static int
 find_command(const char *name)
@@ -9646,7 +9670,7 @@ int
 main(int argc, char **argv)
 {
 	const char *input = "perf.data";
-	int c, cmd = 0, kflag = 0, rc = 2;
+	int c, cmd = C_CHECK, kflag = 0, rc = 2;
 
 	if (argc > 1 && argv[1][0] != '-') {
 		cmd = find_command(argv[1]);
@@ -9654,8 +9678,8 @@ main(int argc, char **argv)
 		argc--;
 	}
 	opterr = 0;	// bad options are said below, in perfmt's words
-	while ((c = getopt_long(argc, argv, commands[cmd].opts, cmd == 0 ?
-	    check_long : cmd == 1 ? list_long : no_long, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, commands[cmd].opts,
+	    commands[cmd].longopts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			usage_exit(0);
@@ -9728,22 +9752,28 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (cmd == 3)
+	if (cmd == C_BUILDID)
 		return finish(cmd_buildid(argc, argv));
 	if (argc) {
-		msg(2, "%s: unexpected argument '%s'", commands[cmd].name,
-		    esc(argv[0]));
+		// getopt's optional argument is only ever the attached one
+		if (hits_mode && (!strcmp(argv[0], "sample") ||
+		    !strcmp(argv[0], "callchain")))
+			msg(2, "%s: unexpected argument '%s': did you mean "
+			    "--hits=%s?", commands[cmd].name, argv[0], argv[0]);
+		else
+			msg(2, "%s: unexpected argument '%s'",
+			    commands[cmd].name, esc(argv[0]));
 		usage_exit(2);
 	}
 	switch (cmd) {
-	case 0:
+	case C_CHECK:
 		check_options();
 		rc = cmd_check(input);
 		break;
-	case 1:
+	case C_LIST:
 		rc = kflag ? cmd_list_kernel() : cmd_list(input);
 		break;
-	case 2:
+	case C_HEADER:
 		rc = cmd_header(input);
 		break;
 	}

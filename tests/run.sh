@@ -246,6 +246,41 @@ run "$PERFMT" list -i "$W/perf/local__x86_64__small.data" extra
 expect "stray argument" 2 "unexpected argument"
 run "$PERFMT" buildid
 expect "buildid without files" 2 "no FILE"
+# perf's long forms: --help and --version for every command and none,
+# --input for -i
+"$PERFMT" -h >"$W/tmp/h" 2>&1
+for c in "" check list header buildid; do
+	run "$PERFMT" $c --help
+	expect "${c:-no command} --help exits 0" 0
+	same "${c:-no command} --help = -h" "$W/tmp/h"
+	run "$PERFMT" $c --version
+	expect "${c:-no command} --version exits 0" 0
+	grep -q "^perfmt [0-9]" "$W/out" && ok "${c:-no command} --version" ||
+	    bad "${c:-no command} --version" "$(cat "$W/out")"
+done
+f=$W/perf/local__x86_64__small.data
+for c in check list header; do
+	t=
+	[ $c = check ] && t="-t 2026-11-30"
+	"$PERFMT" $c $t -i "$f" >"$W/tmp/i" 2>"$W/tmp/ie"
+	cat "$W/tmp/ie" >>"$W/tmp/i"
+	run "$PERFMT" $c $t --input="$f"
+	cat "$W/err" >>"$W/out"
+	same "$c --input=FILE = -i FILE" "$W/tmp/i"
+	run "$PERFMT" $c $t --input "$f"
+	cat "$W/err" >>"$W/out"
+	same "$c --input FILE = -i FILE" "$W/tmp/i"
+done
+run "$PERFMT" check --input
+expect "--input without its argument" 2 "option --input needs an argument"
+# an optional argument is only ever the attached one: a hint for the
+# detached one
+for a in callchain sample; do
+	run "$PERFMT" check --hits $a -i "$f"
+	expect "--hits $a: did you mean --hits=$a?" 2 "did you mean --hits=$a?"
+	run "$PERFMT" list -H $a -i "$f"
+	expect "list -H $a: did you mean --hits=$a?" 2 "did you mean --hits=$a?"
+done
 
 # ---- list: byte-identical to perf buildid-list for table profiles --------
 # TABLES names the profiles with a build-ID table and how perf orders them.
