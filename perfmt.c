@@ -8510,40 +8510,70 @@ digits(const char **s, int n)
 	return v;
 }
 
-/* ns since the epoch from "SECONDS" or "YYYY-MM-DD[THH:MM[:SS]]" (UTC).
- * No sscanf: musl's drags in realloc. */
+/* Why parse_time refused its string: the field that is wrong. */
+static char time_why[96];
+
+static int
+time_bad(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(time_why, sizeof time_why, fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+/* ns since the epoch from "SECONDS" or "YYYY-MM-DD[THH:MM[:SS]]" (UTC);
+ * on a refusal time_why names the field.  No sscanf: musl's drags in
+ * realloc. */
 static int
 parse_time(const char *s, int64_t *ns)
 {
-	int y, mo, d, h = 0, mi = 0, se = 0;
+	int y, mo, d, h = 0, mi = 0, se = 0, last;
 	uint64_t v;
-	static const unsigned char mdays[12] = { 31, 29, 31, 30, 31, 30, 31,
+	static const char form[] = "expected seconds since 1970 or "
+	    "YYYY-MM-DD[THH:MM[:SS]]";
+	static const unsigned char mdays[12] = { 31, 28, 31, 30, 31, 30, 31,
 		31, 30, 31, 30, 31 };
+	static const char *const months[12] = { "January", "February",
+		"March", "April", "May", "June", "July", "August", "September",
+		"October", "November", "December" };
 
 	if (*s >= '0' && *s <= '9' && !strchr(s, '-')) {
 		if (!dec_value(s, INT64_MAX / 1000000000, &v))
-			return 0;
+			return time_bad("%s", form);
 		*ns = (int64_t)v * 1000000000;
 		return 1;
 	}
-	y = digits(&s, 4);
-	if (y < 1970 || *s++ != '-' || (mo = digits(&s, 2)) < 1 || mo > 12 ||
-	    *s++ != '-' || (d = digits(&s, 2)) < 1)
-		return 0;
+	if ((y = digits(&s, 4)) < 0 || *s++ != '-' ||
+	    (mo = digits(&s, 2)) < 0 || *s++ != '-' || (d = digits(&s, 2)) < 0)
+		return time_bad("%s", form);
 	if (*s == 'T' || *s == ' ') {
 		s++;
-		if ((h = digits(&s, 2)) < 0 || h > 23 || *s++ != ':' ||
-		    (mi = digits(&s, 2)) < 0 || mi > 59)
-			return 0;
-		if (*s == ':' && (s++, (se = digits(&s, 2)) < 0 || se > 60))
-			return 0;
+		if ((h = digits(&s, 2)) < 0 || *s++ != ':' ||
+		    (mi = digits(&s, 2)) < 0)
+			return time_bad("%s", form);
+		if (*s == ':' && (s++, (se = digits(&s, 2)) < 0))
+			return time_bad("%s", form);
 	}
-	if (*s)
-		return 0;
+	if (y < 1970)
+		return time_bad("the year %d is before 1970", y);
+	if (mo < 1 || mo > 12)
+		return time_bad("month %02d: a month is 01 to 12", mo);
 	// a day the month has: 2026-02-30 would count as March 2
-	if (d > mdays[mo - 1] || (mo == 2 && d == 29 &&
-	    (y % 4 || (y % 100 == 0 && y % 400))))
-		return 0;
+	last = mdays[mo - 1] + (mo == 2 && !(y % 4) && (y % 100 || !(y % 400)));
+	if (d < 1 || d > last)
+		return time_bad("day %02d: %s %d has days 01 to %d", d,
+		    months[mo - 1], y, last);
+	if (h > 23)
+		return time_bad("hour %02d: an hour is 00 to 23", h);
+	if (mi > 59)
+		return time_bad("minute %02d: a minute is 00 to 59", mi);
+	if (se > 60)
+		return time_bad("second %02d: a second is 00 to 60", se);
+	if (*s)
+		return time_bad("\"%s\" follows the time; %s", esc(s), form);
 	*ns = (days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
 	    h * 3600 + mi * 60 + se) * (int64_t)1000000000;
 	return 1;
@@ -8562,8 +8592,7 @@ profile_time(void)
 
 	if (opt.timearg) {
 		if (!parse_time(opt.timearg, &prof_ns)) {
-			msg(2, "-t %s: expected seconds since 1970 or "
-			    "YYYY-MM-DD[THH:MM[:SS]]", esc(opt.timearg));
+			msg(2, "-t %s: %s", esc(opt.timearg), time_why);
 			return 0;
 		}
 		prof_src = "-t";
@@ -8592,9 +8621,12 @@ profile_time(void)
 	if (prof_ns < (int64_t)946684800 * 1000000000 ||
 	    prof_ns / 1000000000 > (int64_t)now.tv_sec + 86400) {
 		utc_into(when, sizeof when, prof_ns, 0);
-		msg(0, "%s: the profile's time, %s (from %s), is implausible (a "
-		    "board without a clock?): mtimes are not judged; give -t "
-		    "TIME or -r FILE", esc(pf_shown()), when, prof_src);
+		// -t and -r were the remedy: not advised when given
+		msg(0, "%s: the profile's time, %s (from %s), is implausible "
+		    "(%s): mtimes are not judged%s", esc(pf_shown()), when,
+		    prof_src, opt.timearg ? "before 2000 or in the future" :
+		    "a board without a clock?", opt.timearg || opt.reffile ?
+		    "" : "; give -t TIME or -r FILE");
 		return 1;
 	}
 	prof_ok = 1;

@@ -281,6 +281,26 @@ for a in callchain sample; do
 	run "$PERFMT" list -H $a -i "$f"
 	expect "list -H $a: did you mean --hits=$a?" 2 "did you mean --hits=$a?"
 done
+# -t names the field that is wrong
+for tw in "2026-02-30|day 30: February 2026 has days 01 to 28" \
+    "2024-02-30|day 30: February 2024 has days 01 to 29" \
+    "2026-13-01|month 13: a month is 01 to 12" \
+    "2026-01-01T24:00|hour 24: an hour is 00 to 23" \
+    "2026-01-01T10:60|minute 60: a minute is 00 to 59" \
+    "2026-01-01T10:00:61|second 61: a second is 00 to 60" \
+    "2026-01-01x|\"x\" follows the time" \
+    "1969-12-31|the year 1969 is before 1970"; do
+	run "$PERFMT" check -t "${tw%%|*}" -i "$f"
+	expect "-t ${tw%%|*}: ${tw#*|}" 2 "-t ${tw%%|*}: ${tw#*|}"
+done
+# an implausible time from -t or -r: no advice to give -t or -r
+touch -d 1990-01-01 "$W/tmp/old"
+for o in "-t 1990-01-01" "-r $W/tmp/old"; do
+	run "$PERFMT" check -q $o -i "$f"
+	grep -q "is implausible" "$W/err" && ! grep -q "give -t" "$W/err" &&
+	    ok "${o%% *} implausible: no advice to give -t" ||
+	    bad "${o%% *} implausible: no advice to give -t" "$(cat "$W/err")"
+done
 
 # ---- list: byte-identical to perf buildid-list for table profiles --------
 # TABLES names the profiles with a build-ID table and how perf orders them.
