@@ -189,8 +189,9 @@ static const char usage_text[] =
 "commands:\n"
 "  check     (the default) give every object the profile used a verdict\n"
 "  list      print \"<build-id> <object>\" for every object the profile has\n"
-"            a build-ID for: its build-ID table (as perf buildid-list\n"
-"            prints it), build-ID records, and MMAP2 records with build-IDs\n"
+"            a build-ID for, by name as perf buildid-list prints it: its\n"
+"            build-ID table and build-ID records, then MMAP2 records with\n"
+"            build-IDs\n"
 "  header    print what the profile says about where and how it was\n"
 "            recorded, its records by type and any damage found\n"
 "  buildid   print \"<build-id> <file>\" for ELF files and note files\n"
@@ -8997,35 +8998,99 @@ list_line(const struct obj *o)
 	putchar('\n');
 }
 
-/* perf prints the host's objects, then each guest's by machine pid, each
- * in the order the build-ID table first named them (machine.c). */
-static uint32_t
-list_table(void)
+/* list's order, as perf 6.9 and later print it: the host's objects, then
+ * each guest's by machine pid (machine.c), each machine's by name in byte
+ * order (its dsos are an array sorted by strcmp of the name, dsos.c).
+ * Objects of one name keep the order first met: the index breaks ties. */
+static uint32_t list_ix[PERFMT_MAXOBJ];
+
+static int
+list_before(uint32_t a, uint32_t b)
 {
-	int64_t cur = INT64_MIN, next;
-	uint32_t i, n = 0;
+	const struct obj *x = &objs[a], *y = &objs[b];
+	int64_t mx = x->machine == -1 ? -2 : x->machine;
+	int64_t my = y->machine == -1 ? -2 : y->machine;
+	int c;
 
-	for (;;) {
-		next = INT64_MAX;
-		for (i = 0; i < nobj; i++) {
-			int64_t m = objs[i].machine == -1 ? -2 : objs[i].machine;
+	if (mx != my)
+		return mx < my;
+	c = memcmp(obj_name(x), obj_name(y), x->namelen < y->namelen ?
+	    x->namelen : y->namelen);
+	if (c)
+		return c < 0;
+	if (x->namelen != y->namelen)
+		return x->namelen < y->namelen;
+	return a < b;
+}
 
-			if ((objs[i].src & (SRC_TABLE | SRC_RECORD)) &&
-			    m > cur && m < next)
-				next = m;
-		}
-		if (next == INT64_MAX)
-			return n;
-		for (i = 0; i < nobj; i++) {
-			int64_t m = objs[i].machine == -1 ? -2 : objs[i].machine;
+static void
+list_sift(uint32_t root, uint32_t n)
+{
+	uint32_t child, t;
 
-			if ((objs[i].src & (SRC_TABLE | SRC_RECORD)) && m == next) {
-				list_line(&objs[i]);
-				n++;
-			}
-		}
-		cur = next;
+	while ((child = 2 * root + 1) < n) {
+		if (child + 1 < n && list_before(list_ix[child],
+		    list_ix[child + 1]))
+			child++;
+		if (!list_before(list_ix[root], list_ix[child]))
+			return;
+		t = list_ix[root];
+		list_ix[root] = list_ix[child];
+		list_ix[child] = t;
+		root = child;
 	}
+}
+
+/* The objects want() takes, into list_ix in list's order; their number.
+ * A heap sort: no malloc, and musl's qsort is 2.5 KB of code on the
+ * boards; ties cannot arise, so its instability shows nowhere. */
+static uint32_t
+list_order(int (*want)(uint32_t))
+{
+	uint32_t i, n = 0, t;
+
+	for (i = 0; i < nobj; i++)
+		if (want(i))
+			list_ix[n++] = i;
+	for (i = n / 2; i-- > 0;)
+		list_sift(i, n);
+	for (i = n; i-- > 1;) {
+		t = list_ix[0];
+		list_ix[0] = list_ix[i];
+		list_ix[i] = t;
+		list_sift(0, i);
+	}
+	return n;
+}
+
+/* The build-ID table's and build-ID records' objects: what perf lists. */
+static int
+in_table(uint32_t i)
+{
+	return (objs[i].src & (SRC_TABLE | SRC_RECORD)) != 0;
+}
+
+/* Objects whose build-ID only an MMAP2 record carries. */
+static int
+mmap2_only(uint32_t i)
+{
+	return (objs[i].src & SRC_MMAP2ID) && !in_table(i);
+}
+
+static int
+hit_leader(uint32_t i)
+{
+	return objs[i].group == i && (objs[i].hit & hit_mask());
+}
+
+static uint32_t
+list_table(int (*want)(uint32_t))
+{
+	uint32_t i, n = list_order(want);
+
+	for (i = 0; i < n; i++)
+		list_line(&objs[list_ix[i]]);
+	return n;
 }
 
 /* perf buildid-list -H: the objects samples fell in, with their build-ID
@@ -9035,11 +9100,10 @@ list_hits(void)
 {
 	char hex[2 * IDMAX + 1];
 	struct rec rc;
-	uint32_t i;
+	uint32_t i, k, n = list_order(hit_leader);
 
-	for (i = 0; i < nobj; i++) {
-		if (objs[i].group != i || !(objs[i].hit & hit_mask()))
-			continue;
+	for (k = 0; k < n; k++) {
+		i = list_ix[k];
 		rec_gather(i, &rc);
 		hex_into(hex, rc.id ? rc.id : (const unsigned char *)"",
 		    rc.idlen);
@@ -9097,16 +9161,13 @@ cmd_list(const char *path)
 			n++;
 			continue;
 		}
-		n += list_table();
-		// MMAP2 build-IDs perf 6.1 does not list: after the table's
-		for (i = 0; i < nobj; i++) {
-			if ((objs[i].src & SRC_MMAP2ID) &&
-			    !(objs[i].src & (SRC_TABLE | SRC_RECORD))) {
-				list_line(&objs[i]);
-				n++;
-			}
+		n += list_table(in_table);
+		// perf lists MMAP2 build-IDs only where it reads the records
+		// (no table): after the table's, so that perf's lines stay
+		// the first, in the same order among themselves
+		n += list_table(mmap2_only);
+		for (i = 0; i < nobj; i++)
 			mapped += !!(objs[i].src & SRC_EXEC);
-		}
 	}
 	if (rc < 0)
 		return 2;
@@ -9587,7 +9648,7 @@ print_version(void)
 	    sizeof arena + sizeof pf + sizeof res + sizeof maps +
 	    sizeof procs + sizeof proc_head + sizeof zombies + sizeof memo +
 	    sizeof memo_how + sizeof memo_old + sizeof memo_old_how +
-	    sizeof pend + sizeof pend_ix);
+	    sizeof pend + sizeof pend_ix + sizeof list_ix);
 	printf("reads in two parts at once: %s (PERFMT_SPLIT)\n",
 	    PERFMT_SPLIT ? "yes" : "no");
 }
