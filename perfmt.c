@@ -177,9 +177,9 @@ msg(int level, const char *fmt, ...)
 static const char usage_text[] =
 "usage: perfmt [check] [-aLqpjv] [-i FILE] [-s DIR] [-c DIR]... [-k FILE]\n"
 "              [-t TIME | -r FILE] [-H | --hits[=sample|callchain]]\n"
-"       perfmt list [-H | --hits[=sample|callchain]] [-i FILE]\n"
-"       perfmt list -k\n"
-"       perfmt header [-i FILE]\n"
+"       perfmt list [-j] [-H | --hits[=sample|callchain]] [-i FILE]\n"
+"       perfmt list [-j] -k\n"
+"       perfmt header [-j] [-i FILE]\n"
 "       perfmt buildid FILE...\n"
 "       perfmt -h | -V\n"
 "\n"
@@ -215,7 +215,8 @@ static const char usage_text[] =
 "  -q        print problems only, and no summary\n"
 "  -p        porcelain: verdict, recorded-id, disk-id, path, detail,\n"
 "            tab-separated, '-' for empty\n"
-"  -j        JSON Lines: one object per line, then a summary\n"
+"  -j        JSON Lines: check, one object per row, then a summary; list,\n"
+"            one per object; header, one object.  Times: RFC 3339, UTC\n"
 "  -v        say every place looked in and what it held, and how the\n"
 "            data section was read\n"
 "  -H, --hits[=sample|callchain]\n"
@@ -8934,8 +8935,9 @@ report_summary(const unsigned *counts, unsigned n)
 
 	if (opt.porcelain || opt.quiet)
 		return;
+	// JSON's times are RFC 3339 UTC, as the rows' mtimes
 	if (prof_src)
-		utc_into(when, sizeof when, prof_ns, 0);
+		utc_into(when, sizeof when, prof_ns, opt.json);
 	if (opt.json) {
 		printf("{\"summary\":{\"objects\":%u", n);
 		for (v = 0; v < V_N; v++)
@@ -8986,16 +8988,35 @@ put_id(const unsigned char *id, size_t len)
 	fputs(hex, stdout);
 }
 
-/* One line as perf buildid-list prints it: "%-40s %s". */
+/* One line as perf buildid-list prints it: "%-40s %s"; with -j a JSON
+ * object, the build-ID null when there is none (list -H), the guest the
+ * machine pid (null: the host). */
 static void
-list_line(const struct obj *o)
+list_out(const unsigned char *id, size_t len, const struct obj *o)
 {
 	char hex[2 * IDMAX + 1];
 
-	hex_into(hex, o->id, o->idlen);
+	if (opt.json) {
+		fputs("{\"build_id\":", stdout);
+		json_id(id, len);
+		fputs(",\"path\":", stdout);
+		json_str(obj_name(o));
+		if (o->machine == -1)
+			puts(",\"guest\":null}");
+		else
+			printf(",\"guest\":%" PRId32 "}\n", o->machine);
+		return;
+	}
+	hex_into(hex, id ? id : (const unsigned char *)"", len);
 	printf("%-40s ", hex);
 	out_name(obj_name(o), o->namelen);
 	putchar('\n');
+}
+
+static void
+list_line(const struct obj *o)
+{
+	list_out(o->id, o->idlen, o);
 }
 
 /* list's order, as perf 6.9 and later print it: the host's objects, then
@@ -9098,18 +9119,12 @@ list_table(int (*want)(uint32_t))
 static void
 list_hits(void)
 {
-	char hex[2 * IDMAX + 1];
 	struct rec rc;
-	uint32_t i, k, n = list_order(hit_leader);
+	uint32_t k, n = list_order(hit_leader);
 
 	for (k = 0; k < n; k++) {
-		i = list_ix[k];
-		rec_gather(i, &rc);
-		hex_into(hex, rc.id ? rc.id : (const unsigned char *)"",
-		    rc.idlen);
-		printf("%-40s ", hex);
-		out_name(obj_name(&objs[i]), objs[i].namelen);
-		putchar('\n');
+		rec_gather(list_ix[k], &rc);
+		list_out(rc.id, rc.idlen, &objs[list_ix[k]]);
 	}
 }
 
@@ -9195,8 +9210,10 @@ cmd_list_kernel(void)
 		    " (/sys is not mounted: mount -t sysfs sysfs /sys)");
 		return 2;
 	}
+	if (opt.json)
+		fputs("{\"build_id\":\"", stdout);
 	put_id(e.id, e.len < ELFIDMAX ? e.len : ELFIDMAX);
-	putchar('\n');
+	puts(opt.json ? "\"}" : "");
 	return 0;
 }
 
@@ -9333,8 +9350,8 @@ static const char *const sample_bits[] = {
 
 /* perf's names for the generic events (uapi PERF_TYPE_HARDWARE and
  * PERF_TYPE_SOFTWARE), for profiles without an EVENT_DESC section. */
-static void
-put_event_name(const struct attr *a)
+static const char *
+event_name(const struct attr *a)
 {
 	static const char *const hw[] = { "cycles", "instructions",
 		"cache-references", "cache-misses", "branches", "branch-misses",
@@ -9345,14 +9362,25 @@ put_event_name(const struct attr *a)
 		"minor-faults", "major-faults", "alignment-faults",
 		"emulation-faults", "dummy", "bpf-output", "cgroup-switches" };
 
+	static char other[48];
+
 	if (a->name[0])
-		out_name(a->name, strlen(a->name));
-	else if (a->type == 0 && a->config < sizeof hw / sizeof *hw)
-		fputs(hw[a->config], stdout);
-	else if (a->type == 1 && a->config < sizeof sw / sizeof *sw)
-		fputs(sw[a->config], stdout);
-	else
-		printf("type %" PRIu32 " config %#" PRIx64, a->type, a->config);
+		return a->name;
+	if (a->type == 0 && a->config < sizeof hw / sizeof *hw)
+		return hw[a->config];
+	if (a->type == 1 && a->config < sizeof sw / sizeof *sw)
+		return sw[a->config];
+	snprintf(other, sizeof other, "type %" PRIu32 " config %#" PRIx64,
+	    a->type, a->config);
+	return other;
+}
+
+static void
+put_event_name(const struct attr *a)
+{
+	const char *n = event_name(a);
+
+	out_name(n, strlen(n));
 }
 
 static void
@@ -9415,11 +9443,13 @@ cmp_count(const struct typecount *x, const struct typecount *y)
 	return x->type < y->type ? -1 : x->type > y->type;
 }
 
-static void
-hdr_records(void)
+/* The record types seen, most first, into all[]; their number. */
+static struct typecount rec_all[128 + 32];
+
+static uint32_t
+rec_sorted(void)
 {
-	static struct typecount all[128 + 32];
-	struct typecount t;
+	struct typecount *all = rec_all, t;
 	uint32_t i, j, n = 0;
 
 	for (i = 0; i < 128; i++)
@@ -9437,6 +9467,15 @@ hdr_records(void)
 			all[j] = all[j - 1];
 		all[j] = t;
 	}
+	return n;
+}
+
+static void
+hdr_records(void)
+{
+	uint32_t i, n = rec_sorted();
+	const struct typecount *all = rec_all;
+
 	printf("%-14s%" PRIu64 " (%" PRIu64 " bytes)", "records", pf.nrec,
 	    pf.recbytes);
 	for (i = 0; i < n; i++)
@@ -9511,6 +9550,139 @@ hdr_damage(int damaged, const char *key)
 		    n ? "" : key, pf.damage_more);
 }
 
+static void
+json_field(const char *key, const char *val)
+{
+	printf(",\"%s\":", key);
+	if (val[0])
+		json_str(val);
+	else
+		fputs("null", stdout);
+}
+
+/* A perf clock time: its ns, and by CLOCK_DATA the wall clock's RFC 3339
+ * UTC time (null without). */
+static void
+json_time(const char *key, uint64_t t)
+{
+	char buf[64];
+
+	printf(",\"%s_ns\":%" PRIu64 ",\"%s\":", key, t, key);
+	if (pf.has_clock_data) {
+		utc_into(buf, sizeof buf, (int64_t)(pf.clock_tod +
+		    (t - pf.clock_ns)), 1);
+		printf("\"%s\"", buf);
+	} else {
+		fputs("null", stdout);
+	}
+}
+
+static void
+json_damage(int damaged, const char *key)
+{
+	uint32_t i, n = 0;
+
+	printf(",\"%s\":[", key);
+	for (i = 0; i < pf.ndamage; i++)
+		if ((pf.damage[i].level > 0) == damaged) {
+			if (n++)
+				putchar(',');
+			json_str(pf.damage[i].text);
+		}
+	putchar(']');
+}
+
+/* header -j: the same facts as one JSON object; strings and numbers the
+ * profile does not hold are null. */
+static void
+hdr_json(uint32_t ids, uint32_t exec, uint32_t paths)
+{
+	static const char *const modes[] = { "file", "pipe", "directory" };
+	uint32_t i, n;
+	unsigned b;
+	char buf[64];
+
+	fputs("{\"file\":", stdout);
+	json_str(pf.path);
+	printf(",\"mode\":\"%s\",\"big_endian\":%s,\"unfinished\":%s",
+	    modes[pf.mode], pf.be ? "true" : "false",
+	    pf.unfinished ? "true" : "false");
+	json_field("perf_version", pf.version);
+	json_field("hostname", pf.hostname);
+	json_field("os_release", pf.osrelease);
+	json_field("arch", pf.arch);
+	if (pf.cpus_avail || pf.cpus_online)
+		printf(",\"cpus_online\":%" PRIu32 ",\"cpus_available\":%"
+		    PRIu32, pf.cpus_online, pf.cpus_avail);
+	else
+		fputs(",\"cpus_online\":null,\"cpus_available\":null", stdout);
+	json_field("cpudesc", pf.cpudesc);
+	json_field("cpuid", pf.cpuid);
+	if (pf.total_mem)
+		printf(",\"total_mem_kb\":%" PRIu64, pf.total_mem);
+	else
+		fputs(",\"total_mem_kb\":null", stdout);
+	json_field("cmdline", pf.cmdline);
+	printf(",\"cmdline_cut\":%s,\"events\":[",
+	    pf.cmdline_cut ? "true" : "false");
+	for (i = 0; i < pf.nattr; i++) {
+		fputs(i ? ",{\"name\":" : "{\"name\":", stdout);
+		json_str(event_name(&pf.attrs[i]));
+		fputs(",\"sample_type\":[", stdout);
+		for (b = 0, n = 0; b < 64; b++)
+			if (pf.attrs[i].sample_type >> b & 1) {
+				if (b < sizeof sample_bits / sizeof *sample_bits)
+					printf("%s\"%s\"", n++ ? "," : "",
+					    sample_bits[b]);
+				else
+					printf("%s\"bit%u\"", n++ ? "," : "", b);
+			}
+		printf("],\"ids\":%" PRIu32 "}", pf.attrs[i].nids);
+	}
+	putchar(']');
+	if (pf.sample_first || pf.sample_last) {
+		json_time("sample_time_first", pf.sample_first);
+		json_time("sample_time_last", pf.sample_last);
+	}
+	if (pf.n_timed) {
+		printf(",\"samples_timed\":%" PRIu64, pf.n_timed);
+		json_time("samples_first", pf.t_first);
+		json_time("samples_last", pf.t_last);
+	}
+	if (pf.has_clock_data) {
+		utc_into(buf, sizeof buf, (int64_t)pf.clock_tod, 1);
+		printf(",\"clock\":{\"name\":\"%s\",\"clockid\":%" PRIu32
+		    ",\"ns\":%" PRIu64 ",\"time\":\"%s\"}",
+		    clock_name(pf.clock_id), pf.clock_id, pf.clock_ns, buf);
+	}
+	fputs(",\"features\":", stdout);
+	if (pf.mode != MODE_PIPE && !pf.features_read) {
+		fputs("null", stdout);
+	} else {
+		putchar('[');
+		for (b = 0, n = 0; b < 256; b++)
+			if (feat_has(b))
+				printf("%s\"%s\"", n++ ? "," : "", feat_name(b));
+		putchar(']');
+	}
+	printf(",\"records\":%" PRIu64 ",\"record_bytes\":%" PRIu64
+	    ",\"records_by_type\":{", pf.nrec, pf.recbytes);
+	n = rec_sorted();
+	for (i = 0; i < n; i++)
+		printf("%s\"%s\":%" PRIu64, i ? "," : "",
+		    rec_name(rec_all[i].type), rec_all[i].n);
+	printf("},\"build_ids\":{\"table\":%" PRIu64 ",\"records\":%" PRIu64
+	    ",\"mmap2\":%" PRIu64 ",\"objects\":%" PRIu32 "}",
+	    pf.n_table, pf.n_bidrec, pf.n_mmapid, ids);
+	printf(",\"mmaps\":{\"mappings\":%" PRIu64 ",\"executable\":%"
+	    PRIu64 ",\"objects\":%" PRIu32 ",\"executable_objects\":%"
+	    PRIu32 ",\"objects_not_kept\":%" PRIu32 "}", pf.n_mmap,
+	    pf.n_mmap_exec, paths, exec, obj_dropped);
+	json_damage(0, "notes");
+	json_damage(1, "damage");
+	printf(",\"damage_more\":%" PRIu32 "}\n", pf.damage_more);
+}
+
 static int
 cmd_header(const char *path)
 {
@@ -9518,6 +9690,15 @@ cmd_header(const char *path)
 
 	if (!pf_load(path))
 		return 2;
+	for (i = 0; i < nobj; i++) {
+		ids += objs[i].idlen != 0;
+		exec += !!(objs[i].src & SRC_EXEC);
+		paths += !!(objs[i].src & SRC_MMAP);
+	}
+	if (opt.json) {
+		hdr_json(ids, exec, paths);
+		return status;
+	}
 	hdr_str("file", pf.path);
 	hdr_format();
 	hdr_str("perf version", pf.version);
@@ -9541,11 +9722,6 @@ cmd_header(const char *path)
 	hdr_features();
 	hdr_records();
 	hdr_compressed();
-	for (i = 0; i < nobj; i++) {
-		ids += objs[i].idlen != 0;
-		exec += !!(objs[i].src & SRC_EXEC);
-		paths += !!(objs[i].src & SRC_MMAP);
-	}
 	printf("%-14s%" PRIu64 " in the build-ID table, %" PRIu64 " in build-ID "
 	    "records, %" PRIu64 " in MMAP2 records; %" PRIu32 " objects with "
 	    "an ID\n", "build-ids", pf.n_table, pf.n_bidrec, pf.n_mmapid, ids);
@@ -9706,8 +9882,8 @@ static const struct {
 } commands[] = {
 	// ':' first: a missing argument is told from an unknown option
 	[C_CHECK] = { "check", ":hVi:s:c:k:t:r:LaqpjvH", check_long },
-	[C_LIST] = { "list", ":hVi:kH", list_long },
-	[C_HEADER] = { "header", ":hVi:", header_long },
+	[C_LIST] = { "list", ":hVi:kjH", list_long },
+	[C_HEADER] = { "header", ":hVi:j", header_long },
 	[C_BUILDID] = { "buildid", ":hV", buildid_long }
 };
 

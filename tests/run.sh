@@ -301,6 +301,45 @@ for o in "-t 1990-01-01" "-r $W/tmp/old"; do
 	    ok "${o%% *} implausible: no advice to give -t" ||
 	    bad "${o%% *} implausible: no advice to give -t" "$(cat "$W/err")"
 done
+# list -j and header -j: JSON; every time in JSON is RFC 3339 UTC
+for h in "" -H; do
+	"$PERFMT" list $h -i "$f" 2>/dev/null | awk '{
+		id = substr($0, 1, 1) == " " ? "null" : "\"" $1 "\""
+		printf "{\"build_id\":%s,\"path\":\"%s\",\"guest\":null}\n",
+		    id, substr($0, 42) }' >"$W/tmp/lj"
+	run "$PERFMT" list $h -j -i "$f"
+	same "list${h:+ $h} -j: build_id, path, guest as list${h:+ $h}" "$W/tmp/lj"
+done
+run "$PERFMT" header -j -i "$f"
+[ "$(wc -l <"$W/out")" = 1 ] && grep -q '^{"file":' "$W/out" &&
+    grep -q '"hostname":"vm","os_release":"6.18.44-fc-v782","arch":"x86_64"' "$W/out" &&
+    grep -q '"records":100,"record_bytes":15208,"records_by_type":{"SAMPLE":67,"MMAP2":17,' "$W/out" &&
+    grep -q '"sample_time_first_ns":3561299999250,"sample_time_first":null' "$W/out" &&
+    ok "header -j: one object with the header's fields" ||
+    bad "header -j: one object with the header's fields" "$(cat "$W/out" "$W/err")"
+run "$PERFMT" header -j -i "$W/perf/mstange__linux-perf-data__sleep.data"
+grep -q '"sample_time_first":"2025-11-08T12:23:01.453541721Z"' "$W/out" &&
+    ok "header -j: sample times by CLOCK_DATA in RFC 3339" ||
+    bad "header -j: sample times by CLOCK_DATA in RFC 3339" "$(cat "$W/out")"
+if command -v python3 >/dev/null 2>&1; then
+	for p in "$f" "$W/perf/mstange__linux-perf-data__sleep.data" \
+	    "$W/perf/local__killed.data" "$W/perf/local__hostile.data"; do
+		for c in "header -j" "list -j" "list -j -H" "check -j -t 2026-11-30"; do
+			run "$PERFMT" $c -i "$p"
+			[ "$rc" -le 1 ] && python3 -c '
+import json, sys
+for l in sys.stdin:
+    json.loads(l)' <"$W/out" && ok "$c: JSON: $(basename "$p")" ||
+			    bad "$c: JSON: $(basename "$p")"
+		done
+	done
+else
+	skipped "-j parsed as JSON" "no python3"
+fi
+run "$PERFMT" check -j -t 2026-11-30 -i "$f"
+tail -1 "$W/out" | grep -q '"profile_time":"2026-11-30T00:00:00.000000000Z"' &&
+    ok "check -j: profile_time in RFC 3339" ||
+    bad "check -j: profile_time in RFC 3339" "$(tail -1 "$W/out")"
 
 # ---- list: byte-identical to perf buildid-list for table profiles --------
 # TABLES names the profiles with a build-ID table and how perf orders them.
