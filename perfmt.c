@@ -212,7 +212,7 @@ static const char usage_text[] =
 "  -r FILE   the profile's time is FILE's mtime\n"
 "  -L        the profile was recorded on this host\n"
 "  -a        check data (non-executable) mappings too\n"
-"  -q        print problems only, and no summary\n"
+"  -q        print problems only: no column line, no summary\n"
 "  -p        porcelain: verdict, recorded-id, disk-id, path, detail,\n"
 "            tab-separated, '-' for empty\n"
 "  -j        JSON Lines: check, one object per row, then a summary; list,\n"
@@ -8878,6 +8878,8 @@ json_id(const unsigned char *id, size_t len)
 	printf("\"%s\"", hex);
 }
 
+static int table_named;
+
 static void
 report_row(uint32_t g)
 {
@@ -8920,6 +8922,11 @@ report_row(uint32_t g)
 		out_name(obj_name(o), o->namelen);
 		printf("\t%s\n", detail[0] ? detail : "-");
 	} else {
+		// the columns named once, above the first row: the ID beside
+		// the verdict is the recorded one, the file's is in the detail
+		if (!opt.quiet && !table_named++)
+			printf("%-9s %-40s %s  %s\n", "VERDICT",
+			    "RECORDED-BUILD-ID", "OBJECT", "DETAIL");
 		printf("%-9s %-40s ", vnames[r->verdict], hex[0] ? hex : "-");
 		out_name(obj_name(o), o->namelen);
 		printf("  %s\n", detail);

@@ -340,6 +340,19 @@ run "$PERFMT" check -j -t 2026-11-30 -i "$f"
 tail -1 "$W/out" | grep -q '"profile_time":"2026-11-30T00:00:00.000000000Z"' &&
     ok "check -j: profile_time in RFC 3339" ||
     bad "check -j: profile_time in RFC 3339" "$(tail -1 "$W/out")"
+# the table names its columns above the first row (the ID beside the
+# verdict is the recorded one); -q, -p and -j have no such line
+run "$PERFMT" check -t 2026-11-30 -i "$f"
+[ "$(head -1 "$W/out")" = "VERDICT   RECORDED-BUILD-ID                        OBJECT  DETAIL" ] &&
+    [ "$(grep -c '^VERDICT ' "$W/out")" = 1 ] &&
+    ok "check: a line names the table's columns" ||
+    bad "check: a line names the table's columns" "$(head -3 "$W/out")"
+for o in -q -p -j; do
+	run "$PERFMT" check $o -t 2026-11-30 -i "$f"
+	grep -q 'VERDICT\|RECORDED-BUILD-ID' "$W/out" &&
+	    bad "check $o: no column line" "$(head -3 "$W/out")" ||
+	    ok "check $o: no column line"
+done
 
 # ---- list: byte-identical to perf buildid-list for table profiles --------
 # TABLES names the profiles with a build-ID table and how perf orders them.
