@@ -73,7 +73,7 @@ unsigned long getauxval(unsigned long);
 #define PERFMT_MAXOBJ 4096		/* distinct objects, per pass */
 #endif
 #ifndef PERFMT_ARENA
-#define PERFMT_ARENA (236 * 1024)	/* bytes of object names, per pass */
+#define PERFMT_ARENA (220 * 1024)	/* bytes of object names, per pass */
 #endif
 #ifndef PERFMT_MAXATTR
 #define PERFMT_MAXATTR 256		/* events (perf_event_attr) */
@@ -571,7 +571,7 @@ struct walker {
 static unsigned char databuf[PERFMT_BUF];
 static unsigned char featbuf[PERFMT_FEATBUF];
 /* Each in its turn: check's walkers read the records, or --hits in two
- * parts does; ELF files are read after. */
+ * parts does; ELF files are read after; list sorts once a pass is read. */
 static union {
 	struct {
 		unsigned char tab[PERFMT_ELFBUF], note[PERFMT_ELFBUF];
@@ -583,9 +583,11 @@ static union {
 	} hs;
 	uint32_t xlat[2 * PERFMT_ELFBUF / 4];	/* the first's: objects */
 	struct walker walkers[2];
+	uint32_t list_ix[PERFMT_MAXOBJ];	/* list's order (section 16) */
 } scratch;
 #define tabbuf scratch.elf.tab
 #define notebuf scratch.elf.note
+#define list_ix scratch.list_ix
 
 struct rd {
 	int fd;			/* -1: a window over bytes in memory */
@@ -9029,9 +9031,9 @@ list_line(const struct obj *o)
 /* list's order, as perf 6.9 and later print it: the host's objects, then
  * each guest's by machine pid (machine.c), each machine's by name in byte
  * order (its dsos are an array sorted by strcmp of the name, dsos.c).
- * Objects of one name keep the order first met: the index breaks ties. */
-static uint32_t list_ix[PERFMT_MAXOBJ];
-
+ * Objects of one name keep the order first met: the index breaks ties.
+ * The order is kept in scratch.list_ix (section 5), free once a pass is
+ * read. */
 static int
 list_before(uint32_t a, uint32_t b)
 {
@@ -9831,7 +9833,7 @@ print_version(void)
 	    sizeof arena + sizeof pf + sizeof res + sizeof maps +
 	    sizeof procs + sizeof proc_head + sizeof zombies + sizeof memo +
 	    sizeof memo_how + sizeof memo_old + sizeof memo_old_how +
-	    sizeof pend + sizeof pend_ix + sizeof list_ix);
+	    sizeof pend + sizeof pend_ix);
 	printf("reads in two parts at once: %s (PERFMT_SPLIT)\n",
 	    PERFMT_SPLIT ? "yes" : "no");
 }
