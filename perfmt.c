@@ -10,9 +10,10 @@
  *
  * Usage: see usage[] below (section 3); README.md holds the same text.
  *
- * Exit status, as cmp(1) and diff(1): 0 all good; 1 something to report (an
- * object without a build-ID, a damaged or unfinished profile, a table that
- * filled); 2 trouble (bad usage, unreadable or malformed input).
+ * Exit status, as cmp(1) and diff(1): 0 all good; 1 something to report (a
+ * problem verdict, nothing to list, a file without a build-ID, a damaged or
+ * unfinished profile, a table that filled); 2 trouble (bad usage,
+ * unreadable or malformed input).  usage_text says it in full.
  *
  * Memory: no malloc.  Every buffer and table is static and sized at compile
  * time by the PERFMT_* macros of section 1; `perfmt -V` prints them.
@@ -238,9 +239,13 @@ static const char usage_text[] =
 "  unchanged no build-ID to compare; the file is not newer\n"
 "  skip      not a file (anonymous memory, heap, stack, deleted...)\n"
 "\n"
-"exit status: 0 all good; 1 something to report (missing, mismatch,\n"
-"replaced or stale; a file without a build-ID; a damaged or unfinished\n"
-"profile); 2 trouble (bad usage, unreadable or malformed input)\n";
+"exit status: 0 all good; 1 something to report: an object missing,\n"
+"mismatch, replaced or stale (check), no build-ID at all (list without\n"
+"-H), a file without a GNU build-ID note or with one over 64 bytes\n"
+"(buildid), a damaged or unfinished profile, or what did not fit a table\n"
+"(objects of a pipe or in header, events, data.N files; with --hits\n"
+"processes, maps, samples given up waiting for their maps); 2 trouble\n"
+"(bad usage, unreadable or malformed input)\n";
 
 /* -h prints all of it; a usage error only the synopsis. */
 static void

@@ -353,6 +353,21 @@ for o in -q -p -j; do
 	    bad "check $o: no column line" "$(head -3 "$W/out")" ||
 	    ok "check $o: no column line"
 done
+# exit 1 as -h says: each cause it names, and a case of it
+mkdir -p "$W/tmp/exit1-root"
+while IFS='|' read -r says cmd; do
+	(cd "$W" && eval "timeout 60 $cmd" >"$W/out" 2>"$W/err")
+	rc=$?
+	grep -qF "$says" "$W/tmp/h" && [ "$rc" = 1 ] &&
+	    ok "exit 1 as -h says: $says" ||
+	    bad "exit 1 as -h says: $says" "exit $rc: $cmd"
+done <<EOF
+an object missing,|"\$PERFMT" check -t 2026-11-30 -s tmp/exit1-root -c tmp/exit1-root -i perf/local__sized.data
+no build-ID at all (list without|"\$PERFMT" list -i perf/aarch64__b-no-buildid-B.data
+(buildid), a damaged|"\$PERFMT" buildid elf/local__w-none
+damaged or unfinished profile|"\$PERFMT" header -i perf/local__killed.data
+(objects of a pipe or in header|cat perf/google__perf_data_converter__perf.data.piped.target-3.4 | "\$(dirname "\$PERFMT")/perfmt-tiny" list -i -
+EOF
 
 # ---- list: byte-identical to perf buildid-list for table profiles --------
 # TABLES names the profiles with a build-ID table and how perf orders them.
