@@ -125,7 +125,7 @@ XLDFLAGS = -static -Wl,--gc-sections \
 # fits (measured; musl itself stays ARM, v5TE interworks)
 XARCH_armel = -mthumb
 # the limit of the board binaries, stripped, in bytes
-MAXSIZE = 131072
+MAXSIZE = 163840
 
 # A static binary for a board: no PT_INTERP, no PT_DYNAMIC (a forgotten
 # -static or Debian's -static-pie give a dynamic one without a word).
