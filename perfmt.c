@@ -10,9 +10,10 @@
  *
  * Usage: see usage[] below (section 3); README.md holds the same text.
  *
- * Exit status, as cmp(1) and diff(1): 0 all good; 1 something to report (an
- * object without a build-ID, a damaged or unfinished profile, a table that
- * filled); 2 trouble (bad usage, unreadable or malformed input).
+ * Exit status, as cmp(1) and diff(1): 0 all good; 1 something to report (a
+ * problem verdict, nothing to list, a file without a build-ID, a damaged or
+ * unfinished profile, a table that filled); 2 trouble (bad usage,
+ * unreadable or malformed input).  usage_text says it in full.
  *
  * Memory: no malloc.  Every buffer and table is static and sized at compile
  * time by the PERFMT_* macros of section 1; `perfmt -V` prints them.
@@ -77,7 +78,7 @@ long syscall(long, ...);
 #define PERFMT_MAXOBJ 4096		/* distinct objects, per pass */
 #endif
 #ifndef PERFMT_ARENA
-#define PERFMT_ARENA (224 * 1024)	/* bytes of object names, per pass */
+#define PERFMT_ARENA (208 * 1024)	/* bytes of object names, per pass */
 #endif
 #ifndef PERFMT_MAXATTR
 #define PERFMT_MAXATTR 256		/* events (perf_event_attr) */
@@ -181,9 +182,9 @@ msg(int level, const char *fmt, ...)
 static const char usage_text[] =
 "usage: perfmt [check] [-aLqpjv] [-i FILE] [-s DIR] [-c DIR]... [-k FILE]\n"
 "              [-t TIME | -r FILE] [-H | --hits[=sample|callchain]]\n"
-"       perfmt list [-H | --hits[=sample|callchain]] [-i FILE]\n"
-"       perfmt list -k\n"
-"       perfmt header [-i FILE]\n"
+"       perfmt list [-j] [-H | --hits[=sample|callchain]] [-i FILE]\n"
+"       perfmt list [-j] -k\n"
+"       perfmt header [-j] [-i FILE]\n"
 "       perfmt buildid FILE...\n"
 "       perfmt -h | -V\n"
 "\n"
@@ -193,15 +194,17 @@ static const char usage_text[] =
 "commands:\n"
 "  check     (the default) give every object the profile used a verdict\n"
 "  list      print \"<build-id> <object>\" for every object the profile has\n"
-"            a build-ID for: its build-ID table (as perf buildid-list\n"
-"            prints it), build-ID records, and MMAP2 records with build-IDs\n"
+"            a build-ID for, by name as perf buildid-list prints it: its\n"
+"            build-ID table and build-ID records, then MMAP2 records with\n"
+"            build-IDs\n"
 "  header    print what the profile says about where and how it was\n"
 "            recorded, its records by type and any damage found\n"
 "  buildid   print \"<build-id> <file>\" for ELF files and note files\n"
 "            such as /sys/kernel/notes\n"
 "\n"
 "options:\n"
-"  -i FILE   the profile: a perf.data file, a perf record --threads\n"
+"  -i FILE, --input=FILE\n"
+"            the profile: a perf.data file, a perf record --threads\n"
 "            directory, or - for standard input (default: perf.data)\n"
 "  -s DIR, --sysroot=DIR, --symfs=DIR\n"
 "            look for the profile's files under DIR, as if it were /\n"
@@ -217,19 +220,25 @@ static const char usage_text[] =
 "  -L        the profile was recorded on this system (its header can\n"
 "            prove it another's, never this one's)\n"
 "  -a        check data (non-executable) mappings too\n"
-"  -q        print problems only, and no summary\n"
+"  -q        print problems only: no column line, no summary\n"
 "  -p        porcelain: verdict, recorded-id, disk-id, path, detail,\n"
 "            tab-separated, '-' for empty\n"
-"  -j        JSON Lines: one object per line, then a summary\n"
+"  -j        JSON Lines: check, one object per row, then a summary; list,\n"
+"            one per object; header, one object.  Times: RFC 3339, UTC\n"
 "  -v        say every place looked in and what it held, and how the\n"
 "            data section was read\n"
 "  -H, --hits[=sample|callchain]\n"
 "            only the objects samples fall in (as perf buildid-list -H),\n"
 "            or with =callchain also those only in callchains\n"
 "  -k        (list) print the running kernel's build-ID and nothing else\n"
-"  -h        print this help and exit\n"
-"  -V        print the version and the memory budget and exit\n"
-"\n"
+"  -h, --help\n"
+"            print this help and exit\n"
+"  -V, --version\n"
+"            print the version and the memory budget and exit\n"
+"\n";
+
+/* C99 promises string literals of 4095 bytes: the rest of -h apart */
+static const char usage_verdicts[] =
 "verdicts, problems first:\n"
 "  missing    no file found where the object is looked for\n"
 "  mismatch   a build-ID was recorded and the file's differs\n"
@@ -247,10 +256,13 @@ static const char usage_text[] =
 "  unchanged  no build-ID to compare; the file is not newer\n"
 "  skip       not a file (anonymous memory, heap, stack, a device...)\n"
 "\n"
-"exit status: 0 all good; 1 something to report (a verdict above ok; a\n"
-"file without a build-ID; a damaged or unfinished profile); 2 trouble\n"
-"(bad usage, a -c, -k or -s that names nothing, unreadable or malformed\n"
-"input)\n";
+"exit status: 0 all good; 1 something to report: an object with a\n"
+"verdict above ok (check), no build-ID at all (list without -H), a file\n"
+"without a GNU build-ID note or with one over 64 bytes (buildid), a\n"
+"damaged or unfinished profile, or what did not fit a table (objects of\n"
+"a pipe or in header, events, data.N files; with --hits processes, maps,\n"
+"samples given up waiting for their maps); 2 trouble (bad usage, a -c,\n"
+"-k or -s that names nothing, unreadable or malformed input)\n";
 
 /* -h prints all of it; a usage error only the synopsis. */
 static void
@@ -262,8 +274,10 @@ usage_exit(int code)
 	while (*end && !(end[0] == '\n' && end[1] == '\n'))
 		end++;
 
-	if (!code)
+	if (!code) {
 		fputs(usage_text, stdout);
+		fputs(usage_verdicts, stdout);
+	}
 	else
 		fprintf(stderr, "%.*s\nperfmt -h tells more\n",
 		    (int)(end - usage_text + 1), usage_text);
@@ -581,7 +595,7 @@ struct walker {
 static unsigned char databuf[PERFMT_BUF];
 static unsigned char featbuf[PERFMT_FEATBUF];
 /* Each in its turn: check's walkers read the records, or --hits in two
- * parts does; ELF files are read after. */
+ * parts does; ELF files are read after; list sorts once a pass is read. */
 static union {
 	struct {
 		unsigned char tab[PERFMT_ELFBUF], note[PERFMT_ELFBUF];
@@ -593,9 +607,11 @@ static union {
 	} hs;
 	uint32_t xlat[2 * PERFMT_ELFBUF / 4];	/* the first's: objects */
 	struct walker walkers[2];
+	uint32_t list_ix[PERFMT_MAXOBJ];	/* list's order (section 16) */
 } scratch;
 #define tabbuf scratch.elf.tab
 #define notebuf scratch.elf.note
+#define list_ix scratch.list_ix
 
 struct rd {
 	int fd;			/* -1: a window over bytes in memory */
@@ -8807,40 +8823,70 @@ digits(const char **s, int n)
 	return v;
 }
 
-/* ns since the epoch from "SECONDS" or "YYYY-MM-DD[THH:MM[:SS]]" (UTC).
- * No sscanf: musl's drags in realloc. */
+/* Why parse_time refused its string: the field that is wrong. */
+static char time_why[96];
+
+static int
+time_bad(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(time_why, sizeof time_why, fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+/* ns since the epoch from "SECONDS" or "YYYY-MM-DD[THH:MM[:SS]]" (UTC);
+ * on a refusal time_why names the field.  No sscanf: musl's drags in
+ * realloc. */
 static int
 parse_time(const char *s, int64_t *ns)
 {
-	int y, mo, d, h = 0, mi = 0, se = 0;
+	int y, mo, d, h = 0, mi = 0, se = 0, last;
 	uint64_t v;
-	static const unsigned char mdays[12] = { 31, 29, 31, 30, 31, 30, 31,
+	static const char form[] = "expected seconds since 1970 or "
+	    "YYYY-MM-DD[THH:MM[:SS]]";
+	static const unsigned char mdays[12] = { 31, 28, 31, 30, 31, 30, 31,
 		31, 30, 31, 30, 31 };
+	static const char *const months[12] = { "January", "February",
+		"March", "April", "May", "June", "July", "August", "September",
+		"October", "November", "December" };
 
 	if (*s >= '0' && *s <= '9' && !strchr(s, '-')) {
 		if (!dec_value(s, INT64_MAX / 1000000000, &v))
-			return 0;
+			return time_bad("%s", form);
 		*ns = (int64_t)v * 1000000000;
 		return 1;
 	}
-	y = digits(&s, 4);
-	if (y < 1970 || *s++ != '-' || (mo = digits(&s, 2)) < 1 || mo > 12 ||
-	    *s++ != '-' || (d = digits(&s, 2)) < 1)
-		return 0;
+	if ((y = digits(&s, 4)) < 0 || *s++ != '-' ||
+	    (mo = digits(&s, 2)) < 0 || *s++ != '-' || (d = digits(&s, 2)) < 0)
+		return time_bad("%s", form);
 	if (*s == 'T' || *s == ' ') {
 		s++;
-		if ((h = digits(&s, 2)) < 0 || h > 23 || *s++ != ':' ||
-		    (mi = digits(&s, 2)) < 0 || mi > 59)
-			return 0;
-		if (*s == ':' && (s++, (se = digits(&s, 2)) < 0 || se > 60))
-			return 0;
+		if ((h = digits(&s, 2)) < 0 || *s++ != ':' ||
+		    (mi = digits(&s, 2)) < 0)
+			return time_bad("%s", form);
+		if (*s == ':' && (s++, (se = digits(&s, 2)) < 0))
+			return time_bad("%s", form);
 	}
-	if (*s)
-		return 0;
+	if (y < 1970)
+		return time_bad("the year %d is before 1970", y);
+	if (mo < 1 || mo > 12)
+		return time_bad("month %02d: a month is 01 to 12", mo);
 	// a day the month has: 2026-02-30 would count as March 2
-	if (d > mdays[mo - 1] || (mo == 2 && d == 29 &&
-	    (y % 4 || (y % 100 == 0 && y % 400))))
-		return 0;
+	last = mdays[mo - 1] + (mo == 2 && !(y % 4) && (y % 100 || !(y % 400)));
+	if (d < 1 || d > last)
+		return time_bad("day %02d: %s %d has days 01 to %d", d,
+		    months[mo - 1], y, last);
+	if (h > 23)
+		return time_bad("hour %02d: an hour is 00 to 23", h);
+	if (mi > 59)
+		return time_bad("minute %02d: a minute is 00 to 59", mi);
+	if (se > 60)
+		return time_bad("second %02d: a second is 00 to 60", se);
+	if (*s)
+		return time_bad("\"%s\" follows the time; %s", esc(s), form);
 	*ns = (days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
 	    h * 3600 + mi * 60 + se) * (int64_t)1000000000;
 	return 1;
@@ -8899,8 +8945,7 @@ profile_time(void)
 
 	if (opt.timearg) {
 		if (!parse_time(opt.timearg, &prof_ns)) {
-			msg(2, "-t %s: expected seconds since 1970 or "
-			    "YYYY-MM-DD[THH:MM[:SS]]", esc(opt.timearg));
+			msg(2, "-t %s: %s", esc(opt.timearg), time_why);
 			return 0;
 		}
 		prof_src = "-t";
@@ -8933,9 +8978,12 @@ profile_time(void)
 	if (prof_ns < (int64_t)946684800 * 1000000000 ||
 	    prof_ns / 1000000000 > (int64_t)now.tv_sec + 86400) {
 		utc_into(when, sizeof when, prof_ns, 0);
-		msg(0, "%s: the profile's time, %s (from %s), is implausible (a "
-		    "board without a clock?): mtimes are not judged; give -t "
-		    "TIME or -r FILE", esc(pf_shown()), when, prof_src);
+		// -t and -r were the remedy: not advised when given
+		msg(0, "%s: the profile's time, %s (from %s), is implausible "
+		    "(%s): mtimes are not judged%s", esc(pf_shown()), when,
+		    prof_src, opt.timearg ? "before 2000 or in the future" :
+		    "a board without a clock?", opt.timearg || opt.reffile ?
+		    "" : "; give -t TIME or -r FILE");
 		return 1;
 	}
 	prof_ok = 1;
@@ -9373,6 +9421,8 @@ json_id(const unsigned char *id, size_t len)
 	printf("\"%s\"", hex);
 }
 
+static int table_named;
+
 static void
 report_row(uint32_t g)
 {
@@ -9415,6 +9465,11 @@ report_row(uint32_t g)
 		out_name(obj_name(o), o->namelen);
 		printf("\t%s\n", detail[0] ? detail : "-");
 	} else {
+		// the columns named once, above the first row: the ID beside
+		// the verdict is the recorded one, the file's is in the detail
+		if (!opt.quiet && !table_named++)
+			printf("%-10s %-40s %s  %s\n", "VERDICT",
+			    "RECORDED-BUILD-ID", "OBJECT", "DETAIL");
 		printf("%-10s %-40s ", vnames[r->verdict], hex[0] ? hex : "-");
 		out_name(obj_name(o), o->namelen);
 		printf("  %s\n", detail);
@@ -9434,8 +9489,9 @@ report_summary(const unsigned *counts, unsigned n)
 
 	if (opt.porcelain || opt.quiet)
 		return;
+	// JSON's times are RFC 3339 UTC, as the rows' mtimes
 	if (prof_src)
-		utc_into(when, sizeof when, prof_ns, 0);
+		utc_into(when, sizeof when, prof_ns, opt.json);
 	if (opt.json) {
 		printf("{\"summary\":{\"objects\":%u", n);
 		for (v = 0; v < V_N; v++)
@@ -9509,47 +9565,130 @@ put_id(const unsigned char *id, size_t len)
 	fputs(hex, stdout);
 }
 
-/* One line as perf buildid-list prints it: "%-40s %s". */
+/* One line as perf buildid-list prints it: "%-40s %s"; with -j a JSON
+ * object, the build-ID null when there is none (list -H), the guest the
+ * machine pid (null: the host). */
 static void
-list_line(const struct obj *o)
+list_out(const unsigned char *id, size_t len, const struct obj *o)
 {
 	char hex[2 * IDMAX + 1];
 
-	hex_into(hex, o->id, o->idlen);
+	if (opt.json) {
+		fputs("{\"build_id\":", stdout);
+		json_id(id, len);
+		fputs(",\"path\":", stdout);
+		json_str(obj_name(o));
+		if (o->machine == -1)
+			puts(",\"guest\":null}");
+		else
+			printf(",\"guest\":%" PRId32 "}\n", o->machine);
+		return;
+	}
+	hex_into(hex, id ? id : (const unsigned char *)"", len);
 	printf("%-40s ", hex);
 	out_name(obj_name(o), o->namelen);
 	putchar('\n');
 }
 
-/* perf prints the host's objects, then each guest's by machine pid, each
- * in the order the build-ID table first named them (machine.c). */
-static uint32_t
-list_table(void)
+static void
+list_line(const struct obj *o)
 {
-	int64_t cur = INT64_MIN, next;
-	uint32_t i, n = 0;
+	list_out(o->id, o->idlen, o);
+}
 
-	for (;;) {
-		next = INT64_MAX;
-		for (i = 0; i < nobj; i++) {
-			int64_t m = objs[i].machine == -1 ? -2 : objs[i].machine;
+/* list's order, as perf 6.9 and later print it: the host's objects, then
+ * each guest's by machine pid (machine.c), each machine's by name in byte
+ * order (its dsos are an array sorted by strcmp of the name, dsos.c).
+ * Objects of one name keep the order first met: the index breaks ties.
+ * The order is kept in scratch.list_ix (section 5), free once a pass is
+ * read. */
+static int
+list_before(uint32_t a, uint32_t b)
+{
+	const struct obj *x = &objs[a], *y = &objs[b];
+	int64_t mx = x->machine == -1 ? -2 : x->machine;
+	int64_t my = y->machine == -1 ? -2 : y->machine;
+	int c;
 
-			if ((objs[i].src & (SRC_TABLE | SRC_RECORD)) &&
-			    m > cur && m < next)
-				next = m;
-		}
-		if (next == INT64_MAX)
-			return n;
-		for (i = 0; i < nobj; i++) {
-			int64_t m = objs[i].machine == -1 ? -2 : objs[i].machine;
+	if (mx != my)
+		return mx < my;
+	c = memcmp(obj_name(x), obj_name(y), x->namelen < y->namelen ?
+	    x->namelen : y->namelen);
+	if (c)
+		return c < 0;
+	if (x->namelen != y->namelen)
+		return x->namelen < y->namelen;
+	return a < b;
+}
 
-			if ((objs[i].src & (SRC_TABLE | SRC_RECORD)) && m == next) {
-				list_line(&objs[i]);
-				n++;
-			}
-		}
-		cur = next;
+static void
+list_sift(uint32_t root, uint32_t n)
+{
+	uint32_t child, t;
+
+	while ((child = 2 * root + 1) < n) {
+		if (child + 1 < n && list_before(list_ix[child],
+		    list_ix[child + 1]))
+			child++;
+		if (!list_before(list_ix[root], list_ix[child]))
+			return;
+		t = list_ix[root];
+		list_ix[root] = list_ix[child];
+		list_ix[child] = t;
+		root = child;
 	}
+}
+
+/* The objects want() takes, into list_ix in list's order; their number.
+ * A heap sort: no malloc, and musl's qsort is 2.5 KB of code on the
+ * boards; ties cannot arise, so its instability shows nowhere. */
+static uint32_t
+list_order(int (*want)(uint32_t))
+{
+	uint32_t i, n = 0, t;
+
+	for (i = 0; i < nobj; i++)
+		if (want(i))
+			list_ix[n++] = i;
+	for (i = n / 2; i-- > 0;)
+		list_sift(i, n);
+	for (i = n; i-- > 1;) {
+		t = list_ix[0];
+		list_ix[0] = list_ix[i];
+		list_ix[i] = t;
+		list_sift(0, i);
+	}
+	return n;
+}
+
+/* The build-ID table's and build-ID records' objects: what perf lists. */
+static int
+in_table(uint32_t i)
+{
+	return (objs[i].src & (SRC_TABLE | SRC_RECORD)) != 0;
+}
+
+/* Objects whose build-ID only an MMAP2 record carries. */
+static int
+mmap2_only(uint32_t i)
+{
+	return (objs[i].src & SRC_MMAP2ID) && !in_table(i);
+}
+
+static int
+hit_leader(uint32_t i)
+{
+	return objs[i].group == i && (objs[i].hit & hit_mask());
+}
+
+static uint32_t
+list_table(int (*want)(uint32_t))
+{
+	uint32_t i, n = list_order(want);
+
+	for (i = 0; i < n; i++)
+		list_line(&objs[list_ix[i]]);
+	return n;
 }
 
 /* perf buildid-list -H: the objects samples fell in, with their build-ID
@@ -9557,19 +9696,12 @@ list_table(void)
 static void
 list_hits(void)
 {
-	char hex[2 * IDMAX + 1];
 	struct rec rc;
-	uint32_t i;
+	uint32_t k, n = list_order(hit_leader);
 
-	for (i = 0; i < nobj; i++) {
-		if (objs[i].group != i || !(objs[i].hit & hit_mask()))
-			continue;
-		rec_gather(i, &rc);
-		hex_into(hex, rc.id ? rc.id : (const unsigned char *)"",
-		    rc.idlen);
-		printf("%-40s ", hex);
-		out_name(obj_name(&objs[i]), objs[i].namelen);
-		putchar('\n');
+	for (k = 0; k < n; k++) {
+		rec_gather(list_ix[k], &rc);
+		list_out(rc.id, rc.idlen, &objs[list_ix[k]]);
 	}
 }
 
@@ -9621,16 +9753,13 @@ cmd_list(const char *path)
 			n++;
 			continue;
 		}
-		n += list_table();
-		// MMAP2 build-IDs perf 6.1 does not list: after the table's
-		for (i = 0; i < nobj; i++) {
-			if ((objs[i].src & SRC_MMAP2ID) &&
-			    !(objs[i].src & (SRC_TABLE | SRC_RECORD))) {
-				list_line(&objs[i]);
-				n++;
-			}
+		n += list_table(in_table);
+		// perf lists MMAP2 build-IDs only where it reads the records
+		// (no table): after the table's, so that perf's lines stay
+		// the first, in the same order among themselves
+		n += list_table(mmap2_only);
+		for (i = 0; i < nobj; i++)
 			mapped += !!(objs[i].src & SRC_EXEC);
-		}
 	}
 	if (rc < 0)
 		return 2;
@@ -9658,8 +9787,10 @@ cmd_list_kernel(void)
 		    " (/sys is not mounted: mount -t sysfs sysfs /sys)");
 		return 2;
 	}
+	if (opt.json)
+		fputs("{\"build_id\":\"", stdout);
 	put_id(e.id, e.len < ELFIDMAX ? e.len : ELFIDMAX);
-	putchar('\n');
+	puts(opt.json ? "\"}" : "");
 	return 0;
 }
 
@@ -9796,8 +9927,8 @@ static const char *const sample_bits[] = {
 
 /* perf's names for the generic events (uapi PERF_TYPE_HARDWARE and
  * PERF_TYPE_SOFTWARE), for profiles without an EVENT_DESC section. */
-static void
-put_event_name(const struct attr *a)
+static const char *
+event_name(const struct attr *a)
 {
 	static const char *const hw[] = { "cycles", "instructions",
 		"cache-references", "cache-misses", "branches", "branch-misses",
@@ -9808,14 +9939,25 @@ put_event_name(const struct attr *a)
 		"minor-faults", "major-faults", "alignment-faults",
 		"emulation-faults", "dummy", "bpf-output", "cgroup-switches" };
 
+	static char other[48];
+
 	if (a->name[0])
-		out_name(a->name, strlen(a->name));
-	else if (a->type == 0 && a->config < sizeof hw / sizeof *hw)
-		fputs(hw[a->config], stdout);
-	else if (a->type == 1 && a->config < sizeof sw / sizeof *sw)
-		fputs(sw[a->config], stdout);
-	else
-		printf("type %" PRIu32 " config %#" PRIx64, a->type, a->config);
+		return a->name;
+	if (a->type == 0 && a->config < sizeof hw / sizeof *hw)
+		return hw[a->config];
+	if (a->type == 1 && a->config < sizeof sw / sizeof *sw)
+		return sw[a->config];
+	snprintf(other, sizeof other, "type %" PRIu32 " config %#" PRIx64,
+	    a->type, a->config);
+	return other;
+}
+
+static void
+put_event_name(const struct attr *a)
+{
+	const char *n = event_name(a);
+
+	out_name(n, strlen(n));
 }
 
 static void
@@ -9878,11 +10020,13 @@ cmp_count(const struct typecount *x, const struct typecount *y)
 	return x->type < y->type ? -1 : x->type > y->type;
 }
 
-static void
-hdr_records(void)
+/* The record types seen, most first, into all[]; their number. */
+static struct typecount rec_all[128 + 32];
+
+static uint32_t
+rec_sorted(void)
 {
-	static struct typecount all[128 + 32];
-	struct typecount t;
+	struct typecount *all = rec_all, t;
 	uint32_t i, j, n = 0;
 
 	for (i = 0; i < 128; i++)
@@ -9900,6 +10044,15 @@ hdr_records(void)
 			all[j] = all[j - 1];
 		all[j] = t;
 	}
+	return n;
+}
+
+static void
+hdr_records(void)
+{
+	uint32_t i, n = rec_sorted();
+	const struct typecount *all = rec_all;
+
 	printf("%-14s%" PRIu64 " (%" PRIu64 " bytes)", "records", pf.nrec,
 	    pf.recbytes);
 	for (i = 0; i < n; i++)
@@ -9974,6 +10127,139 @@ hdr_damage(int damaged, const char *key)
 		    n ? "" : key, pf.damage_more);
 }
 
+static void
+json_field(const char *key, const char *val)
+{
+	printf(",\"%s\":", key);
+	if (val[0])
+		json_str(val);
+	else
+		fputs("null", stdout);
+}
+
+/* A perf clock time: its ns, and by CLOCK_DATA the wall clock's RFC 3339
+ * UTC time (null without). */
+static void
+json_time(const char *key, uint64_t t)
+{
+	char buf[64];
+
+	printf(",\"%s_ns\":%" PRIu64 ",\"%s\":", key, t, key);
+	if (pf.has_clock_data) {
+		utc_into(buf, sizeof buf, (int64_t)(pf.clock_tod +
+		    (t - pf.clock_ns)), 1);
+		printf("\"%s\"", buf);
+	} else {
+		fputs("null", stdout);
+	}
+}
+
+static void
+json_damage(int damaged, const char *key)
+{
+	uint32_t i, n = 0;
+
+	printf(",\"%s\":[", key);
+	for (i = 0; i < pf.ndamage; i++)
+		if ((pf.damage[i].level > 0) == damaged) {
+			if (n++)
+				putchar(',');
+			json_str(pf.damage[i].text);
+		}
+	putchar(']');
+}
+
+/* header -j: the same facts as one JSON object; strings and numbers the
+ * profile does not hold are null. */
+static void
+hdr_json(uint32_t ids, uint32_t exec, uint32_t paths)
+{
+	static const char *const modes[] = { "file", "pipe", "directory" };
+	uint32_t i, n;
+	unsigned b;
+	char buf[64];
+
+	fputs("{\"file\":", stdout);
+	json_str(pf.path);
+	printf(",\"mode\":\"%s\",\"big_endian\":%s,\"unfinished\":%s",
+	    modes[pf.mode], pf.be ? "true" : "false",
+	    pf.unfinished ? "true" : "false");
+	json_field("perf_version", pf.version);
+	json_field("hostname", pf.hostname);
+	json_field("os_release", pf.osrelease);
+	json_field("arch", pf.arch);
+	if (pf.cpus_avail || pf.cpus_online)
+		printf(",\"cpus_online\":%" PRIu32 ",\"cpus_available\":%"
+		    PRIu32, pf.cpus_online, pf.cpus_avail);
+	else
+		fputs(",\"cpus_online\":null,\"cpus_available\":null", stdout);
+	json_field("cpudesc", pf.cpudesc);
+	json_field("cpuid", pf.cpuid);
+	if (pf.total_mem)
+		printf(",\"total_mem_kb\":%" PRIu64, pf.total_mem);
+	else
+		fputs(",\"total_mem_kb\":null", stdout);
+	json_field("cmdline", pf.cmdline);
+	printf(",\"cmdline_cut\":%s,\"events\":[",
+	    pf.cmdline_cut ? "true" : "false");
+	for (i = 0; i < pf.nattr; i++) {
+		fputs(i ? ",{\"name\":" : "{\"name\":", stdout);
+		json_str(event_name(&pf.attrs[i]));
+		fputs(",\"sample_type\":[", stdout);
+		for (b = 0, n = 0; b < 64; b++)
+			if (pf.attrs[i].sample_type >> b & 1) {
+				if (b < sizeof sample_bits / sizeof *sample_bits)
+					printf("%s\"%s\"", n++ ? "," : "",
+					    sample_bits[b]);
+				else
+					printf("%s\"bit%u\"", n++ ? "," : "", b);
+			}
+		printf("],\"ids\":%" PRIu32 "}", pf.attrs[i].nids);
+	}
+	putchar(']');
+	if (pf.sample_first || pf.sample_last) {
+		json_time("sample_time_first", pf.sample_first);
+		json_time("sample_time_last", pf.sample_last);
+	}
+	if (pf.n_timed) {
+		printf(",\"samples_timed\":%" PRIu64, pf.n_timed);
+		json_time("samples_first", pf.t_first);
+		json_time("samples_last", pf.t_last);
+	}
+	if (pf.has_clock_data) {
+		utc_into(buf, sizeof buf, (int64_t)pf.clock_tod, 1);
+		printf(",\"clock\":{\"name\":\"%s\",\"clockid\":%" PRIu32
+		    ",\"ns\":%" PRIu64 ",\"time\":\"%s\"}",
+		    clock_name(pf.clock_id), pf.clock_id, pf.clock_ns, buf);
+	}
+	fputs(",\"features\":", stdout);
+	if (pf.mode != MODE_PIPE && !pf.features_read) {
+		fputs("null", stdout);
+	} else {
+		putchar('[');
+		for (b = 0, n = 0; b < 256; b++)
+			if (feat_has(b))
+				printf("%s\"%s\"", n++ ? "," : "", feat_name(b));
+		putchar(']');
+	}
+	printf(",\"records\":%" PRIu64 ",\"record_bytes\":%" PRIu64
+	    ",\"records_by_type\":{", pf.nrec, pf.recbytes);
+	n = rec_sorted();
+	for (i = 0; i < n; i++)
+		printf("%s\"%s\":%" PRIu64, i ? "," : "",
+		    rec_name(rec_all[i].type), rec_all[i].n);
+	printf("},\"build_ids\":{\"table\":%" PRIu64 ",\"records\":%" PRIu64
+	    ",\"mmap2\":%" PRIu64 ",\"objects\":%" PRIu32 "}",
+	    pf.n_table, pf.n_bidrec, pf.n_mmapid, ids);
+	printf(",\"mmaps\":{\"mappings\":%" PRIu64 ",\"executable\":%"
+	    PRIu64 ",\"objects\":%" PRIu32 ",\"executable_objects\":%"
+	    PRIu32 ",\"objects_not_kept\":%" PRIu32 "}", pf.n_mmap,
+	    pf.n_mmap_exec, paths, exec, obj_dropped);
+	json_damage(0, "notes");
+	json_damage(1, "damage");
+	printf(",\"damage_more\":%" PRIu32 "}\n", pf.damage_more);
+}
+
 static int
 cmd_header(const char *path)
 {
@@ -9981,6 +10267,15 @@ cmd_header(const char *path)
 
 	if (!pf_load(path))
 		return 2;
+	for (i = 0; i < nobj; i++) {
+		ids += objs[i].idlen != 0;
+		exec += !!(objs[i].src & SRC_EXEC);
+		paths += !!(objs[i].src & SRC_MMAP);
+	}
+	if (opt.json) {
+		hdr_json(ids, exec, paths);
+		return status;
+	}
 	hdr_str("file", pf.path);
 	hdr_format();
 	hdr_str("perf version", pf.version);
@@ -10011,11 +10306,6 @@ cmd_header(const char *path)
 	hdr_features();
 	hdr_records();
 	hdr_compressed();
-	for (i = 0; i < nobj; i++) {
-		ids += objs[i].idlen != 0;
-		exec += !!(objs[i].src & SRC_EXEC);
-		paths += !!(objs[i].src & SRC_MMAP);
-	}
 	printf("%-14s%" PRIu64 " in the build-ID table, %" PRIu64 " in build-ID "
 	    "records, %" PRIu64 " in MMAP2 records; %" PRIu32 " objects with "
 	    "an ID\n", "build-ids", pf.n_table, pf.n_bidrec, pf.n_mmapid, ids);
@@ -10136,30 +10426,51 @@ finish(int rc)
 }
 
 /* The options of each command.  A letter means the same wherever it is
- * taken, but -k: list's takes no argument (the running kernel). */
-static const struct {
-	const char *name, *opts;
-} commands[] = {
-	// ':' first: a missing argument is told from an unknown option
-	{ "check", ":hVi:s:c:k:t:r:LaqpjvH" },
-	{ "list", ":hVi:kH" },
-	{ "header", ":hVi:" },
-	{ "buildid", ":hV" }
-};
+ * taken, but -k: list's takes no argument (the running kernel).  The long
+ * names are perf's: --input for -i, --help and --version everywhere. */
+enum { C_CHECK, C_LIST, C_HEADER, C_BUILDID };
 
 static const struct option check_long[] = {
+	{ "input", required_argument, NULL, 'i' },
 	{ "sysroot", required_argument, NULL, 's' },
 	{ "symfs", required_argument, NULL, 's' },
 	{ "hits", optional_argument, NULL, 'H' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
 
 static const struct option list_long[] = {
+	{ "input", required_argument, NULL, 'i' },
 	{ "hits", optional_argument, NULL, 'H' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
 
-static const struct option no_long[] = { { NULL, 0, NULL, 0 } };
+static const struct option header_long[] = {
+	{ "input", required_argument, NULL, 'i' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const struct option buildid_long[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const struct {
+	const char *name, *opts;
+	const struct option *longopts;
+} commands[] = {
+	// ':' first: a missing argument is told from an unknown option
+	[C_CHECK] = { "check", ":hVi:s:c:k:t:r:LaqpjvH", check_long },
+	[C_LIST] = { "list", ":hVi:kjH", list_long },
+	[C_HEADER] = { "header", ":hVi:j", header_long },
+	[C_BUILDID] = { "buildid", ":hV", buildid_long }
+};
 
 static int
 find_command(const char *name)
@@ -10233,7 +10544,7 @@ int
 main(int argc, char **argv)
 {
 	const char *input = "perf.data";
-	int c, cmd = 0, kflag = 0, rc = 2;
+	int c, cmd = C_CHECK, kflag = 0, rc = 2;
 
 	if (argc > 1 && argv[1][0] != '-') {
 		cmd = find_command(argv[1]);
@@ -10241,8 +10552,8 @@ main(int argc, char **argv)
 		argc--;
 	}
 	opterr = 0;	// bad options are said below, in perfmt's words
-	while ((c = getopt_long(argc, argv, commands[cmd].opts, cmd == 0 ?
-	    check_long : cmd == 1 ? list_long : no_long, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, commands[cmd].opts,
+	    commands[cmd].longopts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			usage_exit(0);
@@ -10315,22 +10626,28 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (cmd == 3)
+	if (cmd == C_BUILDID)
 		return finish(cmd_buildid(argc, argv));
 	if (argc) {
-		msg(2, "%s: unexpected argument '%s'", commands[cmd].name,
-		    esc(argv[0]));
+		// getopt's optional argument is only ever the attached one
+		if (hits_mode && (!strcmp(argv[0], "sample") ||
+		    !strcmp(argv[0], "callchain")))
+			msg(2, "%s: unexpected argument '%s': did you mean "
+			    "--hits=%s?", commands[cmd].name, argv[0], argv[0]);
+		else
+			msg(2, "%s: unexpected argument '%s'",
+			    commands[cmd].name, esc(argv[0]));
 		usage_exit(2);
 	}
 	switch (cmd) {
-	case 0:
+	case C_CHECK:
 		check_options();
 		rc = cmd_check(input);
 		break;
-	case 1:
+	case C_LIST:
 		rc = kflag ? cmd_list_kernel() : cmd_list(input);
 		break;
-	case 2:
+	case C_HEADER:
 		rc = cmd_header(input);
 		break;
 	}

@@ -18,6 +18,19 @@ same() {
 	if cmp -s "$2" "$3"; then ok "$1"; else bad "$1" "$(diff "$3" "$2" | head -10)"; fi
 }
 
+# perf 6.9 and later sort buildid-list by name, as perfmt lists; an older
+# perf prints the build-ID table's order, sorted here the newer way (as
+# tests/run.sh's by_name)
+perf_list() {
+	perf buildid-list "$@" 2>/dev/null >perf.raw
+	if perf version 2>/dev/null | grep -q ' [1-5]\.\| 6\.[0-8]\.'; then
+		LC_ALL=C awk '{ print substr($0, 42) "\t" $0 }' perf.raw |
+		    LC_ALL=C sort -s -t "$(printf '\t')" -k1,1 | cut -f2-
+	else
+		cat perf.raw
+	fi
+}
+
 cc=$(command -v cc || command -v gcc || command -v clang || :)
 if [ -z "$cc" ]; then
 	skip "recordings" "no C compiler"
@@ -37,8 +50,8 @@ if ! perf record -N -q -o default.data -- sh -c "$W" >/dev/null 2>&1; then
 	exit 0
 fi
 
-# default: a build-ID table; byte-identical listing
-perf buildid-list -i default.data >perf.out 2>/dev/null
+# default: a build-ID table; byte-identical listing (by name)
+perf_list -i default.data >perf.out
 "$PERFMT" list -i default.data >perfmt.out 2>perfmt.err
 same "perf record: list = perf buildid-list" perfmt.out perf.out
 grep -q "^0123456789abcdef  *$L/w-0x0123456789abcdef$" perfmt.out &&
@@ -133,7 +146,7 @@ fi
 # perf record --threads: a directory
 if perf record -N -q --threads -o dir.data -- sh -c "$W" >/dev/null 2>&1 &&
     [ -d dir.data ]; then
-	perf buildid-list -i dir.data >perf.out 2>/dev/null
+	perf_list -i dir.data >perf.out
 	"$PERFMT" list -i dir.data >perfmt.out 2>/dev/null
 	same "perf record --threads: list = perf buildid-list" perfmt.out perf.out
 	"$PERFMT" header -i dir.data >out 2>/dev/null

@@ -67,8 +67,8 @@ same() {
 }
 
 # perf 6.9 and later print buildid-list sorted by name (their dso list is a
-# sorted array); perf up to 6.8 prints the build-ID table's order, as
-# perfmt does.  by_name sorts a listing the newer way.
+# sorted array), as perfmt does; perf up to 6.8 prints the build-ID table's
+# order.  by_name sorts an older perf's listing the newer way.
 by_name() {
 	LC_ALL=C awk '{ print substr($0, 42) "\t" $0 }' "$1" | LC_ALL=C sort -s \
 	    -t "$(printf '\t')" -k1,1 | cut -f2-
@@ -246,6 +246,128 @@ run "$PERFMT" list -i "$W/perf/local__x86_64__small.data" extra
 expect "stray argument" 2 "unexpected argument"
 run "$PERFMT" buildid
 expect "buildid without files" 2 "no FILE"
+# perf's long forms: --help and --version for every command and none,
+# --input for -i
+"$PERFMT" -h >"$W/tmp/h" 2>&1
+for c in "" check list header buildid; do
+	run "$PERFMT" $c --help
+	expect "${c:-no command} --help exits 0" 0
+	same "${c:-no command} --help = -h" "$W/tmp/h"
+	run "$PERFMT" $c --version
+	expect "${c:-no command} --version exits 0" 0
+	grep -q "^perfmt [0-9]" "$W/out" && ok "${c:-no command} --version" ||
+	    bad "${c:-no command} --version" "$(cat "$W/out")"
+done
+f=$W/perf/local__x86_64__small.data
+for c in check list header; do
+	t=
+	[ $c = check ] && t="-t 2026-11-30"
+	"$PERFMT" $c $t -i "$f" >"$W/tmp/i" 2>"$W/tmp/ie"
+	cat "$W/tmp/ie" >>"$W/tmp/i"
+	run "$PERFMT" $c $t --input="$f"
+	cat "$W/err" >>"$W/out"
+	same "$c --input=FILE = -i FILE" "$W/tmp/i"
+	run "$PERFMT" $c $t --input "$f"
+	cat "$W/err" >>"$W/out"
+	same "$c --input FILE = -i FILE" "$W/tmp/i"
+done
+run "$PERFMT" check --input
+expect "--input without its argument" 2 "option --input needs an argument"
+# an optional argument is only ever the attached one: a hint for the
+# detached one
+for a in callchain sample; do
+	run "$PERFMT" check --hits $a -i "$f"
+	expect "--hits $a: did you mean --hits=$a?" 2 "did you mean --hits=$a?"
+	run "$PERFMT" list -H $a -i "$f"
+	expect "list -H $a: did you mean --hits=$a?" 2 "did you mean --hits=$a?"
+done
+# -t names the field that is wrong
+for tw in "2026-02-30|day 30: February 2026 has days 01 to 28" \
+    "2024-02-30|day 30: February 2024 has days 01 to 29" \
+    "2026-13-01|month 13: a month is 01 to 12" \
+    "2026-01-01T24:00|hour 24: an hour is 00 to 23" \
+    "2026-01-01T10:60|minute 60: a minute is 00 to 59" \
+    "2026-01-01T10:00:61|second 61: a second is 00 to 60" \
+    "2026-01-01x|\"x\" follows the time" \
+    "1969-12-31|the year 1969 is before 1970"; do
+	run "$PERFMT" check -t "${tw%%|*}" -i "$f"
+	expect "-t ${tw%%|*}: ${tw#*|}" 2 "-t ${tw%%|*}: ${tw#*|}"
+done
+# an implausible time from -t or -r: no advice to give -t or -r
+touch -d 1990-01-01 "$W/tmp/old"
+for o in "-t 1990-01-01" "-r $W/tmp/old"; do
+	run "$PERFMT" check -q $o -i "$f"
+	grep -q "is implausible" "$W/err" && ! grep -q "give -t" "$W/err" &&
+	    ok "${o%% *} implausible: no advice to give -t" ||
+	    bad "${o%% *} implausible: no advice to give -t" "$(cat "$W/err")"
+done
+# list -j and header -j: JSON; every time in JSON is RFC 3339 UTC
+for h in "" -H; do
+	"$PERFMT" list $h -i "$f" 2>/dev/null | awk '{
+		id = substr($0, 1, 1) == " " ? "null" : "\"" $1 "\""
+		printf "{\"build_id\":%s,\"path\":\"%s\",\"guest\":null}\n",
+		    id, substr($0, 42) }' >"$W/tmp/lj"
+	run "$PERFMT" list $h -j -i "$f"
+	same "list${h:+ $h} -j: build_id, path, guest as list${h:+ $h}" "$W/tmp/lj"
+done
+run "$PERFMT" header -j -i "$f"
+[ "$(wc -l <"$W/out")" = 1 ] && grep -q '^{"file":' "$W/out" &&
+    grep -q '"hostname":"vm","os_release":"6.18.44-fc-v782","arch":"x86_64"' "$W/out" &&
+    grep -q '"records":100,"record_bytes":15208,"records_by_type":{"SAMPLE":67,"MMAP2":17,' "$W/out" &&
+    grep -q '"sample_time_first_ns":3561299999250,"sample_time_first":null' "$W/out" &&
+    ok "header -j: one object with the header's fields" ||
+    bad "header -j: one object with the header's fields" "$(cat "$W/out" "$W/err")"
+run "$PERFMT" header -j -i "$W/perf/mstange__linux-perf-data__sleep.data"
+grep -q '"sample_time_first":"2025-11-08T12:23:01.453541721Z"' "$W/out" &&
+    ok "header -j: sample times by CLOCK_DATA in RFC 3339" ||
+    bad "header -j: sample times by CLOCK_DATA in RFC 3339" "$(cat "$W/out")"
+if command -v python3 >/dev/null 2>&1; then
+	for p in "$f" "$W/perf/mstange__linux-perf-data__sleep.data" \
+	    "$W/perf/local__killed.data" "$W/perf/local__hostile.data"; do
+		for c in "header -j" "list -j" "list -j -H" "check -j -t 2026-11-30"; do
+			run "$PERFMT" $c -i "$p"
+			[ "$rc" -le 1 ] && python3 -c '
+import json, sys
+for l in sys.stdin:
+    json.loads(l)' <"$W/out" && ok "$c: JSON: $(basename "$p")" ||
+			    bad "$c: JSON: $(basename "$p")"
+		done
+	done
+else
+	skipped "-j parsed as JSON" "no python3"
+fi
+run "$PERFMT" check -j -t 2026-11-30 -i "$f"
+tail -1 "$W/out" | grep -q '"profile_time":"2026-11-30T00:00:00.000000000Z"' &&
+    ok "check -j: profile_time in RFC 3339" ||
+    bad "check -j: profile_time in RFC 3339" "$(tail -1 "$W/out")"
+# the table names its columns above the first row (the ID beside the
+# verdict is the recorded one); -q, -p and -j have no such line
+run "$PERFMT" check -t 2026-11-30 -i "$f"
+[ "$(head -1 "$W/out")" = "VERDICT    RECORDED-BUILD-ID                        OBJECT  DETAIL" ] &&
+    [ "$(grep -c '^VERDICT ' "$W/out")" = 1 ] &&
+    ok "check: a line names the table's columns" ||
+    bad "check: a line names the table's columns" "$(head -3 "$W/out")"
+for o in -q -p -j; do
+	run "$PERFMT" check $o -t 2026-11-30 -i "$f"
+	grep -q 'VERDICT\|RECORDED-BUILD-ID' "$W/out" &&
+	    bad "check $o: no column line" "$(head -3 "$W/out")" ||
+	    ok "check $o: no column line"
+done
+# exit 1 as -h says: each cause it names, and a case of it
+mkdir -p "$W/tmp/exit1-root"
+while IFS='|' read -r says cmd; do
+	(cd "$W" && eval "timeout 60 $cmd" >"$W/out" 2>"$W/err")
+	rc=$?
+	grep -qF "$says" "$W/tmp/h" && [ "$rc" = 1 ] &&
+	    ok "exit 1 as -h says: $says" ||
+	    bad "exit 1 as -h says: $says" "exit $rc: $cmd"
+done <<EOF
+verdict above ok (check)|"\$PERFMT" check -t 2026-11-30 -s tmp/exit1-root -c tmp/exit1-root -i perf/local__sized.data
+no build-ID at all (list without -H)|"\$PERFMT" list -i perf/aarch64__b-no-buildid-B.data
+over 64 bytes (buildid)|"\$PERFMT" buildid elf/local__w-none
+damaged or unfinished profile|"\$PERFMT" header -i perf/local__killed.data
+a pipe or in header|cat perf/google__perf_data_converter__perf.data.piped.target-3.4 | "\$(dirname "\$PERFMT")/perfmt-tiny" list -i -
+EOF
 
 # ---- list: byte-identical to perf buildid-list for table profiles --------
 # TABLES names the profiles with a build-ID table and how perf orders them.
@@ -256,11 +378,12 @@ while read -r name order; do
 		bad "list $name = perf" "exit $rc: $(cat "$W/err")"
 		continue
 	fi
-	if [ "$order" = sorted ]; then
-		by_name "$W/out" >"$W/out.sorted"
-		mv "$W/out.sorted" "$W/out"
+	want=$W/perf/$name.buildids
+	if [ "$order" = table ]; then
+		by_name "$want" >"$W/tmp/sorted"
+		want=$W/tmp/sorted
 	fi
-	same "list $name = perf buildid-list ($order)" "$W/perf/$name.buildids"
+	same "list $name = perf buildid-list ($order)" "$want"
 done <"$D/perf/TABLES"
 
 # ---- golden outputs: list and header of every profile --------------------
@@ -445,7 +568,8 @@ timeout 60 "$PERFMT" list -i - <"$P/local__x86_64__small.data" >"$W/out" \
     2>"$W/err"
 rc=$?
 expect "file mode on stdin as a file" 0
-same "file mode on stdin as a file = -i FILE" "$P/local__x86_64__small.data.buildids"
+by_name "$P/local__x86_64__small.data.buildids" >"$T/sorted"
+same "file mode on stdin as a file = -i FILE" "$T/sorted"
 
 # ---- perf record -z: the records perf sees ----------------------------------
 # The mapped paths (every object, the path column of -p), sorted as
@@ -1336,11 +1460,16 @@ fi
 if [ -n "$perf_works" ]; then
 	while read -r name order; do
 		case $name in ''|'#'*) continue ;; esac
-		if ! perf buildid-list -f -i "$P/$name" >"$T/perf" 2>/dev/null ||
-		    [ "$order" = sorted ]; then
-			skipped "perf buildid-list -i $name" \
-			    "this perf cannot read it or orders it differently"
+		if ! perf buildid-list -f -i "$P/$name" >"$T/perf0" 2>/dev/null
+		then
+			skipped "perf buildid-list -i $name" "this perf cannot read it"
 			continue
+		fi
+		# a perf before 6.9 prints the table's order
+		if perf version 2>/dev/null | grep -q ' [1-5]\.\| 6\.[0-8]\.'; then
+			by_name "$T/perf0" >"$T/perf"
+		else
+			cp "$T/perf0" "$T/perf"
 		fi
 		"$PERFMT" list -i "$P/$name" >"$W/out" 2>/dev/null
 		same "perf buildid-list -i $name (live)" "$T/perf"
@@ -1527,12 +1656,12 @@ if [ -d "$SHARED" ]; then
 		    grep "^$(basename "$f")	" "$SHARED/perfdata/MANIFEST.tsv" |
 		    grep -q "	yes([1-9]"; then
 			"$PERFMT" list -i "$f" >"$W/out" 2>/dev/null
-			if grep "^$(basename "$f")	" "$SHARED/perfdata/MANIFEST.tsv" |
+			cp "$f.buildids" "$T/s"
+			if ! grep "^$(basename "$f")	" "$SHARED/perfdata/MANIFEST.tsv" |
 			    grep -q "written by perf 6.12"; then
-				by_name "$W/out" >"$T/s"
-				mv "$T/s" "$W/out"
+				by_name "$f.buildids" >"$T/s"
 			fi
-			same "shared list $(basename "$f") = its .buildids" "$f.buildids"
+			same "shared list $(basename "$f") = its .buildids" "$T/s"
 		fi
 	done
 	for f in "$SHARED"/elf/*/*; do
