@@ -1126,6 +1126,25 @@ expect "zero: the damage said" 2 "has size 0"
 grep -q "two parts" "$W/err" && bad "zero: no second half merged" \
     "$(grep "two parts" "$W/err")" || ok "zero: no second half merged"
 
+# ---- hostile names and inputs (issue 20) ----------------------------------
+# Invisible format characters (Default_Ignorable_Code_Point) are escaped
+# wherever a name is printed: a library named "lib" U+200B ".so" must not
+# look like lib.so, on standard output or in a message.
+zw=$(printf 'lib\342\200\213.so')
+cp "$W/elf/local__w-sha1" "$T/$zw"
+run "$PERFMT" buildid "$T/$zw"
+expect "buildid: a name with U+200B" 0
+grep -qF 'lib\xe2\x80\x8b.so' "$W/out" && ! grep -q "$zw" "$W/out" &&
+    ok "buildid: U+200B in a name escaped" ||
+    bad "buildid: U+200B in a name escaped" "$(od -c "$W/out" | head)"
+# a tag character (4 bytes) and a word joiner in a message
+tg=$(printf 'x\363\240\200\201y\342\201\240z')
+run "$PERFMT" buildid "$T/$tg"
+expect "buildid: a missing name with U+E0001, U+2060" 2
+grep -qF 'x\xf3\xa0\x80\x81y\xe2\x81\xa0z' "$W/err" && ! grep -q "$tg" "$W/err" &&
+    ok "buildid: invisible characters escaped in messages" ||
+    bad "buildid: invisible characters escaped in messages" "$(od -c "$W/err" | head)"
+
 # ---- the progress line: only on a terminal ---------------------------------
 run env PERFMT_PROGRESS_DELAY=0 "$PERFMT" check -i "$P/google__perf_data_converter__perf.data.busy.1-3.8"
 grep -q "MB/s" "$W/err" && bad "no progress line when stderr is not a terminal" \
