@@ -5235,6 +5235,23 @@ static unsigned char zbuf[2 * 65536 + 64];
 static size_t zlen;
 static int zdead;	/* the stream failed: the rest is counted, not read */
 
+/* What decoding may give, so that a crafted stream (run-length blocks
+ * decode 32,768 times their size) cannot keep perfmt busy for minutes.
+ * One record holds what perf compressed from one push of a ring buffer,
+ * whose size the COMPRESSED feature records (fmt §3.8: mmap_len); perf's
+ * reader decodes each record into a buffer of that size.  A record may
+ * give mmap_len and the rest of a block begun in the record before.  The
+ * claim is a u32 of the file: no more than Z_MMAP_MAX is believed, which
+ * is also the bound without a claim (a pipe whose writer left the feature
+ * out).  A record holds under 64 KiB of zstd (its size is a u16), so
+ * Z_MMAP_MAX takes a ratio above 16,000 to reach, which no real record
+ * has.  The whole profile may give Z_RATIO times the zstd bytes read,
+ * plus one record's bound for a start that compresses well: the real -z
+ * profiles that come nearest (a dwarf call graph of an idle program at
+ * level 19) stay under a quarter of it. */
+#define Z_MMAP_MAX ((uint64_t)1 << 30)
+#define Z_RATIO 4096
+
 static void rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
     size_t need, size_t size, uint64_t off);
 
@@ -5283,12 +5300,22 @@ z_records(uint64_t off)
 	zlen -= pos;
 }
 
+/* What one record may decode (see Z_MMAP_MAX). */
+static uint64_t
+z_rec_max(void)
+{
+	uint64_t m = pf.z_mmap_len;
+
+	return (m && m < Z_MMAP_MAX ? m : Z_MMAP_MAX) + ZS_BLOCK;
+}
+
 /* n bytes of the zstd stream from the record at off. */
 static void
 z_inflate(const unsigned char *p, size_t n, uint64_t off)
 {
 	int k;
-	size_t got;
+	size_t got, n0 = n;
+	uint64_t out = 0, max = z_rec_max();
 
 	while (n && !zdead) {
 		if ((k = zs_feed(p, n)) < 0) {
@@ -5303,6 +5330,32 @@ z_inflate(const unsigned char *p, size_t n, uint64_t off)
 		    sizeof zbuf - zlen)) > 0) {
 			zlen += got;
 			pf.z_out += got;
+			out += got;
+			if (out > max) {
+				damage(2, off, "COMPRESSED record of %zu bytes "
+				    "of zstd decodes to more than %" PRIu64
+				    " bytes, expected at most the ring buffer "
+				    "it was compressed from (%" PRIu64 " bytes%s)"
+				    " and a zstd block: a decompression bomb; "
+				    "the rest of the stream is not read", n0,
+				    max, max - ZS_BLOCK, max - ZS_BLOCK ==
+				    pf.z_mmap_len ? " by the COMPRESSED feature"
+				    : ", the most believed");
+				zdead = 1;
+				return;
+			}
+			if (pf.z_out > max &&
+			    (pf.z_out - max) / Z_RATIO > pf.z_bytes) {
+				damage(2, off, "COMPRESSED data: %" PRIu64
+				    " bytes decoded from %" PRIu64 " bytes of "
+				    "zstd, over %d times as many and a "
+				    "record's bound (%" PRIu64 "): a "
+				    "decompression bomb; the rest of the "
+				    "stream is not read", pf.z_out,
+				    pf.z_bytes, Z_RATIO, max);
+				zdead = 1;
+				return;
+			}
 			z_records(off);
 		}
 		if (!k && !zdead && zlen == sizeof zbuf) {
