@@ -7198,19 +7198,37 @@ mtime_ns(const struct stat *st)
 	return (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
 }
 
+static const char *file_kind(mode_t m);
+
+/* A profile given as a file may be a named pipe or a device (perf record
+ * -o - into mkfifo's pipe); in a directory (regular = 1) perf writes only
+ * regular files, and a FIFO there would block the open, a device never
+ * end: anything else is named for what it is and not opened (nor a FIFO
+ * put there between the look and the open: O_NONBLOCK). */
 static int
-pf_open_file(const char *path, int *seekable)
+pf_open_file(const char *path, int *seekable, int regular)
 {
 	struct stat st;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_NOCTTY);
+	if (regular && !stat(path, &st) && !S_ISREG(st.st_mode)) {
+		msg(2, "%s: %s, not a regular file: not read", esc(path),
+		    file_kind(st.st_mode));
+		return -1;
+	}
+	fd = open(path, O_RDONLY | O_NOCTTY | (regular ? O_NONBLOCK : 0));
 	if (fd < 0) {
 		msg(2, "%s:", esc(path));
 		return -1;
 	}
 	if (fstat(fd, &st)) {
 		msg(2, "%s:", esc(path));
+		close(fd);
+		return -1;
+	}
+	if (regular && !S_ISREG(st.st_mode)) {
+		msg(2, "%s: %s, not a regular file: not read", esc(path),
+		    file_kind(st.st_mode));
 		close(fd);
 		return -1;
 	}
@@ -7250,7 +7268,12 @@ pf_dir_streams(const char *dir)
 			break;
 		}
 		pf.cur = stream;
-		if ((fd = pf_open_file(stream, &seekable)) < 0)
+		if (!S_ISREG(st.st_mode)) {
+			damage(1, NOPOS, "%s, not a regular file: not read",
+			    file_kind(st.st_mode));
+			continue;
+		}
+		if ((fd = pf_open_file(stream, &seekable, 1)) < 0)
 			continue;
 		pf.nstreams++;
 		pf.stream_bytes += pf.fsize;
@@ -7274,7 +7297,7 @@ pf_dir(const char *dir)
 		return 0;
 	}
 	pf.cur = data;
-	if ((fd = pf_open_file(data, &seekable)) < 0)
+	if ((fd = pf_open_file(data, &seekable, 1)) < 0)
 		return 0;
 	pf.fd = fd;
 	if (!pf_stream(fd, seekable)) {
@@ -7323,7 +7346,7 @@ pf_open_scan(const char *path)
 	passes_ok = passes_wanted;
 	if (S_ISDIR(st.st_mode))
 		return pf_dir(path);
-	if ((fd = pf_open_file(path, &seekable)) < 0)
+	if ((fd = pf_open_file(path, &seekable, 0)) < 0)
 		return 0;
 	pf.seekable = seekable;
 	passes_ok = passes_wanted && seekable;

@@ -1189,6 +1189,42 @@ else
 	skipped "-z bombs" "no python3 to make them"
 fi
 
+# -i DIR reads regular files only: a FIFO, a device or a link to one as
+# data or data.N is named and not opened or read (it would block or never
+# end); a link to a regular file is read.  tdir KIND FILE: a copy of
+# local__threads.data with FILE made a KIND (fifo, urandom, null, link)
+tdir() {
+	rm -rf "$T/tdir"
+	cp -R "$P/local__threads.data" "$T/tdir"
+	case $1 in
+	fifo) rm "$T/tdir/$2" && mkfifo "$T/tdir/$2" ;;
+	urandom|null) ln -sf "/dev/$1" "$T/tdir/$2" ;;
+	link) mv "$T/tdir/$2" "$T/$2.real" && ln -s "$T/$2.real" "$T/tdir/$2" ;;
+	esac
+}
+for k in fifo urandom null; do
+	what="a device"
+	[ $k = fifo ] && what="a FIFO"
+	tdir $k data.1
+	run timeout 10 "$PERFMT" header -i "$T/tdir"
+	expect "-i DIR: data.1 $what ($k), not read" 1 \
+	    "tdir/data.1: $what, not a regular file: not read"
+	grep -q "^streams       1 data.N files, 4304 bytes" "$W/out" &&
+	    ok "-i DIR: data.1 $what ($k): data.0 read" ||
+	    bad "-i DIR: data.1 $what ($k): data.0 read" "$(cat "$W/out")"
+	tdir $k data
+	run timeout 10 "$PERFMT" list -i "$T/tdir"
+	expect "-i DIR: data $what ($k), trouble" 2 \
+	    "tdir/data: $what, not a regular file: not read"
+done
+tdir none
+run "$PERFMT" header -i "$T/tdir"
+sed 1d "$W/out" >"$T/tdir.header"
+tdir link data.1
+run "$PERFMT" header -i "$T/tdir"
+sed 1d "$W/out" >"$T/tdir.h2" && mv "$T/tdir.h2" "$W/out"
+same "-i DIR: data.1 a link to a regular file is read" "$T/tdir.header"
+
 # ---- the progress line: only on a terminal ---------------------------------
 run env PERFMT_PROGRESS_DELAY=0 "$PERFMT" check -i "$P/google__perf_data_converter__perf.data.busy.1-3.8"
 grep -q "MB/s" "$W/err" && bad "no progress line when stderr is not a terminal" \
