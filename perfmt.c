@@ -7192,10 +7192,38 @@ pf_stream(int fd, int seekable)
 	return 1;
 }
 
+/* A file's time in ns since the epoch, which an int64_t holds from 1677
+ * to 2262: a time past either end (a file system gives seconds as far
+ * as 2446 on ext4, further elsewhere) is saturated to INT64_MAX or
+ * INT64_MIN, which still compares as newer or older than any profile
+ * time and which time_into prints as the bound it is past. */
+static int64_t
+ts_ns(const struct timespec *t)
+{
+	if (t->tv_sec > (INT64_MAX - t->tv_nsec) / 1000000000)
+		return INT64_MAX;
+	if (t->tv_sec < INT64_MIN / 1000000000)
+		return INT64_MIN;
+	return (int64_t)t->tv_sec * 1000000000 + t->tv_nsec;
+}
+
 static int64_t
 mtime_ns(const struct stat *st)
 {
-	return (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+	return ts_ns(&st->st_mtim);
+}
+
+/* A file's time or the profile's as utc_into writes it, but a time that
+ * ts_ns saturated as the bound it lies past, never as a date of its own. */
+static void
+time_into(char *buf, size_t cap, int64_t ns, int frac)
+{
+	if (ns == INT64_MAX)
+		snprintf(buf, cap, "after 2262-04-11 23:47:16 UTC");
+	else if (ns == INT64_MIN)
+		snprintf(buf, cap, "before 1677-09-21 00:12:44 UTC");
+	else
+		utc_into(buf, cap, ns, frac);
 }
 
 static const char *file_kind(mode_t m);
@@ -8602,19 +8630,29 @@ digits(const char **s, int n)
 	return v;
 }
 
+/* The field parse_time found past the range, for the message; NULL if
+ * the text is not a time at all. */
+static const char *time_why;
+
 /* ns since the epoch from "SECONDS" or "YYYY-MM-DD[THH:MM[:SS]]" (UTC).
- * No sscanf: musl's drags in realloc. */
+ * No sscanf: musl's drags in realloc.  A time past 2262-04-11, where
+ * int64_t ns end (ts_ns), is refused rather than wrapped. */
 static int
 parse_time(const char *s, int64_t *ns)
 {
 	int y, mo, d, h = 0, mi = 0, se = 0;
+	int64_t secs;
 	uint64_t v;
 	static const unsigned char mdays[12] = { 31, 29, 31, 30, 31, 30, 31,
 		31, 30, 31, 30, 31 };
 
+	time_why = NULL;
 	if (*s >= '0' && *s <= '9' && !strchr(s, '-')) {
-		if (!dec_value(s, INT64_MAX / 1000000000, &v))
+		if (!dec_value(s, INT64_MAX / 1000000000, &v)) {
+			if (strspn(s, "0123456789") == strlen(s))
+				time_why = "seconds";
 			return 0;
+		}
 		*ns = (int64_t)v * 1000000000;
 		return 1;
 	}
@@ -8636,8 +8674,14 @@ parse_time(const char *s, int64_t *ns)
 	if (d > mdays[mo - 1] || (mo == 2 && d == 29 &&
 	    (y % 4 || (y % 100 == 0 && y % 400))))
 		return 0;
-	*ns = (days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
-	    h * 3600 + mi * 60 + se) * (int64_t)1000000000;
+	secs = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
+	    h * 3600 + mi * 60 + se;
+	if (secs > INT64_MAX / 1000000000) {
+		time_why = y > 2262 ? "year" : mo > 4 ? "month" : d > 11 ?
+		    "day" : "time of day";
+		return 0;
+	}
+	*ns = secs * 1000000000;
 	return 1;
 }
 
@@ -8654,8 +8698,14 @@ profile_time(void)
 
 	if (opt.timearg) {
 		if (!parse_time(opt.timearg, &prof_ns)) {
-			msg(2, "-t %s: expected seconds since 1970 or "
-			    "YYYY-MM-DD[THH:MM[:SS]]", esc(opt.timearg));
+			if (time_why)
+				msg(2, "-t %s: the %s: past 2262-04-11 23:47:16 "
+				    "UTC, the last time perfmt holds "
+				    "(nanoseconds since 1970 in 64 bits)",
+				    esc(opt.timearg), time_why);
+			else
+				msg(2, "-t %s: expected seconds since 1970 or "
+				    "YYYY-MM-DD[THH:MM[:SS]]", esc(opt.timearg));
 			return 0;
 		}
 		prof_src = "-t";
@@ -8683,7 +8733,7 @@ profile_time(void)
 	clock_gettime(CLOCK_REALTIME, &now);
 	if (prof_ns < (int64_t)946684800 * 1000000000 ||
 	    prof_ns / 1000000000 > (int64_t)now.tv_sec + 86400) {
-		utc_into(when, sizeof when, prof_ns, 0);
+		time_into(when, sizeof when, prof_ns, 0);
 		msg(0, "%s: the profile's time, %s (from %s), is implausible (a "
 		    "board without a clock?): mtimes are not judged; give -t "
 		    "TIME or -r FILE", esc(pf_shown()), when, prof_src);
@@ -8757,9 +8807,9 @@ detail_time(const char *what, int64_t mtime)
 {
 	char when[64];
 
-	utc_into(when, sizeof when, mtime, 0);
-	dadd("%s %s, %s after the profile", what, when,
-	    span(mtime - prof_ns));
+	time_into(when, sizeof when, mtime, 0);
+	dadd("%s %s, %s%s after the profile", what, when,
+	    mtime == INT64_MAX ? "more than " : "", span(mtime - prof_ns));
 }
 
 
@@ -8965,7 +9015,9 @@ report_row(uint32_t g)
 			json_str(cands[r->cand].path);
 		else
 			fputs("null", stdout);
-		if (r->mtime) {
+		// a time past what ts_ns holds has no date to give here; the
+		// detail says which bound it lies past
+		if (r->mtime && r->mtime != INT64_MAX && r->mtime != INT64_MIN) {
 			utc_into(when, sizeof when, r->mtime, 1);
 			printf(",\"mtime\":\"%s\"", when);
 		}
@@ -8994,7 +9046,7 @@ report_summary(const unsigned *counts, unsigned n)
 	if (opt.porcelain || opt.quiet)
 		return;
 	if (prof_src)
-		utc_into(when, sizeof when, prof_ns, 0);
+		time_into(when, sizeof when, prof_ns, 0);
 	if (opt.json) {
 		printf("{\"summary\":{\"objects\":%u", n);
 		for (v = 0; v < V_N; v++)

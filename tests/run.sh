@@ -1225,6 +1225,41 @@ run "$PERFMT" header -i "$T/tdir"
 sed 1d "$W/out" >"$T/tdir.h2" && mv "$T/tdir.h2" "$W/out"
 same "-i DIR: data.1 a link to a regular file is read" "$T/tdir.header"
 
+# Times past 2262, where int64_t ns end: a file modified in 2445 (ext4
+# holds up to 2446) is newer than the profile, stale, not unchanged, and
+# its date is said as the bound it lies past; the perf.data's own mtime
+# there is an implausible profile time; -t 9999-12-31 is refused, the
+# field named (make check-asan runs these under UBSan)
+rm -rf "$T/farsr"
+mkdir -p "$T/farsr/tmp/fix" "$W/nocache"
+cp "$W/elf/local__w-none" "$T/farsr/tmp/fix/w-none"
+if touch -d @15000000000 "$T/farsr/tmp/fix/w-none" 2>/dev/null &&
+    [ "$(stat -c %Y "$T/farsr/tmp/fix/w-none")" = 15000000000 ]; then
+	for fmt in -p -j; do
+		run env HOME="$W/home" "$PERFMT" check $fmt -t 2026-11-30T02:00 \
+		    -s "$T/farsr" -c "$W/nocache" -i "$P/local__sized.data"
+		crashed && bad "check $fmt: a file of 2445" "exit $rc: $(cat "$W/err")"
+		grep '/tmp/fix/w-none' "$W/out" >"$T/far.row"
+		case $fmt in
+		-p) grep -q '^stale	-	-	/tmp/fix/w-none	modified after 2262-04-11 23:47:16 UTC, more than [0-9]* days after the profile' "$T/far.row" ;;
+		-j) grep -q '^{"verdict":"stale",.*"detail":"modified after 2262-04-11 23:47:16 UTC, more than' "$T/far.row" &&
+		    ! grep -q '"mtime"' "$T/far.row" ;;
+		esac && ok "check $fmt: a file modified in 2445 is stale" ||
+		    bad "check $fmt: a file modified in 2445 is stale" "$(cat "$T/far.row")"
+	done
+	cp "$P/local__sized.data" "$T/far.data"
+	touch -d @15000000000 "$T/far.data"
+	run env HOME="$W/home" "$PERFMT" check -s "$T/farsr" -c "$W/nocache" \
+	    -i "$T/far.data"
+	expect "check: a perf.data modified in 2445, an implausible time" 1 \
+	    "the profile's time, after 2262-04-11 23:47:16 UTC (from the mtime of the perf.data), is implausible"
+else
+	skipped "files modified in 2445" "this file system holds no such mtime"
+fi
+run "$PERFMT" check -t 9999-12-31 -i "$P/local__sized.data"
+expect "-t 9999-12-31: refused, the year named" 2 \
+    "-t 9999-12-31: the year: past 2262-04-11 23:47:16 UTC"
+
 # ---- the progress line: only on a terminal ---------------------------------
 run env PERFMT_PROGRESS_DELAY=0 "$PERFMT" check -i "$P/google__perf_data_converter__perf.data.busy.1-3.8"
 grep -q "MB/s" "$W/err" && bad "no progress line when stderr is not a terminal" \

@@ -995,6 +995,59 @@ t_parse_time(void)
 }
 
 static int
+t_far_times(void)
+{
+	struct timespec t;
+	char buf[64];
+	int64_t ns;
+
+	/* file times past what int64_t ns hold saturate, and compare and
+	 * print as the bound they lie past */
+	t.tv_sec = 15000000000;		/* 2445 */
+	t.tv_nsec = 0;
+	check(ts_ns(&t) == INT64_MAX);
+	t.tv_sec = 9223372036;
+	t.tv_nsec = 854775807;		/* INT64_MAX itself */
+	check(ts_ns(&t) == INT64_MAX);
+	t.tv_nsec = 854775806;
+	check(ts_ns(&t) == INT64_MAX - 1);
+	t.tv_nsec = 854775808;
+	check(ts_ns(&t) == INT64_MAX);
+	t.tv_sec = INT64_MAX;
+	t.tv_nsec = 999999999;
+	check(ts_ns(&t) == INT64_MAX);
+	t.tv_sec = -9223372036;
+	t.tv_nsec = 0;
+	check(ts_ns(&t) == -9223372036000000000);
+	t.tv_sec = -9223372037;
+	t.tv_nsec = 999999999;
+	check(ts_ns(&t) == INT64_MIN);
+	t.tv_sec = INT64_MIN;
+	check(ts_ns(&t) == INT64_MIN);
+	t.tv_sec = 1700000000;
+	t.tv_nsec = 5;
+	check(ts_ns(&t) == 1700000000000000005);
+	time_into(buf, sizeof buf, INT64_MAX, 0);
+	check(!strcmp(buf, "after 2262-04-11 23:47:16 UTC"));
+	time_into(buf, sizeof buf, INT64_MIN, 1);
+	check(!strcmp(buf, "before 1677-09-21 00:12:44 UTC"));
+	time_into(buf, sizeof buf, INT64_MAX - 1, 9);
+	check(!strcmp(buf, "2262-04-11 23:47:16.854775806 UTC"));
+	/* -t past the range: refused, the field named, no overflow */
+	check(!parse_time("9999-12-31", &ns) && !strcmp(time_why, "year"));
+	check(!parse_time("2262-05-01", &ns) && !strcmp(time_why, "month"));
+	check(!parse_time("2262-04-12", &ns) && !strcmp(time_why, "day"));
+	check(!parse_time("2262-04-11T23:47:17", &ns) &&
+	    !strcmp(time_why, "time of day"));
+	check(!parse_time("9223372037", &ns) && !strcmp(time_why, "seconds"));
+	check(!parse_time("2026-13-01", &ns) && !time_why);
+	check(parse_time("2262-04-11T23:47:16", &ns) &&
+	    ns == 9223372036000000000);
+	check(parse_time("9223372036", &ns) && ns == 9223372036000000000);
+	return 0;
+}
+
+static int
 t_classify(void)
 {
 	static const struct { const char *name; unsigned cpumode; int kind; } c[] = {
@@ -1815,6 +1868,7 @@ main(void)
 	test(t_absurd_elf, "absurd sizes in ELF: fast, offset named");
 	test(t_sr_resolve, "sysroot resolution stays inside");
 	test(t_parse_time, "-t times");
+	test(t_far_times, "times past 2262 and before 1677: saturated, said");
 	test(t_classify, "object classes");
 	test(t_jit_inode, "a JIT map has no inode of its own");
 	test(t_anon_exec, "anonymous executable memory by its name");
