@@ -7196,8 +7196,9 @@ pf_stream(int fd, int seekable)
  * to 2262: a time past either end (a file system gives seconds as far
  * as 2446 on ext4, further elsewhere) is saturated to INT64_MAX or
  * INT64_MIN, which still compares as newer or older than any profile
- * time and which time_into prints as the bound it is past. */
-static int64_t
+ * time and which time_into prints as the bound it is past.  Not inlined:
+ * every file time goes through it, one copy serves them all. */
+static NOINLINE int64_t
 ts_ns(const struct timespec *t)
 {
 	if (t->tv_sec > (INT64_MAX - t->tv_nsec) / 1000000000)
