@@ -341,12 +341,29 @@ align_up(uint64_t v, uint64_t a)
 	return (v + a - 1) / a * a;
 }
 
+/* Characters a terminal draws as nothing, or that reorder or break the
+ * line: the Default_Ignorable_Code_Point property of Unicode 15
+ * (DerivedCoreProperties.txt: zero-width space, joiners and marks
+ * U+200B-U+200F, U+061C, soft hyphen U+00AD, word joiner and invisible
+ * operators U+2060-U+2064, bidirectional embeddings, overrides and
+ * isolates U+202A-U+202E and U+2066-U+2069, byte order mark U+FEFF,
+ * variation selectors, Hangul fillers, tag characters U+E0000-U+E0FFF),
+ * with the line and paragraph separators U+2028, U+2029 and the
+ * interlinear annotation controls U+FFF9-U+FFFB (format characters, Cf).
+ * Any of them makes one path look like another, so each is escaped. */
+static const uint32_t invisible[][2] = {
+	{ 0x00ad, 0x00ad }, { 0x034f, 0x034f }, { 0x061c, 0x061c },
+	{ 0x115f, 0x1160 }, { 0x17b4, 0x17b5 }, { 0x180b, 0x180f },
+	{ 0x200b, 0x200f }, { 0x2028, 0x202e }, { 0x2060, 0x206f },
+	{ 0x3164, 0x3164 }, { 0xfe00, 0xfe0f }, { 0xfeff, 0xfeff },
+	{ 0xffa0, 0xffa0 }, { 0xfff0, 0xfffb }, { 0x1bca0, 0x1bca3 },
+	{ 0x1d173, 0x1d17a }, { 0xe0000, 0xe0fff },
+};
+
 /* Length of the valid UTF-8 sequence at s (n bytes left), 0 if invalid or
- * if it encodes a character that acts on a terminal or on how the line is
- * read: C1 controls (U+0080-U+009F, which some terminals obey even in
- * UTF-8), the line and paragraph separators and the bidirectional
- * overrides and isolates (U+2028-U+202E, U+2066-U+2069), which can make a
- * path look like another. */
+ * if it encodes a character that acts on a terminal or cannot be seen: C1
+ * controls (U+0080-U+009F, which some terminals obey even in UTF-8) and
+ * the invisible[] above. */
 static size_t
 utf8_len(const unsigned char *s, size_t n)
 {
@@ -367,9 +384,11 @@ utf8_len(const unsigned char *s, size_t n)
 	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
 	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
 		return 0;
-	if (c < 0xa0 || (c >= 0x2028 && c <= 0x202e) ||
-	    (c >= 0x2066 && c <= 0x2069))
+	if (c < 0xa0)
 		return 0;
+	for (i = 0; i < sizeof invisible / sizeof invisible[0]; i++)
+		if (c >= invisible[i][0] && c <= invisible[i][1])
+			return 0;
 	return len;
 }
 
@@ -5282,6 +5301,23 @@ static unsigned char zbuf[2 * 65536 + 64];
 static size_t zlen;
 static int zdead;	/* the stream failed: the rest is counted, not read */
 
+/* What decoding may give, so that a crafted stream (run-length blocks
+ * decode 32,768 times their size) cannot keep perfmt busy for minutes.
+ * One record holds what perf compressed from one push of a ring buffer,
+ * whose size the COMPRESSED feature records (fmt §3.8: mmap_len); perf's
+ * reader decodes each record into a buffer of that size.  A record may
+ * give mmap_len and the rest of a block begun in the record before.  The
+ * claim is a u32 of the file: no more than Z_MMAP_MAX is believed, which
+ * is also the bound without a claim (a pipe whose writer left the feature
+ * out).  A record holds under 64 KiB of zstd (its size is a u16), so
+ * Z_MMAP_MAX takes a ratio above 16,000 to reach, which no real record
+ * has.  The whole profile may give Z_RATIO times the zstd bytes read,
+ * plus one record's bound for a start that compresses well: the real -z
+ * profiles that come nearest (a dwarf call graph of an idle program at
+ * level 19) stay under a quarter of it. */
+#define Z_MMAP_MAX ((uint64_t)1 << 30)
+#define Z_RATIO 4096
+
 static void rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
     size_t need, size_t size, uint64_t off);
 
@@ -5330,12 +5366,22 @@ z_records(uint64_t off)
 	zlen -= pos;
 }
 
+/* What one record may decode (see Z_MMAP_MAX). */
+static uint64_t
+z_rec_max(void)
+{
+	uint64_t m = pf.z_mmap_len;
+
+	return (m && m < Z_MMAP_MAX ? m : Z_MMAP_MAX) + ZS_BLOCK;
+}
+
 /* n bytes of the zstd stream from the record at off. */
 static void
 z_inflate(const unsigned char *p, size_t n, uint64_t off)
 {
 	int k;
-	size_t got;
+	size_t got, n0 = n;
+	uint64_t out = 0, max = z_rec_max();
 
 	while (n && !zdead) {
 		if ((k = zs_feed(p, n)) < 0) {
@@ -5350,6 +5396,32 @@ z_inflate(const unsigned char *p, size_t n, uint64_t off)
 		    sizeof zbuf - zlen)) > 0) {
 			zlen += got;
 			pf.z_out += got;
+			out += got;
+			if (out > max) {
+				damage(2, off, "COMPRESSED record of %zu bytes "
+				    "of zstd decodes to more than %" PRIu64
+				    " bytes, expected at most the ring buffer "
+				    "it was compressed from (%" PRIu64 " bytes%s)"
+				    " and a zstd block: a decompression bomb; "
+				    "the rest of the stream is not read", n0,
+				    max, max - ZS_BLOCK, max - ZS_BLOCK ==
+				    pf.z_mmap_len ? " by the COMPRESSED feature"
+				    : ", the most believed");
+				zdead = 1;
+				return;
+			}
+			if (pf.z_out > max &&
+			    (pf.z_out - max) / Z_RATIO > pf.z_bytes) {
+				damage(2, off, "COMPRESSED data: %" PRIu64
+				    " bytes decoded from %" PRIu64 " bytes of "
+				    "zstd, over %d times as many and a "
+				    "record's bound (%" PRIu64 "): a "
+				    "decompression bomb; the rest of the "
+				    "stream is not read", pf.z_out,
+				    pf.z_bytes, Z_RATIO, max);
+				zdead = 1;
+				return;
+			}
 			z_records(off);
 		}
 		if (!k && !zdead && zlen == sizeof zbuf) {
@@ -7208,10 +7280,26 @@ pf_stream(int fd, int seekable)
 	return 1;
 }
 
+/* A file's time in ns since the epoch, which an int64_t holds from 1677
+ * to 2262: a time past either end (a file system gives seconds as far
+ * as 2446 on ext4, further elsewhere) is saturated to INT64_MAX or
+ * INT64_MIN, which still compares as newer or older than any profile
+ * time and which time_into prints as the bound it is past.  Not inlined:
+ * every file time goes through it, one copy serves them all. */
+static NOINLINE int64_t
+ts_ns(const struct timespec *t)
+{
+	if (t->tv_sec > (INT64_MAX - t->tv_nsec) / 1000000000)
+		return INT64_MAX;
+	if (t->tv_sec < INT64_MIN / 1000000000)
+		return INT64_MIN;
+	return (int64_t)t->tv_sec * 1000000000 + t->tv_nsec;
+}
+
 static int64_t
 mtime_ns(const struct stat *st)
 {
-	return (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+	return ts_ns(&st->st_mtim);
 }
 
 /* The birth time of an open file, by statx (Linux 4.11), called
@@ -7254,19 +7342,50 @@ pf_file_times(int fd, const struct stat *st)
 	update_want_samples();
 }
 
+/* A file's time or the profile's as utc_into writes it, but a time that
+ * ts_ns saturated as the bound it lies past, never as a date of its own. */
+static void
+time_into(char *buf, size_t cap, int64_t ns, int frac)
+{
+	if (ns == INT64_MAX)
+		snprintf(buf, cap, "after 2262-04-11 23:47:16 UTC");
+	else if (ns == INT64_MIN)
+		snprintf(buf, cap, "before 1677-09-21 00:12:44 UTC");
+	else
+		utc_into(buf, cap, ns, frac);
+}
+
+static const char *file_kind(mode_t m);
+
+/* A profile given as a file may be a named pipe or a device (perf record
+ * -o - into mkfifo's pipe); in a directory (regular = 1) perf writes only
+ * regular files, and a FIFO there would block the open, a device never
+ * end: anything else is named for what it is and not opened (nor a FIFO
+ * put there between the look and the open: O_NONBLOCK). */
 static int
-pf_open_file(const char *path, int *seekable)
+pf_open_file(const char *path, int *seekable, int regular)
 {
 	struct stat st;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_NOCTTY);
+	if (regular && !stat(path, &st) && !S_ISREG(st.st_mode)) {
+		msg(2, "%s: %s, not a regular file: not read", esc(path),
+		    file_kind(st.st_mode));
+		return -1;
+	}
+	fd = open(path, O_RDONLY | O_NOCTTY | (regular ? O_NONBLOCK : 0));
 	if (fd < 0) {
 		msg(2, "%s:", esc(path));
 		return -1;
 	}
 	if (fstat(fd, &st)) {
 		msg(2, "%s:", esc(path));
+		close(fd);
+		return -1;
+	}
+	if (regular && !S_ISREG(st.st_mode)) {
+		msg(2, "%s: %s, not a regular file: not read", esc(path),
+		    file_kind(st.st_mode));
 		close(fd);
 		return -1;
 	}
@@ -7306,7 +7425,12 @@ pf_dir_streams(const char *dir)
 			break;
 		}
 		pf.cur = stream;
-		if ((fd = pf_open_file(stream, &seekable)) < 0)
+		if (!S_ISREG(st.st_mode)) {
+			damage(1, NOPOS, "%s, not a regular file: not read",
+			    file_kind(st.st_mode));
+			continue;
+		}
+		if ((fd = pf_open_file(stream, &seekable, 1)) < 0)
 			continue;
 		pf.nstreams++;
 		pf.stream_bytes += pf.fsize;
@@ -7330,7 +7454,7 @@ pf_dir(const char *dir)
 		return 0;
 	}
 	pf.cur = data;
-	if ((fd = pf_open_file(data, &seekable)) < 0)
+	if ((fd = pf_open_file(data, &seekable, 1)) < 0)
 		return 0;
 	pf.fd = fd;
 	if (!pf_stream(fd, seekable)) {
@@ -7380,7 +7504,7 @@ pf_open_scan(const char *path)
 	passes_ok = passes_wanted;
 	if (S_ISDIR(st.st_mode))
 		return pf_dir(path);
-	if ((fd = pf_open_file(path, &seekable)) < 0)
+	if ((fd = pf_open_file(path, &seekable, 0)) < 0)
 		return 0;
 	pf.seekable = seekable;
 	passes_ok = passes_wanted && seekable;
@@ -8824,7 +8948,7 @@ digits(const char **s, int n)
 }
 
 /* Why parse_time refused its string: the field that is wrong. */
-static char time_why[96];
+static char time_why[160];
 
 static int
 time_bad(const char *fmt, ...)
@@ -8838,15 +8962,19 @@ time_bad(const char *fmt, ...)
 }
 
 /* ns since the epoch from "SECONDS" or "YYYY-MM-DD[THH:MM[:SS]]" (UTC);
- * on a refusal time_why names the field.  No sscanf: musl's drags in
- * realloc. */
+ * on a refusal time_why names the field.  A time past 2262-04-11, where
+ * int64_t ns end (ts_ns), is refused rather than wrapped.  No sscanf:
+ * musl's drags in realloc. */
 static int
 parse_time(const char *s, int64_t *ns)
 {
 	int y, mo, d, h = 0, mi = 0, se = 0, last;
+	int64_t secs;
 	uint64_t v;
 	static const char form[] = "expected seconds since 1970 or "
 	    "YYYY-MM-DD[THH:MM[:SS]]";
+	static const char past[] = "past 2262-04-11 23:47:16 UTC, the last "
+	    "time perfmt holds (nanoseconds since 1970 in 64 bits)";
 	static const unsigned char mdays[12] = { 31, 28, 31, 30, 31, 30, 31,
 		31, 30, 31, 30, 31 };
 	static const char *const months[12] = { "January", "February",
@@ -8855,7 +8983,9 @@ parse_time(const char *s, int64_t *ns)
 
 	if (*s >= '0' && *s <= '9' && !strchr(s, '-')) {
 		if (!dec_value(s, INT64_MAX / 1000000000, &v))
-			return time_bad("%s", form);
+			return strspn(s, "0123456789") == strlen(s) ?
+			    time_bad("the seconds: %s", past) :
+			    time_bad("%s", form);
 		*ns = (int64_t)v * 1000000000;
 		return 1;
 	}
@@ -8887,8 +9017,12 @@ parse_time(const char *s, int64_t *ns)
 		return time_bad("second %02d: a second is 00 to 60", se);
 	if (*s)
 		return time_bad("\"%s\" follows the time; %s", esc(s), form);
-	*ns = (days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
-	    h * 3600 + mi * 60 + se) * (int64_t)1000000000;
+	secs = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
+	    h * 3600 + mi * 60 + se;
+	if (secs > INT64_MAX / 1000000000)
+		return time_bad("the %s: %s", y > 2262 ? "year" : mo > 4 ?
+		    "month" : d > 11 ? "day" : "time of day", past);
+	*ns = secs * 1000000000;
 	return 1;
 }
 
@@ -8977,7 +9111,7 @@ profile_time(void)
 	clock_gettime(CLOCK_REALTIME, &now);
 	if (prof_ns < (int64_t)946684800 * 1000000000 ||
 	    prof_ns / 1000000000 > (int64_t)now.tv_sec + 86400) {
-		utc_into(when, sizeof when, prof_ns, 0);
+		time_into(when, sizeof when, prof_ns, 0);
 		// -t and -r were the remedy: not advised when given
 		msg(0, "%s: the profile's time, %s (from %s), is implausible "
 		    "(%s): mtimes are not judged%s", esc(pf_shown()), when,
@@ -9151,9 +9285,9 @@ detail_time(const char *what, int64_t mtime)
 {
 	char when[64];
 
-	utc_into(when, sizeof when, mtime, 0);
-	dadd("%s %s, %s after the profile", what, when,
-	    span(mtime - prof_ns));
+	time_into(when, sizeof when, mtime, 0);
+	dadd("%s %s, %s%s after the profile", what, when,
+	    mtime == INT64_MAX ? "more than " : "", span(mtime - prof_ns));
 }
 
 
@@ -9357,7 +9491,7 @@ detail_for(uint32_t g, const struct rec *rc)
 			    "unknown: give -t TIME or -r FILE");
 			break;
 		}
-		utc_into(when, sizeof when, r->mtime, 0);
+		time_into(when, sizeof when, r->mtime, 0);
 		dadd("no build-ID recorded; modified %s, before the "
 		    "perf.data's mtime, but that is %s; give -t TIME or -r "
 		    "FILE, or record with build-IDs or -k CLOCK_MONOTONIC", when,
@@ -9452,7 +9586,9 @@ report_row(uint32_t g)
 			json_str(cands[r->cand].path);
 		else
 			fputs("null", stdout);
-		if (r->mtime) {
+		// a time past what ts_ns holds has no date to give here; the
+		// detail says which bound it lies past
+		if (r->mtime && r->mtime != INT64_MAX && r->mtime != INT64_MIN) {
 			utc_into(when, sizeof when, r->mtime, 1);
 			printf(",\"mtime\":\"%s\"", when);
 		}
@@ -9491,7 +9627,7 @@ report_summary(const unsigned *counts, unsigned n)
 		return;
 	// JSON's times are RFC 3339 UTC, as the rows' mtimes
 	if (prof_src)
-		utc_into(when, sizeof when, prof_ns, opt.json);
+		time_into(when, sizeof when, prof_ns, opt.json);
 	if (opt.json) {
 		printf("{\"summary\":{\"objects\":%u", n);
 		for (v = 0; v < V_N; v++)

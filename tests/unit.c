@@ -142,6 +142,88 @@ t_escape(void)
 	return 0;
 }
 
+/* UTF-8 of code point c into p; its length */
+static size_t
+utf8_put(unsigned char *p, uint32_t c)
+{
+	if (c < 0x80) {
+		p[0] = (unsigned char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		p[0] = (unsigned char)(0xc0 | c >> 6);
+		p[1] = (unsigned char)(0x80 | (c & 0x3f));
+		return 2;
+	}
+	if (c < 0x10000) {
+		p[0] = (unsigned char)(0xe0 | c >> 12);
+		p[1] = (unsigned char)(0x80 | (c >> 6 & 0x3f));
+		p[2] = (unsigned char)(0x80 | (c & 0x3f));
+		return 3;
+	}
+	p[0] = (unsigned char)(0xf0 | c >> 18);
+	p[1] = (unsigned char)(0x80 | (c >> 12 & 0x3f));
+	p[2] = (unsigned char)(0x80 | (c >> 6 & 0x3f));
+	p[3] = (unsigned char)(0x80 | (c & 0x3f));
+	return 4;
+}
+
+/* "a", c, "b" escaped: 1 if c comes out as \xNN escapes, 0 if raw, -1 if
+ * neither */
+static int
+escaped(uint32_t c)
+{
+	unsigned char in[8];
+	char out[64], want[64];
+	size_t n, i, o = 0;
+
+	in[0] = 'a';
+	n = 1 + utf8_put(in + 1, c);
+	in[n++] = 'b';
+	esc_into(out, sizeof out, (const char *)in, n);
+	want[o++] = 'a';
+	for (i = 1; i + 1 < n; i++)
+		o += (size_t)sprintf(want + o, "\\x%02x", in[i]);
+	want[o++] = 'b';
+	want[o] = 0;
+	if (!strcmp(out, want))
+		return 1;
+	return out[0] == 'a' && !memcmp(out + 1, in + 1, n - 2) &&
+	    out[n - 1] == 'b' && !out[n] ? 0 : -1;
+}
+
+static int
+t_invisible(void)
+{
+	/* the invisible format characters named by the issue, and the rest
+	 * of Default_Ignorable_Code_Point: every code point escaped */
+	static const uint32_t hidden[][2] = {
+		{ 0x200b, 0x200f }, { 0x061c, 0x061c }, { 0xfeff, 0xfeff },
+		{ 0x00ad, 0x00ad }, { 0x2060, 0x2064 }, { 0xe0001, 0xe007f },
+		{ 0x2028, 0x202e }, { 0x2066, 0x2069 }, { 0x034f, 0x034f },
+		{ 0x115f, 0x1160 }, { 0x3164, 0x3164 }, { 0xffa0, 0xffa0 },
+		{ 0x180b, 0x180f }, { 0x17b4, 0x17b5 }, { 0xfe00, 0xfe0f },
+		{ 0xfff9, 0xfffb }, { 0xe0100, 0xe01ef }, { 0x1bca0, 0x1bca3 },
+		{ 0x1d173, 0x1d17a }, { 0x80, 0x9f },
+	};
+	/* visible neighbours and ordinary text: kept */
+	static const uint32_t shown[] = {
+		0xa0, 0xac, 0xae, 0x34e, 0x350, 0x61b, 0x61d, 0x115e, 0x1161,
+		0x200a, 0x2010, 0x2027, 0x202f, 0x205f, 0x2070, 0x3163, 0x3165,
+		0xfdff, 0xfe10, 0xfefe, 0xff9f, 0xffa1, 0xfffc, 0xfffd,
+		0x1f600, 0xdffff, 0xe1000, 0x10fffd, 0xe9, 0x4e2d,
+	};
+	size_t i;
+	uint32_t c;
+
+	for (i = 0; i < sizeof hidden / sizeof hidden[0]; i++)
+		for (c = hidden[i][0]; c <= hidden[i][1]; c++)
+			check(escaped(c) == 1);
+	for (i = 0; i < sizeof shown / sizeof shown[0]; i++)
+		check(escaped(shown[i]) == 0);
+	return 0;
+}
+
 static int
 t_hex(void)
 {
@@ -909,6 +991,59 @@ t_parse_time(void)
 	check(!parse_time("2100-02-29", &ns) && parse_time("2000-02-29", &ns));
 	check(!parse_time("2026-04-31", &ns) && parse_time("2026-12-31", &ns));
 	check(!parse_time("2026-02-31T23:59:60", &ns));
+	return 0;
+}
+
+static int
+t_far_times(void)
+{
+	struct timespec t;
+	char buf[64];
+	int64_t ns;
+
+	/* file times past what int64_t ns hold saturate, and compare and
+	 * print as the bound they lie past */
+	t.tv_sec = 15000000000;		/* 2445 */
+	t.tv_nsec = 0;
+	check(ts_ns(&t) == INT64_MAX);
+	t.tv_sec = 9223372036;
+	t.tv_nsec = 854775807;		/* INT64_MAX itself */
+	check(ts_ns(&t) == INT64_MAX);
+	t.tv_nsec = 854775806;
+	check(ts_ns(&t) == INT64_MAX - 1);
+	t.tv_nsec = 854775808;
+	check(ts_ns(&t) == INT64_MAX);
+	t.tv_sec = INT64_MAX;
+	t.tv_nsec = 999999999;
+	check(ts_ns(&t) == INT64_MAX);
+	t.tv_sec = -9223372036;
+	t.tv_nsec = 0;
+	check(ts_ns(&t) == -9223372036000000000);
+	t.tv_sec = -9223372037;
+	t.tv_nsec = 999999999;
+	check(ts_ns(&t) == INT64_MIN);
+	t.tv_sec = INT64_MIN;
+	check(ts_ns(&t) == INT64_MIN);
+	t.tv_sec = 1700000000;
+	t.tv_nsec = 5;
+	check(ts_ns(&t) == 1700000000000000005);
+	time_into(buf, sizeof buf, INT64_MAX, 0);
+	check(!strcmp(buf, "after 2262-04-11 23:47:16 UTC"));
+	time_into(buf, sizeof buf, INT64_MIN, 1);
+	check(!strcmp(buf, "before 1677-09-21 00:12:44 UTC"));
+	time_into(buf, sizeof buf, INT64_MAX - 1, 9);
+	check(!strcmp(buf, "2262-04-11 23:47:16.854775806 UTC"));
+	/* -t past the range: refused, the field named, no overflow */
+	check(!parse_time("9999-12-31", &ns) && !strncmp(time_why, "the year: past", 14));
+	check(!parse_time("2262-05-01", &ns) && !strncmp(time_why, "the month: past", 15));
+	check(!parse_time("2262-04-12", &ns) && !strncmp(time_why, "the day: past", 13));
+	check(!parse_time("2262-04-11T23:47:17", &ns) &&
+	    !strncmp(time_why, "the time of day: past", 21));
+	check(!parse_time("9223372037", &ns) && !strncmp(time_why, "the seconds: past", 17));
+	check(!parse_time("2026-13-01", &ns) && !strncmp(time_why, "month 13", 8));
+	check(parse_time("2262-04-11T23:47:16", &ns) &&
+	    ns == 9223372036000000000);
+	check(parse_time("9223372036", &ns) && ns == 9223372036000000000);
 	return 0;
 }
 
@@ -1722,6 +1857,7 @@ main(void)
 	test(t_get, "get16/32/64, align, popcount");
 	test(t_words, "names compared and searched a word at a time");
 	test(t_escape, "escaping of untrusted names");
+	test(t_invisible, "invisible format characters escaped, visible kept");
 	test(t_hex, "hex");
 	test(t_civil, "days to dates");
 	test(t_rd_mem, "reader over memory");
@@ -1744,6 +1880,7 @@ main(void)
 	test(t_absurd_elf, "absurd sizes in ELF: fast, offset named");
 	test(t_sr_resolve, "sysroot resolution stays inside");
 	test(t_parse_time, "-t times");
+	test(t_far_times, "times past 2262 and before 1677: saturated, said");
 	test(t_classify, "object classes");
 	test(t_jit_inode, "a JIT map has no inode of its own");
 	test(t_anon_exec, "anonymous executable memory by its name");
