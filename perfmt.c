@@ -8276,7 +8276,7 @@ static char host_diff[160];	/* the first fact that differs */
 static int same_host;		/* HOST_LIKE or -L: inodes are compared */
 
 static const char *
-pseudo_reason(const char *s, size_t n)
+pseudo_reason(const char *s)
 {
 	static const struct { const char *prefix, *why; } p[] = {
 		{ "//anon", "anonymous memory" },
@@ -8297,7 +8297,6 @@ pseudo_reason(const char *s, size_t n)
 	for (i = 0; i < sizeof p / sizeof *p; i++)
 		if (!strncmp(s, p[i].prefix, strlen(p[i].prefix)))
 			return p[i].why;
-	(void)n;
 	if (s[0] != '/' && s[0] != '[')
 		return "not a path";
 	return NULL;
@@ -8364,7 +8363,7 @@ classify(const struct obj *o, const char **why)
 	// debuginfo vmlinux)
 	if (kernel_image_name(o))
 		return K_KERNEL;
-	if ((*why = pseudo_reason(s, n)))
+	if ((*why = pseudo_reason(s)))
 		return K_PSEUDO;
 	if (o->cpumode == MISC_KERNEL && s[0] == '[')
 		return K_MODULE;
