@@ -8,7 +8,7 @@
  * build-ID, and gives it a verdict (section 14).  Fixed memory, no library
  * beyond libc.
  *
- * Usage: see usage[] below (section 3); README.md holds the same text.
+ * Usage: see usage_text below (section 3); README.md holds the same text.
  *
  * Exit status, as cmp(1) and diff(1): 0 all good; 1 something to report (a
  * problem verdict, nothing to list, a file without a build-ID, a damaged or
@@ -19,18 +19,19 @@
  * time by the PERFMT_* macros of section 1; `perfmt -V` prints them.
  *
  * Sections
- *   1. limits and version        9. perf.data: records
- *   2. diagnostics              10. perf.data: opening a profile
- *   3. usage                    11. ELF notes
- *   4. bytes and text           12. finding the files
- *   5. bounded reader           13. verdicts
- *   6. object table             14. reports
- *   7. perf.data: header, attrs 15. commands
- *   8. perf.data: features      16. main
+ *   1. limits and version       10. perf.data: records
+ *   2. diagnostics              11. perf.data: opening a profile
+ *   3. usage                    12. ELF notes
+ *   4. bytes and text           13. finding the files
+ *   5. bounded reader           14. verdicts
+ *   6. object table             15. reports
+ *   7. perf.data: header, attrs 16. commands
+ *   8. perf.data: features      17. main
+ *   9. zstd decoder (RFC 8878)
  *
  * References: Linux tools/perf/Documentation/perf.data-file-format.txt;
- * include/uapi/linux/perf_event.h; System V gABI "Note Section"; the byte
- * level notes in shared/research/perf-data-format.md (cited as "fmt §N").
+ * include/uapi/linux/perf_event.h; System V gABI "Note Section"; the
+ * rules as this project reads them, docs/format.md (cited as "fmt §N").
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -1737,9 +1738,9 @@ feat_build_id(struct rd *r)
 }
 
 /* perf inject copies some sections byte for byte from its input, so a
- * big-endian file it wrote may hold little-endian ones (fmt §4 and
- * big-endian-perfdata.md §4.1): a string length that only fits the section
- * when read in the other byte order is read that way, and said. */
+ * big-endian file it wrote may hold little-endian ones (fmt §4): a string
+ * length that only fits the section when read in the other byte order is
+ * read that way, and said. */
 static void
 feat_string(struct rd *r, unsigned feat, char *dst, size_t cap)
 {

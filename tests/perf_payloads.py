@@ -5,7 +5,7 @@ usage: perf_payloads.py PERF.DATA OUT.zst OUT.sizes
 
 Writes the COMPRESSED (81) and COMPRESSED2 (83) payloads, in file order,
 to OUT.zst and each payload's length, one a line, to OUT.sizes.  Record
-layout from shared/research/perf-data-format.md (§1.2, §3.8).
+layout from docs/format.md (§1.2, §3.8).
 """
 import struct
 import sys

@@ -1635,7 +1635,7 @@ if [ -n "$perf_works" ]; then
 		perf report --header-only -i "$f" >"$T/hp" 2>/dev/null || continue
 		# perf reads the feature table of a killed recording from
 		# sample data, and the sections perf inject left unswapped in
-		# a big-endian file as garbage (big-endian-perfdata.md §4.1)
+		# a big-endian file as garbage (docs/format.md §4)
 		grep -q '^# data size *: 0$' "$T/hp" && continue
 		case $n in local__s390x-inject__*) continue ;; esac
 		"$PERFMT" header -i "$f" >"$T/hm" 2>/dev/null
