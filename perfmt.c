@@ -1196,6 +1196,7 @@ static struct pf {
 	uint64_t fsize;		/* of the file being read; 0 for a pipe */
 	int64_t mtime;		/* of the perf.data (ns), 0 if unknown */
 	int64_t btime;		/* its birth time (ns), if has_btime */
+	int64_t time_slack;	/* the mtime's resolution, for the two */
 	int has_btime;
 	uint64_t hdr_size, attr_size, attrs_off, attrs_size;
 	uint64_t data_off, data_size, data_end;
@@ -1273,7 +1274,7 @@ want_times(void)
 {
 	return need_times || (pf.has_clock_data && !pf.sample_last) ||
 	    (need_span && !pf.has_clock_data && pf.has_btime &&
-	    pf.btime <= pf.mtime && !pf.sample_last);
+	    pf.btime <= pf.mtime + pf.time_slack && !pf.sample_last);
 }
 
 static void
@@ -7334,12 +7335,15 @@ birth_time(int fd, int64_t *ns)
 }
 
 /* The perf.data's own times: its mtime, and its birth time to tell the
- * file perf wrote from a copy (profile_time). */
+ * file perf wrote from a copy (profile_time).  An mtime of whole seconds
+ * (a file system that keeps no finer, as FAT keeps two) is compared with
+ * two seconds to spare. */
 static void
 pf_file_times(int fd, const struct stat *st)
 {
 	pf.mtime = mtime_ns(st);
 	pf.has_btime = birth_time(fd, &pf.btime);
+	pf.time_slack = st->st_mtim.tv_nsec ? 1000000 : 2000000000;
 	update_want_samples();
 }
 
@@ -9046,8 +9050,8 @@ record_span(void)
 
 /* Whether the perf.data whose mtime is the profile's time is the file
  * perf wrote (see prof_trust).  The span may exceed the file's age by the
- * drift of perf's clock against the wall clock, and by a millisecond of
- * rounding. */
+ * drift of perf's clock against the wall clock, and by the resolution of
+ * the mtime (pf_file_times). */
 static int64_t trust_age, trust_span;
 
 static void
@@ -9057,13 +9061,13 @@ mtime_trust(void)
 	trust_span = (int64_t)record_span();
 	if (!pf.has_btime)
 		prof_trust = PT_UNCONFIRMED;
-	else if (pf.btime > pf.mtime)
+	else if (pf.btime > pf.mtime + pf.time_slack)
 		prof_trust = PT_COPY;
 	else if (!trust_span)
 		prof_trust = PT_UNCONFIRMED;
 	else
-		prof_trust = trust_age + trust_age / 1000 + 1000000 >= trust_span ?
-		    PT_WRITTEN : PT_COPY;
+		prof_trust = trust_age + trust_age / 1000 + pf.time_slack >=
+		    trust_span ? PT_WRITTEN : PT_COPY;
 }
 
 /* The profile's time: the last sample's wall-clock time by CLOCK_DATA,
@@ -9333,7 +9337,7 @@ trust_text(void)
 		    "before it, its records span %s", a, dur(trust_span));
 		return buf;
 	case PT_COPY:
-		if (pf.btime > pf.mtime)
+		if (pf.btime > pf.mtime + pf.time_slack)
 			return "a copy's: the file was born after its mtime (cp "
 			    "-p, tar, rsync)";
 		snprintf(a, sizeof a, "%s", dur(trust_age));
