@@ -128,7 +128,7 @@ long syscall(long, ...);
 #define NOPOS UINT64_MAX
 
 /* The hot loops are built once for each byte order, each a function of
- * its own (samples_hits_le, walk_two_le): GCC and clang would inline a
+ * its own (samples_hits_le): GCC and clang would inline a
  * static function called from one place back into the reader, and may
  * not inline a long one into two, which leaves the byte order a test at
  * every field. */
@@ -602,19 +602,10 @@ struct hs_change {
 	unsigned reborn : 1;	/* dropped at a FORK of its pid (hs_reborn) */
 };
 
-/* check's two record walkers (section 10, walk_two) */
-#define WALK_NOTES 512
-
-struct walker {
-	size_t q;		/* where it stopped */
-	uint64_t samples;
-	uint32_t n, note[WALK_NOTES];	/* the other records' offsets */
-};
-
 static unsigned char databuf[PERFMT_BUF];
 static unsigned char featbuf[PERFMT_FEATBUF];
-/* Each in its turn: check's walkers read the records, or --hits in two
- * parts does; ELF files are read after; list sorts once a pass is read. */
+/* Each in its turn: --hits in two parts reads the records; ELF files are
+ * read after; list sorts once a pass is read. */
 static union {
 	struct {
 		unsigned char tab[PERFMT_ELFBUF], note[PERFMT_ELFBUF];
@@ -625,7 +616,6 @@ static union {
 		struct hs_change mod[HS_MOD];
 	} hs;
 	uint32_t xlat[2 * PERFMT_ELFBUF / 4];	/* the first's: objects */
-	struct walker walkers[2];
 	uint32_t list_ix[PERFMT_MAXOBJ];	/* list's order (section 16) */
 } scratch;
 #define tabbuf scratch.elf.tab
@@ -5911,157 +5901,6 @@ hits_fast_end(void)
 	return 8 + (uint32_t)(a->ip_off > a->tid_off ? a->ip_off : a->tid_off);
 }
 
-/* Two walkers for the records when no sample is read (check without
- * --hits).  Stepping from a record to the next waits on its size (the next
- * address comes from it): about 5 cycles a record, 10 ms over the 5.5
- * million records of the frame-pointer benchmark profile, a sixth of the
- * run.  A second walker set off at a guessed record start halfway runs
- * alongside the first, which walks up to there; every true start lies on
- * the first walker's way, so the guess is confirmed when the first lands
- * on it exactly, and then what the second counted stands (a wrong guess
- * costs only its steps).  Each counts the samples and notes where the
- * other records are, for the reader to take in order; both stop at a
- * record that has a payload after it or may change how records are read
- * (user types from 64 on, but FINISHED_ROUND), and at a size that does
- * not step forward within the buffer.  (struct walker: section 5.) */
-#define walkers scratch.walkers
-
-/* One step of a walker at *q short of *lim, with its own count and notes
- * (locals of the caller, so that they stay in registers). */
-static inline void
-walker_step(const unsigned char *b, size_t len, int be, size_t *q,
-    size_t *lim, uint64_t *samples, uint32_t *n, uint32_t *note)
-{
-	uint32_t type, size;
-
-	if (*q >= *lim)
-		return;
-	if (len - *q < 8)
-		goto stop;
-	type = get32(b + *q, be);
-	size = get16(b + *q + 6, be);
-	if (size < 8 || size > len - *q)
-		goto stop;
-	if (type == R_SAMPLE)
-		++*samples;
-	else if ((type < 64 || type == R_FINISHED_ROUND) && *n < WALK_NOTES)
-		note[(*n)++] = (uint32_t)*q;
-	else
-		goto stop;
-	*q += size;
-	return;
-stop:
-	*lim = *q;
-}
-
-/* The size of the sample at q if it is one that fits, else 0. */
-static inline uint32_t
-walk_sample(const unsigned char *b, size_t q, size_t len, int be)
-{
-	uint32_t size;
-
-	if (len - q < 8 || get32(b + q, be) != R_SAMPLE)
-		return 0;
-	size = get16(b + q + 6, be);
-	return size >= 8 && size <= len - q ? size : 0;
-}
-
-/* A likely record start at q: a sample header with a size in whole u64s
- * that fits, and a header of a known type after it. */
-static ALWAYS_INLINE int
-start_likely(const unsigned char *b, size_t q, size_t len, int be)
-{
-	uint32_t size, next;
-
-	if (len - q < 8)
-		return 0;
-	size = get16(b + q + 6, be);
-	if (get32(b + q, be) != R_SAMPLE || size < 8 || size % 8 ||
-	    size > len - q)
-		return 0;
-	if (len - q - size < 8)
-		return 1;
-	next = get16(b + q + size + 6, be);
-	return get32(b + q + size, be) < 128 && next >= 8 && next % 8 == 0;
-}
-
-/* Walks b[pos, pos + span) with both walkers; returns how many of them
- * stand: 2 when the guess was confirmed, else 1. */
-static ALWAYS_INLINE int
-walk_two_order(const unsigned char *b, size_t pos, size_t len, size_t span,
-    int be)
-{
-	struct walker *a = &walkers[0], *c = &walkers[1];
-	size_t g, guess, qa, la, qc, lc, end = span < len - pos ? pos + span :
-	    len, half = (end - pos) / 2;
-	uint64_t sa = 0, sc = 0;
-	uint32_t na = 0, nc = 0, sza, szc;
-
-	// the guess: the first likely start past halfway, in u64 steps;
-	// halfway of what there is to walk: halfway of a span that reached
-	// past the buffer's end left the second walker a short part, and
-	// the first walked the rest alone, a record a turn (a fifth of the
-	// frame-pointer benchmark profile's samples)
-	guess = end;
-	for (g = pos + (half & ~(size_t)7); half >= 2048 &&
-	    g < pos + half + 512 && g < end; g += 8)
-		if (start_likely(b, g, end, be)) {
-			guess = g;
-			break;
-		}
-	qa = pos;
-	la = qc = guess;
-	lc = end;
-	while (qa < la || qc < lc) {
-		// both on samples, most often: a loop of its own, whose few
-		// values stay in registers
-		while (qa < la && qc < lc && (sza = walk_sample(b, qa, len,
-		    be)) && (szc = walk_sample(b, qc, len, be))) {
-			qa += sza;
-			sa++;
-			qc += szc;
-			sc++;
-		}
-		walker_step(b, len, be, &qa, &la, &sa, &na, a->note);
-		walker_step(b, len, be, &qc, &lc, &sc, &nc, c->note);
-	}
-	a->q = qa;
-	a->samples = sa;
-	a->n = na;
-	c->q = qc;
-	c->samples = sc;
-	c->n = nc;
-	return guess < end && qa == guess ? 2 : 1;
-}
-
-/* One for each byte order (NOINLINE above), but in a build for size:
- * with the halfway above, check ran 146.6 million instructions over the
- * frame-pointer benchmark profile, 114.8 million after (cachegrind). */
-#ifndef __OPTIMIZE_SIZE__
-static NOINLINE int
-walk_two_le(const unsigned char *b, size_t pos, size_t len, size_t span)
-{
-	return walk_two_order(b, pos, len, span, 0);
-}
-
-static NOINLINE int
-walk_two_be(const unsigned char *b, size_t pos, size_t len, size_t span)
-{
-	return walk_two_order(b, pos, len, span, 1);
-}
-#endif
-
-static int
-walk_two(const unsigned char *b, size_t pos, size_t len, size_t span, int be)
-{
-#ifdef __OPTIMIZE_SIZE__
-	return walk_two_order(b, pos, len, span, be);
-#else
-	return be ? walk_two_be(b, pos, len, span) :
-	    walk_two_le(b, pos, len, span);
-#endif
-}
-
 /* A record wholly in the buffer: counted, then read. */
 static void
 rec_take(const unsigned char *p, uint32_t type, uint32_t size, uint64_t off)
@@ -6079,32 +5918,6 @@ rec_take(const unsigned char *p, uint32_t type, uint32_t size, uint64_t off)
 		    body_need(type, size), size, off);
 }
 
-/* What the walkers that stand found, taken in order: their samples
- * counted (with their bytes: the span less the other records'), the other
- * records read as the reader would.  Returns where the last one stopped. */
-static size_t
-walk_take(struct rd *r, int nw, uint64_t *nskip, uint64_t *skipbytes)
-{
-	const unsigned char *p;
-	uint64_t other = 0;
-	uint32_t i, type, size;
-	size_t from = r->pos, to = walkers[nw - 1].q;
-	int w, be = pf.be;
-
-	for (w = 0; w < nw; w++) {
-		*nskip += walkers[w].samples;
-		for (i = 0; i < walkers[w].n; i++) {
-			p = r->buf + walkers[w].note[i];
-			type = get32(p, be);
-			size = get16(p + 6, be);
-			other += size;
-			rec_take(p, type, size, r->at + walkers[w].note[i]);
-		}
-	}
-	*skipbytes += to - from - other;
-	return to;
-}
-
 /* Walks records from the cursor to the end of the window.  at_eof says
  * the window ends where the file does, so a cut record is truncation
  * (exit 1) rather than a malformed data section (exit 2).  Records wholly
@@ -6115,7 +5928,7 @@ scan_records(struct rd *r, int at_eof)
 	const unsigned char *p, *from, *to;
 	uint32_t type, size;
 	uint64_t nskip = 0, skipbytes = 0;
-	size_t avail, span = 64;
+	size_t avail;
 	int be = pf.be;
 	uint32_t hits_end;
 
@@ -6131,26 +5944,22 @@ scan_records(struct rd *r, int at_eof)
 			    (size_t)pf.attrs[0].tid_off, hits_end, &nskip);
 		skipbytes += (size_t)(from - (r->buf + r->pos));
 		r->pos = (size_t)(from - r->buf);
-		// most records are samples, and most often unread (no --hits
-		// then): the walkers look as far as twice what they took last
-		// time, so that records that stop them, if many, do not make
-		// the second walk the buffer for each
-		if (!want_samples) {
-			r->pos = walk_take(r, walk_two(r->buf, r->pos, r->len,
-			    span, be), &nskip, &skipbytes);
-			span = 2 * (size_t)(r->buf + r->pos - from);
-			span = span < 64 ? 64 : span > PERFMT_BUF ? PERFMT_BUF :
-			    span;
-		}
 		while ((avail = r->len - r->pos) >= 8) {
 			p = r->buf + r->pos;
 			type = get32(p, be);
 			size = get16(p + 6, be);
 			if (size < 8 || size > avail)
 				break;
-			if (type == R_SAMPLE && (!want_samples ||
-			    (hits_end && size >= hits_end)))
-				goto next;	// back to the loops above
+			// most records are samples, and most often unread
+			// (check without --hits): counted, stepped over
+			if (type == R_SAMPLE && !want_samples) {
+				nskip++;
+				skipbytes += size;
+				r->pos += size;
+				continue;
+			}
+			if (type == R_SAMPLE && hits_end && size >= hits_end)
+				goto next;	// back to the loop above
 			if (type >= R_SIMPLEPERF || type == R_AUXTRACE ||
 			    type == R_TRACING_DATA)
 				break;

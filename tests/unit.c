@@ -348,7 +348,7 @@ t_rd_aligned(void)
 	return 0;
 }
 
-/* Records for the walkers: a header of type and size, nothing else. */
+/* Records for the reader: a header of type and size, nothing else. */
 static size_t
 put_rec(unsigned char *b, size_t at, uint32_t type, uint32_t size)
 {
@@ -359,70 +359,35 @@ put_rec(unsigned char *b, size_t at, uint32_t type, uint32_t size)
 	return at + size;
 }
 
-/* Two walkers: a confirmed guess counts the same as one walk would; a
- * wrong guess (a sample header inside a record's payload, halfway) leaves
- * the first walker alone; a record of a user type stops them; the notes
- * have a bound. */
+/* check reads records without their samples: each sample counted with
+ * its bytes, the others read in order, up to a record the buffer cuts. */
 static int
-t_walk_two(void)
+t_skip_samples(void)
 {
 	static unsigned char b[16384];
-	uint32_t mmaps[64];
-	size_t at = 0, len, i, n = 0, samples = 0, big;
+	struct rd r;
+	size_t at = 0, i, n = 0, samples = 0;
+	int want = want_samples;
 
 	for (i = 0; at + 64 <= 12000; i++) {
 		if (i % 10 == 9) {
-			mmaps[n++] = (uint32_t)at;
-			at = put_rec(b, at, R_MMAP2, 64);
+			at = put_rec(b, at, R_COMM, 16);
+			n++;
 		} else {
 			at = put_rec(b, at, R_SAMPLE, 32);
 			samples++;
 		}
 	}
-	len = at + 20;		/* a record cut by the buffer's end */
 	put_rec(b, at, R_SAMPLE, 32);
-	check(walk_two(b, 0, len, len, 0) == 2);
-	check(walkers[0].samples + walkers[1].samples == samples);
-	check(walkers[0].n + walkers[1].n == n && walkers[1].q == at);
-	for (i = 0; i < walkers[0].n; i++)
-		check(walkers[0].note[i] == mmaps[i]);
-	for (i = 0; i < walkers[1].n; i++)
-		check(walkers[1].note[i] == mmaps[walkers[0].n + i]);
-
-	/* a span past the buffer's end: halfway is the buffer's, so the
-	 * two walk about as far (the span's halfway left the second 2.5%) */
-	for (at = 0; at + 32 <= 12000;)
-		at = put_rec(b, at, R_SAMPLE, 32);
-	check(walk_two(b, 0, at, 4 * at, 0) == 2);
-	check(walkers[1].q == at && walkers[0].q >= at / 2 &&
-	    walkers[0].q <= at / 2 + 512);
-	check(walkers[0].samples == walkers[0].q / 32 &&
-	    walkers[0].samples + walkers[1].samples == at / 32);
-
-	/* a big record over the middle, a fake sample header in it */
-	at = put_rec(b, 0, R_SAMPLE, 32);
-	big = at;
-	at = put_rec(b, at, R_MMAP2, 8000);
-	while (at + 32 <= 12000)
-		at = put_rec(b, at, R_SAMPLE, 32);
-	put_rec(b, at / 2 & ~(size_t)7, R_SAMPLE, 32);	/* where it looks */
-	put_rec(b, (at / 2 & ~(size_t)7) + 32, R_SAMPLE, 32);
-	check(walk_two(b, 0, at, at, 0) == 1);
-	check(walkers[0].samples == 1 && walkers[0].n == 1 &&
-	    walkers[0].note[0] == big && walkers[0].q == big + 8000);
-
-	/* a user type stops the first walker where it is */
-	for (at = 0; at + 32 <= 12000;)
-		at = put_rec(b, at, R_SAMPLE, 32);
-	put_rec(b, 64, R_ATTR, 32);
-	check(walk_two(b, 0, at, at, 0) == 1 && walkers[0].q == 64 &&
-	    walkers[0].samples == 2);
-
-	/* more other records than notes: the walk stops at the bound */
-	for (at = 0, i = 0; i < WALK_NOTES + 10; i++)
-		at = put_rec(b, at, R_COMM, 16);
-	check(walk_two(b, 0, at, at, 0) == 1 && walkers[0].n == WALK_NOTES &&
-	    walkers[0].q == 16 * WALK_NOTES);
+	pf_reset("t");
+	status = 0;
+	want_samples = 0;
+	rd_mem(&r, b, at + 20, 0);
+	scan_records(&r, 1);
+	want_samples = want;
+	check(pf.type_n[R_SAMPLE] == samples && pf.type_n[R_COMM] == n);
+	check(pf.nrec == samples + n && pf.recbytes == at && status == 1);
+	status = 0;
 	return 0;
 }
 
@@ -1864,7 +1829,7 @@ main(void)
 	test(t_rd_file, "reader over a file with a small buffer");
 	test(t_rd_aligned, "reader: reads land in cache-line step with the file");
 	test(t_rd_pipe, "reader over a pipe");
-	test(t_walk_two, "two record walkers: a guess confirmed, a wrong one, stops");
+	test(t_skip_samples, "records read, samples counted and stepped over");
 	test(t_rd_string, "header strings");
 	test(t_id_same, "build-ID comparison");
 	test(t_obj, "object table, table full");
