@@ -1413,115 +1413,6 @@ t_pend_memo(void)
 	return 0;
 }
 
-static int clash_with2(int32_t pid, int reborn, int also);
-
-/* --hits in two parts, a pid used again: the second part makes a pid of
- * the fork's anew at its FORK (hs_reborn), and the first lets a process
- * born in the second stand only where one read has no process of its pid
- * either (hs_clash, hs_gone). */
-static int
-clash_with(int32_t pid, int reborn)
-{
-	return clash_with2(pid, reborn, 0);
-}
-
-/* ... and with pid + 2^17 placed too when also: a pid of the same bits
- * in the first part's hashed maps */
-static int
-clash_with2(int32_t pid, int reborn, int also)
-{
-	struct split_sum d;
-	struct hs_change c;
-	static unsigned char placed[HS_BITS / 32 + 1];
-	unsigned char mod[sizeof c];
-
-	memset(&d, 0, sizeof d);
-	memset(placed, 0, sizeof placed);
-	placed[0] = 1;		// pid's bit is HS_BITS / 2: here byte 0, bit 0
-	placed[HS_BITS / 32] = (unsigned char)also;
-	d.lbase = pid;
-	d.llo = HS_BITS / 16;
-	d.lhi = d.llo + (also ? HS_BITS / 32 + 1 : 1);
-	c.pid = pid;
-	c.round = 0;
-	c.reborn = (uint32_t)reborn;
-	memcpy(mod, &c, sizeof c);
-	d.nmod = 1;		// not reborn: the second part changed it
-	return hs_clash(&d, mod, placed, NULL);
-}
-
-static int
-t_hs_reused(void)
-{
-	struct proc *p;
-	int mode = hits_mode;
-	size_t end = arena_end;	// the second part's log takes arena room
-
-	pf_reset("t");
-	hits_mode = HITS_SAMPLE;
-	// the second part: 7 and its parent 5 were the fork's; 7's first
-	// record there is a FORK of 7, a new process
-	check(proc_new(5) && proc_new(7));
-	hs.serial = proc_serial;
-	hs_second_start();
-	hs_fork(7, 5);
-	check(!hs.fail && hs.nmod == 1 && scratch.hs.mod[0].pid == 7 &&
-	    scratch.hs.mod[0].reborn);
-	check(hs_placed(5) && hs_placed(7) && !proc_lookup(7));
-	// a FORK of a pid already met is no new process
-	hs_fork(9, 5);
-	hs_fork(9, 5);
-	check(!hs.fail && hs.nmod == 1);
-	arena_end = end;
-	// the first part: nothing of 7 here, then in turn a process of 7
-	// (exited: one read drops it at the FORK, but its records before
-	// the FORK would still be its), a process that names 7 its parent,
-	// a sample that waits for 7
-	pf_reset("t");
-	hs.role = HS_FIRST;
-	hs.serial = proc_serial;
-	memset(featbuf, 0, HS_BITS / 8);
-	check(!clash_with(7, 1) && !clash_with(7, 0));
-	check((p = proc_new(7)));
-	check(clash_with(7, 1) && clash_with(7, 0));
-	p->exited = 1;
-	check(clash_with(7, 1) && clash_with(7, 0));
-	proc_drop(7);
-	check(!clash_with(7, 1) && !clash_with(7, 0));
-	check((p = proc_new(8)));
-	p->has_parent = 1;
-	p->parent = 7;
-	check(clash_with(7, 1) && clash_with(7, 0));
-	proc_drop(8);
-	check(!user_hit(7, 0x9010, HIT_SAMPLE, 5) && npend == 1);
-	check(clash_with(7, 1) && clash_with(7, 0));
-	pf_reset("t");
-	// one the fork had, live: it stands only if this part left it be
-	check((p = proc_new(7)));
-	hs.serial = proc_serial;
-	hs_first_start();
-	check(!clash_with(7, 0));
-	// made anew at a FORK there, while here it runs on: one read
-	// would not have made it anew
-	check(clash_with(7, 1));
-	bit_set(featbuf, hs_pbit(7));
-	check(clash_with(7, 0));
-	// gone here, and made anew there
-	proc_drop(7);
-	check(clash_with(7, 0) && !clash_with(7, 1));
-	// 7 made anew, and a process of the fork's that shares 7's bits,
-	// gone here but placed there (it went on from the fork's copy)
-	pf_reset("t");
-	check(proc_new(7 + HS_BITS / 4));
-	hs.serial = proc_serial;
-	hs_first_start();
-	proc_drop(7 + HS_BITS / 4);
-	check(!clash_with2(7, 1, 0) && clash_with2(7, 1, 1));
-	hs.role = HS_OFF;
-	hits_mode = mode;
-	return 0;
-}
-
 static int
 t_hits_order(void)
 {
@@ -1851,7 +1742,6 @@ main(void)
 	test(t_anon_exec, "anonymous executable memory by its name");
 	test(t_rec_gather, "a path's recorded identity");
 	test(t_hits_order, "--hits: records out of time order");
-	test(t_hs_reused, "--hits in two parts: a pid used again");
 	test(t_memo_forget, "--hits: a new map forgets the memo entries it overlaps");
 	test(t_memo_long, "--hits: the memo's part of a map over 4 GiB");
 	test(t_memo_old, "--hits: a memo entry's old one, swapped back, forgotten");
