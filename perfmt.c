@@ -3486,8 +3486,8 @@ static uint32_t procs_live;
 /* What lookups found, by process and address: most samples fall where
  * one before them did.  A row per pid (modulo: the kernel's, pid -1,
  * shares the last with the pids that end in 63), a column per 2 MiB of
- * address, and each entry's old one beside it; a change to a process's
- * maps forgets its entries over the change. */
+ * address; a change to a process's maps forgets its entries over the
+ * change. */
 #define MEMO_ROWS 64
 #define MEMO_COLS 16
 
@@ -3498,13 +3498,7 @@ static struct memo {
 } memo[MEMO_ROWS][MEMO_COLS];
 static uint8_t memo_how[MEMO_ROWS][MEMO_COLS];	/* HIT_* of each */
 
-/* What each entry held before (its flags in its own how): a process's
- * code in two maps that share a column (cc1's 30 MB of text spans most
- * columns) would else take turns in the entry, a slow lookup each time. */
-static struct memo memo_old[MEMO_ROWS][MEMO_COLS];
-static uint8_t memo_old_how[MEMO_ROWS][MEMO_COLS];
-
-/* An entry's place: the same in memo_how, memo_old and memo_old_how. */
+/* An entry's place in memo: its flags' in memo_how. */
 static size_t
 memo_slot(const struct memo *e)
 {
@@ -3524,39 +3518,12 @@ memo_holds(const struct memo *e, int32_t pid, uint64_t addr)
 	return (e->pid == pid) & (addr - e->start < e->len);
 }
 
-/* The entry and its old one trade places when the old one holds addr:
- * 1 if it did. */
-static int
-memo_recall(struct memo *e, int32_t pid, uint64_t addr)
-{
-	size_t i = memo_slot(e);
-	struct memo *o = &memo_old[0][0] + i, t;
-	uint8_t *h = &memo_how[0][0] + i, *oh = &memo_old_how[0][0] + i, th;
-
-	if (!memo_holds(o, pid, addr))
-		return 0;
-	t = *e;
-	*e = *o;
-	*o = t;
-	th = *h;
-	*h = *oh;
-	*oh = th;
-	return 1;
-}
-
-/* Fills an entry, its last content kept as the old one.  An entry holds
- * at most 4 GiB: of a longer range, the part around addr (which lies in
- * [lo, hi)). */
+/* Fills an entry.  An entry holds at most 4 GiB: of a longer range, the
+ * part around addr (which lies in [lo, hi)). */
 static void
 memo_set(struct memo *e, int32_t pid, uint64_t lo, uint64_t hi,
     uint64_t addr, uint8_t how)
 {
-	size_t i = memo_slot(e);
-
-	if (e->len) {
-		(&memo_old[0][0])[i] = *e;
-		(&memo_old_how[0][0])[i] = *memo_flags(e);
-	}
 	if (addr - lo > 0x80000000u)
 		lo = addr - 0x80000000u;
 	if (hi - lo > UINT32_MAX)
@@ -3675,23 +3642,18 @@ memo_last_col(uint64_t start, uint64_t end)
 static void
 memo_forget(int32_t pid, uint64_t start, uint64_t end)
 {
-	struct memo *row = memo_at(pid, 0),
-	    *old = &memo_old[0][0] + memo_slot(row);
+	struct memo *row = memo_at(pid, 0);
 	uint64_t col, last = memo_last_col(start, end);
 
 	// all of it (an exec, an exit: two thirds of the calls): every
 	// entry of the pid overlaps, and no range need be asked
 	if (!start && end == UINT64_MAX) {
-		for (col = 0; col < MEMO_COLS; col++) {
+		for (col = 0; col < MEMO_COLS; col++)
 			row[col].len &= -(uint32_t)(row[col].pid != pid);
-			old[col].len &= -(uint32_t)(old[col].pid != pid);
-		}
 		return;
 	}
-	for (col = start >> 21; col <= last; col++) {
+	for (col = start >> 21; col <= last; col++)
 		memo_drop(&row[col % MEMO_COLS], pid, start, end);
-		memo_drop(&old[col % MEMO_COLS], pid, start, end);
-	}
 }
 
 static void
@@ -3703,7 +3665,6 @@ hits_reset(void)
 	zombie_head = zombie_n = rounds = proc_serial = maps_used = 0;
 	memset(memo, 0, sizeof memo);
 	memset(memo_how, 0, sizeof memo_how);
-	memset(memo_old, 0, sizeof memo_old);
 	proc_last = proc_kernel = NULL;
 	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
 	hits_unresolved = hits_unresolved_cc = 0;
@@ -4386,7 +4347,7 @@ hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 	if (cpumode == MISC_KERNEL)
 		pid = -1;
 	e = memo_at(pid, addr);
-	if (memo_holds(e, pid, addr) || memo_recall(e, pid, addr)) {
+	if (memo_holds(e, pid, addr)) {
 		if (*memo_flags(e) & HIT_GAP)
 			return -1;
 		if ((*memo_flags(e) & how) == how)
@@ -5192,8 +5153,7 @@ static const int32_t kernel_mask[8] = { 0, -1, 0, 0, 0, 0, 0, 0 };
  * spill them.
  * In this mode every memo entry a pid and range match marks HIT_SAMPLE
  * (hit() stores the object's flags right after setting it; gap entries
- * come from callchains only), so the flags need no test; so does an
- * entry's old one, which a miss tries first.  Returns where
+ * come from callchains only), so the flags need no test.  Returns where
  * it stopped; *n counts the samples.  Always inlined: called from a loop
  * for each byte order, it is built once for each, without the byte order
  * a test at every field. */
@@ -5212,7 +5172,7 @@ samples_hits_order(const unsigned char *p, const unsigned char *end, int be,
 		    kernel_mask[get16(p + 4, be) & MISC_CPUMODE];
 		ip = get64(p + ip_off, be);
 		e = memo_at(pid, ip);
-		if (!memo_holds(e, pid, ip) && !memo_recall(e, pid, ip))
+		if (!memo_holds(e, pid, ip))
 			sample_hits(&pf.attrs[0], p, size, get16(p + 4, be));
 		k++;
 		p += size;
@@ -8858,7 +8818,7 @@ print_version(void)
 	    sizeof objs + sizeof obj_head +
 	    sizeof arena + sizeof pf + sizeof res + sizeof maps +
 	    sizeof procs + sizeof proc_head + sizeof zombies + sizeof memo +
-	    sizeof memo_how + sizeof memo_old + sizeof memo_old_how +
+	    sizeof memo_how +
 	    sizeof pend + sizeof pend_ix);
 }
 

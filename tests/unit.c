@@ -1247,43 +1247,8 @@ t_memo_forget(void)
 	return 0;
 }
 
-/* Two maps of one process in one memo column (32 MiB apart): the entry
- * keeps the one it replaced, a lookup there swaps it back, and a change
- * over it forgets it too. */
-static int
-t_memo_old(void)
-{
-	struct obj *a, *b, *c;
-	struct memo *e;
-	uint64_t x = 0x400100, y = x + ((uint64_t)32 << 20);
-
-	pf_reset("t");
-	a = obj_add(-1, "/a", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
-	b = obj_add(-1, "/b", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
-	c = obj_add(-1, "/c", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
-	check(a && b && c);
-	hits_mmap(40, MISC_USER, 0x400000, 0x1000, a->group, 0);
-	hits_mmap(40, MISC_USER, 0x2400000, 0x1000, b->group, 0);
-	e = memo_at(40, x);
-	check(e == memo_at(40, y));
-	check(hit(40, MISC_USER, x, HIT_SAMPLE) == 1);
-	check(hit(40, MISC_USER, y, HIT_SAMPLE) == 1);
-	check(memo_holds(e, 40, y) && !memo_holds(e, 40, x));
-	check(memo_recall(e, 40, x) && memo_holds(e, 40, x));
-	check(memo_recall(e, 40, y) && memo_holds(e, 40, y));
-	check(!memo_recall(e, 40, 0x9000000));
-	check(a->hit == HIT_SAMPLE && b->hit == HIT_SAMPLE);
-	// a new map over the old entry's, of an object no sample has
-	// marked (one that is marked goes into the memo: t_memo_prefill):
-	// the old entry goes too
-	hits_mmap(40, MISC_USER, 0x400000, 0x1000, c->group, 0);
-	check(memo_holds(e, 40, y) && !memo_recall(e, 40, x));
-	return 0;
-}
-
 /* The kernel (pid -1) shares memo row 63 with the pids that end in 63:
- * an entry answers only for its own pid, and each keeps the other's as
- * its old one. */
+ * an entry answers only for its own pid. */
 static int
 t_memo_kernel_row(void)
 {
@@ -1308,7 +1273,6 @@ t_memo_kernel_row(void)
 	check(memo_holds(e, -1, kaddr) && !memo_holds(e, 63, kaddr));
 	check(hit(63, MISC_USER, uaddr, HIT_SAMPLE) == 1);
 	check(memo_holds(e, 63, uaddr) && !memo_holds(e, -1, uaddr));
-	check(memo_recall(e, -1, kaddr) && memo_holds(e, -1, kaddr));
 	check(k->hit == HIT_SAMPLE && u->hit == HIT_SAMPLE);
 	return 0;
 }
@@ -1400,15 +1364,13 @@ t_pend_memo(void)
 	zombies_round();
 	check(npend == 0 && hits_unknown == 2);
 	check(!memo_holds(memo_at(84, top - 0xff0), 84, top - 0xff0));
-	// a FORK's copy over a waiting page: the map answers there now, and
-	// the waiting entry is not kept as the old one
+	// a FORK's copy over a waiting page: the map answers there now
 	hits_mmap(82, MISC_USER, 0x40000000, 0x1000, a->group, 7);
 	check(!user_hit(83, 0x40000010, HIT_SAMPLE, 5));
 	check(*memo_flags(memo_at(83, 0x40000010)) & HIT_PEND);
 	hits_fork(83, 82, 8);
 	check(memo_holds(memo_at(83, 0x40000010), 83, 0x40000010));
 	check(!(*memo_flags(memo_at(83, 0x40000010)) & HIT_PEND));
-	check(!memo_recall(memo_at(83, 0x40000010), 83, 0x40000010));
 	hits_mode = mode;
 	return 0;
 }
@@ -1744,7 +1706,6 @@ main(void)
 	test(t_hits_order, "--hits: records out of time order");
 	test(t_memo_forget, "--hits: a new map forgets the memo entries it overlaps");
 	test(t_memo_long, "--hits: the memo's part of a map over 4 GiB");
-	test(t_memo_old, "--hits: a memo entry's old one, swapped back, forgotten");
 	test(t_memo_kernel_row, "--hits: the kernel and pid 63 share a memo row, not entries");
 	test(t_pend_memo, "--hits: a page with a sample waiting, in the memo until it waits no more");
 	test(t_memo_prefill, "--hits: a new map (or a FORK's copy) of a marked object in the memo at once; a new map forgets only its columns");
