@@ -37,7 +37,6 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,7 +47,6 @@
 #include <sys/sysmacros.h>
 #include <sys/types.h>
 #include <sys/utsname.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -100,17 +98,6 @@ long syscall(long, ...);
 #define PERFMT_MAXSTREAM 1024		/* data.N files of a directory */
 #endif
 
-/* Reading a big data section in two parts at once (section 11): fork and
- * sysconf bring 3 KiB of musl, more than the boards' builds for size
- * (-Os, 128 KiB) have room for; they read in one part. */
-#ifndef PERFMT_SPLIT
-#ifdef __OPTIMIZE_SIZE__
-#define PERFMT_SPLIT 0
-#else
-#define PERFMT_SPLIT 1
-#endif
-#endif
-
 #if PERFMT_BUF < 65536 + 64 || PERFMT_FEATBUF < 65536 + 64
 #error "PERFMT_BUF and PERFMT_FEATBUF must hold a 64 KiB record"
 #endif
@@ -128,8 +115,8 @@ long syscall(long, ...);
 #define MAXDAMAGE 8		/* damage notes kept for `header` */
 #define NOPOS UINT64_MAX
 
-/* The hot loops are built once for each byte order, each a function of
- * its own (samples_hits_le, walk_two_le): GCC and clang would inline a
+/* The hot loop of --hits is built once for each byte order, each a
+ * function of its own (samples_hits_le): GCC and clang would inline a
  * static function called from one place back into the reader, and may
  * not inline a long one into two, which leaves the byte order a test at
  * every field. */
@@ -149,11 +136,6 @@ long syscall(long, ...);
 static int status;
 static int msg_mute;	/* a pass after the first says nothing again */
 
-/* The second process of a read in two parts (section 11) says nothing:
- * anything it would say makes it give its part up, and the first process
- * reads that part again itself, saying it there. */
-static int split_child, split_failed;
-
 static void
 msg(int level, const char *fmt, ...)
 {
@@ -161,10 +143,6 @@ msg(int level, const char *fmt, ...)
 	int e = errno;
 	size_t n = strlen(fmt);
 
-	if (split_child) {
-		split_failed = 1;
-		return;
-	}
 	if (level > status)
 		status = level;
 	if (msg_mute)
@@ -226,8 +204,7 @@ static const char usage_text[] =
 "            tab-separated, '-' for empty\n"
 "  -j        JSON Lines: check, one object per row, then a summary; list,\n"
 "            one per object; header, one object.  Times: RFC 3339, UTC\n"
-"  -v        say every place looked in and what it held, and how the\n"
-"            data section was read\n"
+"  -v        say every place looked in and what it held\n"
 "  -H, --hits[=sample|callchain]\n"
 "            only the objects samples fall in (as perf buildid-list -H),\n"
 "            or with =callchain also those only in callchains\n"
@@ -576,62 +553,12 @@ dec_value(const char *s, uint64_t max, uint64_t *v)
  */
 #define RD_OPEN UINT64_MAX
 
-/* The only buffers: records, feature sections, ELF tables and notes.
- * While --hits reads a profile in two parts (sections 10 and 11), the
- * second process keeps its lists where the ELF buffers are: no ELF file
- * is read before the profile is. */
-#define HS_NL 256	/* processes the second part cannot place yet */
-#define HS_DEFER 256	/* objects their samples marked, held back */
-#define HS_MOD 128	/* processes of the fork's that the second part changed */
-
-struct hs_nl {
-	int32_t pid;
-	int32_t follow;		/* decided with this one (its FORK's parent) */
-	uint32_t unknown;	/* its samples without a map, held back */
-	uint32_t flags;
-};
-
-struct hs_defer {
-	int32_t pid;
-	uint32_t obj;
-	uint32_t how;
-};
-
-struct hs_change {
-	int32_t pid;
-	unsigned round : 31;	/* of the first change (wrapped: sooner) */
-	unsigned reborn : 1;	/* dropped at a FORK of its pid (hs_reborn) */
-};
-
-/* check's two record walkers (section 10, walk_two) */
-#define WALK_NOTES 512
-
-struct walker {
-	size_t q;		/* where it stopped */
-	uint64_t samples;
-	uint32_t n, note[WALK_NOTES];	/* the other records' offsets */
-};
-
+/* The only buffers: records, feature sections, ELF tables and notes, and
+ * list's order of the objects (section 16). */
 static unsigned char databuf[PERFMT_BUF];
 static unsigned char featbuf[PERFMT_FEATBUF];
-/* Each in its turn: check's walkers read the records, or --hits in two
- * parts does; ELF files are read after; list sorts once a pass is read. */
-static union {
-	struct {
-		unsigned char tab[PERFMT_ELFBUF], note[PERFMT_ELFBUF];
-	} elf;
-	struct {
-		struct hs_nl nl[HS_NL];
-		struct hs_defer defer[HS_DEFER];
-		struct hs_change mod[HS_MOD];
-	} hs;
-	uint32_t xlat[2 * PERFMT_ELFBUF / 4];	/* the first's: objects */
-	struct walker walkers[2];
-	uint32_t list_ix[PERFMT_MAXOBJ];	/* list's order (section 16) */
-} scratch;
-#define tabbuf scratch.elf.tab
-#define notebuf scratch.elf.note
-#define list_ix scratch.list_ix
+static unsigned char tabbuf[PERFMT_ELFBUF], notebuf[PERFMT_ELFBUF];
+static uint32_t list_ix[PERFMT_MAXOBJ];
 
 struct rd {
 	int fd;			/* -1: a window over bytes in memory */
@@ -836,9 +763,6 @@ static uint32_t nobj, obj_dropped;
 static uint32_t obj_last;	/* 1 + the entry obj_add found or made last */
 static char arena[PERFMT_ARENA];
 static size_t arena_used;
-/* Where names may go up to: the second process of a --hits read in two
- * parts keeps its record log after it (section 10). */
-static size_t arena_end = sizeof arena;
 
 /* Eight bytes a step (a name is hashed for each MMAP record that finds
  * no entry at once: a few hundred thousand in a big profile), read in one
@@ -1045,7 +969,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 		}
 	}
 	if (nobj == PERFMT_MAXOBJ || n > 65535 ||
-	    n + 1 > arena_end - arena_used) {
+	    n + 1 > sizeof arena - arena_used) {
 		// another pass will take it, or it is said here
 		if (!obj_dropped++ && !passes_ok)
 			msg(1, "object table full (%u objects, %u name bytes): "
@@ -3511,7 +3435,6 @@ rec_time(const unsigned char *p, size_t n)
 #define HIT_CALLCHAIN	2	/* a callchain entry only */
 #define HIT_MAYBE	4	/* a map of it was not kept: maybe more */
 #define HIT_GAP		0x80	/* memo only: a range no map holds */
-#define HIT_WATCH	0x20	/* memo only: a waiting process's (hs_see) */
 #define HIT_PEND	0x40	/* memo only: a page with a sample waiting */
 
 #define PROC_HASH (PERFMT_MAXPROC + PERFMT_MAXPROC / 2 + 1)
@@ -3534,7 +3457,6 @@ struct proc {
 	int32_t parent;		/* from FORK, if has_parent */
 	uint8_t exited;		/* EXIT seen; dropped later (see zombies) */
 	uint8_t has_parent;
-	uint8_t hs_changed;	/* the fork's, changed by the second part */
 	uint64_t fork_time;
 	uint64_t exit_time;
 	uint64_t exec_time;	/* of the last COMM with the exec bit */
@@ -3563,395 +3485,11 @@ static struct zombie zombies[PERFMT_MAXPROC];
 static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
 static uint32_t procs_live;
 
-/* --hits read in two parts (section 11, scan_data).  The first process
- * reads a little way in (the kernel's maps come first), then forks a
- * second that reads from a record start g to the end while it reads up
- * to g.  Each goes on from the tables as they were at the fork.  The
- * second's answers stand for the processes whose state it knew:
- * - one the fork had (the kernel, the shell that runs the workload), if
- *   the first process changed it in no way after the fork;
- * - one it saw born (FORK) of such a process or of one placed so, if
- *   the first process had no trace of its pid;
- * and it places no other: one running at g, or born of one, or one whose
- * FORK never came.  Those it logs, every record of theirs that --hits
- * reads (hs_log), for the first process to read after its own part,
- * from its own tables; what their samples marked it holds back.  A
- * process whose records come before its FORK (the CPUs' buffers again)
- * waits so until the FORK places it with its parent.
- * The first process marks every pid it changes in a bitmap (featbuf,
- * free once the header is read), the second every pid it placed in its
- * own; a pid in both, or a table that two parts' worth of processes
- * might fill, and the first reads the second part itself. */
-#define HS_BITS (1u << 19)
-#define HS_WAIT_FOLLOW 1	/* hs_nl.flags: its FORK came */
-
-enum { HS_OFF, HS_FIRST, HS_SECOND, HS_TRIAL };
-enum { HS_SAMPLE = 1, HS_MMAP, HS_MMAP_MORE, HS_EXEC, HS_FORK, HS_EXIT };
-
-/* A logged record: 24 bytes, copied in and out of the log. */
-struct hs_op {
-	uint64_t a, b;	/* SAMPLE ip, time; MMAP start, len, and MORE time,
-			 * object; EXEC, EXIT time; FORK parent, time */
-	int32_t pid;
-	uint32_t tag;	/* rounds into the part << 6 | kind << 3 | mode */
-};
-
-static struct {
-	int role, fail;
-	uint32_t serial;	/* proc_serial at the fork: the fork's are older */
-	uint32_t rounds;	/* rounds when the part began */
-	uint32_t nnl, ndefer, nmod, nops, opmax;
-	uint32_t nsettled;	/* processes placed since the log was compacted */
-	uint64_t wmask[4];	/* a bit per hs_wbit of the waiting ones */
-	unsigned char *ops;	/* the log, after arena_end */
-	int32_t lbase;		/* placed pids: bit pid - lbase + HS_BITS / 2 */
-	int lset, lkernel;
-	uint32_t llo, lhi;	/* featbuf bytes with bits set */
-	struct hs_peak {
-		uint32_t procs, maps, pend, zombies;
-	} peak[2];		/* the tables' high water in the second part's
-				 * first two rounds, and after: its own, and the
-				 * first's as it reads the log (hs_trial) */
-} hs;
-
-static void
-bit_set(unsigned char *b, uint32_t i)
-{
-	b[i >> 3] |= (unsigned char)(1u << (i & 7));
-}
-
-static int
-bit_get(const unsigned char *b, uint32_t i)
-{
-	return b[i >> 3] >> (i & 7) & 1;
-}
-
-/* The first process's bits for pid, three maps in featbuf: pids it
- * changed after the fork (a quarter), the live ones the fork had (a
- * quarter), and at the end, those its tables lead to (a half: hs_leads).
- * Pids that share a bit only cost a read in one part where two would
- * have done. */
-static uint32_t
-hs_pbit(int32_t pid)
-{
-	return (uint32_t)pid & (HS_BITS / 4 - 1);
-}
-
-static uint32_t
-hs_snap_bit(int32_t pid)
-{
-	return HS_BITS / 4 + hs_pbit(pid);
-}
-
-static uint32_t
-hs_lead_bit(int32_t pid)
-{
-	return HS_BITS / 2 + ((uint32_t)pid & (HS_BITS / 2 - 1));
-}
-
-/* The second's bit for pid, exact: a pid 2^18 or more from the first it
- * met (the pid space wrapped) makes it give up. */
-static int
-hs_lbit(int32_t pid, uint32_t *i)
-{
-	int64_t d;
-
-	if (!hs.lset) {
-		hs.lbase = pid;
-		hs.lset = 1;
-	}
-	d = (int64_t)pid - hs.lbase + HS_BITS / 2;
-	if (d < 0 || d >= (int64_t)HS_BITS) {
-		hs.fail = 1;
-		return 0;
-	}
-	*i = (uint32_t)d;
-	return 1;
-}
-
-static int
-hs_placed(int32_t pid)
-{
-	uint32_t i;
-
-	if (pid == -1)
-		return hs.lkernel;
-	return hs_lbit(pid, &i) && bit_get(featbuf, i);
-}
-
-static void
-hs_place(int32_t pid)
-{
-	uint32_t i;
-
-	if (pid == -1) {
-		hs.lkernel = 1;
-		return;
-	}
-	if (!hs_lbit(pid, &i))
-		return;
-	bit_set(featbuf, i);
-	if (i >> 3 < hs.llo)
-		hs.llo = i >> 3;
-	if ((i >> 3) + 1 > hs.lhi)
-		hs.lhi = (i >> 3) + 1;
-}
-
-static uint32_t
-hs_wbit(int32_t pid)
-{
-	return (uint32_t)pid * 2654435761u >> 24;
-}
-
-/* The mask anew, once a waiting process is placed: its bit may be
- * another's too. */
-static void
-hs_wmask(void)
-{
-	uint32_t k, b;
-
-	memset(hs.wmask, 0, sizeof hs.wmask);
-	for (k = 0; k < hs.nnl; k++) {
-		b = hs_wbit(scratch.hs.nl[k].pid);
-		hs.wmask[b >> 6] |= (uint64_t)1 << (b & 63);
-	}
-}
-
-/* A process of the second part's that waits to be placed, or NULL.
- * Asked for most records it reads: a mask of their pids first. */
-static struct hs_nl *
-hs_waiting(int32_t pid)
-{
-	static uint32_t last;	/* the entry found last: a process's records
-				 * come in runs */
-	uint32_t k, b = hs_wbit(pid);
-
-	if (!PERFMT_SPLIT || hs.role != HS_SECOND ||
-	    !(hs.wmask[b >> 6] >> (b & 63) & 1))
-		return NULL;
-	if (last < hs.nnl && scratch.hs.nl[last].pid == pid)
-		return &scratch.hs.nl[last];
-	for (k = 0; k < hs.nnl; k++)
-		if (scratch.hs.nl[k].pid == pid)
-			return &scratch.hs.nl[last = k];
-	return NULL;
-}
-
-/* The second process meets pid (proc_find): a process the fork had is
- * placed; any other waits, unless it was met before.  Not inlined, here
- * and in hs_reborn and hs_gone: inlined, the three took 276 bytes more,
- * over the program's bound (text, data and bss but the zstd state under
- * 2 MiB less a 64 KiB stack). */
-static NOINLINE void
-hs_see(int32_t pid, const struct proc *p)
-{
-	struct hs_nl *n;
-
-	if (!PERFMT_SPLIT || hs.role != HS_SECOND || hs_placed(pid) ||
-	    hs_waiting(pid))
-		return;
-	if (p && p->serial <= hs.serial) {
-		hs_place(pid);
-		return;
-	}
-	// the kernel's samples would all go to the log
-	if (pid == -1 || hs.nnl == HS_NL) {
-		hs.fail = 1;
-		return;
-	}
-	n = &scratch.hs.nl[hs.nnl++];
-	n->pid = pid;
-	n->follow = 0;
-	n->unknown = n->flags = 0;
-	hs.wmask[hs_wbit(pid) >> 6] |= (uint64_t)1 << (hs_wbit(pid) & 63);
-}
-
-/* A change to pid's process or waiting samples: the first process marks
- * it; the second notes when it first changed one of the fork's processes
- * (its maps, or dropped it: an EXIT alone changes nothing the log's
- * records read), which the first must not read for its log after that. */
-static void
-hs_mod(int32_t pid, struct proc *p)
-{
-	if (!PERFMT_SPLIT)
-		return;
-	if (hs.role == HS_FIRST) {
-		bit_set(featbuf, hs_pbit(pid));
-	} else if (hs.role == HS_SECOND && p && p->serial <= hs.serial &&
-	    !p->hs_changed) {
-		p->hs_changed = 1;
-		if (hs.nmod == HS_MOD) {
-			hs.fail = 1;
-			return;
-		}
-		scratch.hs.mod[hs.nmod].pid = pid;
-		scratch.hs.mod[hs.nmod].reborn = 0;
-		scratch.hs.mod[hs.nmod++].round = (rounds - hs.rounds) &
-		    0x7fffffffu;
-	}
-}
-
-/* The second part's first record of a pid of the fork's is a FORK of
- * that pid: a pid used again (pids wrap), whose first process exited in
- * the first part, or one read very late.  One read has there no process
- * of the pid in the first case, so the fork's copy goes and the FORK
- * makes the pid anew; the first part, told so, checks that it has no
- * process of the pid (hs_clash), which is also what tells the cases
- * apart. */
-static struct proc *proc_lookup(int32_t pid);
-static void proc_drop(int32_t pid);
-
-static NOINLINE void
-hs_reborn(int32_t pid)
-{
-	struct proc *p;
-	uint32_t k;
-
-	if (hs_placed(pid) || hs_waiting(pid) || !(p = proc_lookup(pid)) ||
-	    p->serial > hs.serial)
-		return;
-	hs_mod(pid, p);
-	if (hs.fail)
-		return;
-	// its entry: new, or made when the tables' room was made
-	for (k = 0; k < hs.nmod; k++)
-		if (scratch.hs.mod[k].pid == pid)
-			scratch.hs.mod[k].reborn = 1;
-	proc_drop(pid);
-}
-
-/* Samples mark an object: held back while their process waits. */
-static void
-hs_mark(int32_t pid, uint32_t obj, uint8_t how)
-{
-	struct hs_defer *d;
-	uint32_t k;
-
-	if (!PERFMT_SPLIT || !hs.nnl || !hs_waiting(pid)) {
-		objs[obj].hit |= how;
-		return;
-	}
-	for (k = 0; k < hs.ndefer; k++) {
-		d = &scratch.hs.defer[k];
-		if (d->pid == pid && d->obj == obj) {
-			d->how |= how;
-			return;
-		}
-	}
-	if (hs.ndefer == HS_DEFER) {
-		hs.fail = 1;
-		return;
-	}
-	d = &scratch.hs.defer[hs.ndefer++];
-	d->pid = pid;
-	d->obj = obj;
-	d->how = how;
-}
-
-static void
-hs_unknown(int32_t pid)
-{
-	struct hs_nl *n = PERFMT_SPLIT && hs.nnl ? hs_waiting(pid) : NULL;
-
-	if (n)
-		n->unknown++;
-	else
-		hits_unknown++;
-}
-
-static void memo_forget(int32_t pid, uint64_t start, uint64_t end);
-
-/* Places every waiting process whose parent is placed, with what its
- * samples marked and missed. */
-static void
-hs_settle(void)
-{
-	struct hs_nl *n;
-	uint32_t k = 0, j;
-
-	while (k < hs.nnl) {
-		n = &scratch.hs.nl[k];
-		if (!(n->flags & HS_WAIT_FOLLOW) || !hs_placed(n->follow)) {
-			k++;
-			continue;
-		}
-		hs_place(n->pid);
-		hs.nsettled++;
-		memo_forget(n->pid, 0, UINT64_MAX);	// HIT_WATCH
-		hits_unknown += n->unknown;
-		for (j = 0; j < hs.ndefer;) {
-			if (scratch.hs.defer[j].pid != n->pid) {
-				j++;
-				continue;
-			}
-			objs[scratch.hs.defer[j].obj].hit |=
-			    (uint8_t)scratch.hs.defer[j].how;
-			scratch.hs.defer[j] = scratch.hs.defer[--hs.ndefer];
-		}
-		*n = scratch.hs.nl[--hs.nnl];
-		hs_wmask();
-		k = 0;	// its own children may wait for it
-	}
-}
-
-/* Drops from the log the records of processes placed since. */
-static void
-hs_compact(void)
-{
-	struct hs_op o;
-	uint32_t i, k = 0;
-
-	for (i = 0; i < hs.nops; i++) {
-		memcpy(&o, hs.ops + (size_t)i * sizeof o, sizeof o);
-		if (hs_placed(o.pid))
-			continue;
-		memcpy(hs.ops + (size_t)k++ * sizeof o, &o, sizeof o);
-	}
-	hs.nops = k;
-	hs.nsettled = 0;
-}
-
-/* A record of a waiting process goes to the log. */
-static void
-hs_log_add(unsigned kind, int32_t pid, unsigned mode, uint64_t a, uint64_t b)
-{
-	struct hs_op o;
-
-	if (hs.fail || !hs_waiting(pid))
-		return;
-	// a compaction frees room only if a process was placed since the
-	// last: else a full log was compacted again at every record, and a
-	// profile of 16 compilers at a time took 17 times one read's time
-	if (hs.nops == hs.opmax && hs.nsettled)
-		hs_compact();
-	if (hs.nops == hs.opmax || rounds - hs.rounds >= 1u << 26) {
-		hs.fail = 1;
-		return;
-	}
-	o.a = a;
-	o.b = b;
-	o.pid = pid;
-	o.tag = (rounds - hs.rounds) << 6 | kind << 3 | (mode & 7);
-	memcpy(hs.ops + (size_t)hs.nops++ * sizeof o, &o, sizeof o);
-}
-
-/* Asked for every MMAP, exec, fork and exit and every sample looked up
- * the slow way, in both parts and in one read: the test inline, the call
- * only in a second part with processes waiting (1.7% of a two-part
- * --hits run's samples went to the call). */
-static inline void
-hs_log(unsigned kind, int32_t pid, unsigned mode, uint64_t a, uint64_t b)
-{
-	if (PERFMT_SPLIT && hs.role == HS_SECOND && hs.nnl)
-		hs_log_add(kind, pid, mode, a, b);
-}
-
-
 /* What lookups found, by process and address: most samples fall where
  * one before them did.  A row per pid (modulo: the kernel's, pid -1,
  * shares the last with the pids that end in 63), a column per 2 MiB of
- * address, and each entry's old one beside it; a change to a process's
- * maps forgets its entries over the change. */
+ * address; a change to a process's maps forgets its entries over the
+ * change. */
 #define MEMO_ROWS 64
 #define MEMO_COLS 16
 
@@ -3962,13 +3500,7 @@ static struct memo {
 } memo[MEMO_ROWS][MEMO_COLS];
 static uint8_t memo_how[MEMO_ROWS][MEMO_COLS];	/* HIT_* of each */
 
-/* What each entry held before (its flags in its own how): a process's
- * code in two maps that share a column (cc1's 30 MB of text spans most
- * columns) would else take turns in the entry, a slow lookup each time. */
-static struct memo memo_old[MEMO_ROWS][MEMO_COLS];
-static uint8_t memo_old_how[MEMO_ROWS][MEMO_COLS];
-
-/* An entry's place: the same in memo_how, memo_old and memo_old_how. */
+/* An entry's place in memo: its flags' in memo_how. */
 static size_t
 memo_slot(const struct memo *e)
 {
@@ -3988,43 +3520,12 @@ memo_holds(const struct memo *e, int32_t pid, uint64_t addr)
 	return (e->pid == pid) & (addr - e->start < e->len);
 }
 
-/* The entry and its old one trade places when the old one holds addr:
- * 1 if it did. */
-static int
-memo_recall(struct memo *e, int32_t pid, uint64_t addr)
-{
-	size_t i = memo_slot(e);
-	struct memo *o = &memo_old[0][0] + i, t;
-	uint8_t *h = &memo_how[0][0] + i, *oh = &memo_old_how[0][0] + i, th;
-
-	if (!memo_holds(o, pid, addr))
-		return 0;
-	t = *e;
-	*e = *o;
-	*o = t;
-	th = *h;
-	*h = *oh;
-	*oh = th;
-	return 1;
-}
-
-/* Fills an entry, its last content kept as the old one.  An entry holds
- * at most 4 GiB: of a longer range, the part around addr (which lies in
- * [lo, hi)). */
+/* Fills an entry.  An entry holds at most 4 GiB: of a longer range, the
+ * part around addr (which lies in [lo, hi)). */
 static void
 memo_set(struct memo *e, int32_t pid, uint64_t lo, uint64_t hi,
     uint64_t addr, uint8_t how)
 {
-	size_t i = memo_slot(e);
-
-	// a waiting process's samples go to the log, even those the memo
-	// answers; its marks are held back, so its entries say them
-	if (PERFMT_SPLIT && hs.nnl && hs_waiting(pid))
-		how |= HIT_WATCH | HIT_SAMPLE;
-	if (e->len) {
-		(&memo_old[0][0])[i] = *e;
-		(&memo_old_how[0][0])[i] = *memo_flags(e);
-	}
 	if (addr - lo > 0x80000000u)
 		lo = addr - 0x80000000u;
 	if (hi - lo > UINT32_MAX)
@@ -4065,26 +3566,6 @@ static uint32_t npend;
 static uint16_t pend_ix[PEND_HASH];	/* pend[] indexes, PEND_FREE */
 static uint64_t pend_pids[64];	/* a bit per pid hash: any waiting? */
 static int pend_clean;		/* the index holds nothing: skip the rebuild */
-
-/* The second part's tables' high water: in its first two rounds one
- * read holds beside them what the first part left, after that only what
- * of it still runs (zombies_round drops the rest). */
-static void
-hs_peaks(void)
-{
-	struct hs_peak *k = &hs.peak[rounds - hs.rounds >= 2];
-
-	if (!PERFMT_SPLIT || hs.role < HS_SECOND)
-		return;
-	if (procs_live > k->procs)
-		k->procs = procs_live;
-	if (maps_used > k->maps)
-		k->maps = maps_used;
-	if (zombie_n > k->zombies)
-		k->zombies = zombie_n;
-	if (npend > k->pend)
-		k->pend = npend;
-}
 
 static uint32_t
 pend_hash(int32_t pid, uint64_t addr)
@@ -4163,23 +3644,18 @@ memo_last_col(uint64_t start, uint64_t end)
 static void
 memo_forget(int32_t pid, uint64_t start, uint64_t end)
 {
-	struct memo *row = memo_at(pid, 0),
-	    *old = &memo_old[0][0] + memo_slot(row);
+	struct memo *row = memo_at(pid, 0);
 	uint64_t col, last = memo_last_col(start, end);
 
 	// all of it (an exec, an exit: two thirds of the calls): every
 	// entry of the pid overlaps, and no range need be asked
 	if (!start && end == UINT64_MAX) {
-		for (col = 0; col < MEMO_COLS; col++) {
+		for (col = 0; col < MEMO_COLS; col++)
 			row[col].len &= -(uint32_t)(row[col].pid != pid);
-			old[col].len &= -(uint32_t)(old[col].pid != pid);
-		}
 		return;
 	}
-	for (col = start >> 21; col <= last; col++) {
+	for (col = start >> 21; col <= last; col++)
 		memo_drop(&row[col % MEMO_COLS], pid, start, end);
-		memo_drop(&old[col % MEMO_COLS], pid, start, end);
-	}
 }
 
 static void
@@ -4191,7 +3667,6 @@ hits_reset(void)
 	zombie_head = zombie_n = rounds = proc_serial = maps_used = 0;
 	memset(memo, 0, sizeof memo);
 	memset(memo_how, 0, sizeof memo_how);
-	memset(memo_old, 0, sizeof memo_old);
 	proc_last = proc_kernel = NULL;
 	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
 	hits_unresolved = hits_unresolved_cc = 0;
@@ -4226,7 +3701,6 @@ proc_find(int32_t pid)
 	if (proc_last && proc_last->pid == pid)
 		return proc_last;
 	p = proc_lookup(pid);
-	hs_see(pid, p);
 	return p ? proc_last = p : NULL;
 }
 
@@ -4261,10 +3735,8 @@ proc_new(int32_t pid)
 	p->maps = p->retired = NOMAP;
 	p->retired_round = 0;
 	p->serial = ++proc_serial;
-	p->exited = p->has_parent = p->hs_changed = 0;
+	p->exited = p->has_parent = 0;
 	procs_live++;
-	hs_mod(pid, p);
-	hs_peaks();
 	p->exec_time = 0;
 	p->next = proc_head[h];
 	proc_head[h] = i;
@@ -4307,7 +3779,6 @@ proc_drop(int32_t pid)
 	for (; (i = *link) != NOMAP; link = &procs[i].next) {
 		if (procs[i].pid != pid)
 			continue;
-		hs_mod(pid, &procs[i]);
 		procs_live--;
 		proc_clear(&procs[i]);
 		procs[i].serial = 0;
@@ -4348,8 +3819,6 @@ proc_exit(int32_t pid, uint64_t time)
 		return;
 	if (p->exited)
 		return;
-	if (hs.role == HS_FIRST)
-		hs_mod(pid, p);
 	if (zombie_n == PERFMT_MAXPROC)
 		zombie_pop();	// p is not queued: it stays
 	p->exited = 1;
@@ -4359,7 +3828,6 @@ proc_exit(int32_t pid, uint64_t time)
 	z->serial = p->serial;
 	z->round = rounds;
 	zombie_n++;
-	hs_peaks();
 }
 
 /* FINISHED_ROUND: what exited two rounds ago can take no more samples.
@@ -4389,7 +3857,6 @@ zombies_relieve(void)
 		zombie_pop();
 	if (maps_used > PERFMT_MAXMAP - PERFMT_MAXMAP / 8)
 		for (i = 0; i < proc_top; i++) {
-			hs_mod(procs[i].pid, &procs[i]);
 			maps_release(&procs[i].retired);
 		}
 }
@@ -4410,7 +3877,6 @@ map_alloc(uint32_t obj, uint64_t time)
 		return NOMAP;
 	}
 	maps_used++;
-	hs_peaks();
 	maps[m].obj = obj;
 	maps[m].time = time;
 	return m;
@@ -4441,7 +3907,6 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 {
 	uint32_t *link = &p->maps, m, tail;
 
-	hs_mod(p->pid, p);
 	while ((m = *link) != NOMAP && maps[m].end <= start)
 		link = &maps[m].next;
 	while ((m = *link) != NOMAP && maps[m].start < end) {
@@ -4490,7 +3955,6 @@ map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 	uint32_t *link = &p->maps, m, n;
 	uint64_t stop, from = start;
 
-	hs_mod(p->pid, p);
 	while (start < end) {
 		while ((m = *link) != NOMAP && maps[m].end <= start)
 			link = &maps[m].next;
@@ -4537,8 +4001,6 @@ hits_mmap(int32_t pid, unsigned cpumode, uint64_t start, uint64_t len,
 	else
 		map_insert(p, start, end, obj, time);
 	pend_retry(0, 0, pid);	// what waited for it, before an exec clears
-	hs_log(HS_MMAP, pid, cpumode, start, len);
-	hs_log(HS_MMAP_MORE, pid, cpumode, time, obj);
 }
 
 /* COMM with the exec bit: the maps from before it go; those that came
@@ -4552,7 +4014,6 @@ hits_exec(int32_t pid, uint64_t time)
 	// the first record of a process whose FORK comes later
 	if (!p && (!time || !(p = proc_new(pid))))
 		return;
-	hs_mod(pid, p);
 	if (!time) {
 		proc_clear(p);
 		return;
@@ -4604,7 +4065,6 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 				objs[maps[m].obj].hit |= HIT_MAYBE;
 		return;
 	}
-	hs_mod(pid, child);
 	child->has_parent = 1;
 	child->parent = ppid;
 	child->fork_time = time;
@@ -4778,12 +4238,12 @@ pend_retry(int age, int final, int64_t pid)
 			if ((p = hit_proc(e->pid, e->mode)) &&
 			    ((m = map_lookup(p, e->addr)) != NOMAP ||
 			    (m = proc_inherit(p, e->addr, e->time)) != NOMAP)) {
-				hs_mark(e->pid, maps[m].obj, e->how);
+				objs[maps[m].obj].hit |= e->how;
 				pend_gone(e);
 				continue;
 			}
 			if (final || (age && (uint16_t)(rounds - e->round) >= 2)) {
-				hs_unknown(e->pid);
+				hits_unknown++;
 				pend_gone(e);
 				continue;
 			}
@@ -4872,8 +4332,6 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 	e->how = how;
 	pend_ix[h] = (uint16_t)npend++;
 	pend_clean = 0;
-	hs_mod(pid, NULL);
-	hs_peaks();
 	pend_memo(pid, addr);
 	h = pend_bit(pid);
 	pend_pids[h >> 6] |= (uint64_t)1 << (h & 63);
@@ -4891,7 +4349,7 @@ hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 	if (cpumode == MISC_KERNEL)
 		pid = -1;
 	e = memo_at(pid, addr);
-	if (memo_holds(e, pid, addr) || memo_recall(e, pid, addr)) {
+	if (memo_holds(e, pid, addr)) {
 		if (*memo_flags(e) & HIT_GAP)
 			return -1;
 		if ((*memo_flags(e) & how) == how)
@@ -4902,9 +4360,9 @@ hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 	p = hit_proc(pid, cpumode);
 	if (!p || (m = map_lookup(p, addr)) == NOMAP)
 		return 0;
-	hs_mark(pid, maps[m].obj, how);
+	objs[maps[m].obj].hit |= how;
 	memo_set(e, pid, maps[m].start, maps[m].end, addr,
-	    objs[maps[m].obj].hit | how);
+	    objs[maps[m].obj].hit);
 	return 1;
 }
 
@@ -4943,7 +4401,7 @@ hit_miss(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how,
 		return 0;
 	if ((p = hit_proc(pid, cpumode)) &&
 	    (m = proc_inherit(p, addr, time)) != NOMAP) {
-		hs_mark(pid, maps[m].obj, how);
+		objs[maps[m].obj].hit |= how;
 		return 1;
 	}
 	if (wait) {
@@ -4995,10 +4453,8 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	ip = get64(p + a->ip_off, pf.be);
 	found = hit(pid, mode, ip, HIT_SAMPLE) > 0 ||
 	    hit_miss(pid, mode, ip, HIT_SAMPLE, t, 1);
-	if (mode == MISC_USER) {
-		hs_log(HS_SAMPLE, pid, mode, ip, t);
+	if (mode == MISC_USER)
 		user = found;
-	}
 	if (hits_mode != HITS_CALLCHAIN || a->cc_off == -1)
 		return;
 	if (a->cc_off >= 0) {
@@ -5450,61 +4906,13 @@ z_end(uint64_t off)
 		    "(%zu of its bytes decoded)", zlen);
 }
 
-/* The second part's FORK: the child is placed with its parent, or
- * waits with it.  A placed process that a FORK would give the maps of
- * one not placed, or a second FORK of a waiting one, and it gives up. */
-static void
-hs_fork(int32_t pid, int32_t ppid)
-{
-	struct hs_nl *n;
-
-	if (!PERFMT_SPLIT || hs.role != HS_SECOND || pid == ppid)
-		return;
-	proc_last = NULL;	// both met through proc_find
-	proc_find(ppid);
-	hs_reborn(pid);
-	proc_find(pid);
-	if (hs_placed(pid)) {
-		if (!hs_placed(ppid))
-			hs.fail = 1;
-		return;
-	}
-	if (!(n = hs_waiting(pid)))
-		return;		// no room: it gave up
-	// a pid used again is safe either way: its first process, if
-	// the first part had it, is in both bitmaps
-	if ((n->flags & HS_WAIT_FOLLOW) && n->follow != ppid) {
-		hs.fail = 1;
-		return;
-	}
-	n->flags |= HS_WAIT_FOLLOW;
-	n->follow = ppid;
-	hs_settle();
-}
-
-/* The process records --hits reads, in either part: the hits tables,
- * then the log of the second part. */
-static void
-rec_exec(int32_t pid, uint64_t time)
-{
-	hits_exec(pid, time);
-	hs_log(HS_EXEC, pid, 0, time, 0);
-}
-
+/* A FORK: the child takes its parent's maps, and samples of the child
+ * that came before it are looked up again. */
 static void
 rec_fork(int32_t pid, int32_t ppid, uint64_t time)
 {
-	hs_fork(pid, ppid);
 	hits_fork(pid, ppid, time);
 	pend_retry(0, 0, pid);
-	hs_log(HS_FORK, pid, 0, (uint64_t)(uint32_t)ppid, time);
-}
-
-static void
-rec_exit(int32_t pid, uint64_t time)
-{
-	proc_exit(pid, time);
-	hs_log(HS_EXIT, pid, 0, time, 0);
 }
 
 /* The span of the records' times, samples apart: the EXIT of a workload
@@ -5527,16 +4935,6 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
 	if (type < R_ATTR && type != R_SAMPLE && need == size &&
 	    (need_span || want_times()))
 		rec_stamp(rec_time(p, size));
-	// what these change (events, the build-ID table, features, a
-	// decoded stream, the payload counts) the second process of a split
-	// read cannot hand back: it gives its part up to the first
-	if (split_child && (type == R_ATTR || type == R_BUILD_ID ||
-	    type == R_FEATURE || type == R_COMPRESSED ||
-	    type == R_COMPRESSED2 || type == R_AUXTRACE ||
-	    type == R_TRACING_DATA)) {
-		split_failed = 1;
-		return;
-	}
 	switch (type) {
 	case R_MMAP: case R_MMAP2:
 		rec_mmap(type, misc, p, size, off);
@@ -5548,7 +4946,7 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
 	case R_COMM:
 		// exec replaces the address space (misc COMM_EXEC)
 		if (hits_mode && (misc & MISC_COMM_EXEC) && need >= 16)
-			rec_exec((int32_t)get32(p + 8, pf.be),
+			hits_exec((int32_t)get32(p + 8, pf.be),
 			    need == size ? rec_time(p, size) : 0);
 		break;
 	case R_FORK:
@@ -5561,7 +4959,7 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
 		// the process is gone when its main thread exits
 		if (hits_mode && need >= 24 && get32(p + 8, pf.be) ==
 		    get32(p + 16, pf.be))
-			rec_exit((int32_t)get32(p + 8, pf.be), need >= 32 ?
+			proc_exit((int32_t)get32(p + 8, pf.be), need >= 32 ?
 			    get64(p + 24, pf.be) : 0);
 		break;
 	case R_FINISHED_ROUND:
@@ -5677,41 +5075,6 @@ progress_end(void)
 	prog.on = prog.shown = 0;
 }
 
-/* A read in two parts (section 11, scan_data): this process reads the
- * records of [start, at) while a second reads [at, end).  at is a guessed
- * record start, confirmed when this process's last record ends exactly
- * there; a record that runs over it stops the scan, which then goes on
- * from that record as if nothing had been split. */
-static struct {
-	uint64_t at;		/* NOPOS: no split */
-	uint64_t resume;	/* the record that ran over at, else NOPOS */
-	int stopped;		/* the scan got to at */
-	int pid, fd;		/* the second process, its pipe */
-	uint32_t nobj;		/* objects at the fork: both have these */
-	size_t arena;		/* name bytes at the fork */
-	uint32_t nattr;		/* how records were read at the fork */
-	int want;
-	uint64_t feat[4];
-} split = { NOPOS, NOPOS, 0, -1, -1, 0, 0, 0, 0, { 0, 0, 0, 0 } };
-
-static int z_keep;	/* the next scan goes on with the stream decoded so far */
-
-static int
-split_window(const struct rd *r)
-{
-	return split.at != NOPOS && r->end == split.at;
-}
-
-/* The scan of the first part ends at off: a record running over the
- * split, or NOPOS when the part ended exactly at it. */
-static int
-split_stop(uint64_t off)
-{
-	split.stopped = 1;
-	split.resume = off;
-	return 0;
-}
-
 /* One record through the general path: it refills the buffer, steps over
  * AUXTRACE and TRACING_DATA payloads, and reports damage.  Returns 0 when
  * the walk must stop. */
@@ -5724,13 +5087,8 @@ scan_one(struct rd *r, int at_eof)
 	uint16_t misc;
 	size_t need, got;
 
-	// the second part gives up: what it would read is lost work
-	if (split_failed || (PERFMT_SPLIT && hs.role == HS_SECOND && hs.fail))
-		return 0;
 	if (!(p = rd_peek(r, 8))) {
 		got = r->len - r->pos;
-		if (!r->err && split_window(r))
-			return split_stop(got ? off : NOPOS);
 		if (r->err)
 			damage(2, off, "read error: %s", strerror(r->err));
 		else if (got)
@@ -5754,8 +5112,6 @@ scan_one(struct rd *r, int at_eof)
 		return 0;
 	}
 	if (size > rd_left(r)) {
-		if (split_window(r))
-			return split_stop(off);
 		cut_short(r, at_eof, off, type, size);
 		return 0;
 	}
@@ -5768,8 +5124,6 @@ scan_one(struct rd *r, int at_eof)
 		extra = get64(p + 8, pf.be);
 	else if (type == R_TRACING_DATA && need >= 12)
 		extra = get32(p + 8, pf.be);
-	if (extra && split_window(r) && extra > rd_left(r) - size)
-		return split_stop(off);
 	pf.nrec++;
 	pf.recbytes += size;
 	count_type(type);
@@ -5801,16 +5155,13 @@ static const int32_t kernel_mask[8] = { 0, -1, 0, 0, 0, 0, 0, 0 };
  * spill them.
  * In this mode every memo entry a pid and range match marks HIT_SAMPLE
  * (hit() stores the object's flags right after setting it; gap entries
- * come from callchains only), so the flags need no test; so does an
- * entry's old one, which a miss tries first.  Returns where
- * it stopped; *n counts the samples.  Always inlined: called from four
- * loops (both byte orders, both parts), GCC built it once, with the byte
- * order a test at every field, and the four only called it (62 million
- * instructions more over the frame-pointer benchmark profile, one read;
- * cachegrind). */
+ * come from callchains only), so the flags need no test.  Returns where
+ * it stopped; *n counts the samples.  Always inlined: called from a loop
+ * for each byte order, it is built once for each, without the byte order
+ * a test at every field. */
 static ALWAYS_INLINE const unsigned char *
 samples_hits_order(const unsigned char *p, const unsigned char *end, int be,
-    int watch, size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
+    size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
 {
 	struct memo *e;
 	uint64_t ip, k = 0;
@@ -5823,16 +5174,8 @@ samples_hits_order(const unsigned char *p, const unsigned char *end, int be,
 		    kernel_mask[get16(p + 4, be) & MISC_CPUMODE];
 		ip = get64(p + ip_off, be);
 		e = memo_at(pid, ip);
-		// watch: the second part of a read in two, whose waiting
-		// processes' samples all go to its log
-		if (!memo_holds(e, pid, ip) && !memo_recall(e, pid, ip))
+		if (!memo_holds(e, pid, ip))
 			sample_hits(&pf.attrs[0], p, size, get16(p + 4, be));
-		else if (watch && (*memo_flags(e) & HIT_WATCH) &&
-		    (get16(p + 4, be) & MISC_CPUMODE) == MISC_USER)
-			hs_log(HS_SAMPLE, pid, MISC_USER, ip,
-			    pf.attrs[0].time_off < 0 || (size_t)pf.attrs[0].
-			    time_off + 8 > size ? 0 : get64(p + pf.attrs[0].
-			    time_off, be));
 		k++;
 		p += size;
 	}
@@ -5842,42 +5185,22 @@ samples_hits_order(const unsigned char *p, const unsigned char *end, int be,
 
 /* The loop once for each byte order, each a function of its own, kept
  * out of scan_records: there the compiler spilled the loop's values
- * beside the reader's own and tested the byte order at every sample.
- * Apart, with memo_at's 64 rows, it runs 20 million instructions fewer
- * over the frame-pointer benchmark profile (cachegrind).  A build for
- * size (-Os, the boards') keeps one loop for both: the second copy took
- * s390x over its 128 KiB. */
+ * beside the reader's own and tested the byte order at every sample.  A
+ * build for size (-Os, the boards') keeps one loop for both: the second
+ * copy takes s390x over its 128 KiB. */
 #ifndef __OPTIMIZE_SIZE__
 static NOINLINE const unsigned char *
 samples_hits_le(const unsigned char *p, const unsigned char *end,
     size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
 {
-	return samples_hits_order(p, end, 0, 0, ip_off, tid_off, min, n);
+	return samples_hits_order(p, end, 0, ip_off, tid_off, min, n);
 }
 
 static NOINLINE const unsigned char *
 samples_hits_be(const unsigned char *p, const unsigned char *end,
     size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
 {
-	return samples_hits_order(p, end, 1, 0, ip_off, tid_off, min, n);
-}
-#endif
-
-/* The second part's loops (a byte order not known to the compiler cost
- * the loop a third more time, perf record's samples). */
-#if PERFMT_SPLIT
-static NOINLINE const unsigned char *
-samples_watch_le(const unsigned char *p, const unsigned char *end,
-    size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
-{
-	return samples_hits_order(p, end, 0, 1, ip_off, tid_off, min, n);
-}
-
-static NOINLINE const unsigned char *
-samples_watch_be(const unsigned char *p, const unsigned char *end,
-    size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
-{
-	return samples_hits_order(p, end, 1, 1, ip_off, tid_off, min, n);
+	return samples_hits_order(p, end, 1, ip_off, tid_off, min, n);
 }
 #endif
 
@@ -5885,13 +5208,8 @@ static const unsigned char *
 samples_hits(const unsigned char *p, const unsigned char *end, int be,
     size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
 {
-#if PERFMT_SPLIT
-	if (hs.role == HS_SECOND)
-		return be ? samples_watch_be(p, end, ip_off, tid_off, min, n) :
-		    samples_watch_le(p, end, ip_off, tid_off, min, n);
-#endif
 #ifdef __OPTIMIZE_SIZE__
-	return samples_hits_order(p, end, be, 0, ip_off, tid_off, min, n);
+	return samples_hits_order(p, end, be, ip_off, tid_off, min, n);
 #else
 	return be ? samples_hits_be(p, end, ip_off, tid_off, min, n) :
 	    samples_hits_le(p, end, ip_off, tid_off, min, n);
@@ -5913,157 +5231,6 @@ hits_fast_end(void)
 	return 8 + (uint32_t)(a->ip_off > a->tid_off ? a->ip_off : a->tid_off);
 }
 
-/* Two walkers for the records when no sample is read (check without
- * --hits).  Stepping from a record to the next waits on its size (the next
- * address comes from it): about 5 cycles a record, 10 ms over the 5.5
- * million records of the frame-pointer benchmark profile, a sixth of the
- * run.  A second walker set off at a guessed record start halfway runs
- * alongside the first, which walks up to there; every true start lies on
- * the first walker's way, so the guess is confirmed when the first lands
- * on it exactly, and then what the second counted stands (a wrong guess
- * costs only its steps).  Each counts the samples and notes where the
- * other records are, for the reader to take in order; both stop at a
- * record that has a payload after it or may change how records are read
- * (user types from 64 on, but FINISHED_ROUND), and at a size that does
- * not step forward within the buffer.  (struct walker: section 5.) */
-#define walkers scratch.walkers
-
-/* One step of a walker at *q short of *lim, with its own count and notes
- * (locals of the caller, so that they stay in registers). */
-static inline void
-walker_step(const unsigned char *b, size_t len, int be, size_t *q,
-    size_t *lim, uint64_t *samples, uint32_t *n, uint32_t *note)
-{
-	uint32_t type, size;
-
-	if (*q >= *lim)
-		return;
-	if (len - *q < 8)
-		goto stop;
-	type = get32(b + *q, be);
-	size = get16(b + *q + 6, be);
-	if (size < 8 || size > len - *q)
-		goto stop;
-	if (type == R_SAMPLE)
-		++*samples;
-	else if ((type < 64 || type == R_FINISHED_ROUND) && *n < WALK_NOTES)
-		note[(*n)++] = (uint32_t)*q;
-	else
-		goto stop;
-	*q += size;
-	return;
-stop:
-	*lim = *q;
-}
-
-/* The size of the sample at q if it is one that fits, else 0. */
-static inline uint32_t
-walk_sample(const unsigned char *b, size_t q, size_t len, int be)
-{
-	uint32_t size;
-
-	if (len - q < 8 || get32(b + q, be) != R_SAMPLE)
-		return 0;
-	size = get16(b + q + 6, be);
-	return size >= 8 && size <= len - q ? size : 0;
-}
-
-/* A likely record start at q: a sample header with a size in whole u64s
- * that fits, and a header of a known type after it. */
-static ALWAYS_INLINE int
-start_likely(const unsigned char *b, size_t q, size_t len, int be)
-{
-	uint32_t size, next;
-
-	if (len - q < 8)
-		return 0;
-	size = get16(b + q + 6, be);
-	if (get32(b + q, be) != R_SAMPLE || size < 8 || size % 8 ||
-	    size > len - q)
-		return 0;
-	if (len - q - size < 8)
-		return 1;
-	next = get16(b + q + size + 6, be);
-	return get32(b + q + size, be) < 128 && next >= 8 && next % 8 == 0;
-}
-
-/* Walks b[pos, pos + span) with both walkers; returns how many of them
- * stand: 2 when the guess was confirmed, else 1. */
-static ALWAYS_INLINE int
-walk_two_order(const unsigned char *b, size_t pos, size_t len, size_t span,
-    int be)
-{
-	struct walker *a = &walkers[0], *c = &walkers[1];
-	size_t g, guess, qa, la, qc, lc, end = span < len - pos ? pos + span :
-	    len, half = (end - pos) / 2;
-	uint64_t sa = 0, sc = 0;
-	uint32_t na = 0, nc = 0, sza, szc;
-
-	// the guess: the first likely start past halfway, in u64 steps;
-	// halfway of what there is to walk: halfway of a span that reached
-	// past the buffer's end left the second walker a short part, and
-	// the first walked the rest alone, a record a turn (a fifth of the
-	// frame-pointer benchmark profile's samples)
-	guess = end;
-	for (g = pos + (half & ~(size_t)7); half >= 2048 &&
-	    g < pos + half + 512 && g < end; g += 8)
-		if (start_likely(b, g, end, be)) {
-			guess = g;
-			break;
-		}
-	qa = pos;
-	la = qc = guess;
-	lc = end;
-	while (qa < la || qc < lc) {
-		// both on samples, most often: a loop of its own, whose few
-		// values stay in registers
-		while (qa < la && qc < lc && (sza = walk_sample(b, qa, len,
-		    be)) && (szc = walk_sample(b, qc, len, be))) {
-			qa += sza;
-			sa++;
-			qc += szc;
-			sc++;
-		}
-		walker_step(b, len, be, &qa, &la, &sa, &na, a->note);
-		walker_step(b, len, be, &qc, &lc, &sc, &nc, c->note);
-	}
-	a->q = qa;
-	a->samples = sa;
-	a->n = na;
-	c->q = qc;
-	c->samples = sc;
-	c->n = nc;
-	return guess < end && qa == guess ? 2 : 1;
-}
-
-/* One for each byte order (NOINLINE above), but in a build for size:
- * with the halfway above, check ran 146.6 million instructions over the
- * frame-pointer benchmark profile, 114.8 million after (cachegrind). */
-#ifndef __OPTIMIZE_SIZE__
-static NOINLINE int
-walk_two_le(const unsigned char *b, size_t pos, size_t len, size_t span)
-{
-	return walk_two_order(b, pos, len, span, 0);
-}
-
-static NOINLINE int
-walk_two_be(const unsigned char *b, size_t pos, size_t len, size_t span)
-{
-	return walk_two_order(b, pos, len, span, 1);
-}
-#endif
-
-static int
-walk_two(const unsigned char *b, size_t pos, size_t len, size_t span, int be)
-{
-#ifdef __OPTIMIZE_SIZE__
-	return walk_two_order(b, pos, len, span, be);
-#else
-	return be ? walk_two_be(b, pos, len, span) :
-	    walk_two_le(b, pos, len, span);
-#endif
-}
-
 /* A record wholly in the buffer: counted, then read. */
 static void
 rec_take(const unsigned char *p, uint32_t type, uint32_t size, uint64_t off)
@@ -6081,32 +5248,6 @@ rec_take(const unsigned char *p, uint32_t type, uint32_t size, uint64_t off)
 		    body_need(type, size), size, off);
 }
 
-/* What the walkers that stand found, taken in order: their samples
- * counted (with their bytes: the span less the other records'), the other
- * records read as the reader would.  Returns where the last one stopped. */
-static size_t
-walk_take(struct rd *r, int nw, uint64_t *nskip, uint64_t *skipbytes)
-{
-	const unsigned char *p;
-	uint64_t other = 0;
-	uint32_t i, type, size;
-	size_t from = r->pos, to = walkers[nw - 1].q;
-	int w, be = pf.be;
-
-	for (w = 0; w < nw; w++) {
-		*nskip += walkers[w].samples;
-		for (i = 0; i < walkers[w].n; i++) {
-			p = r->buf + walkers[w].note[i];
-			type = get32(p, be);
-			size = get16(p + 6, be);
-			other += size;
-			rec_take(p, type, size, r->at + walkers[w].note[i]);
-		}
-	}
-	*skipbytes += to - from - other;
-	return to;
-}
-
 /* Walks records from the cursor to the end of the window.  at_eof says
  * the window ends where the file does, so a cut record is truncation
  * (exit 1) rather than a malformed data section (exit 2).  Records wholly
@@ -6117,13 +5258,11 @@ scan_records(struct rd *r, int at_eof)
 	const unsigned char *p, *from, *to;
 	uint32_t type, size;
 	uint64_t nskip = 0, skipbytes = 0;
-	size_t avail, span = 64;
+	size_t avail;
 	int be = pf.be;
 	uint32_t hits_end;
 
-	if (!z_keep)
-		z_start();
-	z_keep = 0;
+	z_start();
 	for (;;) {
 		from = r->buf + r->pos;
 		to = r->buf + r->len;
@@ -6133,26 +5272,22 @@ scan_records(struct rd *r, int at_eof)
 			    (size_t)pf.attrs[0].tid_off, hits_end, &nskip);
 		skipbytes += (size_t)(from - (r->buf + r->pos));
 		r->pos = (size_t)(from - r->buf);
-		// most records are samples, and most often unread (no --hits
-		// then): the walkers look as far as twice what they took last
-		// time, so that records that stop them, if many, do not make
-		// the second walk the buffer for each
-		if (!want_samples) {
-			r->pos = walk_take(r, walk_two(r->buf, r->pos, r->len,
-			    span, be), &nskip, &skipbytes);
-			span = 2 * (size_t)(r->buf + r->pos - from);
-			span = span < 64 ? 64 : span > PERFMT_BUF ? PERFMT_BUF :
-			    span;
-		}
 		while ((avail = r->len - r->pos) >= 8) {
 			p = r->buf + r->pos;
 			type = get32(p, be);
 			size = get16(p + 6, be);
 			if (size < 8 || size > avail)
 				break;
-			if (type == R_SAMPLE && (!want_samples ||
-			    (hits_end && size >= hits_end)))
-				goto next;	// back to the loops above
+			// most records are samples, and most often unread
+			// (check without --hits): counted, stepped over
+			if (type == R_SAMPLE && !want_samples) {
+				nskip++;
+				skipbytes += size;
+				r->pos += size;
+				continue;
+			}
+			if (type == R_SAMPLE && hits_end && size >= hits_end)
+				goto next;	// back to the loop above
 			if (type >= R_SIMPLEPERF || type == R_AUXTRACE ||
 			    type == R_TRACING_DATA)
 				break;
@@ -6166,8 +5301,7 @@ scan_records(struct rd *r, int at_eof)
 		pf.recbytes += skipbytes;
 		nskip = skipbytes = 0;
 		if (!scan_one(r, at_eof)) {
-			if (!split.stopped)
-				z_end(rd_tell(r));
+			z_end(rd_tell(r));
 			return;
 		}
 next:
@@ -6314,875 +5448,15 @@ skip_zeros(uint64_t off, uint64_t end)
 	return off + i;
 }
 
-/* Reading in two parts at once.  The kernel's copy of the file into the
- * buffer is most of a check's time, and a process makes it on one CPU: a
- * big data section whose samples are not read (check and list without
- * --hits) is read in two halves at once by two processes (fork, no
- * threads), each copying and walking its own.  The second hands back
- * through a pipe what its records changed, the counts and the object
- * table, and the first merges it after its own half, in record order,
- * which makes what one read would have made.  Whatever the second cannot
- * hand back (a message, an event, a build-ID record, a compressed
- * stream, a payload, a full table) makes it give up, and the first reads
- * that half itself.  PERFMT_SPLIT_MIN (bytes, in the environment) moves
- * the size from which a data section is split. */
-#define SPLIT_MIN (32u << 20)
-
-/* What the second process's records added: its counts start at zero.
- * With --hits, what it found (hits_unknown, the objects' marks), its
- * tables' high water, the fork's processes it changed (nmod pids), the
- * pids it placed (a bitmap's bytes [llo, lhi)) and the records it logged
- * (nops), in that order after its objects. */
-struct split_sum {
-	uint64_t nrec, recbytes, n_mmap, n_mmap_exec, n_mmapid;
-	uint64_t type_n[128];
-	struct typecount other[32];
-	uint64_t n_timed, t_first, t_last, r_first, r_last, hits_unknown;
-	uint32_t nother, nobj;	/* its object table: the first nobj */
-	uint32_t nmod, llo, lhi, nops, rounds;
-	struct hs_peak peak[2];
-	int32_t lbase;
-	int lkernel, failed;
-};
-
-static int split_verbose;		/* -v: say how the data was read */
-
-static void
-split_counts(struct split_sum *d)
-{
-	memset(d, 0, sizeof *d);
-	d->nrec = pf.nrec;
-	d->recbytes = pf.recbytes;
-	d->n_mmap = pf.n_mmap;
-	d->n_mmap_exec = pf.n_mmap_exec;
-	d->n_mmapid = pf.n_mmapid;
-	memcpy(d->type_n, pf.type_n, sizeof d->type_n);
-	memcpy(d->other, pf.other, sizeof d->other);
-	d->nother = pf.nother;
-	d->nobj = nobj;
-	d->n_timed = pf.n_timed;
-	d->t_first = pf.t_first;
-	d->t_last = pf.t_last;
-	d->r_first = pf.r_first;
-	d->r_last = pf.r_last;
-	d->hits_unknown = hits_unknown;
-	d->nmod = hs.nmod;
-	d->llo = hs.llo < hs.lhi ? hs.llo : 0;
-	d->lhi = hs.lhi;
-	d->lbase = hs.lbase;
-	d->lkernel = hs.lkernel;
-	d->nops = hs.nops;
-	d->rounds = rounds - hs.rounds;
-	memcpy(d->peak, hs.peak, sizeof d->peak);
-}
-
-static void
-split_counts_clear(void)
-{
-	pf.nrec = pf.recbytes = pf.n_mmap = pf.n_mmap_exec = pf.n_mmapid = 0;
-	memset(pf.type_n, 0, sizeof pf.type_n);
-	pf.nother = 0;
-	pf.other_dropped = 0;
-	pf.n_timed = pf.t_last = pf.r_first = pf.r_last = 0;
-}
-
-/* --hits in two parts: samples only, read the short way (samples_hits),
- * and a bitmap's room in featbuf. */
-static int
-hs_wanted(void)
-{
-	return hits_mode == HITS_SAMPLE && hits_fast_end() &&
-	    sizeof featbuf >= HS_BITS / 8;
-}
-
-/* The first process at the fork: it marks what it changes from now on,
- * and the pids of the samples that wait (the second drops them). */
-static void
-hs_first_start(void)
-{
-	uint32_t i;
-
-	memset(featbuf, 0, HS_BITS / 8);
-	for (i = 0; i < npend; i++)
-		bit_set(featbuf, hs_pbit(pend[i].pid));
-	// those the second keeps: it drops the exited (hs_second_start)
-	for (i = 0; i < proc_top; i++)
-		if (procs[i].serial && !procs[i].exited)
-			bit_set(featbuf, hs_snap_bit(procs[i].pid));
-	hs.rounds = rounds;
-	hs.role = HS_FIRST;
-}
-
-/* The second process at the fork.  What waited at the fork is the
- * first's; the exited processes the fork had are gone in one read by the
- * time the second part begins (the first part must hold two rounds, and
- * then zombies_round dropped them), and the rounds are counted on from
- * there.  The memo forgets: each process must be met by proc_find.  The
- * log takes half of the arena's room, at most 128 KiB. */
-static void
-hs_second_start(void)
-{
-	size_t room = (arena_end - arena_used) / 2;
-
-	npend = 0;
-	pend_clean = 0;
-	pend_index();
-	while (zombie_n)
-		zombie_pop();
-	rounds += 2;
-	hs.rounds = rounds;
-	memset(memo, 0, sizeof memo);
-	memset(memo_how, 0, sizeof memo_how);
-	memset(memo_old, 0, sizeof memo_old);
-	memset(memo_old_how, 0, sizeof memo_old_how);
-	proc_last = proc_kernel = NULL;
-	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
-	hits_unresolved = hits_unresolved_cc = 0;
-	memset(featbuf, 0, HS_BITS / 8);
-	hs.llo = UINT32_MAX;
-	hs.lhi = 0;
-	hs.lset = hs.lkernel = hs.fail = 0;
-	hs.nnl = hs.ndefer = hs.nmod = hs.nops = hs.nsettled = 0;
-	memset(hs.wmask, 0, sizeof hs.wmask);
-	if (room > 128 * 1024)
-		room = 128 * 1024;
-	hs.opmax = (uint32_t)(room / sizeof(struct hs_op));
-	arena_end -= (size_t)hs.opmax * sizeof(struct hs_op);
-	hs.ops = (unsigned char *)arena + arena_end;
-	memset(hs.peak, 0, sizeof hs.peak);
-	hs.role = HS_SECOND;
-	hs_peaks();
-}
-
-/* The end of the data, as one read has it there; then what still waits
- * is the first's to read from the log.  1 if what it found stands. */
-static int
-hs_second_end(void)
-{
-	pend_retry(0, 1, PEND_ALL);
-	hs_compact();
-	return !hs.fail && !hits_dropped_maps && !hits_dropped_procs &&
-	    !hits_unresolved && !hits_unresolved_cc;
-}
-
-/* Worth it: a data section of the size, samples not read, no compressed
- * stream, one pass with room in the table, and a second CPU. */
-static int
-split_wanted(uint64_t start, uint64_t end)
-{
-	const char *e = getenv("PERFMT_SPLIT_MIN");
-	uint64_t min = SPLIT_MIN;
-
-	if (!PERFMT_SPLIT)
-		return 0;
-	if (e && !dec_value(e, UINT64_MAX / 2, &min))
-		min = SPLIT_MIN;
-	// a compressed stream runs on over the halves: one decoder reads it
-	if ((want_samples && !hs_wanted()) || part_n != 1 || npasses ||
-	    feat_has(FT_COMPRESSED) || obj_dropped || nobj == PERFMT_MAXOBJ ||
-	    end - start < min || end - start < 256)
-		return 0;
-	return e || sysconf(_SC_NPROCESSORS_ONLN) > 1;
-}
-
-/* The header at databuf[q] has a kernel type (below 64, not 0) or is a
- * FINISHED_ROUND, and a size in whole u64s: its size, else 0. */
-static uint32_t
-header_likely(size_t q)
-{
-	uint32_t type = get32(databuf + q, pf.be),
-	    size = get16(databuf + q + 6, pf.be);
-
-	return !type || (type >= 64 && type != R_FINISHED_ROUND) ||
-	    size < 8 || size % 8 ? 0 : size;
-}
-
-/* From databuf[q], sizes lead from one likely header to another, eight
- * times or out of the got bytes read. */
-static int
-headers_likely(size_t q, size_t got)
-{
-	uint32_t size;
-	size_t at = q;
-	int k;
-
-	for (k = 0; k < 8 && at + 8 <= got && (size = header_likely(at)); k++)
-		at += size;
-	return k == 8 || (k >= 2 && at + 8 > got);
-}
-
-/* A likely record start at or after the middle of [start, end), in u64
- * steps from start (records are whole u64s, fmt §3.1), else NOPOS: a
- * header from which sizes in whole u64s lead from one header of a kernel
- * type (below 64) or FINISHED_ROUND to another, eight times or out of
- * the 64 KiB looked at (a dwarf sample is 8 KiB).  A wrong guess costs
- * only the second process's work: the first reads on over it. */
-static uint64_t
-split_guess(uint64_t start, uint64_t end)
-{
-	uint64_t mid = start + ((end - start) / 2 & ~(uint64_t)7);
-	size_t len = end - mid < 65536 ? (size_t)(end - mid) : 65536, q;
-	ssize_t got = pread(pf.fd, databuf, len, (off_t)mid);
-
-	for (q = 0; got > 0 && q + 8 <= (size_t)got; q += 8)
-		if (headers_likely(q, (size_t)got))
-			return mid + q;
-	return NOPOS;
-}
-
-/* The record after a FINISHED_ROUND, walking from the record start at
- * over a buffer's worth or up to stop: the first such, or the last
- * before stop; NOPOS if none. */
-static uint64_t
-round_from(uint64_t at, uint64_t stop, int last)
-{
-	size_t len = stop - at < sizeof databuf ? (size_t)(stop - at) :
-	    sizeof databuf, q = 0;
-	ssize_t got = pread(pf.fd, databuf, len, (off_t)at);
-	uint64_t found = NOPOS;
-	uint32_t size, type;
-
-	// only through headers split_guess would take: from a wrong
-	// guess, bytes that look like a FINISHED_ROUND are more likely
-	// than a walk of such headers
-	while (got > 0 && q + 8 <= (size_t)got && (size = header_likely(q))) {
-		// the type before the step: q may then pass the buffer's end
-		type = get32(databuf + q, pf.be);
-		q += size;
-		if (type == R_FINISHED_ROUND && q < (size_t)got &&
-		    headers_likely(q, (size_t)got)) {
-			found = at + q;
-			if (!last)
-				break;
-		}
-	}
-	return found;
-}
-
-/* --hits: a record start after a FINISHED_ROUND near the likely start
- * at, else at.  A process's records and its FORK fall in one round,
- * mostly (perf writes each round's buffers out whole): split at a round,
- * a process born at the split is rarely seen by both parts, which makes
- * the second give its part up. */
-static uint64_t
-split_round(uint64_t start, uint64_t at, uint64_t end)
-{
-	uint64_t r, b;
-
-	if ((r = round_from(at, end, 0)) != NOPOS)
-		return r;
-	if (at - start > sizeof databuf &&
-	    (b = split_guess(at - sizeof databuf, at)) != NOPOS &&
-	    (r = round_from(b, at, 1)) != NOPOS)
-		return r;
-	return at;
-}
-
-/* The guess, halfway or where PERFMT_SPLIT_AT says, in thousandths of
- * the data (for tests: each place splits the processes differently). */
-static uint64_t
-split_place(uint64_t start, uint64_t end)
-{
-	const char *e = getenv("PERFMT_SPLIT_AT");
-	uint64_t k, len = end - start, w;
-
-	if (!e || !dec_value(e, 999, &k) || !k)
-		return split_guess(start, end);
-	w = len / 1000 * k + len % 1000 * k / 1000;
-	// whole u64s from start, as records are
-	return w <= len / 2 ? split_guess(start, start + 2 * w) :
-	    split_guess(start + ((2 * w - len) & ~(uint64_t)7), end);
-}
-
-static int
-write_all(int fd, const void *p, size_t n)
-{
-	const char *c = p;
-	ssize_t k;
-
-	while (n) {
-		if ((k = write(fd, c, n)) < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return 0;
-		c += k;
-		n -= (size_t)k;
-	}
-	return 1;
-}
-
-/* The second process: reads [at, end), then writes what its records
- * added to the counts, and its object table (with the names of the
- * objects it made), all of which must fit in the first one's buffer. */
-static void
-split_second(uint64_t at, uint64_t end, int at_eof, int fd)
-{
-	struct split_sum d;
-	struct rd r;
-	uint32_t i;
-	size_t n;
-	int stands;
-
-	split_child = 1;
-	split.at = NOPOS;
-	prog.on = 0;
-	split_counts_clear();
-	if (hits_mode)
-		hs_second_start();
-	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, at, end);
-	scan_records(&r, at_eof);
-	stands = !hits_mode || hs_second_end();
-	split_counts(&d);
-	d.failed = !stands;
-	// gathered in databuf (read out now), written at once; types beyond
-	// its list's room would have found room or not in one read's list
-	d.failed |= split_failed || obj_dropped || pf.other_dropped ||
-	    sizeof d + nobj * sizeof *objs + (arena_used - split.arena) +
-	    hs.nmod * sizeof(struct hs_change) + (d.lhi - d.llo) +
-	    (size_t)hs.nops *
-	    sizeof(struct hs_op) > sizeof databuf;
-	memcpy(databuf, &d, sizeof d);
-	for (n = sizeof d, i = 0; !d.failed && i < nobj; i++) {
-		memcpy(databuf + n, &objs[i], sizeof *objs);
-		n += sizeof *objs;
-		if (i >= split.nobj) {
-			memcpy(databuf + n, obj_name(&objs[i]), objs[i].namelen);
-			n += objs[i].namelen;
-		}
-	}
-	if (!d.failed && hits_mode) {
-		memcpy(databuf + n, scratch.hs.mod, hs.nmod *
-		    sizeof *scratch.hs.mod);
-		n += hs.nmod * sizeof *scratch.hs.mod;
-		memcpy(databuf + n, featbuf + d.llo, d.lhi - d.llo);
-		n += d.lhi - d.llo;
-		memcpy(databuf + n, hs.ops, (size_t)hs.nops *
-		    sizeof(struct hs_op));
-		n += (size_t)hs.nops * sizeof(struct hs_op);
-	}
-	_exit(!write_all(fd, databuf, n));
-}
-
-/* Forks the second process for [at, end).  0 if it could not be. */
-static int
-split_fork(uint64_t at, uint64_t end, int at_eof)
-{
-	int fds[2];
-
-	if (pipe(fds))
-		return 0;
-	split.nobj = nobj;
-	split.arena = arena_used;
-	split.nattr = pf.nattr;
-	split.want = want_samples;
-	memcpy(split.feat, pf.feat, sizeof split.feat);
-	split.at = at;
-	hs.serial = proc_serial;
-	fflush(NULL);
-	if ((split.pid = fork()) < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		split.at = NOPOS;
-		return 0;
-	}
-	if (!split.pid) {
-		close(fds[0]);
-		split_second(at, end, at_eof, fds[1]);
-	}
-	close(fds[1]);
-	split.fd = fds[0];
-	if (hits_mode)
-		hs_first_start();
-	return 1;
-}
-
-/* The second process's output, whole, into databuf (free now: the first
- * half is read); its length, or 0 if it is not all there. */
-static size_t
-split_receive(void)
-{
-	size_t n = 0;
-	ssize_t k;
-	int st = -1;
-
-	for (;;) {
-		if ((k = read(split.fd, databuf + n, sizeof databuf - n)) < 0 &&
-		    errno == EINTR)
-			continue;
-		if (k <= 0)
-			break;
-		n += (size_t)k;
-		if (n == sizeof databuf)
-			break;
-	}
-	close(split.fd);
-	if (n == sizeof databuf || k < 0)
-		kill(split.pid, SIGKILL);
-	while (waitpid(split.pid, &st, 0) < 0 && errno == EINTR)
-		;
-	split.pid = split.fd = -1;
-	return n < sizeof databuf && k == 0 && WIFEXITED(st) &&
-	    !WEXITSTATUS(st) ? n : 0;
-}
-
-/* The second process, if it still runs, stopped and waited for. */
-static void
-split_end(void)
-{
-	if (split.pid < 0)
-		return;
-	kill(split.pid, SIGKILL);
-	split_receive();
-}
-
-/* An object of the second's table into this one: its flags and
- * identities as its records would have left them here.  A second file
- * identity, there or here, is a replacement (obj_inode). */
-static void
-split_obj(struct obj *o, const struct obj *c)
-{
-	o->src |= c->src;
-	objs[o->group].gsrc |= c->src;
-	if (c->inodes)
-		obj_inode(o, c->maj, c->min, c->ino);
-	if (c->inodes > 1)
-		o->inodes = 2;
-}
-
-static const char *split_why;	/* why split_merge merged nothing */
-
-static struct hs_op
-hs_op_at(const unsigned char *ops, uint32_t i)
-{
-	struct hs_op o;
-
-	memcpy(&o, ops + (size_t)i * sizeof o, sizeof o);
-	return o;
-}
-
-/* Did the second part change pid by round r (and, if reborn, make it
- * anew at a FORK: hs_reborn). */
-static int
-hs_changed(const unsigned char *mod, uint32_t nmod, int32_t pid, uint32_t r,
-    unsigned reborn)
-{
-	struct hs_change c;
-	uint32_t i;
-
-	for (i = 0; i < nmod; i++) {
-		memcpy(&c, mod + i * sizeof c, sizeof c);
-		if (c.pid == pid && c.round <= r && c.reborn >= reborn)
-			return 1;
-	}
-	return 0;
-}
-
-/* Would the log read a process the second part changed, up to round r:
- * pid or a parent up its line (proc_inherit goes up 16). */
-static int
-hs_line_changed(const unsigned char *mod, uint32_t nmod, int32_t pid,
-    uint32_t r)
-{
-	const struct proc *q;
-	int depth;
-
-	for (depth = 0; depth <= 16; depth++) {
-		if (hs_changed(mod, nmod, pid, r, 0))
-			return 1;
-		if (!(q = proc_find(pid)) || !q->has_parent)
-			return 0;
-		pid = q->parent;
-	}
-	return 0;
-}
-
-/* The pids this part's tables would lead one read to after its part,
- * other than through a process of the pid: samples waiting for it, and
- * processes, or FORKs of the log, that name it the parent. */
-static void
-hs_leads(const struct split_sum *d, const unsigned char *ops)
-{
-	struct hs_op o;
-	uint32_t i;
-
-	memset(featbuf + HS_BITS / 16, 0, HS_BITS / 16);
-	for (i = 0; i < npend; i++)
-		bit_set(featbuf, hs_lead_bit(pend[i].pid));
-	for (i = 0; i < proc_top; i++)
-		if (procs[i].serial && procs[i].has_parent)
-			bit_set(featbuf, hs_lead_bit(procs[i].parent));
-	for (i = 0; i < d->nops; i++) {
-		o = hs_op_at(ops, i);
-		if ((o.tag >> 3 & 7) == HS_FORK)
-			bit_set(featbuf, hs_lead_bit((int32_t)(uint32_t)o.a));
-	}
-}
-
-/* The second part placed pid as a process of its own, born there (the
- * fork did not have the pid, or hs_reborn dropped the fork's): its
- * answers stand if one read has there no process of the pid either, as
- * after a pid used again (pids wrap: a 2 GiB profile of a build went past
- * 32,768 of them): this part has none, and nothing here leads to one. */
-static NOINLINE int
-hs_gone(int32_t pid)
-{
-	return !proc_lookup(pid) && !bit_get(featbuf, hs_lead_bit(pid));
-}
-
-/* A pid the second part placed whose answers do not stand: a process of
- * the fork's that this part changed, or one born there that this part
- * has too (hs_gone). */
-static int
-hs_clash(const struct split_sum *d, const unsigned char *mod,
-    const unsigned char *placed, const unsigned char *ops)
-{
-	struct hs_change c;
-	uint32_t i, b;
-	int32_t pid;
-
-	if (d->lkernel && bit_get(featbuf, hs_pbit(-1)))
-		return 1;
-	hs_leads(d, ops);
-	// made anew: placed or not, this part must have none of the pid
-	for (i = 0; i < d->nmod; i++) {
-		memcpy(&c, mod + i * sizeof c, sizeof c);
-		if (c.reborn && !hs_gone(c.pid))
-			return 1;
-	}
-	for (i = 0; i < d->lhi - d->llo; i++)
-		for (b = 0; placed[i] && b < 8; b++) {
-			if (!(placed[i] >> b & 1))
-				continue;
-			pid = (int32_t)((int64_t)d->lbase +
-			    (int64_t)(d->llo + i) * 8 + b - HS_BITS / 2);
-			// made anew: checked above (the fork's bit below is
-			// shared, so only the list tells it)
-			if (hs_changed(mod, d->nmod, pid, UINT32_MAX, 1))
-				continue;
-			if (!bit_get(featbuf, hs_snap_bit(pid))) {
-				if (!hs_gone(pid))
-					return 1;
-				continue;
-			}
-			// maybe the fork's: it stands if this part has it still,
-			// unchanged (a process made here, or an exit, is a
-			// change: hs_mod)
-			if (!proc_lookup(pid) || bit_get(featbuf, hs_pbit(pid)))
-				return 1;
-		}
-	return 0;
-}
-
-/* Whether the second part's answers stand, read with this part's: NULL
- * if they do, else why not (hs_trial asks about the tables' room). */
-static const char *
-hs_check(const struct split_sum *d, const unsigned char *mod,
-    const unsigned char *placed, const unsigned char *ops)
-{
-	struct hs_op o;
-	uint32_t i;
-
-	if (rounds - hs.rounds < 2)
-		return "the first part holds fewer than two rounds";
-	if (hs_clash(d, mod, placed, ops))
-		return "the first part changed a process the second placed, or "
-		    "has one of a pid the second saw born";
-	// a record's samples may wait two rounds, and be looked up then
-	for (i = 0; i < d->nops; i++) {
-		o = hs_op_at(ops, i);
-		if (d->nmod && (hs_line_changed(mod, d->nmod, o.pid,
-		    (o.tag >> 6) + 2) || ((o.tag >> 3 & 7) == HS_FORK &&
-		    hs_line_changed(mod, d->nmod, (int32_t)(uint32_t)o.a,
-		    (o.tag >> 6) + 2))))
-			return "the second part changed a process the first "
-			    "reads again";
-	}
-	for (i = 0; d->nmod && i < npend; i++)
-		if (hs_line_changed(mod, d->nmod, pend[i].pid, 2))
-			return "the second part changed a process the first "
-			    "reads again";
-	return NULL;
-}
-
-/* The log, read here after this part, in its order and its rounds. */
-static void
-hs_replay(const unsigned char *ops, uint32_t n, uint32_t nrounds)
-{
-	struct hs_op o, m;
-	uint32_t i, r = 0, obj;
-	unsigned mode;
-
-	for (i = 0; i < n; i++) {
-		o = hs_op_at(ops, i);
-		for (; r < o.tag >> 6; r++)
-			zombies_round();
-		mode = o.tag & 7;
-		switch (o.tag >> 3 & 7) {
-		case HS_SAMPLE:
-			if (hit(o.pid, mode, o.a, HIT_SAMPLE) <= 0)
-				hit_miss(o.pid, mode, o.a, HIT_SAMPLE, o.b, 1);
-			break;
-		case HS_MMAP:
-			if (i + 1 == n)
-				break;
-			m = hs_op_at(ops, ++i);
-			obj = (uint32_t)m.b < split.nobj ?
-			    objs[m.b].group : scratch.xlat[m.b - split.nobj];
-			hits_mmap(o.pid, mode, o.a, o.b, obj, m.a);
-			break;
-		// as rec_dispatch reads them (here nothing is logged)
-		case HS_EXEC:
-			rec_exec(o.pid, o.a);
-			break;
-		case HS_FORK:
-			rec_fork(o.pid, (int32_t)(uint32_t)o.a, o.b);
-			break;
-		case HS_EXIT:
-			rec_exit(o.pid, o.a);
-			break;
-		}
-	}
-	for (; r < nrounds; r++)
-		zombies_round();
-}
-
-static void split_apply(const struct split_sum *d, const unsigned char *ops);
-
-/* Would one read's tables have had room in the second part: a process
- * of this one's merges and reads the log, measuring its tables' high
- * water as it goes, and adds the second part's own, in the first two
- * rounds and after them (what of the first part is left is not two
- * parts' worth after two rounds: exited processes go).  Room is short
- * from 7/8 of the maps (zombies_relieve), at a full process or waiting
- * table, and wherever the log's reading dropped or shed anything. */
-static int
-hs_trial(const struct split_sum *d, const unsigned char *ops)
-{
-	uint64_t was = hits_dropped_maps + hits_dropped_procs +
-	    hits_unresolved + hits_unresolved_cc;
-	const struct hs_peak *a = hs.peak, *b = d->peak;
-	int st, k, ok = 1;
-	pid_t pid;
-
-	fflush(NULL);
-	if ((pid = fork()) < 0)
-		return 0;
-	if (pid) {
-		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-			;
-		return WIFEXITED(st) && !WEXITSTATUS(st);
-	}
-	split_child = 1;	// says nothing
-	hs.rounds = rounds;
-	memset(hs.peak, 0, sizeof hs.peak);
-	hs.role = HS_TRIAL;
-	hs_peaks();
-	split_apply(d, ops);
-	for (k = 0; k < 2; k++)
-		ok &= a[k].maps + b[k].maps <= PERFMT_MAXMAP - PERFMT_MAXMAP /
-		    8 && a[k].procs + b[k].procs < PERFMT_MAXPROC &&
-		    a[k].pend + b[k].pend < PERFMT_MAXPEND &&
-		    a[k].zombies + b[k].zombies < PERFMT_MAXPROC;
-	_exit(!ok || split_failed || hits_dropped_maps + hits_dropped_procs +
-	    hits_unresolved + hits_unresolved_cc != was);
-}
-
-/* Merges what the second process read, as if read here after the first
- * half: the counts, then its table in its order, the objects made before
- * the fork by index, those it made by name (obj_add, in the order it made
- * them, which is the order one read would have).  0 if there is nothing
- * to merge, and then nothing was. */
-static int
-split_merge(void)
-{
-	struct split_sum d;
-	struct obj c;
-	const unsigned char *p = databuf, *mod, *placed, *ops;
-	size_t n = split_receive(), at = sizeof d, need;
-	uint32_t i;
-
-	split_why = NULL;
-	if (n < sizeof d)
-		return 0;
-	memcpy(&d, p, sizeof d);
-	if (d.failed || d.nobj < split.nobj || d.nobj > PERFMT_MAXOBJ ||
-	    d.nother > sizeof pf.other / sizeof *pf.other || obj_dropped ||
-	    d.nobj - split.nobj > PERFMT_MAXOBJ - nobj || (hits_mode &&
-	    d.nobj - split.nobj > sizeof scratch.xlat / 4))
-		return 0;
-	// all of it there, and the names fit the arena: then nothing fails
-	for (i = 0, need = 0; i < d.nobj; i++, at += sizeof c) {
-		if (sizeof c > n - at)
-			return 0;
-		memcpy(&c, p + at, sizeof c);
-		if (i >= split.nobj) {
-			if (c.namelen > n - at - sizeof c)
-				return 0;
-			at += c.namelen;
-			need += c.namelen + 1u;
-		}
-	}
-	// --hits: the changed pids, the placed ones, the log
-	mod = p + at;
-	placed = mod + (hits_mode ? d.nmod * sizeof(struct hs_change) : 0);
-	ops = placed + (hits_mode ? d.lhi - d.llo : 0);
-	if (hits_mode && (d.nmod > HS_MOD || d.lhi < d.llo ||
-	    d.lhi > HS_BITS / 8 || d.nops > (n - at) / sizeof(struct hs_op)))
-		return 0;
-	if (hits_mode)
-		at += d.nmod * sizeof(struct hs_change) + (d.lhi - d.llo) +
-		    (size_t)d.nops * sizeof(struct hs_op);
-	if (at != n || need > sizeof arena - arena_used)
-		return 0;
-	if (hits_mode && (split_why = hs_check(&d, mod, placed, ops)))
-		return 0;
-	if (hits_mode && !hs_trial(&d, ops)) {
-		split_why = "the two parts might fill the tables of one read";
-		return 0;
-	}
-	split_apply(&d, ops);
-	return 1;
-}
-
-/* What the second process read, into this one's tables and counts (its
- * output in databuf, checked). */
-static void
-split_apply(const struct split_sum *dp, const unsigned char *ops)
-{
-	struct split_sum d = *dp;
-	struct obj c, *o;
-	const unsigned char *p = databuf;
-	size_t at;
-	uint32_t i;
-
-	pf.nrec += d.nrec;
-	pf.recbytes += d.recbytes;
-	pf.n_mmap += d.n_mmap;
-	pf.n_mmap_exec += d.n_mmap_exec;
-	pf.n_mmapid += d.n_mmapid;
-	for (i = 0; i < 128; i++)
-		pf.type_n[i] += d.type_n[i];
-	for (i = 0; i < d.nother; i++)
-		count_types(d.other[i].type, d.other[i].n);
-	for (i = 0, at = sizeof d; i < d.nobj; i++) {
-		memcpy(&c, p + at, sizeof c);
-		at += sizeof c;
-		if (i < split.nobj) {
-			split_obj(&objs[i], &c);
-			objs[objs[i].group].hit |= c.hit;
-			continue;
-		}
-		o = obj_add(c.machine, (const char *)p + at, c.namelen,
-		    c.id, c.idlen, c.idexact, c.src, c.cpumode);
-		split_obj(o, &c);
-		objs[o->group].hit |= c.hit;
-		if (hits_mode)
-			scratch.xlat[i - split.nobj] = o->group;
-		at += c.namelen;
-	}
-	if (d.n_timed && (!pf.n_timed || d.t_first < pf.t_first))
-		pf.t_first = d.t_first;
-	if (d.t_last > pf.t_last)
-		pf.t_last = d.t_last;
-	if (d.r_first && (!pf.r_first || d.r_first < pf.r_first))
-		pf.r_first = d.r_first;
-	if (d.r_last > pf.r_last)
-		pf.r_last = d.r_last;
-	pf.n_timed += d.n_timed;
-	if (hits_mode) {
-		hits_unknown += d.hits_unknown;
-		hs_replay(ops, d.nops, d.rounds);
-	}
-}
-
-/* --hits: the first records, read before the fork (the kernel's maps and
- * the workload's first process): up to a likely record start about 1
- * MiB in, or a quarter of the way.  Where the next part starts, or
- * NOPOS if damage stopped the read. */
-static uint64_t
-hs_prefix(uint64_t start, uint64_t end)
-{
-	struct rd r;
-	uint64_t span = (end - start) / 4, at;
-
-	if (span > 2u << 20)
-		span = 2u << 20;
-	if ((at = split_guess(start, start + span)) == NOPOS)
-		return start;
-	split.at = at;
-	split.stopped = 0;
-	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, start, at);
-	scan_records(&r, 0);
-	split.at = NOPOS;
-	if (!split.stopped)
-		return NOPOS;
-	split.stopped = 0;
-	z_keep = 1;
-	return split.resume != NOPOS ? split.resume : at;
-}
-
-/* Reads the records of [start, end): in two parts at once when
- * split_wanted, else in one. */
+/* Reads the records of [start, end), once. */
 static void
 scan_data(uint64_t start, uint64_t end, int at_eof)
 {
 	struct rd r;
-	uint64_t g;
-	const char *why = NULL;
 
-	// read on: the kernel doubles its read-ahead (measured: bench.sh)
+	// read on: the kernel doubles its read-ahead
 	posix_fadvise(pf.fd, (off_t)start, (off_t)(end - start),
 	    POSIX_FADV_SEQUENTIAL);
-	if (split_wanted(start, end) && hits_mode &&
-	    (start = hs_prefix(start, end)) == NOPOS)
-		return;		// damage: one read stops there too
-	if (split_wanted(start, end) && (g = split_place(start, end)) !=
-	    NOPOS && (!hits_mode || (g = split_round(start, g, end))) &&
-	    split_fork(g, end, at_eof)) {
-		split.stopped = 0;
-		rd_file(&r, pf.fd, 1, databuf, sizeof databuf, start, g);
-		scan_records(&r, 0);
-		split.at = NOPOS;
-		hs.role = HS_OFF;
-		if (!split.stopped) {
-			// damage in the first half: one read would stop there
-			split_end();
-			return;
-		}
-		split.stopped = 0;
-		if (split.resume != NOPOS) {
-			why = "a record runs over the guessed start";
-			start = split.resume;
-		} else if (pf.z_records) {
-			why = "the first part holds compressed records";
-			start = g;
-		} else if (want_samples != split.want ||
-		    pf.nattr != split.nattr ||
-		    memcmp(pf.feat, split.feat, sizeof pf.feat) ||
-		    (hits_mode && !hs_wanted())) {
-			// an event or a feature came in a record (a pipe's,
-			// kept by perf inject): the second part was read
-			// without it
-			why = "the first part changed how records are read";
-			start = g;
-		} else if (split_merge()) {
-			if (split_verbose)
-				msg(0, "%s: data read in two parts at once, "
-				    "[%#" PRIx64 ", %#" PRIx64 ") and [%#" PRIx64
-				    ", %#" PRIx64 ")", esc(pf.cur), start, g, g,
-				    end);
-			return;
-		} else {
-			why = split_why ? split_why :
-			    "the second process gave its part up";
-			start = g;
-		}
-		split_end();
-		z_keep = 1;
-		if (split_verbose)
-			msg(0, "%s: data not read in two parts: %s; read on "
-			    "from %#" PRIx64, esc(pf.cur), why, start);
-	}
 	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, start, end);
 	scan_records(&r, at_eof);
 }
@@ -9740,8 +8014,7 @@ list_line(const struct obj *o)
  * each guest's by machine pid (machine.c), each machine's by name in byte
  * order (its dsos are an array sorted by strcmp of the name, dsos.c).
  * Objects of one name keep the order first met: the index breaks ties.
- * The order is kept in scratch.list_ix (section 5), free once a pass is
- * read. */
+ * The order is kept in list_ix (section 5). */
 static int
 list_before(uint32_t a, uint32_t b)
 {
@@ -10545,13 +8818,12 @@ print_version(void)
 	    PERFMT_MAXID, PERFMT_MAXPROC, PERFMT_MAXMAP, PERFMT_MAXPEND,
 	    PERFMT_MAXSTREAM, PERFMT_ZWINDOW, sizeof zs + sizeof zbuf,
 	    sizeof zs + sizeof zbuf + sizeof databuf + sizeof featbuf +
-	    sizeof scratch + sizeof objs + sizeof obj_head +
+	    sizeof tabbuf + sizeof notebuf + sizeof list_ix +
+	    sizeof objs + sizeof obj_head +
 	    sizeof arena + sizeof pf + sizeof res + sizeof maps +
 	    sizeof procs + sizeof proc_head + sizeof zombies + sizeof memo +
-	    sizeof memo_how + sizeof memo_old + sizeof memo_old_how +
+	    sizeof memo_how +
 	    sizeof pend + sizeof pend_ix);
-	printf("reads in two parts at once: %s (PERFMT_SPLIT)\n",
-	    PERFMT_SPLIT ? "yes" : "no");
 }
 
 /* ==== 17. main ========================================================== */
@@ -10740,7 +9012,7 @@ main(int argc, char **argv)
 			opt.json = 1;
 			break;
 		case 'v':
-			opt.verbose = split_verbose = 1;
+			opt.verbose = 1;
 			break;
 		case 'H':
 			if (!optarg || !strcmp(optarg, "sample"))

@@ -205,12 +205,6 @@ for f in ${BENCH_FILES-dwarf.data fp.data small.data $PAR}; do
 		echo "perfmt list -H differs from perf buildid-list -H:"
 		diff "$DIR/h2" "$DIR/h1"
 	fi
-	# read in two parts at once or in one, and why (perfmt -v)
-	for o in "" --hits; do
-		how=$("$PERFMT" check -v $o -i "$file" 2>&1 >/dev/null |
-		    sed -n 's/^perfmt: [^:]*: data \(.*read in two parts[^;]*\).*/\1/p')
-		echo "perfmt check${o:+ $o}: data ${how:-read in one part}"
-	done
 done
 
 # ---- the zstd decoder: perfmt header (decodes every COMPRESSED record and

@@ -348,7 +348,7 @@ t_rd_aligned(void)
 	return 0;
 }
 
-/* Records for the walkers: a header of type and size, nothing else. */
+/* Records for the reader: a header of type and size, nothing else. */
 static size_t
 put_rec(unsigned char *b, size_t at, uint32_t type, uint32_t size)
 {
@@ -359,70 +359,35 @@ put_rec(unsigned char *b, size_t at, uint32_t type, uint32_t size)
 	return at + size;
 }
 
-/* Two walkers: a confirmed guess counts the same as one walk would; a
- * wrong guess (a sample header inside a record's payload, halfway) leaves
- * the first walker alone; a record of a user type stops them; the notes
- * have a bound. */
+/* check reads records without their samples: each sample counted with
+ * its bytes, the others read in order, up to a record the buffer cuts. */
 static int
-t_walk_two(void)
+t_skip_samples(void)
 {
 	static unsigned char b[16384];
-	uint32_t mmaps[64];
-	size_t at = 0, len, i, n = 0, samples = 0, big;
+	struct rd r;
+	size_t at = 0, i, n = 0, samples = 0;
+	int want = want_samples;
 
 	for (i = 0; at + 64 <= 12000; i++) {
 		if (i % 10 == 9) {
-			mmaps[n++] = (uint32_t)at;
-			at = put_rec(b, at, R_MMAP2, 64);
+			at = put_rec(b, at, R_COMM, 16);
+			n++;
 		} else {
 			at = put_rec(b, at, R_SAMPLE, 32);
 			samples++;
 		}
 	}
-	len = at + 20;		/* a record cut by the buffer's end */
 	put_rec(b, at, R_SAMPLE, 32);
-	check(walk_two(b, 0, len, len, 0) == 2);
-	check(walkers[0].samples + walkers[1].samples == samples);
-	check(walkers[0].n + walkers[1].n == n && walkers[1].q == at);
-	for (i = 0; i < walkers[0].n; i++)
-		check(walkers[0].note[i] == mmaps[i]);
-	for (i = 0; i < walkers[1].n; i++)
-		check(walkers[1].note[i] == mmaps[walkers[0].n + i]);
-
-	/* a span past the buffer's end: halfway is the buffer's, so the
-	 * two walk about as far (the span's halfway left the second 2.5%) */
-	for (at = 0; at + 32 <= 12000;)
-		at = put_rec(b, at, R_SAMPLE, 32);
-	check(walk_two(b, 0, at, 4 * at, 0) == 2);
-	check(walkers[1].q == at && walkers[0].q >= at / 2 &&
-	    walkers[0].q <= at / 2 + 512);
-	check(walkers[0].samples == walkers[0].q / 32 &&
-	    walkers[0].samples + walkers[1].samples == at / 32);
-
-	/* a big record over the middle, a fake sample header in it */
-	at = put_rec(b, 0, R_SAMPLE, 32);
-	big = at;
-	at = put_rec(b, at, R_MMAP2, 8000);
-	while (at + 32 <= 12000)
-		at = put_rec(b, at, R_SAMPLE, 32);
-	put_rec(b, at / 2 & ~(size_t)7, R_SAMPLE, 32);	/* where it looks */
-	put_rec(b, (at / 2 & ~(size_t)7) + 32, R_SAMPLE, 32);
-	check(walk_two(b, 0, at, at, 0) == 1);
-	check(walkers[0].samples == 1 && walkers[0].n == 1 &&
-	    walkers[0].note[0] == big && walkers[0].q == big + 8000);
-
-	/* a user type stops the first walker where it is */
-	for (at = 0; at + 32 <= 12000;)
-		at = put_rec(b, at, R_SAMPLE, 32);
-	put_rec(b, 64, R_ATTR, 32);
-	check(walk_two(b, 0, at, at, 0) == 1 && walkers[0].q == 64 &&
-	    walkers[0].samples == 2);
-
-	/* more other records than notes: the walk stops at the bound */
-	for (at = 0, i = 0; i < WALK_NOTES + 10; i++)
-		at = put_rec(b, at, R_COMM, 16);
-	check(walk_two(b, 0, at, at, 0) == 1 && walkers[0].n == WALK_NOTES &&
-	    walkers[0].q == 16 * WALK_NOTES);
+	pf_reset("t");
+	status = 0;
+	want_samples = 0;
+	rd_mem(&r, b, at + 20, 0);
+	scan_records(&r, 1);
+	want_samples = want;
+	check(pf.type_n[R_SAMPLE] == samples && pf.type_n[R_COMM] == n);
+	check(pf.nrec == samples + n && pf.recbytes == at && status == 1);
+	status = 0;
 	return 0;
 }
 
@@ -1282,43 +1247,8 @@ t_memo_forget(void)
 	return 0;
 }
 
-/* Two maps of one process in one memo column (32 MiB apart): the entry
- * keeps the one it replaced, a lookup there swaps it back, and a change
- * over it forgets it too. */
-static int
-t_memo_old(void)
-{
-	struct obj *a, *b, *c;
-	struct memo *e;
-	uint64_t x = 0x400100, y = x + ((uint64_t)32 << 20);
-
-	pf_reset("t");
-	a = obj_add(-1, "/a", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
-	b = obj_add(-1, "/b", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
-	c = obj_add(-1, "/c", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
-	check(a && b && c);
-	hits_mmap(40, MISC_USER, 0x400000, 0x1000, a->group, 0);
-	hits_mmap(40, MISC_USER, 0x2400000, 0x1000, b->group, 0);
-	e = memo_at(40, x);
-	check(e == memo_at(40, y));
-	check(hit(40, MISC_USER, x, HIT_SAMPLE) == 1);
-	check(hit(40, MISC_USER, y, HIT_SAMPLE) == 1);
-	check(memo_holds(e, 40, y) && !memo_holds(e, 40, x));
-	check(memo_recall(e, 40, x) && memo_holds(e, 40, x));
-	check(memo_recall(e, 40, y) && memo_holds(e, 40, y));
-	check(!memo_recall(e, 40, 0x9000000));
-	check(a->hit == HIT_SAMPLE && b->hit == HIT_SAMPLE);
-	// a new map over the old entry's, of an object no sample has
-	// marked (one that is marked goes into the memo: t_memo_prefill):
-	// the old entry goes too
-	hits_mmap(40, MISC_USER, 0x400000, 0x1000, c->group, 0);
-	check(memo_holds(e, 40, y) && !memo_recall(e, 40, x));
-	return 0;
-}
-
 /* The kernel (pid -1) shares memo row 63 with the pids that end in 63:
- * an entry answers only for its own pid, and each keeps the other's as
- * its old one. */
+ * an entry answers only for its own pid. */
 static int
 t_memo_kernel_row(void)
 {
@@ -1343,7 +1273,6 @@ t_memo_kernel_row(void)
 	check(memo_holds(e, -1, kaddr) && !memo_holds(e, 63, kaddr));
 	check(hit(63, MISC_USER, uaddr, HIT_SAMPLE) == 1);
 	check(memo_holds(e, 63, uaddr) && !memo_holds(e, -1, uaddr));
-	check(memo_recall(e, -1, kaddr) && memo_holds(e, -1, kaddr));
 	check(k->hit == HIT_SAMPLE && u->hit == HIT_SAMPLE);
 	return 0;
 }
@@ -1435,124 +1364,13 @@ t_pend_memo(void)
 	zombies_round();
 	check(npend == 0 && hits_unknown == 2);
 	check(!memo_holds(memo_at(84, top - 0xff0), 84, top - 0xff0));
-	// a FORK's copy over a waiting page: the map answers there now, and
-	// the waiting entry is not kept as the old one
+	// a FORK's copy over a waiting page: the map answers there now
 	hits_mmap(82, MISC_USER, 0x40000000, 0x1000, a->group, 7);
 	check(!user_hit(83, 0x40000010, HIT_SAMPLE, 5));
 	check(*memo_flags(memo_at(83, 0x40000010)) & HIT_PEND);
 	hits_fork(83, 82, 8);
 	check(memo_holds(memo_at(83, 0x40000010), 83, 0x40000010));
 	check(!(*memo_flags(memo_at(83, 0x40000010)) & HIT_PEND));
-	check(!memo_recall(memo_at(83, 0x40000010), 83, 0x40000010));
-	hits_mode = mode;
-	return 0;
-}
-
-static int clash_with2(int32_t pid, int reborn, int also);
-
-/* --hits in two parts, a pid used again: the second part makes a pid of
- * the fork's anew at its FORK (hs_reborn), and the first lets a process
- * born in the second stand only where one read has no process of its pid
- * either (hs_clash, hs_gone). */
-static int
-clash_with(int32_t pid, int reborn)
-{
-	return clash_with2(pid, reborn, 0);
-}
-
-/* ... and with pid + 2^17 placed too when also: a pid of the same bits
- * in the first part's hashed maps */
-static int
-clash_with2(int32_t pid, int reborn, int also)
-{
-	struct split_sum d;
-	struct hs_change c;
-	static unsigned char placed[HS_BITS / 32 + 1];
-	unsigned char mod[sizeof c];
-
-	memset(&d, 0, sizeof d);
-	memset(placed, 0, sizeof placed);
-	placed[0] = 1;		// pid's bit is HS_BITS / 2: here byte 0, bit 0
-	placed[HS_BITS / 32] = (unsigned char)also;
-	d.lbase = pid;
-	d.llo = HS_BITS / 16;
-	d.lhi = d.llo + (also ? HS_BITS / 32 + 1 : 1);
-	c.pid = pid;
-	c.round = 0;
-	c.reborn = (uint32_t)reborn;
-	memcpy(mod, &c, sizeof c);
-	d.nmod = 1;		// not reborn: the second part changed it
-	return hs_clash(&d, mod, placed, NULL);
-}
-
-static int
-t_hs_reused(void)
-{
-	struct proc *p;
-	int mode = hits_mode;
-	size_t end = arena_end;	// the second part's log takes arena room
-
-	pf_reset("t");
-	hits_mode = HITS_SAMPLE;
-	// the second part: 7 and its parent 5 were the fork's; 7's first
-	// record there is a FORK of 7, a new process
-	check(proc_new(5) && proc_new(7));
-	hs.serial = proc_serial;
-	hs_second_start();
-	hs_fork(7, 5);
-	check(!hs.fail && hs.nmod == 1 && scratch.hs.mod[0].pid == 7 &&
-	    scratch.hs.mod[0].reborn);
-	check(hs_placed(5) && hs_placed(7) && !proc_lookup(7));
-	// a FORK of a pid already met is no new process
-	hs_fork(9, 5);
-	hs_fork(9, 5);
-	check(!hs.fail && hs.nmod == 1);
-	arena_end = end;
-	// the first part: nothing of 7 here, then in turn a process of 7
-	// (exited: one read drops it at the FORK, but its records before
-	// the FORK would still be its), a process that names 7 its parent,
-	// a sample that waits for 7
-	pf_reset("t");
-	hs.role = HS_FIRST;
-	hs.serial = proc_serial;
-	memset(featbuf, 0, HS_BITS / 8);
-	check(!clash_with(7, 1) && !clash_with(7, 0));
-	check((p = proc_new(7)));
-	check(clash_with(7, 1) && clash_with(7, 0));
-	p->exited = 1;
-	check(clash_with(7, 1) && clash_with(7, 0));
-	proc_drop(7);
-	check(!clash_with(7, 1) && !clash_with(7, 0));
-	check((p = proc_new(8)));
-	p->has_parent = 1;
-	p->parent = 7;
-	check(clash_with(7, 1) && clash_with(7, 0));
-	proc_drop(8);
-	check(!user_hit(7, 0x9010, HIT_SAMPLE, 5) && npend == 1);
-	check(clash_with(7, 1) && clash_with(7, 0));
-	pf_reset("t");
-	// one the fork had, live: it stands only if this part left it be
-	check((p = proc_new(7)));
-	hs.serial = proc_serial;
-	hs_first_start();
-	check(!clash_with(7, 0));
-	// made anew at a FORK there, while here it runs on: one read
-	// would not have made it anew
-	check(clash_with(7, 1));
-	bit_set(featbuf, hs_pbit(7));
-	check(clash_with(7, 0));
-	// gone here, and made anew there
-	proc_drop(7);
-	check(clash_with(7, 0) && !clash_with(7, 1));
-	// 7 made anew, and a process of the fork's that shares 7's bits,
-	// gone here but placed there (it went on from the fork's copy)
-	pf_reset("t");
-	check(proc_new(7 + HS_BITS / 4));
-	hs.serial = proc_serial;
-	hs_first_start();
-	proc_drop(7 + HS_BITS / 4);
-	check(!clash_with2(7, 1, 0) && clash_with2(7, 1, 1));
-	hs.role = HS_OFF;
 	hits_mode = mode;
 	return 0;
 }
@@ -1864,7 +1682,7 @@ main(void)
 	test(t_rd_file, "reader over a file with a small buffer");
 	test(t_rd_aligned, "reader: reads land in cache-line step with the file");
 	test(t_rd_pipe, "reader over a pipe");
-	test(t_walk_two, "two record walkers: a guess confirmed, a wrong one, stops");
+	test(t_skip_samples, "records read, samples counted and stepped over");
 	test(t_rd_string, "header strings");
 	test(t_id_same, "build-ID comparison");
 	test(t_obj, "object table, table full");
@@ -1886,10 +1704,8 @@ main(void)
 	test(t_anon_exec, "anonymous executable memory by its name");
 	test(t_rec_gather, "a path's recorded identity");
 	test(t_hits_order, "--hits: records out of time order");
-	test(t_hs_reused, "--hits in two parts: a pid used again");
 	test(t_memo_forget, "--hits: a new map forgets the memo entries it overlaps");
 	test(t_memo_long, "--hits: the memo's part of a map over 4 GiB");
-	test(t_memo_old, "--hits: a memo entry's old one, swapped back, forgotten");
 	test(t_memo_kernel_row, "--hits: the kernel and pid 63 share a memo row, not entries");
 	test(t_pend_memo, "--hits: a page with a sample waiting, in the memo until it waits no more");
 	test(t_memo_prefill, "--hits: a new map (or a FORK's copy) of a marked object in the memo at once; a new map forgets only its columns");
