@@ -1198,7 +1198,7 @@ want_times(void)
 {
 	return need_times || (pf.has_clock_data && !pf.sample_last) ||
 	    (need_span && !pf.has_clock_data && pf.has_btime &&
-	    pf.btime <= pf.mtime + pf.time_slack && !pf.sample_last);
+	    pf.btime - pf.time_slack <= pf.mtime && !pf.sample_last);
 }
 
 static void
@@ -7326,22 +7326,28 @@ record_span(void)
  * perf wrote (see prof_trust).  The span may exceed the file's age by the
  * drift of perf's clock against the wall clock, and by the resolution of
  * the mtime (pf_file_times). */
-static int64_t trust_age, trust_span;
+static uint64_t trust_age, trust_span;
 
 static void
 mtime_trust(void)
 {
-	trust_age = pf.mtime - pf.btime;
-	trust_span = (int64_t)record_span();
+	// a birth time is a real date (birth_time); the mtime may be
+	// saturated (ts_ns), so the sums stay clear of its ends
+	trust_span = record_span();
+	trust_age = 0;
 	if (!pf.has_btime)
 		prof_trust = PT_UNCONFIRMED;
-	else if (pf.btime > pf.mtime + pf.time_slack)
+	else if (pf.btime - pf.time_slack > pf.mtime)
 		prof_trust = PT_COPY;
 	else if (!trust_span)
 		prof_trust = PT_UNCONFIRMED;
-	else
-		prof_trust = trust_age + trust_age / 1000 + pf.time_slack >=
-		    trust_span ? PT_WRITTEN : PT_COPY;
+	else {
+		trust_age = pf.mtime > pf.btime ?
+		    (uint64_t)pf.mtime - (uint64_t)pf.btime : 0;
+		prof_trust = trust_age >= trust_span || trust_span - trust_age <=
+		    trust_age / 1000 + (uint64_t)pf.time_slack ? PT_WRITTEN :
+		    PT_COPY;
+	}
 }
 
 /* The profile's time: the last sample's wall-clock time by CLOCK_DATA,
@@ -7529,13 +7535,11 @@ dadd(const char *fmt, ...)
 
 /* "0.004 s", "12.500 s": short spans in ms */
 static const char *
-dur(int64_t ns)
+dur(uint64_t ns)
 {
 	static char buf[40];
 
-	if (ns < 0)
-		ns = 0;
-	snprintf(buf, sizeof buf, "%" PRId64 ".%03" PRId64 " s",
+	snprintf(buf, sizeof buf, "%" PRIu64 ".%03" PRIu64 " s",
 	    ns / 1000000000, ns / 1000000 % 1000);
 	return buf;
 }
@@ -7611,7 +7615,7 @@ trust_text(void)
 		    "before it, its records span %s", a, dur(trust_span));
 		return buf;
 	case PT_COPY:
-		if (pf.btime > pf.mtime + pf.time_slack)
+		if (pf.btime - pf.time_slack > pf.mtime)
 			return "a copy's: the file was born after its mtime (cp "
 			    "-p, tar, rsync)";
 		snprintf(a, sizeof a, "%s", dur(trust_age));
