@@ -502,7 +502,7 @@ days_from_civil(int64_t y, unsigned m, unsigned d)
 static void
 utc_into(char *buf, size_t cap, int64_t ns, int frac)
 {
-	// floor division by remainders: ns - 999999999 overflowed for a
+	// floor division by remainders: ns - 999999999 overflows for a
 	// time near -2^63, which a u64 CLOCK_DATA time of day with its top
 	// bit set becomes (tests/data/fuzz/perf-clock-tod-min)
 	int64_t sub = ns % 1000000000 + (ns % 1000000000 < 0 ? 1000000000 : 0);
@@ -620,8 +620,7 @@ rd_fill(struct rd *r, size_t n)
 		return 0;
 	if (r->pos || !r->len) {
 		// what is left goes where the next read lands at the same place
-		// in a cache line as in the file: the kernel copies 3% faster
-		// so (measured on the frame-pointer benchmark profile)
+		// in a cache line as in the file: the kernel copies faster so
 		k = r->cap < 64 || n > r->cap - 64 ? 0 : (size_t)((r->at +
 		    r->pos - (uintptr_t)r->wbuf) % 64);
 		memmove(r->wbuf + k, r->wbuf + r->pos, have);
@@ -765,8 +764,8 @@ static char arena[PERFMT_ARENA];
 static size_t arena_used;
 
 /* Eight bytes a step (a name is hashed for each MMAP record that finds
- * no entry at once: a few hundred thousand in a big profile), read in one
- * byte order so that every host builds the same chains. */
+ * no entry at once, and a big profile has many), read in one byte order
+ * so that every host builds the same chains. */
 static uint32_t
 obj_hash(int32_t machine, const char *s, size_t n)
 {
@@ -775,7 +774,7 @@ obj_hash(int32_t machine, const char *s, size_t n)
 	size_t i;
 
 	// the last eight bytes overlap the word before (as in bytes_equal):
-	// no byte loop, whose end the predictor missed for every MMAP
+	// no byte loop, whose end the predictor misses for every MMAP
 	for (i = 0; i + 8 < n; i += 8)
 		h = (h ^ get64(p + i, 0)) * 0x9e3779b97f4a7c15u;
 	if (n >= 8)
@@ -813,8 +812,8 @@ bytes_equal(const void *a, const void *b, size_t n)
  * a zero byte where (w - 0x01..) & ~w & 0x80.. is not 0, and the lowest
  * bit set marks the first (bytes after it may show falsely).  The last
  * word overlaps the one before, whose bytes are known not NUL.  Every
- * MMAP record's name goes through it: musl's memchr mispredicted twice a
- * name (71,000 times over the frame-pointer benchmark profile). */
+ * MMAP record's name goes through it, and musl's memchr mispredicts
+ * twice a name. */
 static const unsigned char *
 find_nul(const unsigned char *s, size_t n)
 {
@@ -1207,7 +1206,7 @@ update_want_samples(void)
 	want_samples = hits_mode || want_times();
 }
 
-/* Records damage: reported now on stderr, kept for `header`. */
+/* Records damage: reported at once on stderr, kept for `header`. */
 static void
 damage(int level, uint64_t off, const char *fmt, ...)
 {
@@ -1250,9 +1249,9 @@ attr_flags(const unsigned char *p, int be)
 
 /* Sample ids by open addressing, a bounded number of probes: an id that
  * finds no slot among them is dropped, as in a full table.  Unbounded, a
- * full table cost PERFMT_MAXID probes per id: 20 events whose id arrays
- * all lay over the same megabyte took 13 s (regression input
- * tests/data/fuzz/perf-ids-overlap). */
+ * full table costs PERFMT_MAXID probes per id, and a few events whose id
+ * arrays all lie over the same megabyte keep perfmt busy for seconds
+ * (regression input tests/data/fuzz/perf-ids-overlap). */
 #define ID_PROBES (PERFMT_MAXID < 64 ? PERFMT_MAXID : 64)
 
 static void
@@ -1580,10 +1579,11 @@ all_zero(const unsigned char *p, size_t n)
 	return 1;
 }
 
-/* Walks the entries of a BUILD_ID section by header.size (padding was 64
- * bytes before perf 6.12, 8 after: never assume it).  With dry set it
- * only answers whether the section is in the old layout: perf's test is
- * a name at 36 that reads "nel.kallsyms]" (header.c, abi quirk). */
+/* Walks the entries of a BUILD_ID section by header.size (fmt §2.1: perf
+ * up to 6.11 pads names to 64 bytes, 6.12 and later to 8; never assume
+ * it).  With dry set it only answers whether the section is in the old
+ * layout: perf's test is a name at 36 that reads "nel.kallsyms]"
+ * (fmt §2.4; perf's header.c). */
 static int
 bid_walk(struct rd *r, int old_abi, int dry)
 {
@@ -1610,7 +1610,7 @@ bid_walk(struct rd *r, int old_abi, int dry)
 		}
 		size = get16(p + 6, pf.be);
 		if (size < hdr && all_zero(p, hdr)) {
-			// perf 6.12.0 wrote 36 zero bytes after each entry
+			// perf 6.12.0 writes 36 zero bytes after each entry
 			if (!dry && !zeros++)
 				damage(1, off, "zero bytes between build-ID "
 				    "entries (perf 6.12.0 wrote these); "
@@ -3538,10 +3538,8 @@ memo_set(struct memo *e, int32_t pid, uint64_t lo, uint64_t hi,
 
 /* Without branches: the kernel's and users' samples alternate at random
  * in a profile, and a mispredicted branch per sample costs more than the
- * lookup.  pid -1 shares row 63: a row of its own took 3 instructions
- * more a sample, 16 million over the frame-pointer benchmark profile
- * (valgrind --tool=cachegrind), and two registers the sample loop
- * needs. */
+ * lookup.  pid -1 shares row 63: a row of its own costs instructions at
+ * every sample, and two registers the sample loop needs. */
 static struct memo *
 memo_at(int32_t pid, uint64_t addr)
 {
@@ -3602,9 +3600,8 @@ pend_index(void)
 {
 	uint32_t i, b;
 
-	// every round asks, and most find nothing waiting: clearing 12 KiB
-	// each time was 41 MB of memset over the 3,354 rounds of the
-	// frame-pointer benchmark profile
+	// every round asks, and most find nothing waiting: the 12 KiB
+	// index is cleared again only when something waited since
 	if (!npend && pend_clean)
 		return;
 	pend_clean = !npend;
@@ -3621,8 +3618,7 @@ static void
 memo_drop(struct memo *e, int32_t pid, uint64_t start, uint64_t end)
 {
 	// without branches: whether an entry is the pid's is a coin toss
-	// to the predictor (141,000 mispredictions of 85,000 forgets on the
-	// frame-pointer benchmark profile, cachegrind)
+	// to the predictor
 	e->len &= -(uint32_t)!((e->pid == pid) & (e->start < end) &
 	    (e->start + e->len > start));
 }
@@ -3813,8 +3809,8 @@ proc_exit(int32_t pid, uint64_t time)
 
 	// an EXIT read before the process's other records (the CPUs'
 	// buffers again): what they bring later goes with it, else it would
-	// stay for good (911 such processes in the frame-pointer benchmark
-	// profile, a sixth of its live maps)
+	// stay for good (a big profile has many such processes, and their
+	// maps fill the table)
 	if (!p && (!time || !(p = proc_new(pid))))
 		return;
 	if (p->exited)
@@ -3936,7 +3932,7 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 			map_release(m);
 		}
 	}
-	// before the new map: with no room for it, the old ones were cut
+	// before the new map: with no room for it, the old ones stay cut
 	memo_forget(p->pid, start, end);
 	if ((m = map_alloc(obj, time)) == NOMAP)
 		return;
@@ -4088,7 +4084,7 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 		tail = &maps[c].next;
 		// a child runs its parent's image until it execs (a shell's
 		// forks): the marked maps go into its memo, as new maps do,
-		// and pages waiting there are answered by the maps now
+		// and pages waiting there are answered by these maps
 		memo_forget(pid, maps[c].start, maps[c].end);
 		memo_prefill(pid, maps[c].start, maps[c].end,
 		    objs[maps[c].obj].hit);
@@ -4206,8 +4202,8 @@ pend_page(uint64_t addr, uint64_t *lo, uint64_t *hi)
 	return hits_mode == HITS_SAMPLE;
 }
 
-/* A waiting sample's page, once it waits no more: the memo no longer
- * answers for it (see pend_memo). */
+/* A waiting sample's page, once it stops waiting: the memo forgets it
+ * (see pend_memo). */
 static void
 pend_gone(const struct pend *e)
 {
@@ -4563,8 +4559,8 @@ static int
 anon_exec(const unsigned char *s, size_t n)
 {
 	// by the second byte: file paths (/usr, /lib, /tmp) differ from
-	// these names there, and this runs for every MMAP (a loop over the
-	// six names took 65 instructions a record, cachegrind)
+	// these names there, and this runs for every MMAP: one switch
+	// rather than six compares
 	switch (n >= 2 ? s[1] : 0) {
 	case '/':
 		return n == 6 && !memcmp(s, "//anon", 6);
@@ -5311,8 +5307,9 @@ next:
 
 /* ==== 11. perf.data: opening a profile ==================================
  * fmt §1.1: the 16 bytes at the start tell pipe mode (size 16) from file
- * mode (size 104, or 72 before the feature bitmap); a directory holds a
- * file-mode `data` and raw record streams `data.N` (fmt §5.6).
+ * mode (size 104, or 72 in a header without the feature bitmap); a
+ * directory holds a file-mode `data` and raw record streams `data.N`
+ * (fmt §5.6).
  */
 static void
 pf_reset(const char *path)
@@ -5954,8 +5951,9 @@ img_window(const struct img *m, struct rd *r, unsigned char *buf, size_t cap,
  * note_walk does, or -2 when it overlaps the areas before.  *left is what
  * the areas may still cover: each note lies in one PT_NOTE segment and one
  * SHT_NOTE section, so together they cover the file at most twice.  More
- * means areas that overlap: 16000 program headers naming the same notes
- * in a 1 MiB file took 3.6 s (tests/data/fuzz/elf-notes-overlap). */
+ * means areas that overlap, and thousands of program headers naming the
+ * same notes would make the walk quadratic (regression input
+ * tests/data/fuzz/elf-notes-overlap). */
 static int
 elf_notes(const struct img *m, uint64_t off, uint64_t size, uint64_t align,
     struct elfid *e, const char *what, unsigned idx, uint64_t *left)
@@ -7390,7 +7388,7 @@ profile_time(void)
 	if (prof_ns < (int64_t)946684800 * 1000000000 ||
 	    prof_ns / 1000000000 > (int64_t)now.tv_sec + 86400) {
 		time_into(when, sizeof when, prof_ns, 0);
-		// -t and -r were the remedy: not advised when given
+		// -t and -r are the remedy: not advised when given
 		msg(0, "%s: the profile's time, %s (from %s), is implausible "
 		    "(%s): mtimes are not judged%s", esc(pf_shown()), when,
 		    prof_src, opt.timearg ? "before 2000 or in the future" :
