@@ -5430,19 +5430,20 @@ pf_file_header(struct rd *r)
 	return 1;
 }
 
-/* Skips whole 8-byte words of zeros from off, up to 64 bytes. */
+/* Skips whole 8-byte words of zeros from off, within 64 bytes and
+ * never up to end: a byte at least is left after them. */
 static uint64_t
 skip_zeros(uint64_t off, uint64_t end)
 {
 	unsigned char z[64];
-	ssize_t got;
-	size_t i = 0;
+	const unsigned char *p;
+	struct rd r;
 
-	got = end - off < sizeof z ? (ssize_t)(end - off) : (ssize_t)sizeof z;
-	got = pread(pf.fd, z, (size_t)got, (off_t)off);
-	while (got > 0 && i + 8 < (size_t)got && all_zero(z + i, 8))
-		i += 8;
-	return off + i;
+	rd_file(&r, pf.fd, 1, z, sizeof z, off,
+	    end - off < sizeof z ? end : off + sizeof z);
+	while ((p = rd_peek(&r, 9)) && all_zero(p, 8))
+		rd_skip(&r, 8);
+	return rd_tell(&r);
 }
 
 /* Reads the records of [start, end), once. */
@@ -6083,20 +6084,13 @@ elf_escapes(const struct img *m, struct elftab *ph, struct elftab *sh,
 static int
 blob_buildid(int fd, struct elfid *e)
 {
-	size_t n = 0;
-	ssize_t got;
+	size_t n;
 	struct rd r;
 	int rc;
 
-	while (n < sizeof tabbuf &&
-	    (got = pread(fd, tabbuf + n, sizeof tabbuf - n, (off_t)n)) != 0) {
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			return -1;
-		n += (size_t)got;
-	}
-	if (n < 12 || n == sizeof tabbuf)
+	// read to its end: a blob that fills the buffer is not a note blob
+	rd_file(&r, fd, 1, tabbuf, sizeof tabbuf, 0, RD_OPEN);
+	if (rd_fill(&r, sizeof tabbuf) || r.err || (n = r.len) < 12)
 		return -1;
 	e->blob = 1;
 	e->be = get32(tabbuf, 0) > 4096;
