@@ -98,6 +98,19 @@ long syscall(long, ...);
 #define PERFMT_MAXSTREAM 1024		/* data.N files of a directory */
 #endif
 
+/* The one build switch that is not a size, set with -DPERFMT_HITLOOPS=n
+ * in CFLAGS: copies of the sample loop of --hits (section 10).  2: one
+ * for each byte order, so that the byte order is no test at every field;
+ * 1: one for both, smaller.  A build for size (-Os, the boards') takes 1
+ * by default. */
+#ifndef PERFMT_HITLOOPS
+#ifdef __OPTIMIZE_SIZE__
+#define PERFMT_HITLOOPS 1
+#else
+#define PERFMT_HITLOOPS 2
+#endif
+#endif
+
 #if PERFMT_BUF < 65536 + 64 || PERFMT_FEATBUF < 65536 + 64
 #error "PERFMT_BUF and PERFMT_FEATBUF must hold a 64 KiB record"
 #endif
@@ -107,6 +120,9 @@ long syscall(long, ...);
 #if PERFMT_MAXPEND < 1 || PERFMT_MAXPEND > 65535
 #error "PERFMT_MAXPEND must be 1 to 65535 (16-bit indexes)"
 #endif
+#if PERFMT_HITLOOPS != 1 && PERFMT_HITLOOPS != 2
+#error "PERFMT_HITLOOPS must be 1 or 2"
+#endif
 
 #define IDMAX 20		/* perf keeps at most 20 build-ID bytes */
 #define ELFIDMAX 64		/* longest build-ID note printed in full */
@@ -115,11 +131,11 @@ long syscall(long, ...);
 #define MAXDAMAGE 8		/* damage notes kept for `header` */
 #define NOPOS UINT64_MAX
 
-/* The hot loop of --hits is built once for each byte order, each a
- * function of its own (samples_hits_le): GCC and clang would inline a
- * static function called from one place back into the reader, and may
- * not inline a long one into two, which leaves the byte order a test at
- * every field. */
+/* With PERFMT_HITLOOPS 2 the sample loop of --hits is built once for
+ * each byte order, each a function of its own (samples_hits_le): GCC and
+ * clang would inline a static function called from one place back into
+ * the reader, and may not inline a long one into two, which leaves the
+ * byte order a test at every field. */
 #ifdef __GNUC__
 #define NOINLINE __attribute__((noinline))
 #define ALWAYS_INLINE inline __attribute__((always_inline))
@@ -5179,12 +5195,11 @@ samples_hits_order(const unsigned char *p, const unsigned char *end, int be,
 	return p;
 }
 
-/* The loop once for each byte order, each a function of its own, kept
- * out of scan_records: there the compiler spilled the loop's values
- * beside the reader's own and tested the byte order at every sample.  A
- * build for size (-Os, the boards') keeps one loop for both: the second
- * copy takes s390x over its 128 KiB. */
-#ifndef __OPTIMIZE_SIZE__
+/* The loop once for each byte order (PERFMT_HITLOOPS 2), each a function
+ * of its own, kept out of scan_records: there the compiler spills the
+ * loop's values beside the reader's own and tests the byte order at every
+ * sample.  With PERFMT_HITLOOPS 1 one loop serves both. */
+#if PERFMT_HITLOOPS == 2
 static NOINLINE const unsigned char *
 samples_hits_le(const unsigned char *p, const unsigned char *end,
     size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
@@ -5204,11 +5219,11 @@ static const unsigned char *
 samples_hits(const unsigned char *p, const unsigned char *end, int be,
     size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
 {
-#ifdef __OPTIMIZE_SIZE__
-	return samples_hits_order(p, end, be, ip_off, tid_off, min, n);
-#else
+#if PERFMT_HITLOOPS == 2
 	return be ? samples_hits_be(p, end, ip_off, tid_off, min, n) :
 	    samples_hits_le(p, end, ip_off, tid_off, min, n);
+#else
+	return samples_hits_order(p, end, be, ip_off, tid_off, min, n);
 #endif
 }
 
@@ -8804,7 +8819,9 @@ print_version(void)
 	    "  data.N streams   %7d         PERFMT_MAXSTREAM\n"
 	    "  zstd window      %7d bytes  PERFMT_ZWINDOW (-z profiles)\n"
 	    "  zstd state       %7zu bytes  (touched only by -z profiles)\n"
-	    "  total            %7zu bytes\n",
+	    "  total            %7zu bytes\n"
+	    "build: --hits sample loops %d  PERFMT_HITLOOPS (2: one per byte "
+	    "order)\n",
 	    PERFMT_VERSION, PERFMT_BUF, PERFMT_FEATBUF, PERFMT_ELFBUF,
 	    PERFMT_MAXOBJ, sizeof(struct obj), PERFMT_ARENA, PERFMT_MAXATTR,
 	    PERFMT_MAXID, PERFMT_MAXPROC, PERFMT_MAXMAP, PERFMT_MAXPEND,
@@ -8815,7 +8832,7 @@ print_version(void)
 	    sizeof arena + sizeof pf + sizeof res + sizeof maps +
 	    sizeof procs + sizeof proc_head + sizeof zombies + sizeof memo +
 	    sizeof memo_how +
-	    sizeof pend + sizeof pend_ix);
+	    sizeof pend + sizeof pend_ix, PERFMT_HITLOOPS);
 }
 
 /* ==== 17. main ========================================================== */
