@@ -946,7 +946,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 
 	// a library's MMAP2 records come one per segment, in a row: the
 	// entry found last is most often the one again (MMAP2 records are
-	// two thirds of a dwarf profile's).  Only one entry of a name can
+	// most of a dwarf profile's).  Only one entry of a name can
 	// match an ID (id_same is equality after zero padding), so this
 	// finds what the chain walk below would.
 	o = obj_last ? &objs[obj_last - 1] : NULL;
@@ -3659,7 +3659,7 @@ memo_forget(int32_t pid, uint64_t start, uint64_t end)
 	struct memo *row = memo_at(pid, 0);
 	uint64_t col, last = memo_last_col(start, end);
 
-	// all of it (an exec, an exit: two thirds of the calls): every
+	// all of it (an exec, an exit: most of the calls): every
 	// entry of the pid overlaps, and no range need be asked
 	if (!start && end == UINT64_MAX) {
 		for (col = 0; col < MEMO_COLS; col++)
@@ -4784,7 +4784,7 @@ static int zdead;	/* the stream failed: the rest is counted, not read */
  * has.  The whole profile may give Z_RATIO times the zstd bytes read,
  * plus one record's bound for a start that compresses well: the real -z
  * profiles that come nearest (a dwarf call graph of an idle program at
- * level 19) stay under a quarter of it. */
+ * level 19) stay well under it. */
 #define Z_MMAP_MAX ((uint64_t)1 << 30)
 #define Z_RATIO 4096
 
