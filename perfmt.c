@@ -541,6 +541,18 @@ utc_into(char *buf, size_t cap, int64_t ns, int frac)
 		snprintf(buf + n, cap - (size_t)n, " UTC");
 }
 
+/* a + b held at INT64_MIN or INT64_MAX where it would overflow: file
+ * times may be saturated (ts_ns), and sums with them still compare. */
+static int64_t
+sat_add(int64_t a, int64_t b)
+{
+	if (b > 0 && a > INT64_MAX - b)
+		return INT64_MAX;
+	if (b < 0 && a < INT64_MIN - b)
+		return INT64_MIN;
+	return a + b;
+}
+
 /* A decimal number, the whole string, at most max.  Not strtoll: its
  * scanner costs the board binaries 2 KB. */
 static int
@@ -1213,7 +1225,7 @@ want_times(void)
 {
 	return need_times || (pf.has_clock_data && !pf.sample_last) ||
 	    (need_span && !pf.has_clock_data && pf.has_btime &&
-	    pf.btime <= pf.mtime + pf.time_slack && !pf.sample_last);
+	    pf.btime <= sat_add(pf.mtime, pf.time_slack) && !pf.sample_last);
 }
 
 static void
@@ -7338,17 +7350,17 @@ static int64_t trust_age, trust_span;
 static void
 mtime_trust(void)
 {
-	trust_age = pf.mtime - pf.btime;
+	trust_age = sat_add(pf.mtime, -pf.btime);	// btime is at least 0
 	trust_span = (int64_t)record_span();
 	if (!pf.has_btime)
 		prof_trust = PT_UNCONFIRMED;
-	else if (pf.btime > pf.mtime + pf.time_slack)
+	else if (pf.btime > sat_add(pf.mtime, pf.time_slack))
 		prof_trust = PT_COPY;
 	else if (!trust_span)
 		prof_trust = PT_UNCONFIRMED;
 	else
-		prof_trust = trust_age + trust_age / 1000 + pf.time_slack >=
-		    trust_span ? PT_WRITTEN : PT_COPY;
+		prof_trust = sat_add(sat_add(trust_age, trust_age / 1000),
+		    pf.time_slack) >= trust_span ? PT_WRITTEN : PT_COPY;
 }
 
 /* The profile's time: the last sample's wall-clock time by CLOCK_DATA,
@@ -7618,7 +7630,7 @@ trust_text(void)
 		    "before it, its records span %s", a, dur(trust_span));
 		return buf;
 	case PT_COPY:
-		if (pf.btime > pf.mtime + pf.time_slack)
+		if (pf.btime > sat_add(pf.mtime, pf.time_slack))
 			return "a copy's: the file was born after its mtime (cp "
 			    "-p, tar, rsync)";
 		snprintf(a, sizeof a, "%s", dur(trust_age));

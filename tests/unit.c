@@ -958,6 +958,40 @@ t_parse_time(void)
 	return 0;
 }
 
+/* A perf.data modified past 2262 or before 1677 (its mtime saturated by
+ * ts_ns): whether it is the file perf wrote is asked without an overflow
+ * (UBSan stops the asan build at one), and the answers are those of the
+ * exact sums. */
+static int
+t_far_mtime(void)
+{
+	int need = need_times, span = need_span;
+
+	pf_reset("t");
+	pf.has_btime = 1;
+	pf.btime = (int64_t)1700000000 * 1000000000;
+	pf.time_slack = 2000000000;
+	pf.r_first = 1000;
+	pf.r_last = 5000000000u;	/* records over 5 s */
+	need_times = 0;
+	need_span = 1;
+	pf.mtime = INT64_MAX;		/* born long before it: perf's file */
+	check(want_times());
+	mtime_trust();
+	check(prof_trust == PT_WRITTEN);
+	pf.mtime = INT64_MIN;		/* born after it: a copy's */
+	check(!want_times());
+	mtime_trust();
+	check(prof_trust == PT_COPY);
+	check(sat_add(INT64_MAX, 1) == INT64_MAX);
+	check(sat_add(INT64_MIN, -1) == INT64_MIN);
+	check(sat_add(-5, 3) == -2 && sat_add(INT64_MAX, INT64_MIN) == -1);
+	need_times = need;
+	need_span = span;
+	pf_reset("t");
+	return 0;
+}
+
 static int
 t_far_times(void)
 {
@@ -1651,6 +1685,7 @@ main(void)
 	test(t_sr_resolve, "sysroot resolution stays inside");
 	test(t_parse_time, "-t times");
 	test(t_far_times, "times past 2262 and before 1677: saturated, said");
+	test(t_far_mtime, "a perf.data mtime past 2262 or before 1677: no overflow");
 	test(t_classify, "object classes");
 	test(t_jit_inode, "a JIT map has no inode of its own");
 	test(t_anon_exec, "anonymous executable memory by its name");
