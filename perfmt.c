@@ -98,6 +98,19 @@ long syscall(long, ...);
 #define PERFMT_MAXSTREAM 1024		/* data.N files of a directory */
 #endif
 
+/* The one build switch that is not a size, set with -DPERFMT_HITLOOPS=n
+ * in CFLAGS: copies of the sample loop of --hits (section 10).  2: one
+ * for each byte order, so that the byte order is no test at every field;
+ * 1: one for both, smaller.  A build for size (-Os, the boards') takes 1
+ * by default. */
+#ifndef PERFMT_HITLOOPS
+#ifdef __OPTIMIZE_SIZE__
+#define PERFMT_HITLOOPS 1
+#else
+#define PERFMT_HITLOOPS 2
+#endif
+#endif
+
 #if PERFMT_BUF < 65536 + 64 || PERFMT_FEATBUF < 65536 + 64
 #error "PERFMT_BUF and PERFMT_FEATBUF must hold a 64 KiB record"
 #endif
@@ -107,6 +120,9 @@ long syscall(long, ...);
 #if PERFMT_MAXPEND < 1 || PERFMT_MAXPEND > 65535
 #error "PERFMT_MAXPEND must be 1 to 65535 (16-bit indexes)"
 #endif
+#if PERFMT_HITLOOPS != 1 && PERFMT_HITLOOPS != 2
+#error "PERFMT_HITLOOPS must be 1 or 2"
+#endif
 
 #define IDMAX 20		/* perf keeps at most 20 build-ID bytes */
 #define ELFIDMAX 64		/* longest build-ID note printed in full */
@@ -115,11 +131,11 @@ long syscall(long, ...);
 #define MAXDAMAGE 8		/* damage notes kept for `header` */
 #define NOPOS UINT64_MAX
 
-/* The hot loop of --hits is built once for each byte order, each a
- * function of its own (samples_hits_le): GCC and clang would inline a
- * static function called from one place back into the reader, and may
- * not inline a long one into two, which leaves the byte order a test at
- * every field. */
+/* With PERFMT_HITLOOPS 2 the sample loop of --hits is built once for
+ * each byte order, each a function of its own (samples_hits_le): GCC and
+ * clang would inline a static function called from one place back into
+ * the reader, and may not inline a long one into two, which leaves the
+ * byte order a test at every field. */
 #ifdef __GNUC__
 #define NOINLINE __attribute__((noinline))
 #define ALWAYS_INLINE inline __attribute__((always_inline))
@@ -502,7 +518,7 @@ days_from_civil(int64_t y, unsigned m, unsigned d)
 static void
 utc_into(char *buf, size_t cap, int64_t ns, int frac)
 {
-	// floor division by remainders: ns - 999999999 overflowed for a
+	// floor division by remainders: ns - 999999999 overflows for a
 	// time near -2^63, which a u64 CLOCK_DATA time of day with its top
 	// bit set becomes (tests/data/fuzz/perf-clock-tod-min)
 	int64_t sub = ns % 1000000000 + (ns % 1000000000 < 0 ? 1000000000 : 0);
@@ -620,8 +636,7 @@ rd_fill(struct rd *r, size_t n)
 		return 0;
 	if (r->pos || !r->len) {
 		// what is left goes where the next read lands at the same place
-		// in a cache line as in the file: the kernel copies 3% faster
-		// so (measured on the frame-pointer benchmark profile)
+		// in a cache line as in the file: the kernel copies faster so
 		k = r->cap < 64 || n > r->cap - 64 ? 0 : (size_t)((r->at +
 		    r->pos - (uintptr_t)r->wbuf) % 64);
 		memmove(r->wbuf + k, r->wbuf + r->pos, have);
@@ -765,8 +780,8 @@ static char arena[PERFMT_ARENA];
 static size_t arena_used;
 
 /* Eight bytes a step (a name is hashed for each MMAP record that finds
- * no entry at once: a few hundred thousand in a big profile), read in one
- * byte order so that every host builds the same chains. */
+ * no entry at once, and a big profile has many), read in one byte order
+ * so that every host builds the same chains. */
 static uint32_t
 obj_hash(int32_t machine, const char *s, size_t n)
 {
@@ -775,7 +790,7 @@ obj_hash(int32_t machine, const char *s, size_t n)
 	size_t i;
 
 	// the last eight bytes overlap the word before (as in bytes_equal):
-	// no byte loop, whose end the predictor missed for every MMAP
+	// no byte loop, whose end the predictor misses for every MMAP
 	for (i = 0; i + 8 < n; i += 8)
 		h = (h ^ get64(p + i, 0)) * 0x9e3779b97f4a7c15u;
 	if (n >= 8)
@@ -813,8 +828,8 @@ bytes_equal(const void *a, const void *b, size_t n)
  * a zero byte where (w - 0x01..) & ~w & 0x80.. is not 0, and the lowest
  * bit set marks the first (bytes after it may show falsely).  The last
  * word overlaps the one before, whose bytes are known not NUL.  Every
- * MMAP record's name goes through it: musl's memchr mispredicted twice a
- * name (71,000 times over the frame-pointer benchmark profile). */
+ * MMAP record's name goes through it, and musl's memchr mispredicts
+ * twice a name. */
 static const unsigned char *
 find_nul(const unsigned char *s, size_t n)
 {
@@ -931,7 +946,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 
 	// a library's MMAP2 records come one per segment, in a row: the
 	// entry found last is most often the one again (MMAP2 records are
-	// two thirds of a dwarf profile's).  Only one entry of a name can
+	// most of a dwarf profile's).  Only one entry of a name can
 	// match an ID (id_same is equality after zero padding), so this
 	// finds what the chain walk below would.
 	o = obj_last ? &objs[obj_last - 1] : NULL;
@@ -1207,7 +1222,7 @@ update_want_samples(void)
 	want_samples = hits_mode || want_times();
 }
 
-/* Records damage: reported now on stderr, kept for `header`. */
+/* Records damage: reported at once on stderr, kept for `header`. */
 static void
 damage(int level, uint64_t off, const char *fmt, ...)
 {
@@ -1250,9 +1265,9 @@ attr_flags(const unsigned char *p, int be)
 
 /* Sample ids by open addressing, a bounded number of probes: an id that
  * finds no slot among them is dropped, as in a full table.  Unbounded, a
- * full table cost PERFMT_MAXID probes per id: 20 events whose id arrays
- * all lay over the same megabyte took 13 s (regression input
- * tests/data/fuzz/perf-ids-overlap). */
+ * full table costs PERFMT_MAXID probes per id, and a few events whose id
+ * arrays all lie over the same megabyte keep perfmt busy for seconds
+ * (regression input tests/data/fuzz/perf-ids-overlap). */
 #define ID_PROBES (PERFMT_MAXID < 64 ? PERFMT_MAXID : 64)
 
 static void
@@ -1580,10 +1595,11 @@ all_zero(const unsigned char *p, size_t n)
 	return 1;
 }
 
-/* Walks the entries of a BUILD_ID section by header.size (padding was 64
- * bytes before perf 6.12, 8 after: never assume it).  With dry set it
- * only answers whether the section is in the old layout: perf's test is
- * a name at 36 that reads "nel.kallsyms]" (header.c, abi quirk). */
+/* Walks the entries of a BUILD_ID section by header.size (fmt §2.1: perf
+ * up to 6.11 pads names to 64 bytes, 6.12 and later to 8; never assume
+ * it).  With dry set it only answers whether the section is in the old
+ * layout: perf's test is a name at 36 that reads "nel.kallsyms]"
+ * (fmt §2.4; perf's header.c). */
 static int
 bid_walk(struct rd *r, int old_abi, int dry)
 {
@@ -1610,7 +1626,7 @@ bid_walk(struct rd *r, int old_abi, int dry)
 		}
 		size = get16(p + 6, pf.be);
 		if (size < hdr && all_zero(p, hdr)) {
-			// perf 6.12.0 wrote 36 zero bytes after each entry
+			// perf 6.12.0 writes 36 zero bytes after each entry
 			if (!dry && !zeros++)
 				damage(1, off, "zero bytes between build-ID "
 				    "entries (perf 6.12.0 wrote these); "
@@ -3538,10 +3554,8 @@ memo_set(struct memo *e, int32_t pid, uint64_t lo, uint64_t hi,
 
 /* Without branches: the kernel's and users' samples alternate at random
  * in a profile, and a mispredicted branch per sample costs more than the
- * lookup.  pid -1 shares row 63: a row of its own took 3 instructions
- * more a sample, 16 million over the frame-pointer benchmark profile
- * (valgrind --tool=cachegrind), and two registers the sample loop
- * needs. */
+ * lookup.  pid -1 shares row 63: a row of its own costs instructions at
+ * every sample, and two registers the sample loop needs. */
 static struct memo *
 memo_at(int32_t pid, uint64_t addr)
 {
@@ -3602,9 +3616,8 @@ pend_index(void)
 {
 	uint32_t i, b;
 
-	// every round asks, and most find nothing waiting: clearing 12 KiB
-	// each time was 41 MB of memset over the 3,354 rounds of the
-	// frame-pointer benchmark profile
+	// every round asks, and most find nothing waiting: the 12 KiB
+	// index is cleared again only when something waited since
 	if (!npend && pend_clean)
 		return;
 	pend_clean = !npend;
@@ -3621,8 +3634,7 @@ static void
 memo_drop(struct memo *e, int32_t pid, uint64_t start, uint64_t end)
 {
 	// without branches: whether an entry is the pid's is a coin toss
-	// to the predictor (141,000 mispredictions of 85,000 forgets on the
-	// frame-pointer benchmark profile, cachegrind)
+	// to the predictor
 	e->len &= -(uint32_t)!((e->pid == pid) & (e->start < end) &
 	    (e->start + e->len > start));
 }
@@ -3647,7 +3659,7 @@ memo_forget(int32_t pid, uint64_t start, uint64_t end)
 	struct memo *row = memo_at(pid, 0);
 	uint64_t col, last = memo_last_col(start, end);
 
-	// all of it (an exec, an exit: two thirds of the calls): every
+	// all of it (an exec, an exit: most of the calls): every
 	// entry of the pid overlaps, and no range need be asked
 	if (!start && end == UINT64_MAX) {
 		for (col = 0; col < MEMO_COLS; col++)
@@ -3813,8 +3825,8 @@ proc_exit(int32_t pid, uint64_t time)
 
 	// an EXIT read before the process's other records (the CPUs'
 	// buffers again): what they bring later goes with it, else it would
-	// stay for good (911 such processes in the frame-pointer benchmark
-	// profile, a sixth of its live maps)
+	// stay for good (a big profile has many such processes, and their
+	// maps fill the table)
 	if (!p && (!time || !(p = proc_new(pid))))
 		return;
 	if (p->exited)
@@ -3936,7 +3948,7 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 			map_release(m);
 		}
 	}
-	// before the new map: with no room for it, the old ones were cut
+	// before the new map: with no room for it, the old ones stay cut
 	memo_forget(p->pid, start, end);
 	if ((m = map_alloc(obj, time)) == NOMAP)
 		return;
@@ -4088,7 +4100,7 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 		tail = &maps[c].next;
 		// a child runs its parent's image until it execs (a shell's
 		// forks): the marked maps go into its memo, as new maps do,
-		// and pages waiting there are answered by the maps now
+		// and pages waiting there are answered by these maps
 		memo_forget(pid, maps[c].start, maps[c].end);
 		memo_prefill(pid, maps[c].start, maps[c].end,
 		    objs[maps[c].obj].hit);
@@ -4206,8 +4218,8 @@ pend_page(uint64_t addr, uint64_t *lo, uint64_t *hi)
 	return hits_mode == HITS_SAMPLE;
 }
 
-/* A waiting sample's page, once it waits no more: the memo no longer
- * answers for it (see pend_memo). */
+/* A waiting sample's page, once it stops waiting: the memo forgets it
+ * (see pend_memo). */
 static void
 pend_gone(const struct pend *e)
 {
@@ -4563,8 +4575,8 @@ static int
 anon_exec(const unsigned char *s, size_t n)
 {
 	// by the second byte: file paths (/usr, /lib, /tmp) differ from
-	// these names there, and this runs for every MMAP (a loop over the
-	// six names took 65 instructions a record, cachegrind)
+	// these names there, and this runs for every MMAP: one switch
+	// rather than six compares
 	switch (n >= 2 ? s[1] : 0) {
 	case '/':
 		return n == 6 && !memcmp(s, "//anon", 6);
@@ -4772,7 +4784,7 @@ static int zdead;	/* the stream failed: the rest is counted, not read */
  * has.  The whole profile may give Z_RATIO times the zstd bytes read,
  * plus one record's bound for a start that compresses well: the real -z
  * profiles that come nearest (a dwarf call graph of an idle program at
- * level 19) stay under a quarter of it. */
+ * level 19) stay well under it. */
 #define Z_MMAP_MAX ((uint64_t)1 << 30)
 #define Z_RATIO 4096
 
@@ -5183,12 +5195,11 @@ samples_hits_order(const unsigned char *p, const unsigned char *end, int be,
 	return p;
 }
 
-/* The loop once for each byte order, each a function of its own, kept
- * out of scan_records: there the compiler spilled the loop's values
- * beside the reader's own and tested the byte order at every sample.  A
- * build for size (-Os, the boards') keeps one loop for both: the second
- * copy takes s390x over its 128 KiB. */
-#ifndef __OPTIMIZE_SIZE__
+/* The loop once for each byte order (PERFMT_HITLOOPS 2), each a function
+ * of its own, kept out of scan_records: there the compiler spills the
+ * loop's values beside the reader's own and tests the byte order at every
+ * sample.  With PERFMT_HITLOOPS 1 one loop serves both. */
+#if PERFMT_HITLOOPS == 2
 static NOINLINE const unsigned char *
 samples_hits_le(const unsigned char *p, const unsigned char *end,
     size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
@@ -5208,11 +5219,11 @@ static const unsigned char *
 samples_hits(const unsigned char *p, const unsigned char *end, int be,
     size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
 {
-#ifdef __OPTIMIZE_SIZE__
-	return samples_hits_order(p, end, be, ip_off, tid_off, min, n);
-#else
+#if PERFMT_HITLOOPS == 2
 	return be ? samples_hits_be(p, end, ip_off, tid_off, min, n) :
 	    samples_hits_le(p, end, ip_off, tid_off, min, n);
+#else
+	return samples_hits_order(p, end, be, ip_off, tid_off, min, n);
 #endif
 }
 
@@ -5311,8 +5322,9 @@ next:
 
 /* ==== 11. perf.data: opening a profile ==================================
  * fmt §1.1: the 16 bytes at the start tell pipe mode (size 16) from file
- * mode (size 104, or 72 before the feature bitmap); a directory holds a
- * file-mode `data` and raw record streams `data.N` (fmt §5.6).
+ * mode (size 104, or 72 in a header without the feature bitmap); a
+ * directory holds a file-mode `data` and raw record streams `data.N`
+ * (fmt §5.6).
  */
 static void
 pf_reset(const char *path)
@@ -5433,19 +5445,20 @@ pf_file_header(struct rd *r)
 	return 1;
 }
 
-/* Skips whole 8-byte words of zeros from off, up to 64 bytes. */
+/* Skips whole 8-byte words of zeros from off, within 64 bytes and
+ * never up to end: a byte at least is left after them. */
 static uint64_t
 skip_zeros(uint64_t off, uint64_t end)
 {
 	unsigned char z[64];
-	ssize_t got;
-	size_t i = 0;
+	const unsigned char *p;
+	struct rd r;
 
-	got = end - off < sizeof z ? (ssize_t)(end - off) : (ssize_t)sizeof z;
-	got = pread(pf.fd, z, (size_t)got, (off_t)off);
-	while (got > 0 && i + 8 < (size_t)got && all_zero(z + i, 8))
-		i += 8;
-	return off + i;
+	rd_file(&r, pf.fd, 1, z, sizeof z, off,
+	    end - off < sizeof z ? end : off + sizeof z);
+	while ((p = rd_peek(&r, 9)) && all_zero(p, 8))
+		rd_skip(&r, 8);
+	return rd_tell(&r);
 }
 
 /* Reads the records of [start, end), once. */
@@ -5954,8 +5967,9 @@ img_window(const struct img *m, struct rd *r, unsigned char *buf, size_t cap,
  * note_walk does, or -2 when it overlaps the areas before.  *left is what
  * the areas may still cover: each note lies in one PT_NOTE segment and one
  * SHT_NOTE section, so together they cover the file at most twice.  More
- * means areas that overlap: 16000 program headers naming the same notes
- * in a 1 MiB file took 3.6 s (tests/data/fuzz/elf-notes-overlap). */
+ * means areas that overlap, and thousands of program headers naming the
+ * same notes would make the walk quadratic (regression input
+ * tests/data/fuzz/elf-notes-overlap). */
 static int
 elf_notes(const struct img *m, uint64_t off, uint64_t size, uint64_t align,
     struct elfid *e, const char *what, unsigned idx, uint64_t *left)
@@ -6085,20 +6099,13 @@ elf_escapes(const struct img *m, struct elftab *ph, struct elftab *sh,
 static int
 blob_buildid(int fd, struct elfid *e)
 {
-	size_t n = 0;
-	ssize_t got;
+	size_t n;
 	struct rd r;
 	int rc;
 
-	while (n < sizeof tabbuf &&
-	    (got = pread(fd, tabbuf + n, sizeof tabbuf - n, (off_t)n)) != 0) {
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			return -1;
-		n += (size_t)got;
-	}
-	if (n < 12 || n == sizeof tabbuf)
+	// read to its end: a blob that fills the buffer is not a note blob
+	rd_file(&r, fd, 1, tabbuf, sizeof tabbuf, 0, RD_OPEN);
+	if (rd_fill(&r, sizeof tabbuf) || r.err || (n = r.len) < 12)
 		return -1;
 	e->blob = 1;
 	e->be = get32(tabbuf, 0) > 4096;
@@ -7396,7 +7403,7 @@ profile_time(void)
 	if (prof_ns < (int64_t)946684800 * 1000000000 ||
 	    prof_ns / 1000000000 > (int64_t)now.tv_sec + 86400) {
 		time_into(when, sizeof when, prof_ns, 0);
-		// -t and -r were the remedy: not advised when given
+		// -t and -r are the remedy: not advised when given
 		msg(0, "%s: the profile's time, %s (from %s), is implausible "
 		    "(%s): mtimes are not judged%s", esc(pf_shown()), when,
 		    prof_src, opt.timearg ? "before 2000 or in the future" :
@@ -8816,7 +8823,9 @@ print_version(void)
 	    "  data.N streams   %7d         PERFMT_MAXSTREAM\n"
 	    "  zstd window      %7d bytes  PERFMT_ZWINDOW (-z profiles)\n"
 	    "  zstd state       %7zu bytes  (touched only by -z profiles)\n"
-	    "  total            %7zu bytes\n",
+	    "  total            %7zu bytes\n"
+	    "build: --hits sample loops %d  PERFMT_HITLOOPS (2: one per byte "
+	    "order)\n",
 	    PERFMT_VERSION, PERFMT_BUF, PERFMT_FEATBUF, PERFMT_ELFBUF,
 	    PERFMT_MAXOBJ, sizeof(struct obj), PERFMT_ARENA, PERFMT_MAXATTR,
 	    PERFMT_MAXID, PERFMT_MAXPROC, PERFMT_MAXMAP, PERFMT_MAXPEND,
@@ -8827,7 +8836,7 @@ print_version(void)
 	    sizeof arena + sizeof pf + sizeof res + sizeof maps +
 	    sizeof procs + sizeof proc_head + sizeof zombies + sizeof memo +
 	    sizeof memo_how +
-	    sizeof pend + sizeof pend_ix);
+	    sizeof pend + sizeof pend_ix, PERFMT_HITLOOPS);
 }
 
 /* ==== 17. main ========================================================== */
