@@ -17,6 +17,10 @@ run "$PERFMT" buildid "$W/elf/local__w-sha1" "$W/elf/local__w-none" \
 expect "buildid of several: 1 when one lacks an ID" 1
 [ "$(wc -l <"$W/out")" -eq 2 ] && ok "buildid of several: two lines" ||
     bad "buildid of several: two lines" "$(cat "$W/out")"
+# a file and a directory that are not ELF files (as the damage topic makes
+# them: each topic runs alone too)
+printf 'dummy\n' >"$T/dummy"
+mkdir -p "$T/emptydir"
 run "$PERFMT" buildid "$W/elf/local__w-sha1" "$T/dummy" "$W/elf/local__w-none"
 expect "buildid: not ELF is trouble, exit 2" 2 "dummy: not an ELF file"
 run "$PERFMT" buildid "$T/emptydir"
