@@ -1,0 +1,90 @@
+# The helpers and variables every topic of the suite shares: tests/run.sh
+# sources this file, then each topic file tests/t-TOPIC.sh, all in one
+# shell (the counters add up across topics).  $top is the source tree, the
+# working directory.
+PERFMT=$(cd "$(dirname "${PERFMT:-./perfmt}")" && pwd)/$(basename "${PERFMT:-./perfmt}")
+UNIT=${UNIT:-"tests/unit tests/unit-tiny"}
+# make test-cross: PERFMT is a wrapper that runs a foreign binary under
+# PERFMT_EMU (qemu-user), and every answer must equal PERFMT_HOST's
+EMU=${PERFMT_EMU:-}
+HOSTBIN=${PERFMT_HOST:-}
+SHARED=${PERFMT_SHARED:-$top/../shared/testdata}
+W=${PERFMT_WORK:-$top/tests/work}
+D=$top/tests/data
+E=$top/tests/expected
+pass=0 fail=0 skip=0
+# the unpacked profiles; scratch space for any topic
+P=$W/perf
+T=$W/tmp
+
+ok() { pass=$((pass + 1)); [ -z "${VERBOSE:-}" ] || echo "ok   $1"; }
+bad() {
+	fail=$((fail + 1))
+	echo "FAIL $1"
+	[ -z "${2:-}" ] || printf '%s\n' "$2" | head -30 | sed 's/^/     /'
+}
+skipped() { skip=$((skip + 1)); echo "skip $1: $2"; }
+
+# run CMD...: stdout in $W/out, stderr in $W/err, status in $rc; a signal
+# (status above 128) or a hang (timeout's 124) is always a failure
+run() {
+	timeout 60 "$@" >"$W/out" 2>"$W/err"
+	rc=$?
+}
+crashed() { [ "$rc" -gt 2 ]; }
+
+# expect NAME STATUS [STDERR-SUBSTRING]: after run
+expect() {
+	if crashed; then
+		bad "$1" "exit status $rc (crash or hang); stderr: $(cat "$W/err")"
+	elif [ "$rc" -ne "$2" ]; then
+		bad "$1" "exit status $rc, expected $2; stderr: $(cat "$W/err")"
+	elif [ -n "${3:-}" ] && ! grep -qF -- "$3" "$W/err"; then
+		bad "$1" "stderr lacks '$3': $(cat "$W/err")"
+	else
+		ok "$1"
+	fi
+}
+
+# same NAME FILE: $W/out must equal FILE.  With REGEN=1 the golden files
+# under tests/expected are written instead: review `git diff` before
+# committing them.
+same() {
+	case ${REGEN:-}:$2 in
+	1:"$E"/*) cp "$W/out" "$2" ;;
+	esac
+	if [ ! -f "$2" ]; then
+		bad "$1" "no expected output $2"
+	elif cmp -s "$W/out" "$2"; then
+		ok "$1"
+	else
+		bad "$1" "$(diff "$2" "$W/out" | head -20)"
+	fi
+}
+
+# perf 6.9 and later print buildid-list sorted by name (their dso list is a
+# sorted array), as perfmt does; perf up to 6.8 prints the build-ID table's
+# order.  by_name sorts an older perf's listing the newer way.
+by_name() {
+	LC_ALL=C awk '{ print substr($0, 42) "\t" $0 }' "$1" | LC_ALL=C sort -s \
+	    -t "$(printf '\t')" -k1,1 | cut -f2-
+}
+
+# Checks that hold only for the musl build (no allocator linked, the size
+# and RSS bounds, valgrind on a static binary) are skipped, with the
+# reason, where make linked glibc (no musl-gcc); CI sets
+# PERFMT_TEST_STRICT, and there such a skip fails.
+MUSL=1
+if grep -q GLIBC_TUNABLES "$PERFMT" 2>/dev/null; then
+	MUSL=
+fi
+musl_only() {	# NAME: true if the check may run here, else said
+	[ -n "$MUSL" ] && return 0
+	if [ -n "${PERFMT_TEST_STRICT:-}" ]; then
+		bad "$1" "the binary links glibc: make found no musl-gcc (Debian: musl-tools)"
+	else
+		skipped "$1" "the binary links glibc: make found no musl-gcc (Debian: musl-tools)"
+	fi
+	return 1
+}
+

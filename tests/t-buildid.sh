@@ -1,0 +1,31 @@
+# Sourced by tests/run.sh after tests/lib.sh (docs/testing.md).
+# ---- buildid: every ELF fixture ------------------------------------------
+while read -r name id; do
+	run "$PERFMT" buildid "$W/elf/$name"
+	if [ "$id" = none ]; then
+		expect "buildid $name: none" 1 "no GNU build-ID note"
+		[ ! -s "$W/out" ] && ok "buildid $name: no output" ||
+		    bad "buildid $name: no output" "$(cat "$W/out")"
+	else
+		expect "buildid $name" 0
+		echo "$id $W/elf/$name" >"$T/want"
+		same "buildid $name = $id" "$T/want"
+	fi
+done <"$D/elf/EXPECTED.tsv"
+run "$PERFMT" buildid "$W/elf/local__w-sha1" "$W/elf/local__w-none" \
+    "$W/elf/local__w-md5"
+expect "buildid of several: 1 when one lacks an ID" 1
+[ "$(wc -l <"$W/out")" -eq 2 ] && ok "buildid of several: two lines" ||
+    bad "buildid of several: two lines" "$(cat "$W/out")"
+# a file and a directory that are not ELF files (as the damage topic makes
+# them: each topic runs alone too)
+printf 'dummy\n' >"$T/dummy"
+mkdir -p "$T/emptydir"
+run "$PERFMT" buildid "$W/elf/local__w-sha1" "$T/dummy" "$W/elf/local__w-none"
+expect "buildid: not ELF is trouble, exit 2" 2 "dummy: not an ELF file"
+run "$PERFMT" buildid "$T/emptydir"
+expect "buildid of a directory" 2 "not a regular file"
+# a file cut inside its note: the offset is named
+head -c 900 "$W/elf/local__w-sha1" >"$T/w-cut"
+run "$PERFMT" buildid "$T/w-cut"
+expect "buildid of a cut ELF: offset named" 2 "past the end of the file"

@@ -1,0 +1,310 @@
+# Sourced by tests/run.sh after tests/lib.sh (docs/testing.md).
+# ---- check: committed profiles against sysroots made of committed files ---
+# local__sized.data recorded /tmp/fix/w-{md5,id8,sha1,none} and the system's
+# libraries; the sysroot gives each its case.  Times are pinned with -t and
+# touch, and HOME points at an empty directory: no build-ID cache.
+SR=$W/sr1
+mkdir -p "$SR/tmp/fix" "$SR/usr/lib/x86_64-linux-gnu" "$SR/usr/bin" \
+    "$SR/bin" "$SR/etc" "$SR/sys/kernel" "$W/home" "$W/sr-empty"
+cp "$W/elf/local__w-md5" "$SR/tmp/fix/w-md5"	# ok, a 16-byte ID
+cp "$W/elf/local__w-sha1" "$SR/tmp/fix/w-id8"	# mismatch
+cp "$W/elf/local__w-none" "$SR/tmp/fix/w-none"	# stale: newer, no ID
+ln -s usr/lib "$SR/lib"
+# an absolute link resolves inside the sysroot, not on the host
+cp "$W/elf/local__w-md5" "$SR/bin/dash-real"
+ln -s /bin/dash-real "$SR/usr/bin/dash"
+# ".." stops at the sysroot's top
+cp "$W/elf/local__w-sha1" "$SR/etc/libc-outside"
+ln -s ../../../../../../../../etc/libc-outside \
+    "$SR/usr/lib/x86_64-linux-gnu/libc.so.6"
+# the host's /proc/self/exe exists; the sysroot's does not
+ln -s /proc/self/exe "$SR/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"
+cp "$W/elf/edge__local__sys_kernel_notes" "$SR/sys/kernel/notes"
+find "$SR" -type f -exec touch -d "2026-11-30 01:00:00 UTC" {} +
+touch -d "2026-11-30 03:00:00 UTC" "$SR/tmp/fix/w-none"
+for fmt in "" -p -j -q; do
+	(cd "$W" && HOME=$W/home timeout 60 "$PERFMT" check $fmt \
+	    -L -t 2026-11-30T02:00 -s sr1 -i perf/local__sized.data >"$W/out" \
+	    2>"$W/err"; echo "exit $?" >>"$W/out")
+	rc=0
+	same "check -s sr1 $fmt local__sized.data" "$E/check-sysroot$fmt.out"
+done
+(cd "$W" && HOME=$W/home timeout 60 "$PERFMT" check -v -t 2026-11-30T02:00 \
+    -s sr1 -i perf/local__sized.data >/dev/null 2>"$W/err")
+grep -q "w-sha1: path sr1/tmp/fix/w-sha1: No such file" "$W/err" &&
+    grep -q "ld-linux-x86-64.so.2: path sr1/proc/self/exe: No such file" "$W/err" &&
+    ok "check -v names every place tried" ||
+    bad "check -v names every place tried" "$(cat "$W/err")"
+# the profile's time: CLOCK_DATA gives the last sample's wall-clock time
+run "$PERFMT" check -i "$P/mstange__linux-perf-data__sleep.data"
+grep -q "profile time 2025-11-08 12:23:01 UTC (the last sample, by CLOCK_DATA)" \
+    "$W/out" && ok "check: profile time from CLOCK_DATA" ||
+    bad "check: profile time from CLOCK_DATA" "$(tail -1 "$W/out")"
+# an implausible time (a board without a clock) judges no mtime; an empty
+# build-ID cache, so that what this machine's ~/.debug holds (the [vdso]
+# of the kernel that recorded the fixture, or not) does not decide the
+# status: 1 for what is missing
+mkdir -p "$W/nocache"
+run "$PERFMT" check -t 1990-01-01 -s "$SR" -c "$W/nocache" -i "$P/local__sized.data"
+expect "check: implausible profile time" 1 "is implausible"
+grep -q "^stale" "$W/out" && bad "implausible time: nothing stale" "$(cat "$W/out")" ||
+    ok "implausible time: nothing stale"
+# -r: the profile's time is another file's mtime
+touch -d "2026-11-30 04:00:00 UTC" "$T/ref"
+run "$PERFMT" check -r "$T/ref" -s "$SR" -i "$P/local__sized.data"
+grep -q "w-none  no build-ID recorded; not modified since the profile" "$W/out" &&
+    ok "check -r FILE" || bad "check -r FILE" "$(cat "$W/out")"
+
+# perf found a file named vmlinux in its working directory and named the
+# kernel after it in the build-ID table (local__kimage.data, see
+# record-fixtures.sh): that row is the kernel, and its ID is the one of
+# [kernel.kallsyms].  A sysroot where every object is as profiled: the
+# committed ELF files with the profile's IDs written into their notes.
+KS=$W/ksr
+mkdir -p "$KS/sys/kernel" "$KS/tmp/fix" "$KS/usr/lib/x86_64-linux-gnu" \
+    "$KS/c/[vdso]/b0af7178ba47aca58d16966d2c4d17c913589189"
+cp "$W/elf/edge__local__sys_kernel_notes" "$KS/sys/kernel/notes"
+cp "$W/elf/local__w-md5" "$KS/tmp/fix/w-md5"
+# id_into ID FILE: local__w-sha1 with ID for its build-ID (at byte 872)
+id_into() {
+	python3 -c 'import sys
+d = bytearray(open(sys.argv[1], "rb").read())
+d[872:892] = bytes.fromhex(sys.argv[2])
+open(sys.argv[3], "wb").write(d)' "$W/elf/local__w-sha1" "$1" "$2"
+}
+if command -v python3 >/dev/null 2>&1; then
+	id_into 7ebc65e52f2bbea498b4040fa92f7238377aaba9 \
+	    "$KS/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"
+	id_into 93ac61ec5a8eb1396f9fbd350e3169a558528a40 \
+	    "$KS/usr/lib/x86_64-linux-gnu/libc.so.6"
+	id_into b0af7178ba47aca58d16966d2c4d17c913589189 \
+	    "$KS/c/[vdso]/b0af7178ba47aca58d16966d2c4d17c913589189/vdso"
+	# kimage OPTIONS...: check -p of it under $KS, HOME=${KHOME:-$W/home}
+	kimage() { run env HOME="${KHOME:-$W/home}" "$PERFMT" check -p \
+	    -s "$KS" "$@" -i "$P/local__kimage.data"; }
+	kimage -c "$KS/c" -t 2026-11-30T02:00
+	expect "check: the kernel named vmlinux, all ok" 0
+	grep -q '^ok	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	vmlinux	build-ID matches' "$W/out" &&
+	    grep -q '^ok	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	\[kernel.kallsyms\]	.*; the build-ID perf recorded for vmlinux$' "$W/out" &&
+	    ok "check: a kernel named vmlinux lends [kernel.kallsyms] its ID" ||
+	    bad "check: a kernel named vmlinux lends [kernel.kallsyms] its ID" \
+	    "$(cat "$W/out")"
+	run env HOME="$W/home" "$PERFMT" check -p -s "$W/sr-empty" \
+	    -k "$W/elf/local__w-sha1" -i "$P/local__kimage.data"
+	[ "$rc" -eq 1 ] && [ "$(grep -c '^mismatch	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	b675b5371827a7690953ee2a36019dcf5d9f36c4	' "$W/out")" -eq 2 ] &&
+	    ok "check -k: a kernel named vmlinux, another image" ||
+	    bad "check -k: a kernel named vmlinux, another image" "$(cat "$W/out")"
+	# a time that cannot be judged is said, and changes no exit status
+	kimage -c "$KS/c" -t 1990-01-01
+	expect "check: an implausible time, all ok: exit 0" 0 "is implausible"
+	# the long forms of -s
+	kimage -c "$KS/c" -t 2026-11-30T02:00
+	cp "$W/out" "$T/short"
+	for o in --sysroot --symfs; do
+		run env HOME="$W/home" "$PERFMT" check -p "$o=$KS" -c "$KS/c" \
+		    -t 2026-11-30T02:00 -i "$P/local__kimage.data"
+		same "check $o=DIR as -s DIR" "$T/short"
+	done
+	# where else each is found: the default caches ($HOME/.debug, the
+	# sysroot's .debug), /usr/lib/debug/.build-id, the sysroot's /boot
+	mkdir -p "$KS/h"
+	mv "$KS/c" "$KS/h/.debug"
+	KHOME=$KS/h
+	kimage -t 2026-11-30T02:00
+	KHOME=
+	# under a sysroot the profiled system's caches are searched, never
+	# this host's: the vDSO in $HOME/.debug is not found
+	expect "check -s: \$HOME/.debug is not searched" 1
+	grep -q '^missing	b0af7178ba47aca58d16966d2c4d17c913589189	-	\[vdso\]' "$W/out" &&
+	    ok "check -s: the vDSO in \$HOME/.debug is not taken" ||
+	    bad "check -s: the vDSO in \$HOME/.debug is not taken" "$(cat "$W/out")"
+	run env HOME="$KS/h" "$PERFMT" check -p -t 2026-11-30T02:00 -L \
+	    -i "$P/local__kimage.data"
+	grep -q '^ok	b0af7178ba47aca58d16966d2c4d17c913589189	.*	\[vdso\]	build-ID matches: build-ID cache' "$W/out" &&
+	    ok "check: \$HOME/.debug is a cache by default" ||
+	    bad "check: \$HOME/.debug is a cache by default" "$(cat "$W/out")"
+	mkdir -p "$KS/root"
+	mv "$KS/h/.debug" "$KS/root/.debug"
+	kimage -t 2026-11-30T02:00
+	expect "check -s: the sysroot's root/.debug is a cache by default" 0
+	mv "$KS/root/.debug" "$KS/h/.debug"
+	mv "$KS/h/.debug" "$KS/.debug"
+	kimage -t 2026-11-30T02:00
+	expect "check: the sysroot's .debug is a cache by default" 0
+	d=$KS/usr/lib/debug/.build-id/93
+	mkdir -p "$d" "$KS/boot"
+	mv "$KS/usr/lib/x86_64-linux-gnu/libc.so.6" \
+	    "$d/ac61ec5a8eb1396f9fbd350e3169a558528a40.debug"
+	mv "$KS/sys/kernel/notes" "$T/notes"
+	id_into 85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26 \
+	    "$KS/boot/vmlinux-6.18.44-fc-v782"
+	kimage -t 2026-11-30T02:00
+	expect "check: from /usr/lib/debug/.build-id and /boot" 0
+	grep -q '	/usr/lib/x86_64-linux-gnu/libc.so.6	build-ID matches: debug file (.*/usr/lib/debug/.build-id/93/ac61ec5a8eb1396f9fbd350e3169a558528a40.debug)$' "$W/out" &&
+	    grep -q '	vmlinux	build-ID matches (.*/boot/vmlinux-6.18.44-fc-v782)$' "$W/out" &&
+	    ok "check: a debug file, a kernel image under /boot" ||
+	    bad "check: a debug file, a kernel image under /boot" "$(cat "$W/out")"
+else
+	skipped "check: the kernel named vmlinux" "no python3 to write IDs"
+fi
+
+# simpleperf and autofdo profiles with their own test binaries, right and
+# wrong (shared/testdata/elf/edge)
+pair() {	# NAME PROFILE RECORDED-PATH ELF VERDICT
+	rm -rf "$W/sr2"
+	mkdir -p "$W/sr2/$(dirname "$3")"
+	cp "$W/elf/$4" "$W/sr2/$3"
+	run env HOME="$W/home" "$PERFMT" check -p -t 2026-01-01 -s "$W/sr2" \
+	    -i "$P/$2"
+	crashed && { bad "$1" "exit $rc"; return; }
+	awk -F'\t' -v p="$3" '$4 == p { print $1 }' "$W/out" >"$T/v"
+	[ "$(cat "$T/v")" = "$5" ] && ok "$1" ||
+	    bad "$1" "verdict '$(cat "$T/v")', expected $5: $(cat "$W/out")"
+}
+G=GrapheneOS__platform_system_extras_
+pair "check simpleperf: the right binary" ${G}_perf_for_build_id_check.data \
+    /elf_for_build_id_check edge__${G}_elf_for_build_id_check.correct ok
+pair "check simpleperf: the wrong binary" ${G}_perf_for_build_id_check.data \
+    /elf_for_build_id_check edge__${G}_elf_for_build_id_check.wrong mismatch
+pair "check simpleperf: a binary without a build-ID" \
+    ${G}_perf_for_build_id_check.data /elf_for_build_id_check \
+    edge__${G}_symfs_without_build_id_elf mismatch
+grep -q '	/elf_for_build_id_check	on disk: no build-ID' "$W/out" &&
+    ok "check simpleperf: 'on disk: no build-ID' said" ||
+    bad "check simpleperf: 'on disk: no build-ID' said" "$(cat "$W/out")"
+pair "check simpleperf: /data/t2" ${G}_perf_with_symbols.data /data/t2 \
+    edge__${G}_t2 ok
+pair "check simpleperf: a 16-byte ID, zero-padded in the profile" \
+    ${G}_perf_etm.data /data/local/tmp/etm_test_loop edge__${G}_etm_test_loop ok
+pair "check autofdo: an 8-byte ID, zero-padded in the profile" \
+    google__autofdo__ro_sample.perf \
+    /usr/local/google/home/shenhan/copt2/libro_sample.so \
+    edge__google__autofdo__libro_sample.so ok
+pair "check autofdo: another binary at the path" \
+    google__autofdo__ro_sample.perf \
+    /usr/local/google/home/shenhan/copt2/libro_sample.so \
+    edge__${G}_t2 mismatch
+
+# build-ID caches in both of perf's layouts (-c), and a kernel image (-k)
+C=$W/cache1
+mkdir -p "$C/.build-id/b6" "$C/store/sha1" \
+    "$W/cache2/tmp/fix/w-id8/0123456789abcdef" "$W/cache2/.build-id/04"
+cp "$W/elf/local__w-sha1" "$C/store/sha1/elf"
+ln -s ../../store/sha1 "$C/.build-id/b6/75b5371827a7690953ee2a36019dcf5d9f36c4"
+cp "$W/elf/local__w-id8" "$W/cache2/tmp/fix/w-id8/0123456789abcdef/elf"
+cp "$W/elf/local__w-md5" "$W/cache2/md5-file"
+ln -s ../../md5-file "$W/cache2/.build-id/04/f85c799e0f8939503220682d82820d"
+run env HOME="$W/home" "$PERFMT" check -p -t 2026-11-30T02:00 -s "$W/sr-empty" \
+    -c "$C" -c "$W/cache2" -k "$W/elf/edge__local__sys_kernel_notes" \
+    -i "$P/local__sized.data"
+for want in "ok	b675b5371827a7690953ee2a36019dcf5d9f36c4	b675b5371827a7690953ee2a36019dcf5d9f36c4	/tmp/fix/w-sha1	build-ID matches: build-ID cache ($C/store/sha1/elf)" \
+    "ok	0123456789abcdef	0123456789abcdef	/tmp/fix/w-id8	build-ID matches: build-ID cache ($W/cache2/tmp/fix/w-id8/0123456789abcdef/elf)" \
+    "ok	04f85c799e0f8939503220682d82820d	04f85c799e0f8939503220682d82820d	/tmp/fix/w-md5	build-ID matches: build-ID cache ($W/cache2/md5-file)" \
+    "ok	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	[kernel.kallsyms]	build-ID matches ($W/elf/edge__local__sys_kernel_notes)"; do
+	grep -qxF "$want" "$W/out" && ok "check -c/-k: ${want%%	build-ID*}" ||
+	    bad "check -c/-k: ${want%%	build-ID*}" "$(cat "$W/out")"
+done
+
+# check reads a pipe on standard input; without CLOCK_DATA its time is
+# unknown, which it says, judging no mtime
+cat "$P/local__pipe.b.data" | HOME=$W/home timeout 60 "$PERFMT" check -p -i - \
+    >"$W/out" 2>"$W/err"
+rc=$?
+expect "check -i - (a pipe): time unknown, said" 1 "the profile's time is unknown"
+grep -q "^foreign	" "$W/out" && ok "check -i -: another system's profile" ||
+    bad "check -i -: another system's profile" "$(cat "$W/out")"
+cat "$P/local__pipe.b.data" | HOME=$W/home timeout 60 "$PERFMT" check -L -p \
+    -i - >"$W/out" 2>"$W/err"
+grep -q "^unverified	.*the profile's time is unknown" "$W/out" &&
+    ! grep -q "^unchanged	" "$W/out" &&
+    ok "check -i -: without a time, nothing is unchanged" ||
+    bad "check -i -: without a time, nothing is unchanged" "$(cat "$W/out")"
+
+# -a: data mappings too; -L: the profile is from this host
+n1=$(HOME=$W/home "$PERFMT" check -p -t 2026-01-01 -i "$P/google__perf_data_converter__perf.data.weight_struct" 2>/dev/null | wc -l)
+n2=$(HOME=$W/home "$PERFMT" check -a -p -t 2026-01-01 -i "$P/google__perf_data_converter__perf.data.weight_struct" 2>/dev/null | wc -l)
+[ "$n2" -gt "$n1" ] && ok "check -a adds data mappings ($n1 -> $n2)" ||
+    bad "check -a adds data mappings" "$n1 -> $n2"
+run env HOME="$W/home" "$PERFMT" check -j -L -t 2026-01-01 -i "$P/local__sized.data"
+grep -q '"same_host":true' "$W/out" && ok "check -L: same host" ||
+    bad "check -L: same host" "$(tail -1 "$W/out")"
+
+# a cache or an image that is not there is an error, not a place skipped
+run "$PERFMT" check -c "$W/no-such-cache" -i "$P/local__x86_64__small.data"
+expect "check -c DIR that is not there: exit 2" 2 "-c $W/no-such-cache: No such file"
+run "$PERFMT" check -c "$P/local__x86_64__small.data" -i "$P/local__x86_64__small.data"
+expect "check -c FILE: not a directory" 2 "not a directory"
+run "$PERFMT" check -k "$W/no-such-vmlinux" -i "$P/local__x86_64__small.data"
+expect "check -k FILE that is not there: exit 2" 2 "-k $W/no-such-vmlinux: No such file"
+# the README's first command: a profile recorded on another system
+# (another kernel release) is said to be so, row by row, never compared
+# with this system's kernel and vDSO
+if [ "$(uname -r)" != 6.18.44-fc-v782 ]; then
+	run env HOME="$W/home" "$PERFMT" -i examples/small.data
+	expect "examples/small.data: exit 1" 1
+	grep -q '^foreign  *85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26 \[kernel.kallsyms\]  recorded on another system (kernel release 6.18.44-fc-v782, not ' "$W/out" &&
+	    grep -q '^foreign  *b0af7178ba47aca58d16966d2c4d17c913589189 \[vdso\]  recorded on another system' "$W/out" &&
+	    ! grep -q '^mismatch' "$W/out" &&
+	    grep -q '^the profile is from another system: kernel release 6.18.44-fc-v782, not ' "$W/out" &&
+	    ok "examples/small.data: another system's kernel and vDSO are foreign" ||
+	    bad "examples/small.data: another system's kernel and vDSO are foreign" "$(cat "$W/out")"
+	run env HOME="$W/home" "$PERFMT" -j -i examples/small.data
+	tail -1 "$W/out" | grep -q '"host":"foreign","same_host":false,"host_differs":"kernel release 6.18.44-fc-v782, not ' &&
+	    ok "examples/small.data -j: host foreign" ||
+	    bad "examples/small.data -j: host foreign" "$(tail -1 "$W/out")"
+else
+	skipped "examples/small.data is foreign" "this is the kernel that recorded it"
+fi
+
+# kernel modules under a sysroot: by their recorded path, and "[name]"
+# through lib/modules/RELEASE/modules.dep ('-' and '_' alike, compressed)
+pair "check a module by its path (8-byte ID)" \
+    ${G}_perf_kernel.data /vendor/lib/modules/rq_stats.ko \
+    edge__${G}_rq_stats.ko ok
+M=$W/sr3/lib/modules/3.13.0-93-generic
+mkdir -p "$M/kernel/drivers/video" "$M/updates/dkms"
+printf '%s\n' "kernel/drivers/video/nvidia.ko: kernel/x.ko" \
+    "updates/dkms/nvidia-uvm.ko.xz: kernel/drivers/video/nvidia.ko" >"$M/modules.dep"
+cp "$W/elf/edge__${G}_rq_stats.ko" "$M/kernel/drivers/video/nvidia.ko"
+printf 'not really xz' >"$M/updates/dkms/nvidia-uvm.ko.xz"
+find "$W/sr3" -type f -exec touch -d "2015-01-01 00:00:00 UTC" {} +
+run env HOME="$W/home" "$PERFMT" check -p -s "$W/sr3" -t 2016-06-01 \
+    -i "$P/${G}_generated_by_linux_perf.data"
+grep -q "^unchanged	-	a535d7222f9f01d1	\[nvidia\]	.*(.*sr3/lib/modules/3.13.0-93-generic/kernel/drivers/video/nvidia.ko)$" \
+    "$W/out" && ok "check: module [name] found through modules.dep" ||
+    bad "check: module [name] found through modules.dep" "$(grep nvidia "$W/out")"
+grep -q "^unchanged	.*	\[nvidia_uvm\]	.*compressed: its build-ID is not read$" \
+    "$W/out" && ok "check: compressed module found, ID not read" ||
+    bad "check: compressed module found, ID not read" "$(grep nvidia "$W/out")"
+# no modules.dep under the sysroot: said, not "give -s"
+run env HOME="$W/home" "$PERFMT" check -p -s "$W/sr-empty" \
+    -i "$P/${G}_generated_by_linux_perf.data"
+grep -q "^missing	-	-	\[nvidia\]	not listed in .*sr-empty/lib/modules/3.13.0-93-generic/modules.dep, or it is missing" \
+    "$W/out" && ok "check: a module, no modules.dep under the sysroot" ||
+    bad "check: a module, no modules.dep under the sysroot" "$(grep nvidia "$W/out")"
+
+# untrusted names: escaped in the table, porcelain and JSON, never raw
+for fmt in "" -p -j; do
+	run env HOME="$W/home" "$PERFMT" check $fmt -t 2026-11-30 \
+	    -i "$P/local__hostile.data"
+	if tr -d '\t\n' <"$W/out" | LC_ALL=C grep -q '[[:cntrl:]]'; then
+		bad "check $fmt: no control bytes out of a hostile name" \
+		    "$(od -c "$W/out" | head)"
+	else
+		ok "check $fmt: no control bytes out of a hostile name"
+	fi
+	case $fmt in
+	-j) want='"path":"/tmp/\\x1b[31m\\x09\"\\\\\\xff\\x0a"' ;;
+	*) want='/tmp/\x1b[31m\x09"\\\xff\x0a' ;;
+	esac
+	grep -qF -- "$want" "$W/out" && ok "check $fmt: the name escaped" ||
+	    bad "check $fmt: the name escaped" "want $want in: $(grep tmp/ "$W/out")"
+done
+if command -v python3 >/dev/null 2>&1; then
+	run "$PERFMT" check -j -i "$P/local__hostile.data"
+	python3 -c 'import json, sys; [json.loads(l) for l in sys.stdin]' \
+	    <"$W/out" 2>"$W/err" && ok "check -j: every line is JSON" ||
+	    bad "check -j: every line is JSON" "$(cat "$W/err")"
+else
+	skipped "check -j is JSON" "no python3 to parse it"
+fi

@@ -1,0 +1,35 @@
+# Sourced by tests/run.sh after tests/lib.sh (docs/testing.md).
+# ---- --hits: the objects samples fall in ------------------------------------
+# The .buildids of a profile without a build-ID table is perf buildid-list
+# -H's list (perf 6.1 processes the samples then); perf names a vDSO it
+# extracts /tmp/perf-vdso.so-XXXXXX, and may list one path once per inode.
+norm_hits() {
+	sed 's|/tmp/perf-vdso.so-......$|[vdso]|' "$1" | LC_ALL=C sort -u
+}
+for n in google__perf_data_converter__perf.data.piped.target-3.4 \
+    google__perf_data_converter__perf.data.piped.extrabyte-3.4 \
+    google__perf_data_converter__perf.data.piped.header_features_aligned-6.12 \
+    local__x86_64__buildidmmap.data local__s390x-inject__buildidmmap.data \
+    aarch64__b-no-buildid-B.data aarch64__m-buildid-mmap.data \
+    aarch64__p-pipe.data local__reordered.data local__late-parent.data \
+    local__exec-late.data KDAB__perfparser__vector_static_gcc_perf.data.zstd; do
+	"$PERFMT" list -H -i "$P/$n" >"$T/h" 2>/dev/null
+	norm_hits "$T/h" >"$W/out"
+	norm_hits "$P/$n.buildids" >"$T/hp"
+	same "list -H $n = perf buildid-list -H" "$T/hp"
+done
+run env HOME="$W/home" "$PERFMT" check -p --hits -t 2026-11-30 \
+    -i "$P/local__x86_64__buildidmmap.data"
+[ "$(cut -f4 "$W/out" | LC_ALL=C sort | tr '\n' ' ')" = \
+    "/usr/bin/python3.11 /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 /usr/lib/x86_64-linux-gnu/libc.so.6 [kernel.kallsyms] " ] &&
+    ok "check --hits: the objects with samples only" ||
+    bad "check --hits: the objects with samples only" "$(cat "$W/out")"
+run "$PERFMT" list --hits=callchain -i "$P/local__x86_64__small.data"
+n1=$(wc -l <"$W/out")
+run "$PERFMT" list --hits -i "$P/local__x86_64__small.data"
+n2=$(wc -l <"$W/out")
+[ "$n1" -ge "$n2" ] && [ "$n2" -gt 0 ] &&
+    ok "--hits=callchain finds at least what --hits does ($n1 >= $n2)" ||
+    bad "--hits=callchain finds at least what --hits does" "$n1 < $n2"
+run "$PERFMT" check --hits=frames -i "$P/local__x86_64__small.data"
+expect "--hits=frames: usage error" 2 "expected sample or callchain"

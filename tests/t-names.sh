@@ -1,0 +1,134 @@
+# Sourced by tests/run.sh after tests/lib.sh (docs/testing.md).
+# ---- hostile names and inputs (issue 20) ----------------------------------
+# Invisible format characters (Default_Ignorable_Code_Point) are escaped
+# wherever a name is printed: a library named "lib" U+200B ".so" must not
+# look like lib.so, on standard output or in a message.
+zw=$(printf 'lib\342\200\213.so')
+cp "$W/elf/local__w-sha1" "$T/$zw"
+run "$PERFMT" buildid "$T/$zw"
+expect "buildid: a name with U+200B" 0
+grep -qF 'lib\xe2\x80\x8b.so' "$W/out" && ! grep -q "$zw" "$W/out" &&
+    ok "buildid: U+200B in a name escaped" ||
+    bad "buildid: U+200B in a name escaped" "$(od -c "$W/out" | head)"
+# a tag character (4 bytes) and a word joiner in a message
+tg=$(printf 'x\363\240\200\201y\342\201\240z')
+run "$PERFMT" buildid "$T/$tg"
+expect "buildid: a missing name with U+E0001, U+2060" 2
+grep -qF 'x\xf3\xa0\x80\x81y\xe2\x81\xa0z' "$W/err" && ! grep -q "$tg" "$W/err" &&
+    ok "buildid: invisible characters escaped in messages" ||
+    bad "buildid: invisible characters escaped in messages" "$(od -c "$W/err" | head)"
+
+# A zstd bomb: the -z pipe local__zpipe.data and COMPRESSED records of
+# run-length blocks, each 4 bytes for 128 KiB of records of 2056 bytes.
+# zbomb OUT RECORDS BLOCKS [MMAP_LEN]: RECORDS records of BLOCKS blocks;
+# MMAP_LEN replaces the ring buffer size the COMPRESSED feature records.
+zbomb() {
+	python3 - "$P/local__zpipe.data" "$@" <<'PY'
+import struct, sys
+d = bytearray(open(sys.argv[1], 'rb').read())
+nrec, nblk = int(sys.argv[3]), int(sys.argv[4])
+if len(sys.argv) > 5:	# HEADER_FEATURE (80) of COMPRESSED (27): mmap_len
+    off = 16
+    while off + 8 <= len(d):
+        t, m, s = struct.unpack_from('<IHH', d, off)
+        if t == 80 and struct.unpack_from('<Q', d, off + 8)[0] == 27:
+            struct.pack_into('<I', d, off + 32, int(sys.argv[5]))
+        off += s
+blk = struct.pack('<I', 131072 << 3 | 1 << 1)[:3] + b'\x08'
+rec = struct.pack('<IHH', 81, 0, 8 + 4 * nblk) + blk * nblk
+open(sys.argv[2], 'wb').write(d + rec * nrec)
+PY
+}
+if command -v python3 >/dev/null 2>&1; then
+	# one record of 64 KiB decodes 2 GiB: over the ring buffer it came from
+	zbomb "$T/zbomb" 40 16381
+	run timeout 10 "$PERFMT" header -i "$T/zbomb"
+	expect "-z bomb: a record over its ring buffer, refused fast" 2 \
+	    "offset 0x17e4: COMPRESSED record of 65524 bytes of zstd decodes to more than 659456 bytes, expected at most the ring buffer it was compressed from (528384 bytes by the COMPRESSED feature)"
+	# records of 512 KiB each, within that, but 32,768 times their size
+	zbomb "$T/zbomb" 100000 4
+	run timeout 10 "$PERFMT" header -i "$T/zbomb"
+	expect "-z bomb: the whole stream over 4096 times its size, refused" 2 \
+	    "bytes decoded from 3340 bytes of zstd, over 4096 times as many and a record's bound (659456): a decompression bomb"
+	grep -q "offset 0x1a6c: COMPRESSED data: [0-9]* bytes decoded" "$W/err" &&
+	    ok "-z bomb: the record where the stream went over named" ||
+	    bad "-z bomb: the record where the stream went over named" "$(cat "$W/err")"
+	# a ring buffer of 4 GiB claimed: 1 GiB is believed
+	zbomb "$T/zbomb" 1 16381 4294967295
+	run timeout 10 "$PERFMT" list -i "$T/zbomb"
+	expect "-z bomb: a ring buffer of 4 GiB is not believed" 2 \
+	    "decodes to more than 1073872896 bytes, expected at most the ring buffer it was compressed from (1073741824 bytes, the most believed)"
+else
+	skipped "-z bombs" "no python3 to make them"
+fi
+
+# -i DIR reads regular files only: a FIFO, a device or a link to one as
+# data or data.N is named and not opened or read (it would block or never
+# end); a link to a regular file is read.  tdir KIND FILE: a copy of
+# local__threads.data with FILE made a KIND (fifo, urandom, null, link)
+tdir() {
+	rm -rf "$T/tdir"
+	cp -R "$P/local__threads.data" "$T/tdir"
+	case $1 in
+	fifo) rm "$T/tdir/$2" && mkfifo "$T/tdir/$2" ;;
+	urandom|null) ln -sf "/dev/$1" "$T/tdir/$2" ;;
+	link) mv "$T/tdir/$2" "$T/$2.real" && ln -s "$T/$2.real" "$T/tdir/$2" ;;
+	esac
+}
+for k in fifo urandom null; do
+	what="a device"
+	[ $k = fifo ] && what="a FIFO"
+	tdir $k data.1
+	run timeout 10 "$PERFMT" header -i "$T/tdir"
+	expect "-i DIR: data.1 $what ($k), not read" 1 \
+	    "tdir/data.1: $what, not a regular file: not read"
+	grep -q "^streams       1 data.N files, 4304 bytes" "$W/out" &&
+	    ok "-i DIR: data.1 $what ($k): data.0 read" ||
+	    bad "-i DIR: data.1 $what ($k): data.0 read" "$(cat "$W/out")"
+	tdir $k data
+	run timeout 10 "$PERFMT" list -i "$T/tdir"
+	expect "-i DIR: data $what ($k), trouble" 2 \
+	    "tdir/data: $what, not a regular file: not read"
+done
+tdir none
+run "$PERFMT" header -i "$T/tdir"
+sed -e 1d -e "/^profile time /d" "$W/out" >"$T/tdir.header"
+tdir link data.1
+run "$PERFMT" header -i "$T/tdir"
+sed -e 1d -e "/^profile time /d" "$W/out" >"$T/tdir.h2" && mv "$T/tdir.h2" "$W/out"
+same "-i DIR: data.1 a link to a regular file is read" "$T/tdir.header"
+
+# Times past 2262, where int64_t ns end: a file modified in 2445 (ext4
+# holds up to 2446) is newer than the profile, stale, not unchanged, and
+# its date is said as the bound it lies past; the perf.data's own mtime
+# there is an implausible profile time; -t 9999-12-31 is refused, the
+# field named (make check-asan runs these under UBSan)
+rm -rf "$T/farsr"
+mkdir -p "$T/farsr/tmp/fix" "$W/nocache"
+cp "$W/elf/local__w-none" "$T/farsr/tmp/fix/w-none"
+if touch -d @15000000000 "$T/farsr/tmp/fix/w-none" 2>/dev/null &&
+    [ "$(stat -c %Y "$T/farsr/tmp/fix/w-none")" = 15000000000 ]; then
+	for fmt in -p -j; do
+		run env HOME="$W/home" "$PERFMT" check $fmt -t 2026-11-30T02:00 \
+		    -s "$T/farsr" -c "$W/nocache" -i "$P/local__sized.data"
+		crashed && bad "check $fmt: a file of 2445" "exit $rc: $(cat "$W/err")"
+		grep '/tmp/fix/w-none' "$W/out" >"$T/far.row"
+		case $fmt in
+		-p) grep -q '^stale	-	-	/tmp/fix/w-none	modified after 2262-04-11 23:47:16 UTC, more than [0-9]* days after the profile' "$T/far.row" ;;
+		-j) grep -q '^{"verdict":"stale",.*"detail":"modified after 2262-04-11 23:47:16 UTC, more than' "$T/far.row" &&
+		    ! grep -q '"mtime"' "$T/far.row" ;;
+		esac && ok "check $fmt: a file modified in 2445 is stale" ||
+		    bad "check $fmt: a file modified in 2445 is stale" "$(cat "$T/far.row")"
+	done
+	cp "$P/local__sized.data" "$T/far.data"
+	touch -d @15000000000 "$T/far.data"
+	run env HOME="$W/home" "$PERFMT" check -s "$T/farsr" -c "$W/nocache" \
+	    -i "$T/far.data"
+	expect "check: a perf.data modified in 2445, an implausible time" 1 \
+	    "the profile's time, after 2262-04-11 23:47:16 UTC (from the mtime of the perf.data), is implausible"
+else
+	skipped "files modified in 2445" "this file system holds no such mtime"
+fi
+run "$PERFMT" check -t 9999-12-31 -i "$P/local__sized.data"
+expect "-t 9999-12-31: refused, the year named" 2 \
+    "-t 9999-12-31: the year: past 2262-04-11 23:47:16 UTC"

@@ -1,0 +1,191 @@
+# Sourced by tests/run.sh after tests/lib.sh (docs/testing.md).
+# ---- usage, version, options --------------------------------------------
+run "$PERFMT" -h
+sed -n '/^<!-- usage begin -->$/,/^<!-- usage end -->$/p' README.md |
+    sed '1,2d;$d' | sed '$d' >"$W/usage"
+expect "-h exits 0" 0
+same "-h matches README" "$W/usage"
+# the man page names every option and command the usage names
+for o in $(sed -n 's/^  \(-[A-Za-z]\).*/\1/p' "$W/usage" | sort -u) \
+    --sysroot --symfs --hits check list header buildid; do
+	grep -q -- "$(printf '%s' "$o" | sed 's/-/\\\\-/g')" perfmt.1 &&
+	    ok "perfmt.1 names $o" || bad "perfmt.1 names $o"
+done
+if command -v groff >/dev/null 2>&1; then
+	LC_ALL=C groff -man -Tutf8 -ww -z perfmt.1 >"$W/out" 2>&1
+	[ ! -s "$W/out" ] && ok "perfmt.1: groff -ww has no warnings" ||
+	    bad "perfmt.1: groff -ww has no warnings" "$(cat "$W/out")"
+	# each option heading of the usage, as the man page renders it
+	LC_ALL=C groff -man -Tascii -P-cbou perfmt.1 2>/dev/null |
+	    sed -n 's/^       \(-.*\)/\1/p' >"$W/man"
+	sed -n 's/^  \(-[^ ].*\)/\1/p' "$W/usage" | sed 's/   *.*//' |
+	while IFS= read -r h; do
+		awk -v h="$h" '$0 == h || index($0, h " ") == 1 { f = 1 }
+		    END { exit !f }' "$W/man" || echo "$h"
+	done >"$W/out"
+	[ ! -s "$W/out" ] && ok "perfmt.1 renders each option as -h does" ||
+	    bad "perfmt.1 renders each option as -h does" "$(cat "$W/out")"
+else
+	skipped "perfmt.1 lint" "no groff"
+fi
+# make install: binary and man page under DESTDIR/PREFIX, nothing else
+if [ -z "$EMU" ] && command -v make >/dev/null 2>&1; then
+	make -s install DESTDIR="$W/inst" PREFIX=/opt/pm >"$W/out" 2>&1
+	(cd "$W/inst" && find . -type f | sort) >"$W/tmp/inst"
+	printf './opt/pm/bin/perfmt\n./opt/pm/share/man/man1/perfmt.1\n' >"$W/tmp/want"
+	cmp -s "$W/tmp/inst" "$W/tmp/want" && "$W/inst/opt/pm/bin/perfmt" -V |
+	    grep -q "^perfmt [0-9]" && ok "make install DESTDIR= PREFIX=" ||
+	    bad "make install DESTDIR= PREFIX=" "$(cat "$W/out" "$W/tmp/inst")"
+	make -s uninstall DESTDIR="$W/inst" PREFIX=/opt/pm >/dev/null 2>&1
+	[ -z "$(cd "$W/inst" && find . -type f)" ] && ok "make uninstall" ||
+	    bad "make uninstall" "$(cd "$W/inst" && find . -type f)"
+fi
+run "$PERFMT" -V
+expect "-V exits 0" 0
+grep -q "^perfmt [0-9]" "$W/out" && grep -q PERFMT_MAXOBJ "$W/out" &&
+    ok "-V prints version and budget" || bad "-V prints version and budget"
+(cd "$W/tmp" && timeout 10 "$PERFMT" >"$W/out" 2>"$W/err")
+rc=$?
+expect "no command: check ./perf.data" 2 "perf.data: No such file"
+run "$PERFMT" frobnicate
+expect "unknown command" 2 "unknown command"
+run "$PERFMT" list -Z
+expect "unknown option" 2 "perfmt: list: unknown option -Z"
+run "$PERFMT" --bogus
+expect "unknown long option, as written" 2 "perfmt: check: unknown option --bogus"
+run "$PERFMT" check -i
+expect "-i without its argument" 2 "perfmt: check: option -i needs an argument"
+run "$PERFMT" check --sysroot
+expect "--sysroot without its argument" 2 "option --sysroot needs an argument"
+run "$PERFMT" header -k
+expect "-k with header" 2 "perfmt: header: unknown option -k"
+run "$PERFMT" check -p -j -i "$W/perf/local__x86_64__small.data"
+expect "-p with -j" 2 "exclude each other"
+run "$PERFMT" check -t yesterday -i "$W/perf/local__x86_64__small.data"
+expect "-t with a bad time" 2 "expected seconds since 1970"
+run "$PERFMT" list -i "$W/perf/local__x86_64__small.data" extra
+expect "stray argument" 2 "unexpected argument"
+run "$PERFMT" buildid
+expect "buildid without files" 2 "no FILE"
+# perf's long forms: --help and --version for every command and none,
+# --input for -i
+"$PERFMT" -h >"$W/tmp/h" 2>&1
+for c in "" check list header buildid; do
+	run "$PERFMT" $c --help
+	expect "${c:-no command} --help exits 0" 0
+	same "${c:-no command} --help = -h" "$W/tmp/h"
+	run "$PERFMT" $c --version
+	expect "${c:-no command} --version exits 0" 0
+	grep -q "^perfmt [0-9]" "$W/out" && ok "${c:-no command} --version" ||
+	    bad "${c:-no command} --version" "$(cat "$W/out")"
+done
+f=$W/perf/local__x86_64__small.data
+for c in check list header; do
+	t=
+	[ $c = check ] && t="-t 2026-11-30"
+	"$PERFMT" $c $t -i "$f" >"$W/tmp/i" 2>"$W/tmp/ie"
+	cat "$W/tmp/ie" >>"$W/tmp/i"
+	run "$PERFMT" $c $t --input="$f"
+	cat "$W/err" >>"$W/out"
+	same "$c --input=FILE = -i FILE" "$W/tmp/i"
+	run "$PERFMT" $c $t --input "$f"
+	cat "$W/err" >>"$W/out"
+	same "$c --input FILE = -i FILE" "$W/tmp/i"
+done
+run "$PERFMT" check --input
+expect "--input without its argument" 2 "option --input needs an argument"
+# an optional argument is only ever the attached one: a hint for the
+# detached one
+for a in callchain sample; do
+	run "$PERFMT" check --hits $a -i "$f"
+	expect "--hits $a: did you mean --hits=$a?" 2 "did you mean --hits=$a?"
+	run "$PERFMT" list -H $a -i "$f"
+	expect "list -H $a: did you mean --hits=$a?" 2 "did you mean --hits=$a?"
+done
+# -t names the field that is wrong
+for tw in "2026-02-30|day 30: February 2026 has days 01 to 28" \
+    "2024-02-30|day 30: February 2024 has days 01 to 29" \
+    "2026-13-01|month 13: a month is 01 to 12" \
+    "2026-01-01T24:00|hour 24: an hour is 00 to 23" \
+    "2026-01-01T10:60|minute 60: a minute is 00 to 59" \
+    "2026-01-01T10:00:61|second 61: a second is 00 to 60" \
+    "2026-01-01x|\"x\" follows the time" \
+    "1969-12-31|the year 1969 is before 1970"; do
+	run "$PERFMT" check -t "${tw%%|*}" -i "$f"
+	expect "-t ${tw%%|*}: ${tw#*|}" 2 "-t ${tw%%|*}: ${tw#*|}"
+done
+# an implausible time from -t or -r: no advice to give -t or -r
+touch -d 1990-01-01 "$W/tmp/old"
+for o in "-t 1990-01-01" "-r $W/tmp/old"; do
+	run "$PERFMT" check -q $o -i "$f"
+	grep -q "is implausible" "$W/err" && ! grep -q "give -t" "$W/err" &&
+	    ok "${o%% *} implausible: no advice to give -t" ||
+	    bad "${o%% *} implausible: no advice to give -t" "$(cat "$W/err")"
+done
+# list -j and header -j: JSON; every time in JSON is RFC 3339 UTC
+for h in "" -H; do
+	"$PERFMT" list $h -i "$f" 2>/dev/null | awk '{
+		id = substr($0, 1, 1) == " " ? "null" : "\"" $1 "\""
+		printf "{\"build_id\":%s,\"path\":\"%s\",\"guest\":null}\n",
+		    id, substr($0, 42) }' >"$W/tmp/lj"
+	run "$PERFMT" list $h -j -i "$f"
+	same "list${h:+ $h} -j: build_id, path, guest as list${h:+ $h}" "$W/tmp/lj"
+done
+run "$PERFMT" header -j -i "$f"
+[ "$(wc -l <"$W/out")" = 1 ] && grep -q '^{"file":' "$W/out" &&
+    grep -q '"hostname":"vm","os_release":"6.18.44-fc-v782","arch":"x86_64"' "$W/out" &&
+    grep -q '"records":100,"record_bytes":15208,"records_by_type":{"SAMPLE":67,"MMAP2":17,' "$W/out" &&
+    grep -q '"sample_time_first_ns":3561299999250,"sample_time_first":null' "$W/out" &&
+    ok "header -j: one object with the header's fields" ||
+    bad "header -j: one object with the header's fields" "$(cat "$W/out" "$W/err")"
+run "$PERFMT" header -j -i "$W/perf/mstange__linux-perf-data__sleep.data"
+grep -q '"sample_time_first":"2025-11-08T12:23:01.453541721Z"' "$W/out" &&
+    ok "header -j: sample times by CLOCK_DATA in RFC 3339" ||
+    bad "header -j: sample times by CLOCK_DATA in RFC 3339" "$(cat "$W/out")"
+if command -v python3 >/dev/null 2>&1; then
+	for p in "$f" "$W/perf/mstange__linux-perf-data__sleep.data" \
+	    "$W/perf/local__killed.data" "$W/perf/local__hostile.data"; do
+		for c in "header -j" "list -j" "list -j -H" "check -j -t 2026-11-30"; do
+			run "$PERFMT" $c -i "$p"
+			[ "$rc" -le 1 ] && python3 -c '
+import json, sys
+for l in sys.stdin:
+    json.loads(l)' <"$W/out" && ok "$c: JSON: $(basename "$p")" ||
+			    bad "$c: JSON: $(basename "$p")"
+		done
+	done
+else
+	skipped "-j parsed as JSON" "no python3"
+fi
+run "$PERFMT" check -j -t 2026-11-30 -i "$f"
+tail -1 "$W/out" | grep -q '"profile_time":"2026-11-30T00:00:00.000000000Z"' &&
+    ok "check -j: profile_time in RFC 3339" ||
+    bad "check -j: profile_time in RFC 3339" "$(tail -1 "$W/out")"
+# the table names its columns above the first row (the ID beside the
+# verdict is the recorded one); -q, -p and -j have no such line
+run "$PERFMT" check -t 2026-11-30 -i "$f"
+[ "$(head -1 "$W/out")" = "VERDICT    RECORDED-BUILD-ID                        OBJECT  DETAIL" ] &&
+    [ "$(grep -c '^VERDICT ' "$W/out")" = 1 ] &&
+    ok "check: a line names the table's columns" ||
+    bad "check: a line names the table's columns" "$(head -3 "$W/out")"
+for o in -q -p -j; do
+	run "$PERFMT" check $o -t 2026-11-30 -i "$f"
+	grep -q 'VERDICT\|RECORDED-BUILD-ID' "$W/out" &&
+	    bad "check $o: no column line" "$(head -3 "$W/out")" ||
+	    ok "check $o: no column line"
+done
+# exit 1 as -h says: each cause it names, and a case of it
+mkdir -p "$W/tmp/exit1-root"
+while IFS='|' read -r says cmd; do
+	(cd "$W" && eval "timeout 60 $cmd" >"$W/out" 2>"$W/err")
+	rc=$?
+	grep -qF "$says" "$W/tmp/h" && [ "$rc" = 1 ] &&
+	    ok "exit 1 as -h says: $says" ||
+	    bad "exit 1 as -h says: $says" "exit $rc: $cmd"
+done <<EOF
+verdict above ok (check)|"\$PERFMT" check -t 2026-11-30 -s tmp/exit1-root -c tmp/exit1-root -i perf/local__sized.data
+no build-ID at all (list without -H)|"\$PERFMT" list -i perf/aarch64__b-no-buildid-B.data
+over 64 bytes (buildid)|"\$PERFMT" buildid elf/local__w-none
+damaged or unfinished profile|"\$PERFMT" header -i perf/local__killed.data
+a pipe or in header|cat perf/google__perf_data_converter__perf.data.piped.target-3.4 | "\$(dirname "\$PERFMT")/perfmt-tiny" list -i -
+EOF

@@ -1,0 +1,47 @@
+# Sourced by tests/run.sh after tests/lib.sh (docs/testing.md).
+# ---- static binary, no allocator -----------------------------------------
+if grep -nE '\<(malloc|calloc|realloc|strdup|fopen|mmap|opendir)[[:space:]]*\(' \
+    perfmt.c >"$T/grep"; then
+	bad "no malloc/fopen/mmap in perfmt.c" "$(cat "$T/grep")"
+else
+	ok "no malloc/fopen/mmap in perfmt.c"
+fi
+case $EMU:$(basename "$PERFMT") in
+:perfmt)
+	if command -v readelf >/dev/null 2>&1; then
+		readelf -lW "$PERFMT" | grep -q INTERP &&
+		    bad "perfmt is static" "it has a PT_INTERP" ||
+		    ok "perfmt is static"
+	fi
+	if command -v nm >/dev/null 2>&1 && nm "$PERFMT" >/dev/null 2>&1 &&
+	    musl_only "no allocator linked"; then
+		nm "$PERFMT" | grep -E ' (malloc|calloc|realloc|free|mmap|strdup|fopen|opendir|aligned_alloc|posix_memalign)$' >"$T/nm" &&
+		    bad "no allocator linked" "$(cat "$T/nm")" ||
+		    ok "no allocator linked"
+	fi
+	# no warning from either compiler, with the flags the Makefile uses
+	flags="$(sed -n 's/^WFLAGS = //p; s/^CPPFLAGS += //p' "$top/Makefile")"
+	for c in gcc clang musl-gcc; do
+		command -v $c >/dev/null 2>&1 || continue
+		$c $flags -Werror -fsyntax-only "$top/perfmt.c" >"$T/cc" 2>&1 &&
+		    ok "$c -std=c99 -pedantic -Wall -Wextra: no warning" ||
+		    bad "$c -std=c99 -pedantic -Wall -Wextra: no warning" "$(cat "$T/cc")"
+	done
+	# a machine without musl-gcc: said, and a static build with cc; a
+	# budget given to make reaches the binary
+	if command -v make >/dev/null 2>&1 && command -v cc >/dev/null 2>&1; then
+		rm -rf "$T/fb"
+		mkdir -p "$T/fb"
+		cp "$top/Makefile" "$top/perfmt.c" "$top/elf_min.h" "$T/fb/"
+		make -s -C "$T/fb" MUSL_CC=no-such-musl-gcc PERFMT_MAXOBJ=100 \
+		    >"$T/fb.out" 2>"$T/fb.err"
+		run "$T/fb/perfmt" -V
+		grep -q "no-such-musl-gcc not found (Debian: apt-get install musl-tools)" "$T/fb.err" &&
+		    ! readelf -lW "$T/fb/perfmt" | grep -q INTERP &&
+		    grep -q '^  objects  *100 ' "$W/out" &&
+		    ok "without musl-gcc: said, static with cc, make PERFMT_MAXOBJ=100" ||
+		    bad "without musl-gcc: said, static with cc, make PERFMT_MAXOBJ=100" \
+		    "$(cat "$T/fb.err" "$W/out")"
+	fi
+	;;
+esac

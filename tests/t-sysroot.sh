@@ -1,0 +1,54 @@
+# Sourced by tests/run.sh after tests/lib.sh (docs/testing.md).
+# ---- a hostile sysroot: loops, chains, links out, things that are no files --
+# Every row of local__x86_64__small.data meets something nasty; the run must
+# end at once, open nothing that is not a regular file (a FIFO would block
+# it, a device never end) and say what it met.
+H=$W/hostile
+L=$H/usr/lib/x86_64-linux-gnu
+mkdir -p "$H/usr/bin" "$L"
+mkfifo "$H/usr/bin/dash"
+ln -s ls2 "$H/usr/bin/ls"
+ln -s ls "$H/usr/bin/ls2"
+i=0
+while [ $i -lt 60 ]; do
+	ln -s c$((i + 1)) "$L/c$i"
+	i=$((i + 1))
+done
+ln -s c0 "$L/libselinux.so.1"
+mkdir "$L/libz.so.1.2.13"
+ln -s ../../../../../../../../etc/passwd "$L/libexpat.so.1.8.10"
+ln -s /proc/self/exe "$H/usr/bin/python3.11"
+ln -s ../../../../../../../../../dev/zero "$L/libc.so.6"
+mknod "$L/libpcre2-8.so.0.11.2" c 1 5 2>/dev/null
+command -v python3 >/dev/null 2>&1 && python3 -c "import socket
+socket.socket(socket.AF_UNIX).bind('$L/libm.so.6')" 2>/dev/null
+run env HOME="$W/home" "$PERFMT" check -p -s "$H" -i "$P/local__x86_64__small.data"
+expect "hostile sysroot: ends, exit 1" 1
+for want in "/usr/bin/dash	$H/usr/bin/dash is a FIFO, not a file" \
+    "/usr/bin/ls	$H/usr/bin/ls: a symbolic link loop, or more than 40 links" \
+    "libselinux.so.1	$L/c39: a symbolic link loop, or more than 40 links" \
+    "libz.so.1.2.13	$L/libz.so.1.2.13 is a directory, not a file" \
+    "libexpat.so.1.8.10	not found: $H/etc/passwd" \
+    "/usr/bin/python3.11	not found: $H/proc/self/exe" \
+    "libc.so.6	not found: $H/dev/zero"; do
+	grep -q "^missing	.*$want" "$W/out" && ok "hostile sysroot: $want" ||
+	    bad "hostile sysroot: $want" "$(cat "$W/out")"
+done
+if [ -c "$L/libpcre2-8.so.0.11.2" ]; then
+	grep -q "^missing	.*is a device, not a file" "$W/out" &&
+	    ok "hostile sysroot: a device is not read" ||
+	    bad "hostile sysroot: a device is not read" "$(cat "$W/out")"
+else
+	skipped "hostile sysroot: a device" "mknod needs root"
+fi
+if [ -S "$L/libm.so.6" ]; then
+	grep -q "^missing	.*is a socket, not a file" "$W/out" &&
+	    ok "hostile sysroot: a socket is not opened" ||
+	    bad "hostile sysroot: a socket is not opened" "$(cat "$W/out")"
+else
+	skipped "hostile sysroot: a socket" "no python3 to make one"
+fi
+run "$PERFMT" buildid "$H/usr/bin/dash"
+expect "buildid of a FIFO: refused, not blocked" 2 "not a regular file"
+run env HOME="$W/home" "$PERFMT" check -p -k "$H/usr/bin/dash" -i "$P/local__x86_64__small.data"
+expect "-k FIFO: refused, not opened" 2 "not a regular file"

@@ -1,0 +1,66 @@
+# Sourced by tests/run.sh after tests/lib.sh (docs/testing.md).
+# ---- tables full: more objects than fit, in passes or said -------------------
+TINY=$(dirname "$PERFMT")/perfmt-tiny
+if [ -x "$TINY" ]; then
+	for n in google__perf_data_converter__perf.data.busy.1-3.8 \
+	    google__perf_data_converter__perf.data.weight_struct \
+	    aarch64__s-system-wide.data local__sized.data; do
+		for h in "" --hits; do
+			HOME=$W/home "$PERFMT" check $h -p -t 2026-11-30 \
+			    -i "$P/$n" 2>/dev/null | LC_ALL=C sort >"$T/big"
+			HOME=$W/home timeout 60 "$TINY" check $h -p -t 2026-11-30 \
+			    -i "$P/$n" 2>"$W/err" | LC_ALL=C sort >"$W/out"
+			if cmp -s "$W/out" "$T/big" || [ -z "$h" ]; then
+				same "tiny tables, in passes: check $h $n" "$T/big"
+				continue
+			fi
+			# a system-wide profile has more live processes than 8
+			# slots: what is missing must be named as maybe missed
+			cut -f4 "$T/big" | LC_ALL=C sort -u >"$T/bigp"
+			cut -f4 "$W/out" >"$T/tinyp"
+			sed -n 's/^perfmt:   //p' "$W/err" >>"$T/tinyp"
+			LC_ALL=C sort -u -o "$T/tinyp" "$T/tinyp"
+			LC_ALL=C comm -23 "$T/bigp" "$T/tinyp" >"$T/lost"
+			[ ! -s "$T/lost" ] &&
+			    ok "tiny tables: check $h $n: every hit kept or named" ||
+			    bad "tiny tables: check $h $n: every hit kept or named" \
+			    "$(cat "$T/lost")"
+		done
+	done
+	"$PERFMT" list -i "$P/google__perf_data_converter__perf.data.busy.1-3.8" |
+	    LC_ALL=C sort >"$T/big"
+	"$TINY" list -i "$P/google__perf_data_converter__perf.data.busy.1-3.8" \
+	    2>/dev/null | LC_ALL=C sort >"$W/out"
+	same "tiny tables, in passes: list" "$T/big"
+	# a pipe cannot be read twice: every object not kept is named
+	cat "$P/google__perf_data_converter__perf.data.piped.target-3.4" |
+	    HOME=$W/home "$TINY" check -p -t 2026-11-30 -i - >"$W/out" 2>"$W/err"
+	rc=$?
+	expect "tiny tables, a pipe: exit 1, said" 1 "not checked, the object table is full: "
+	kept=$(wc -l <"$W/out")
+	said=$(grep -c "not checked, the object table is full: " "$W/err")
+	all=$(HOME=$W/home "$PERFMT" check -p -t 2026-11-30 -i \
+	    "$P/google__perf_data_converter__perf.data.piped.target-3.4" 2>/dev/null |
+	    wc -l)
+	[ $((kept + said)) -ge "$all" ] &&
+	    ok "tiny tables, a pipe: kept $kept + named $said covers all $all" ||
+	    bad "tiny tables, a pipe: everything kept or named" \
+	    "kept $kept, named $said, of $all"
+	# --hits with too few process slots: which objects may lack hits
+	run env HOME="$W/home" "$TINY" check --hits -t 2026-11-30 \
+	    -i "$P/google__perf_data_converter__perf.data.busy.1-3.8"
+	expect "tiny process table: objects maybe under-counted are named" 1 \
+	    "may have hits not counted"
+	# samples whose maps are not known when read wait in a table of 4
+	# here: what it gave up is said once, not once a pass
+	n=$(grep -c "had no map when read and were given up" "$W/err")
+	[ "$n" = 1 ] && ok "tiny waiting table: what it gave up is said once" ||
+	    bad "tiny waiting table: what it gave up is said once" "said $n times"
+	"$PERFMT" check --hits -t 2026-11-30 -i \
+	    "$P/google__perf_data_converter__perf.data.busy.1-3.8" >/dev/null 2>"$T/e"
+	grep -q "had no map when read" "$T/e" &&
+	    bad "default waiting table: nothing given up" "$(cat "$T/e")" ||
+	    ok "default waiting table: nothing given up"
+else
+	skipped "tiny tables" "no perfmt-tiny (make perfmt-tiny)"
+fi
