@@ -817,7 +817,7 @@ bytes_equal(const void *a, const void *b, size_t n)
 		return 1;
 	}
 	// eight bytes at a time, the last eight overlapping what came before
-	// (no byte loop to mispredict at the end)
+	// (no byte loop whose end the branch predictor misses)
 	for (i = 0; i + 8 < n; i += 8)
 		if (get64(p + i, 0) != get64(q + i, 0))
 			return 0;
@@ -828,8 +828,8 @@ bytes_equal(const void *a, const void *b, size_t n)
  * a zero byte where (w - 0x01..) & ~w & 0x80.. is not 0, and the lowest
  * bit set marks the first (bytes after it may show falsely).  The last
  * word overlaps the one before, whose bytes are known not NUL.  Every
- * MMAP record's name goes through it, and musl's memchr mispredicts
- * twice a name. */
+ * MMAP record's name goes through it, and musl's memchr takes branches
+ * the predictor misses twice a name. */
 static const unsigned char *
 find_nul(const unsigned char *s, size_t n)
 {
@@ -3553,8 +3553,8 @@ memo_set(struct memo *e, int32_t pid, uint64_t lo, uint64_t hi,
 }
 
 /* Without branches: the kernel's and users' samples alternate at random
- * in a profile, and a mispredicted branch per sample costs more than the
- * lookup.  pid -1 shares row 63: a row of its own costs instructions at
+ * in a profile, and a branch the predictor misses at each sample costs
+ * more than the lookup.  pid -1 shares row 63: a row of its own costs instructions at
  * every sample, and two registers the sample loop needs. */
 static struct memo *
 memo_at(int32_t pid, uint64_t addr)
