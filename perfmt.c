@@ -1208,12 +1208,21 @@ static int hits_mode;
  * Otherwise they are stepped over unread. */
 static int want_samples = 1, need_times = 1, need_span;
 
+/* The perf.data was born after its mtime: a copy that kept the mtime
+ * (cp -p, tar, rsync).  The birth time is a real date (birth_time) and
+ * the mtime may be saturated (ts_ns): nothing is added to the mtime. */
+static int
+born_after(void)
+{
+	return pf.has_btime && pf.btime - pf.time_slack > pf.mtime;
+}
+
 static int
 want_times(void)
 {
 	return need_times || (pf.has_clock_data && !pf.sample_last) ||
-	    (need_span && !pf.has_clock_data && pf.has_btime &&
-	    pf.btime - pf.time_slack <= pf.mtime && !pf.sample_last);
+	    (need_span && !pf.has_clock_data && pf.has_btime && !born_after() &&
+	    !pf.sample_last);
 }
 
 static void
@@ -3554,8 +3563,8 @@ memo_set(struct memo *e, int32_t pid, uint64_t lo, uint64_t hi,
 
 /* Without branches: the kernel's and users' samples alternate at random
  * in a profile, and a branch the predictor misses at each sample costs
- * more than the lookup.  pid -1 shares row 63: a row of its own costs instructions at
- * every sample, and two registers the sample loop needs. */
+ * more than the lookup.  pid -1 shares row 63: a row of its own costs
+ * instructions at every sample, and two registers the sample loop needs. */
 static struct memo *
 memo_at(int32_t pid, uint64_t addr)
 {
@@ -6955,12 +6964,16 @@ live_kind(const struct cand *c)
  * kernel image names in its banner ("Linux version RELEASE (...": the
  * kernel's linux_banner, in .rodata, before the debug sections).  The
  * banner is found by a bounded scan through featbuf, free once the
- * profile is read.  Empty if it cannot be told. */
+ * profile is read; windows overlap by a tag and a release, so that one
+ * cut at a window's end is whole in the next.  The last image's answer
+ * is kept: its verdict and its detail both ask.  Empty if it cannot be
+ * told. */
 static void
 kernel_release(const struct cand *c, char *out, size_t cap)
 {
 	static const char tag[] = "Linux version ";
-	const size_t tl = sizeof tag - 1;
+	static char last_path[PATHMAX], last_rel[STRMAX];
+	const size_t tl = sizeof tag - 1, keep = tl + STRMAX;
 	const unsigned char *p, *q;
 	struct utsname u;
 	struct stat st;
@@ -6974,7 +6987,15 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 			snprintf(out, cap, "%s", u.release);
 		return;
 	}
-	if (c->type != CT_VMLINUX || stat(c->path, &st) || !S_ISREG(st.st_mode) ||
+	if (c->type != CT_VMLINUX)
+		return;
+	if (!strcmp(c->path, last_path)) {
+		snprintf(out, cap, "%s", last_rel);
+		return;
+	}
+	snprintf(last_path, sizeof last_path, "%s", c->path);
+	last_rel[0] = 0;
+	if (stat(c->path, &st) || !S_ISREG(st.st_mode) ||
 	    (fd = open(c->path, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0)
 		return;
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
@@ -6987,25 +7008,26 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 			if (p[i] != 'L' || memcmp(p + i, tag, tl) ||
 			    p[i + tl] < '0' || p[i + tl] > '9')
 				continue;
-			// the release runs to the space before "(": whole in
-			// the window, or the window moves on to it
+			// the release runs to the space before "("
 			q = p + i + tl;
-			for (k = 0; i + tl + k < n && k < cap && q[k] > ' ' &&
-			    q[k] < 0x7f; k++)
+			for (k = 0; i + tl + k < n && k < STRMAX - 1 &&
+			    q[k] > ' ' && q[k] < 0x7f; k++)
 				;
-			if (i + tl + k == n && n == sizeof featbuf && i)
-				break;
-			if (k < cap && i + tl + k < n && q[k] == ' ') {
-				memcpy(out, q, k);
-				out[k] = 0;
+			if (i + tl + k == n && n < rd_left(&r))
+				break;	// cut: the next window holds it
+			if (i + tl + k < n && q[k] == ' ') {
+				memcpy(last_rel, q, k);
+				last_rel[k] = 0;
 			}
-			close(fd);
-			return;
+			n = (size_t)rd_left(&r);	// found: no more windows
+			break;
 		}
-		// the next window starts where a banner cut here would
-		rd_skip(&r, i > tl + 256 ? i - tl - 256 : i ? i : 1);
+		if (n == rd_left(&r))
+			break;
+		rd_skip(&r, n - keep);
 	}
 	close(fd);
+	snprintf(out, cap, "%s", last_rel);
 }
 
 /* No build-ID to compare: the inode, the mtime and, for a kernel, its
@@ -7214,7 +7236,6 @@ check_group(uint32_t g)
 		r->verdict = V_MISMATCH;
 		return;
 	}
-	r->mtime = 0;
 	judge_by_time(r, &rc, &first_st, &cands[first], first_file);
 }
 
@@ -7338,13 +7359,12 @@ static uint64_t trust_age, trust_span;
 static void
 mtime_trust(void)
 {
-	// a birth time is a real date (birth_time); the mtime may be
-	// saturated (ts_ns), so the sums stay clear of its ends
+	// unsigned, and no sum with the mtime, which may be saturated
 	trust_span = record_span();
 	trust_age = 0;
 	if (!pf.has_btime)
 		prof_trust = PT_UNCONFIRMED;
-	else if (pf.btime - pf.time_slack > pf.mtime)
+	else if (born_after())
 		prof_trust = PT_COPY;
 	else if (!trust_span)
 		prof_trust = PT_UNCONFIRMED;
@@ -7617,17 +7637,14 @@ trust_text(void)
 	case PT_CLOCK:
 		return "recorded";
 	case PT_WRITTEN:
-		snprintf(a, sizeof a, "%s", dur(trust_age));
-		snprintf(buf, sizeof buf, "confirmed: the file was born %s "
-		    "before it, its records span %s", a, dur(trust_span));
-		return buf;
 	case PT_COPY:
-		if (pf.btime - pf.time_slack > pf.mtime)
+		if (born_after())
 			return "a copy's: the file was born after its mtime (cp "
 			    "-p, tar, rsync)";
 		snprintf(a, sizeof a, "%s", dur(trust_age));
-		snprintf(buf, sizeof buf, "a copy's: the file was born %s "
-		    "before it, its records span %s", a, dur(trust_span));
+		snprintf(buf, sizeof buf, "%s: the file was born %s before it, "
+		    "its records span %s", prof_trust == PT_WRITTEN ?
+		    "confirmed" : "a copy's", a, dur(trust_span));
 		return buf;
 	}
 	return pf.has_btime ? "unconfirmed: its records hold no times" :
