@@ -144,6 +144,18 @@ long syscall(long, ...);
 #define ALWAYS_INLINE inline
 #endif
 
+/* The record walk (scan_records) finds each record from the size of the
+ * one before, a chain of loads that waits on each cache miss in turn;
+ * the records a few lines ahead, asked for early, are in the cache when
+ * the chain reaches them.  A prefetch is a hint: it never faults, so an
+ * address past the buffer is harmless. */
+#ifdef __GNUC__
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)0)
+#endif
+#define PREFETCH_AHEAD 256
+
 /* ==== 2. Diagnostics ====================================================
  * One helper.  A message ending in ':' gets strerror(errno) appended (the
  * sbase convention).  The level raises the exit status: 0 a note, 1
@@ -1207,6 +1219,13 @@ static int hits_mode;
  * wrote one, and the other records' times are read from their ends).
  * Otherwise they are stepped over unread. */
 static int want_samples = 1, need_times = 1, need_span;
+
+/* Non-code mappings without a build-ID enter the object table only where
+ * something shows them: header counts them, list may name them, check -a
+ * judges them.  check leaves them out otherwise (fmt §3.4): they are most
+ * of a dwarf profile's MMAP2 records, and a table holding them fills
+ * sooner. */
+static int data_maps = 1;
 
 /* The perf.data was born after its mtime: a copy that kept the mtime
  * (cp -p, tar, rsync).  The birth time is a real date (birth_time) and
@@ -4674,6 +4693,8 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		pf.n_mmapid++;
 		src |= SRC_MMAP2ID;
 	}
+	if (!exec && !idlen && !data_maps)
+		return;
 	o = obj_add(machine, (const char *)name, n, id, idlen, 1, src, cpumode);
 	// the inode is the memory's (/dev/zero, a SysV segment), not the
 	// JIT map's that took its name
@@ -5191,6 +5212,7 @@ samples_hits_order(const unsigned char *p, const unsigned char *end, int be,
 
 	while (end - p >= 8 && get32(p, be) == R_SAMPLE &&
 	    (size = get16(p + 6, be)) >= min && size <= (size_t)(end - p)) {
+		PREFETCH(p + PREFETCH_AHEAD);
 		pid = (int32_t)get32(p + tid_off, be) |
 		    kernel_mask[get16(p + 4, be) & MISC_CPUMODE];
 		ip = get64(p + ip_off, be);
@@ -5275,57 +5297,64 @@ rec_take(const unsigned char *p, uint32_t type, uint32_t size, uint64_t off)
 static void
 scan_records(struct rd *r, int at_eof)
 {
-	const unsigned char *p, *from, *to;
-	uint32_t type, size;
-	uint64_t nskip = 0, skipbytes = 0;
-	size_t avail;
-	int be = pf.be;
-	uint32_t hits_end;
+	const unsigned char *p, *start, *end;
+	uint32_t type, size, hits_end;
+	uint64_t nskip, taken;
+	int be = pf.be, skip, back;
 
 	z_start();
 	for (;;) {
-		from = r->buf + r->pos;
-		to = r->buf + r->len;
+		// the cursor lives in p while the walk stays in the buffer,
+		// written back to r only at a call out: a store and reload
+		// of r->pos at each record would lengthen the chain of loads
+		// that each record's size makes
+		start = p = r->buf + r->pos;
+		end = r->buf + r->len;
+		nskip = taken = 0;
+		back = 0;
 		if ((hits_end = hits_fast_end()))
-			from = samples_hits(from, to, be,
+			p = samples_hits(p, end, be,
 			    (size_t)pf.attrs[0].ip_off,
 			    (size_t)pf.attrs[0].tid_off, hits_end, &nskip);
-		skipbytes += (size_t)(from - (r->buf + r->pos));
-		r->pos = (size_t)(from - r->buf);
-		while ((avail = r->len - r->pos) >= 8) {
-			p = r->buf + r->pos;
+		// most records are samples, and most often unread (check
+		// without --hits): counted, stepped over
+		skip = !want_samples;
+		while (end - p >= 8) {
 			type = get32(p, be);
 			size = get16(p + 6, be);
-			if (size < 8 || size > avail)
+			if (size < 8 || size > (size_t)(end - p))
 				break;
-			// most records are samples, and most often unread
-			// (check without --hits): counted, stepped over
-			if (type == R_SAMPLE && !want_samples) {
+			PREFETCH(p + PREFETCH_AHEAD);
+			if (type == R_SAMPLE && skip) {
 				nskip++;
-				skipbytes += size;
-				r->pos += size;
+				p += size;
 				continue;
 			}
-			if (type == R_SAMPLE && hits_end && size >= hits_end)
-				goto next;	// back to the loop above
+			if (type == R_SAMPLE && hits_end && size >= hits_end) {
+				back = 1;	// to samples_hits
+				break;
+			}
 			if (type >= R_SIMPLEPERF || type == R_AUXTRACE ||
 			    type == R_TRACING_DATA)
 				break;
+			r->pos = (size_t)(p - r->buf);
 			rec_take(p, type, size, r->at + r->pos);
-			r->pos += size;
+			p += size;
+			taken += size;
+			skip = !want_samples;	// a pipe's features set it
 		}
-		progress_tick(r->at + r->pos);
 		// the samples stepped over, counted at once
 		pf.nrec += nskip;
 		pf.type_n[R_SAMPLE] += nskip;
-		pf.recbytes += skipbytes;
-		nskip = skipbytes = 0;
+		pf.recbytes += (uint64_t)(p - start) - taken;
+		r->pos = (size_t)(p - r->buf);
+		if (back)
+			continue;
+		progress_tick(r->at + r->pos);
 		if (!scan_one(r, at_eof)) {
 			z_end(rd_tell(r));
 			return;
 		}
-next:
-		;
 	}
 }
 
@@ -8802,6 +8831,7 @@ cmd_check(const char *path)
 
 	need_times = 0;
 	need_span = !opt.timearg && !opt.reffile;
+	data_maps = opt.all;
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
 		if (!first++) {
