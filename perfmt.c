@@ -3478,8 +3478,6 @@ rec_time(const unsigned char *p, size_t n)
 #define HIT_SAMPLE	1	/* a sample's IP */
 #define HIT_CALLCHAIN	2	/* a callchain entry only */
 #define HIT_MAYBE	4	/* a map of it was not kept: maybe more */
-#define HIT_GAP		0x80	/* memo only: a range no map holds */
-#define HIT_PEND	0x40	/* memo only: a page with a sample waiting */
 
 #define PROC_HASH (PERFMT_MAXPROC + PERFMT_MAXPROC / 2 + 1)
 #define NOMAP UINT32_MAX
@@ -3922,23 +3920,6 @@ map_alloc(uint32_t obj, uint64_t time)
 	return m;
 }
 
-/* A new map of an object samples have already marked goes into pid's
- * memo at once, in every column it spans: a process's first samples in
- * it (a compiler run of hundreds, each its own pid) then cost no lookup.
- * The entry says what a lookup just after the map would say. */
-static void
-memo_prefill(int32_t pid, uint64_t start, uint64_t end, uint8_t how)
-{
-	uint64_t col, last = memo_last_col(start, end);
-
-	how &= HIT_SAMPLE | HIT_CALLCHAIN;
-	if (!how)
-		return;
-	for (col = start >> 21; col <= last; col++)
-		memo_set(memo_at(pid, col << 21), pid, start, end,
-		    col << 21 > start ? col << 21 : start, how);
-}
-
 /* Adds [start, end) for obj to p's maps, kept sorted by address; what it
  * overlaps is cut away or split around it (perf: maps__fixup_overlaps). */
 static void
@@ -3984,7 +3965,6 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 	maps[m].end = end;
 	maps[m].next = *link;
 	*link = m;
-	memo_prefill(p->pid, start, end, objs[obj].hit);
 }
 
 /* Adds the parts of [start, end) that none of p's maps covers. */
@@ -4126,12 +4106,8 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 		maps[c].next = NOMAP;
 		*tail = c;
 		tail = &maps[c].next;
-		// a child runs its parent's image until it execs (a shell's
-		// forks): the marked maps go into its memo, as new maps do,
-		// and pages waiting there are answered by these maps
+		// the child's maps changed: what its memo held there goes
 		memo_forget(pid, maps[c].start, maps[c].end);
-		memo_prefill(pid, maps[c].start, maps[c].end,
-		    objs[maps[c].obj].hit);
 	}
 }
 
@@ -4234,29 +4210,6 @@ hit_proc(int32_t pid, unsigned cpumode)
 	    proc_find(pid);
 }
 
-/* The page [*lo, *hi) of a waiting sample's addr, as the memo holds it
- * (pend_memo); the last page ends at UINT64_MAX, not at 0, or its entry's
- * end would wrap and no overlap test would find it.  1 if the memo holds
- * waiting pages at all: with samples only. */
-static int
-pend_page(uint64_t addr, uint64_t *lo, uint64_t *hi)
-{
-	*lo = addr & ~(uint64_t)4095;
-	*hi = *lo + 4096 ? *lo + 4096 : UINT64_MAX;
-	return hits_mode == HITS_SAMPLE;
-}
-
-/* A waiting sample's page, once it stops waiting: the memo forgets it
- * (see pend_memo). */
-static void
-pend_gone(const struct pend *e)
-{
-	uint64_t lo, hi;
-
-	if (pend_page(e->addr, &lo, &hi))
-		memo_forget(e->pid, lo, hi);
-}
-
 /* Looks the waiting samples up again (only pid's, unless PEND_ALL);
  * those still without a map stay, unless two rounds have
  * passed (age) or the data has ended (final). */
@@ -4279,12 +4232,10 @@ pend_retry(int age, int final, int64_t pid)
 			    ((m = map_lookup(p, e->addr)) != NOMAP ||
 			    (m = proc_inherit(p, e->addr, e->time)) != NOMAP)) {
 				objs[maps[m].obj].hit |= e->how;
-				pend_gone(e);
 				continue;
 			}
 			if (final || (age && (uint16_t)(rounds - e->round) >= 2)) {
 				hits_unknown++;
-				pend_gone(e);
 				continue;
 			}
 		}
@@ -4313,7 +4264,6 @@ pend_shed(void)
 		for (i = k = 0; i < npend; i++) {
 			if (n && (pass || pend[i].how == HIT_CALLCHAIN)) {
 				n--;
-				pend_gone(&pend[i]);
 				if (pend[i].how == HIT_CALLCHAIN)
 					hits_unresolved_cc++;
 				else
@@ -4325,21 +4275,6 @@ pend_shed(void)
 		npend = k;
 	}
 	pend_index();
-}
-
-/* With samples only, a page with a sample waiting goes into the memo,
- * so that the samples after it there (a process whose MMAPs come later in
- * the file has thousands) cost no lookup: each would only join the
- * waiting one.  It goes when a map over it comes (memo_forget) or the
- * waiting sample does (pend_gone). */
-static void
-pend_memo(int32_t pid, uint64_t addr)
-{
-	uint64_t lo, hi;
-
-	if (pend_page(addr, &lo, &hi))
-		memo_set(memo_at(pid, addr), pid, lo, hi, addr,
-		    HIT_SAMPLE | HIT_PEND);
 }
 
 static void
@@ -4354,7 +4289,6 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 	if (i != PEND_FREE && pend[i].pid == pid && pend[i].mode == mode &&
 	    pend[i].addr >> 12 == addr >> 12) {
 		pend[i].how |= how;
-		pend_memo(pid, addr);	// its entry was taken by another
 		return;
 	}
 	if (npend == PERFMT_MAXPEND) {
@@ -4372,58 +4306,42 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 	e->how = how;
 	pend_ix[h] = (uint16_t)npend++;
 	pend_clean = 0;
-	pend_memo(pid, addr);
 	h = pend_bit(pid);
 	pend_pids[h >> 6] |= (uint64_t)1 << (h & 63);
 }
 
-/* Marks the object addr falls in; 1 if there is one, else the caller
- * tries hit_miss; -1 if addr lies where the memo says no map is. */
-static int
-hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
+/* hit() past the memo: the process's maps, and the memo told. */
+static NOINLINE int
+hit_map(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 {
 	struct proc *p;
-	struct memo *e;
 	uint32_t m;
 
-	if (cpumode == MISC_KERNEL)
-		pid = -1;
-	e = memo_at(pid, addr);
-	if (memo_holds(e, pid, addr)) {
-		if (*memo_flags(e) & HIT_GAP)
-			return -1;
-		if ((*memo_flags(e) & how) == how)
-			return 1;
-	}
 	if (cpumode != MISC_KERNEL && cpumode != MISC_USER)
 		return 0;
 	p = hit_proc(pid, cpumode);
 	if (!p || (m = map_lookup(p, addr)) == NOMAP)
 		return 0;
 	objs[maps[m].obj].hit |= how;
-	memo_set(e, pid, maps[m].start, maps[m].end, addr,
+	memo_set(memo_at(pid, addr), pid, maps[m].start, maps[m].end, addr,
 	    objs[maps[m].obj].hit);
 	return 1;
 }
 
-/* A miss whose process has its maps (frame-pointer callchains are full
- * of such addresses, stack values mostly): the memo keeps the gap
- * between maps it fell in, so the next one there costs no walk. */
-static void
-memo_gap(const struct proc *p, int32_t pid, uint64_t addr)
+/* Marks the object addr falls in; 1 if there is one, else 0 and the
+ * caller tries hit_miss.  The memo's answer is inlined where it is
+ * asked: a frame-pointer callchain asks it some ten times a sample. */
+static ALWAYS_INLINE int
+hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 {
-	struct memo *e = memo_at(pid, addr);
-	uint64_t lo = 0, hi = UINT64_MAX;
-	uint32_t m;
+	const struct memo *e;
 
-	for (m = p->maps; m != NOMAP && maps[m].start <= addr;
-	    m = maps[m].next)
-		lo = maps[m].end;
-	if (m != NOMAP)
-		hi = maps[m].start;
-	if (lo > addr)
-		return;		// inside a map after all
-	memo_set(e, pid, lo, hi, addr, HIT_GAP);
+	if (cpumode == MISC_KERNEL)
+		pid = -1;
+	e = memo_at(pid, addr);
+	if (memo_holds(e, pid, addr) && (*memo_flags(e) & how) == how)
+		return 1;
+	return hit_map(pid, cpumode, addr, how);
 }
 
 /* After hit() missed: a map from the parent (proc_inherit), or else the
@@ -4444,13 +4362,10 @@ hit_miss(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how,
 		objs[maps[m].obj].hit |= how;
 		return 1;
 	}
-	if (wait) {
+	if (wait)
 		pend_add(pid, cpumode, addr, how, time);
-	} else {
+	else
 		hits_unknown++;
-		if (p)
-			memo_gap(p, pid, addr);
-	}
 	return 0;
 }
 
@@ -4480,9 +4395,7 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	size_t off;
 	int found, wait, user = -1; /* did the first user address have a map */
 	int be = pf.be;
-	int32_t kpid;
 	uint64_t t = 0, ip0;
-	const struct memo *e;
 
 	if (a->ip_off < 0 || a->tid_off < 0 || (size_t)a->tid_off + 8 > n ||
 	    (size_t)a->ip_off + 8 > n)
@@ -4519,7 +4432,6 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	if (nr > (n - off) / 8)
 		nr = (n - off) / 8;
 	ip0 = ip;
-	kpid = -1;
 	for (i = 0; i < nr; i++) {
 		ip = get64(p + off + 8 * i, be);
 		if (ip >= (uint64_t)-4095) {
@@ -4534,21 +4446,8 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 		// (its first user address had none); the kernel's are there
 		// from the start
 		wait = cmode == MISC_USER && user <= 0;
-		// the memo first, inline: ten entries a sample, most of them
-		// where one was before
-		kpid = pid | -(int32_t)(cmode == MISC_KERNEL);
-		e = memo_at(kpid, ip);
-		if (memo_holds(e, kpid, ip) &&
-		    (*memo_flags(e) & (HIT_CALLCHAIN | HIT_GAP)))
-			found = *memo_flags(e) & HIT_GAP ? -1 : 1;
-		else
-			found = hit(pid, cmode, ip, HIT_CALLCHAIN);
-		if (found > 0)
-			;
-		else if (found < 0 && !wait)
-			hits_unknown++;
-		else
-			found = hit_miss(pid, cmode, ip, HIT_CALLCHAIN, t, wait);
+		found = hit(pid, cmode, ip, HIT_CALLCHAIN) ||
+		    hit_miss(pid, cmode, ip, HIT_CALLCHAIN, t, wait);
 		if (cmode == MISC_USER && user < 0)
 			user = found;
 	}
@@ -5196,8 +5095,8 @@ static const int32_t kernel_mask[8] = { 0, -1, 0, 0, 0, 0, 0, 0 };
  * pointers and holds few values, so that the rare call out does not
  * spill them.
  * In this mode every memo entry a pid and range match marks HIT_SAMPLE
- * (hit() stores the object's flags right after setting it; gap entries
- * come from callchains only), so the flags need no test.  Returns where
+ * (hit() stores the object's flags right after setting it), so the flags
+ * need no test.  Returns where
  * it stopped; *n counts the samples.  Always inlined: called from a loop
  * for each byte order, it is built once for each, without the byte order
  * a test at every field. */

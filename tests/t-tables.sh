@@ -61,6 +61,26 @@ if [ -x "$TINY" ]; then
 	grep -q "had no map when read" "$T/e" &&
 	    bad "default waiting table: nothing given up" "$(cat "$T/e")" ||
 	    ok "default waiting table: nothing given up"
+	# check leaves non-code mappings out of the table unless -a: from a
+	# pipe, the names that find no room are said, and without -a none
+	# of them is a data mapping's
+	n=mstange__linux-perf-data__fibo.compressed2.pipe.data
+	for a in "" -a; do
+		HOME=$W/home "$PERFMT" check $a -p -t 2026-11-30 -i "$P/$n" \
+		    2>/dev/null | cut -f4 | LC_ALL=C sort -u >"$T/names$a"
+		cat "$P/$n" | HOME=$W/home "$TINY" check $a -p -t 2026-11-30 \
+		    -i - 2>&1 >/dev/null | sed -n \
+		    's/^perfmt: not checked, the object table is full: //p' |
+		    LC_ALL=C sort -u >"$T/full$a"
+	done
+	LC_ALL=C comm -13 "$T/names" "$T/names-a" >"$T/data"
+	d=$(wc -l <"$T/data")
+	without=$(LC_ALL=C comm -12 "$T/data" "$T/full" | wc -l)
+	with=$(LC_ALL=C comm -12 "$T/data" "$T/full-a" | wc -l)
+	[ "$d" -gt 0 ] && [ "$without" = 0 ] && [ "$with" = "$d" ] &&
+	    ok "tiny tables: check keeps data mappings only with -a" ||
+	    bad "tiny tables: check keeps data mappings only with -a" \
+	    "$d data mappings; named as not kept: $without without -a, $with with"
 else
 	skipped "tiny tables" "no perfmt-tiny (make perfmt-tiny)"
 fi

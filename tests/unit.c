@@ -1309,51 +1309,30 @@ t_hits_kernel_row(void)
 	return 0;
 }
 
-/* With samples only, a page with a sample waiting for its MMAP answers
- * from the memo (the samples after it there would only join it); the
- * MMAP, a FORK's copy, or the waiting one's end (two rounds: unknown),
- * takes it out. */
+/* A sample waiting for its MMAP: the FORK that copies the parent's map
+ * to its process settles it; one on the last page of the address space
+ * waits, and two rounds on it is unknown. */
 static int
-t_pend_memo(void)
+t_pend_wait(void)
 {
 	struct obj *a;
 	int mode = hits_mode;
-	const uint64_t top = UINT64_MAX;
 
 	pf_reset("t");
 	hits_mode = HITS_SAMPLE;
 	a = obj_add(-1, "/a", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
 	check(a);
-	check(!user_hit(80, 0x9010, HIT_SAMPLE, 5));
-	check(npend == 1 && memo_holds(memo_at(80, 0x9020), 80, 0x9020));
-	check(hit(80, MISC_USER, 0x9ff8, HIT_SAMPLE) == 1 && npend == 1);
-	check(!memo_holds(memo_at(80, 0xa000), 80, 0xa000));
-	hits_mmap(80, MISC_USER, 0x9000, 0x1000, a->group, 6);
-	check(a->hit == HIT_SAMPLE && npend == 0);
-	check(!memo_holds(memo_at(80, 0x9020), 80, 0x9020));
-	check(hit(80, MISC_USER, 0x9020, HIT_SAMPLE) == 1);
-	check(!(*memo_flags(memo_at(80, 0x9020)) & HIT_PEND));
-	check(!user_hit(81, 0x9010, HIT_SAMPLE, 5));
-	check(memo_holds(memo_at(81, 0x9010), 81, 0x9010));
+	hits_mmap(82, MISC_USER, 0x40000000, 0x1000, a->group, 7);
+	check(!user_hit(83, 0x40000010, HIT_SAMPLE, 9));
+	check(npend == 1 && !a->hit);
+	rec_fork(83, 82, 8);
+	check(npend == 0 && a->hit == HIT_SAMPLE);
+	check(user_hit(83, 0x40000020, HIT_SAMPLE, 9));
+	check(!user_hit(84, UINT64_MAX - 0xff0, HIT_SAMPLE, 5));
+	check(npend == 1);
 	zombies_round();
 	zombies_round();
 	check(npend == 0 && hits_unknown == 1);
-	check(!memo_holds(memo_at(81, 0x9010), 81, 0x9010));
-	// the last page of the address space: its end does not wrap to 0,
-	// so the entry goes as well
-	check(!user_hit(84, top - 0xff0, HIT_SAMPLE, 5));
-	check(memo_holds(memo_at(84, top - 0xff0), 84, top - 0xff0));
-	zombies_round();
-	zombies_round();
-	check(npend == 0 && hits_unknown == 2);
-	check(!memo_holds(memo_at(84, top - 0xff0), 84, top - 0xff0));
-	// a FORK's copy over a waiting page: the map answers there now
-	hits_mmap(82, MISC_USER, 0x40000000, 0x1000, a->group, 7);
-	check(!user_hit(83, 0x40000010, HIT_SAMPLE, 5));
-	check(*memo_flags(memo_at(83, 0x40000010)) & HIT_PEND);
-	hits_fork(83, 82, 8);
-	check(memo_holds(memo_at(83, 0x40000010), 83, 0x40000010));
-	check(!(*memo_flags(memo_at(83, 0x40000010)) & HIT_PEND));
 	hits_mode = mode;
 	return 0;
 }
@@ -1691,7 +1670,7 @@ main(void)
 	test(t_hits_remap, "--hits: a new map over a found one is found there");
 	test(t_hits_long_map, "--hits: a map over 4 GiB, inside and at its ends");
 	test(t_hits_kernel_row, "--hits: the kernel and pid 63 find only their own maps");
-	test(t_pend_memo, "--hits: a page with a sample waiting, in the memo until it waits no more");
+	test(t_pend_wait, "--hits: a sample waiting for its MMAP, settled by a FORK or unknown");
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
 	if (system(cmd))
 		return 2;
