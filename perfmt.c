@@ -318,6 +318,16 @@ get64(const unsigned char *p, int be)
 	return be ? a << 32 | b : b << 32 | a;
 }
 
+/* The same in the other direction, for the profiles inject writes. */
+static void
+put_n(unsigned char *p, uint64_t v, int n, int be)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		p[be ? n - 1 - i : i] = (unsigned char)(v >> 8 * i);
+}
+
 /* strstr a byte at a time: the strings searched are short, and musl's
  * two-way strstr is a kilobyte of code on the boards. */
 static const char *
@@ -1154,6 +1164,8 @@ static struct pf {
 	uint64_t meta_lo, meta_hi;	/* ids and attrs, where they touch */
 	uint64_t feat[4];	/* feature bitmap (file) or features seen (pipe) */
 	int unfinished;		/* data.size 0: perf record was killed */
+	int bitmap32;		/* the bitmap is u32 words (fmt §4) */
+	uint64_t walk_end;	/* where the walk of the records stopped */
 	uint64_t feat_swapped;	/* strings found in the other byte order */
 	int features_read;
 
@@ -5028,6 +5040,8 @@ scan_one(struct rd *r, int at_eof)
 	uint16_t misc;
 	size_t need, got;
 
+	pf.walk_end = off;	// the end of the last whole record, if it stops
+
 	if (!(p = rd_peek(r, 8))) {
 		got = r->len - r->pos;
 		if (r->err)
@@ -5323,6 +5337,7 @@ pf_bitmap(const unsigned char *p)
 		w[i] = get32(p + 8 * i, 1) | (uint64_t)get32(p + 8 * i + 4, 1) << 32;
 	if (w[0] >> FT_HOSTNAME & 1)
 		memcpy(pf.feat, w, sizeof w);
+	pf.bitmap32 = (w[0] >> FT_HOSTNAME & 1) != 0;
 }
 
 static int
@@ -6168,7 +6183,7 @@ elf_buildid(const char *path, struct elfid *e)
 static struct opt {
 	const char *sysroot, *vmlinux, *reffile, *timearg;
 	const char *cache[MAXCACHE];
-	int ncache, local, quiet, porcelain, json, verbose, all;
+	int ncache, local, quiet, porcelain, json, verbose, all, dry;
 } opt;
 
 /* the candidate places of one object */
@@ -8751,6 +8766,560 @@ cmd_check(const char *path)
 	return status;
 }
 
+/* ---- inject: the build-IDs a profile lacks ------------------------------
+ * fmt §1.2, §1.6, §2.1, §5.1.  The new profile is the old one's bytes up
+ * to the end of its records, with the header's data size and feature
+ * bitmap set anew; then the feature table; then the old sections byte for
+ * byte, in bit order, and last the BUILD_ID section: the old entries and
+ * the new (perf finds each section by the table, fmt §1.6).  It is
+ * written to a new file beside the output, synced, given the old one's
+ * mode and times, and renamed over the output, so that a crash at any
+ * moment leaves the old file or the new one.  An ID is added only where
+ * check's rules establish the file as the profiled one, on the system
+ * that recorded it: the kernel and the vDSO only in the boot that ran
+ * it. */
+enum { INJ_HAS, INJ_ADD, INJ_LEFT };
+
+static struct {
+	int fd;			/* the new file, -1 before it is made */
+	int in;			/* the old one, open from the start */
+	int in_place, dry;
+	const char *out;	/* the file it becomes */
+	char tmp[PATHMAX];
+	uint64_t data_end;	/* the old file's records end here */
+	uint64_t at;		/* the next byte of the new file */
+	uint64_t tab;		/* its feature table */
+	uint64_t feat[4];	/* its feature bitmap */
+	uint64_t off[256], size[256];	/* the old sections */
+	uint64_t new_off[256];
+	unsigned steps;		/* writes done, for the crash tests */
+	unsigned added, has, left;
+	const char *boot_why;	/* why the running kernel may be another */
+} inj;
+
+/* A build with PERFMT_TEST_HOOKS stops dead after the Nth write step
+ * (PERFMT_INJECT_STOP=N): the tests show that every such stop leaves the
+ * old profile or the new one. */
+static void
+inj_step(void)
+{
+#ifdef PERFMT_TEST_HOOKS
+	const char *s = getenv("PERFMT_INJECT_STOP");
+
+	if (s && (unsigned)atoi(s) == ++inj.steps)
+		_exit(99);
+#endif
+}
+
+static int
+inj_write(const void *p, size_t n, uint64_t off)
+{
+	const unsigned char *b = p;
+	ssize_t k;
+
+	while (n) {
+		if ((k = pwrite(inj.fd, b, n, (off_t)off)) < 0) {
+			if (errno == EINTR)
+				continue;
+			msg(2, "%s: write error:", esc(inj.tmp));
+			return 0;
+		}
+		b += k;
+		n -= (size_t)k;
+		off += (uint64_t)k;
+	}
+	inj_step();
+	return 1;
+}
+
+/* n bytes of the old file at from to the new one at to: shared blocks or
+ * a copy in the kernel where the file system has them (copy_file_range),
+ * else through the read buffer, which no walk is using between passes. */
+static int
+inj_copy(uint64_t from, uint64_t n, uint64_t to)
+{
+	ssize_t k;
+	int64_t a, b;
+	size_t len;
+	int kernel = 1;
+
+	while (n) {
+		len = n > (1u << 30) ? 1u << 30 : (size_t)n;
+		k = -1;
+#ifdef SYS_copy_file_range
+		if (kernel) {
+			a = (int64_t)from;
+			b = (int64_t)to;
+			k = syscall(SYS_copy_file_range, inj.in, &a, inj.fd, &b,
+			    len, 0u);
+			if (k < 0 && errno != EINTR)
+				kernel = 0;	// ENOSYS, EXDEV, EINVAL: copy here
+			if (k < 0)
+				continue;
+		}
+#endif
+		if (!kernel || k < 0) {
+			len = len > sizeof databuf ? sizeof databuf : len;
+			if ((k = pread(inj.in, databuf, len, (off_t)from)) < 0 &&
+			    errno == EINTR)
+				continue;
+			if (k < 0) {
+				msg(2, "%s: offset %#" PRIx64 ": read error:",
+				    esc(pf_shown()), from);
+				return 0;
+			}
+			if (k > 0 && !inj_write(databuf, (size_t)k, to))
+				return 0;
+		}
+		if (k == 0) {
+			msg(2, "%s: offset %#" PRIx64 ": the file ends %" PRIu64
+			    " bytes early: it changed while it was read",
+			    esc(pf_shown()), from, n);
+			return 0;
+		}
+		from += (uint64_t)k;
+		to += (uint64_t)k;
+		n -= (uint64_t)k;
+		inj_step();
+	}
+	return 1;
+}
+
+/* The byte of the header's bitmap (fmt §1.2) that holds bit b, as the
+ * writer laid it: u64 words in its byte order, or u32 words (fmt §4). */
+static unsigned
+inj_bit_byte(unsigned b)
+{
+	unsigned w = pf.bitmap32 ? 4 : 8;
+
+	return 72 + w * (b / (8 * w)) + (pf.be ? w - 1 - b % (8 * w) / 8 :
+	    b % (8 * w) / 8);
+}
+
+/* What the old file holds, after the first pass read it: where its
+ * records end and where its sections lie.  A killed recording (data size
+ * 0, fmt §5.1) or a cut one (§5.2) ends at its last whole record and has
+ * no sections: the new file has the BUILD_ID section alone. */
+static int
+inj_plan(void)
+{
+	uint64_t tab;
+	int done = pf.data_size && pf.data_size <= pf.fsize - pf.data_off;
+	unsigned char slot[16];
+	unsigned bit, n = 0;
+
+	inj.data_end = done ? pf.data_off + pf.data_size : pf.walk_end;
+	memset(inj.feat, 0, sizeof inj.feat);
+	if (pf.hdr_size != 104) {
+		msg(2, "%s: a %" PRIu64 "-byte header has no feature bitmap "
+		    "(fmt §1.2): no build-ID section can be added",
+		    esc(pf_shown()), pf.hdr_size);
+		return 0;
+	}
+	if (pf.meta_hi > inj.data_end || pf.attrs_off + pf.attrs_size >
+	    inj.data_end) {
+		msg(2, "%s: offset %#" PRIx64 ": the attrs or their ids lie "
+		    "after the records, where the new sections go",
+		    esc(pf_shown()), pf.attrs_off);
+		return 0;
+	}
+	tab = pf.data_off + pf.data_size;
+	for (bit = 0; done && bit < 256; bit++) {
+		if (!feat_has(bit))
+			continue;
+		if (pread(inj.in, slot, 16, (off_t)(tab + 16 * n)) != 16) {
+			msg(2, "%s: offset %#" PRIx64 ": the feature table is cut "
+			    "short", esc(pf_shown()), tab + 16 * n);
+			return 0;
+		}
+		inj.off[bit] = get64(slot, pf.be);
+		inj.size[bit] = get64(slot + 8, pf.be);
+		n++;
+		if (!range_ok(inj.off[bit], inj.size[bit], pf.fsize)) {
+			msg(2, "%s: offset %#" PRIx64 ": the %s section lies past "
+			    "the end of the file", esc(pf_shown()),
+			    tab + 16 * (n - 1), feat_name(bit));
+			return 0;
+		}
+		inj.feat[bit / 64] |= (uint64_t)1 << bit % 64;
+	}
+	inj.feat[0] |= (uint64_t)1 << FT_BUILD_ID;
+	return 1;
+}
+
+/* The new file up to where the new entries go: the old bytes, the header
+ * set anew, room for the table, the other sections, the old entries. */
+static int
+inj_begin(void)
+{
+	unsigned char h[104];
+	const char *slash;
+	size_t dl;
+	unsigned bit, n = 0;
+
+	slash = strrchr(inj.out, '/');
+	dl = slash ? (size_t)(slash - inj.out) + 1 : 0;
+	if (dl + 24 > sizeof inj.tmp) {
+		msg(2, "%s: the name is too long", esc(inj.out));
+		return 0;
+	}
+	memcpy(inj.tmp, inj.out, dl);
+	strcpy(inj.tmp + dl, ".perfmt-inject-XXXXXX");
+	if ((inj.fd = mkstemp(inj.tmp)) < 0) {
+		msg(2, "%s:", esc(inj.tmp));
+		return 0;
+	}
+	if (!inj_copy(0, inj.data_end, 0))
+		return 0;
+	if (pread(inj.in, h, sizeof h, 0) != (ssize_t)sizeof h) {
+		msg(2, "%s: offset 0: read error:", esc(pf_shown()));
+		return 0;
+	}
+	put_n(h + 48, inj.data_end - pf.data_off, 8, pf.be);
+	memset(h + 72, 0, 32);
+	for (bit = 0; bit < 256; bit++)
+		if (inj.feat[bit / 64] >> bit % 64 & 1) {
+			h[inj_bit_byte(bit)] |= (unsigned char)(1u << bit % 8);
+			n++;
+		}
+	inj.tab = inj.data_end;
+	inj.at = inj.tab + 16 * (uint64_t)n;
+	for (bit = 0; bit < 256; bit++) {
+		if (!(inj.feat[bit / 64] >> bit % 64 & 1) || bit == FT_BUILD_ID)
+			continue;
+		inj.new_off[bit] = inj.at;
+		if (!inj_copy(inj.off[bit], inj.size[bit], inj.at))
+			return 0;
+		inj.at += inj.size[bit];
+	}
+	inj.new_off[FT_BUILD_ID] = inj.at;
+	if (!inj_copy(inj.off[FT_BUILD_ID], inj.size[FT_BUILD_ID], inj.at))
+		return 0;
+	inj.at += inj.size[FT_BUILD_ID];
+	return inj_write(h, sizeof h, 0);
+}
+
+/* One entry of the BUILD_ID section (fmt §2.1), its name padded to 64
+ * bytes as perf up to 6.11 writes it. */
+static int
+inj_entry(const struct obj *o, const unsigned char *id, size_t idlen)
+{
+	unsigned char e[36 + PATHMAX + 64];
+	size_t n = o->namelen, size = 36 + align_up(n + 1, 64);
+
+	if (size > sizeof e || size > 0xffff)
+		return 0;
+	memset(e, 0, size);
+	put_n(e + 4, (uint64_t)(o->cpumode | MISC_BUILD_ID_SIZE), 2, pf.be);
+	put_n(e + 6, size, 2, pf.be);
+	put_n(e + 8, (uint64_t)(uint32_t)o->machine, 4, pf.be);
+	memcpy(e + 12, id, idlen);
+	e[32] = (unsigned char)idlen;
+	memcpy(e + 36, obj_name(o), n);
+	if (!inj_write(e, size, inj.at))
+		return -1;
+	inj.at += size;
+	return 1;
+}
+
+/* The table, then the new file in place of the output. */
+static int
+inj_finish(const struct stat *st)
+{
+	unsigned char slot[16];
+	struct timespec t[2];
+	unsigned bit, n = 0;
+	char dir[PATHMAX];
+	const char *slash;
+	int dfd;
+
+	inj.size[FT_BUILD_ID] = inj.at - inj.new_off[FT_BUILD_ID];
+	for (bit = 0; bit < 256; bit++) {
+		if (!(inj.feat[bit / 64] >> bit % 64 & 1))
+			continue;
+		put_n(slot, inj.new_off[bit], 8, pf.be);
+		put_n(slot + 8, inj.size[bit], 8, pf.be);
+		if (!inj_write(slot, 16, inj.tab + 16 * n++))
+			return 0;
+	}
+	t[0] = st->st_atim;
+	t[1] = st->st_mtim;
+	if (fchmod(inj.fd, st->st_mode & 07777) || futimens(inj.fd, t) ||
+	    fsync(inj.fd)) {
+		msg(2, "%s:", esc(inj.tmp));
+		return 0;
+	}
+	inj_step();
+	if (rename(inj.tmp, inj.out)) {
+		msg(2, "%s: cannot rename to %s:", esc(inj.tmp), esc(inj.out));
+		return 0;
+	}
+	inj.tmp[0] = 0;
+	inj_step();
+	// the rename is durable once the directory is synced
+	slash = strrchr(inj.out, '/');
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - inj.out) +
+	    1 : 1, slash ? inj.out : ".");
+	if ((dfd = open(dir, O_RDONLY)) >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	return 1;
+}
+
+/* The new file, gone: the output stays as it was. */
+static void
+inj_abandon(void)
+{
+	if (inj.fd >= 0)
+		close(inj.fd);
+	if (inj.in >= 0)
+		close(inj.in);
+	inj.fd = inj.in = -1;
+	if (inj.tmp[0])
+		unlink(inj.tmp);
+	inj.tmp[0] = 0;
+}
+
+/* The kernel and vDSO running now are the profiled ones only in the boot
+ * that recorded the profile, on its system: the profile's time, trusted,
+ * lies after this boot began, and its samples' clock (perf's, which runs
+ * from boot) is not past this boot's. */
+static int
+this_boot(void)
+{
+	struct timespec rt, bt;
+	int64_t boot;
+
+	if (!same_host) {
+		inj.boot_why = host == HOST_FOREIGN ? "the profile is from "
+		    "another system" : "the profile does not show that it is "
+		    "from this system (-L says so)";
+		return 0;
+	}
+	if (!prof_ok || prof_trust == PT_COPY ||
+	    prof_trust == PT_UNCONFIRMED) {
+		inj.boot_why = "the profile's time cannot be trusted to place "
+		    "it in this boot";
+		return 0;
+	}
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_BOOTTIME, &bt);
+	boot = ts_ns(&rt) - ts_ns(&bt);
+	if (prof_ns < boot || (pf.t_last && pf.t_last > (uint64_t)ts_ns(&bt))) {
+		inj.boot_why = "the profile was recorded before this boot";
+		return 0;
+	}
+	return 1;
+}
+
+/* Whether to add g's build-ID; *id is the one to add, *why the reason to
+ * leave it out (the verdict's detail, else why). */
+static int
+inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
+    size_t *idlen, const char **why)
+{
+	const struct res *r = &res[g];
+	static struct elfid e;
+
+	*why = NULL;
+	if (rc->idlen)
+		return INJ_HAS;
+	if (r->kind == K_VDSO) {
+		if (!this_boot()) {
+			*why = inj.boot_why;
+			return INJ_LEFT;
+		}
+		if (vdso_buildid(&e) || !e.len) {
+			*why = e.why[0] ? e.why : "this process's vDSO has no "
+			    "build-ID";
+			return INJ_LEFT;
+		}
+		*id = e.id;
+		*idlen = e.len < IDMAX ? e.len : IDMAX;
+		return INJ_ADD;
+	}
+	if (r->kind == K_KERNEL || r->kind == K_MODULE) {
+		// the running kernel and its modules, and only in the boot
+		// that ran them: an image or a .ko on disk may be another
+		// build of the same release
+		if (r->verdict == V_STALE || r->cand >= ncand ||
+		    !live_kind(&cands[r->cand]) || !r->disklen) {
+			if (!*why && r->verdict == V_UNCHANGED)
+				*why = "only the running kernel's and modules' "
+				    "build-IDs are added";
+			return INJ_LEFT;
+		}
+		if (!this_boot()) {
+			*why = inj.boot_why;
+			return INJ_LEFT;
+		}
+		*id = r->diskid;
+		*idlen = r->disklen;
+		return INJ_ADD;
+	}
+	if (r->verdict != V_UNCHANGED)
+		return INJ_LEFT;
+	if (!same_host && !opt.sysroot) {
+		*why = "the profile does not show that it is from this system "
+		    "(-L says so, -s gives its files)";
+		return INJ_LEFT;
+	}
+	if (!r->disklen) {
+		*why = "the file has no build-ID";
+		return INJ_LEFT;
+	}
+	*id = r->diskid;
+	*idlen = r->disklen;
+	return INJ_ADD;
+}
+
+/* One pass's objects: decided, said, and the new entries written. */
+static int
+inj_pass(void)
+{
+	static const char *const what[] = { "has", "add", "left" };
+	char hex[2 * IDMAX + 1];
+	const unsigned char *id = NULL;
+	const char *why;
+	struct rec rc;
+	size_t idlen = 0;
+	uint32_t i;
+	int d;
+
+	for (i = 0; i < nobj; i++) {
+		if (!wanted(i))
+			continue;
+		check_group(i);
+		rec_gather(i, &rc);
+		if (res[i].flags & RF_IMAGE_ID)
+			rec_image_id(&objs[i], &rc);
+		d = inj_decide(i, &rc, &id, &idlen, &why);
+		if (d == INJ_HAS) {
+			inj.has++;
+			id = rc.id;
+			idlen = rc.idlen;
+		} else if (d == INJ_ADD) {
+			inj.added++;
+			if (!inj.dry && inj_entry(&objs[i], id, idlen) < 0)
+				return 0;
+		} else {
+			inj.left++;
+			if (status < 1)
+				status = 1;
+			cand_list(&objs[i], res[i].kind, rc.id, rc.idlen);
+			detail_for(i, &rc);
+		}
+		if (opt.quiet && d != INJ_LEFT)
+			continue;
+		hex_into(hex, id, d == INJ_LEFT ? 0 : idlen);
+		printf("%-5s %-40s ", what[d], hex[0] ? hex : "-");
+		out_name(obj_name(&objs[i]), objs[i].namelen);
+		if (d == INJ_LEFT)
+			printf("  %s%s%s", vnames[res[i].verdict], why || detail[0] ?
+			    ": " : "", why ? why : detail);
+		putchar('\n');
+	}
+	return 1;
+}
+
+static int
+cmd_inject(const char *path, const char *out)
+{
+	struct stat st, ost;
+	int rc, first = 0;
+
+	need_times = 0;
+	need_span = !opt.timearg && !opt.reffile;
+	data_maps = opt.all;
+	inj.fd = inj.in = -1;
+	inj.dry = opt.dry;
+	// the objects samples fall in, as perf's pass marks them; --all
+	// every mapped object
+	if (opt.all && hits_mode) {
+		msg(2, "inject: --all and --hits exclude each other");
+		return 2;
+	}
+	if (!opt.all)
+		hits_mode = hits_mode ? hits_mode : HITS_SAMPLE;
+	inj.out = out ? out : path;
+	if (!strcmp(path, "-")) {
+		msg(2, "inject: -i -: a profile from a pipe is not read here; "
+		    "save it first (perf record -o FILE)");
+		return 2;
+	}
+	if (lstat(path, &st) || S_ISLNK(st.st_mode) || !S_ISREG(st.st_mode)) {
+		if (errno && !S_ISLNK(st.st_mode) && !S_ISREG(st.st_mode))
+			msg(2, "%s:", esc(path));
+		else
+			msg(2, "%s: not a regular file: inject writes a new "
+			    "file in place of a file, never through a link",
+			    esc(path));
+		return 2;
+	}
+	// the file the passes read, held open for the copy: another put
+	// in its place meanwhile is told by its inode
+	if ((inj.in = open(path, O_RDONLY)) < 0 || fstat(inj.in, &ost) ||
+	    ost.st_ino != st.st_ino || ost.st_dev != st.st_dev) {
+		msg(2, "%s:", esc(path));
+		inj_abandon();
+		return 2;
+	}
+	if (out && !lstat(out, &ost) && (S_ISLNK(ost.st_mode) ||
+	    (ost.st_dev == st.st_dev && ost.st_ino == st.st_ino))) {
+		msg(2, "-o %s: %s", esc(out), S_ISLNK(ost.st_mode) ? "a "
+		    "symbolic link: the new profile would replace the link" :
+		    "the input itself: leave out -o to replace it");
+		return 2;
+	}
+	passes_begin();
+	while ((rc = next_pass(path)) > 0) {
+		if (!first++) {
+			if (!profile_time())
+				return 2;
+			host_compare();
+			cache_defaults();
+			if (status >= 2 || !inj_plan()) {
+				msg(2, "%s: not injected: the profile is left "
+				    "as it was", esc(pf_shown()));
+				return 2;
+			}
+			// the recording goes on (data size 0, the file grows)
+			if (!pf.data_size && (fstat(inj.in, &ost) ||
+			    (uint64_t)ost.st_size != pf.fsize)) {
+				msg(2, "%s: the file grows: perf record is still "
+				    "writing it", esc(pf_shown()));
+				return 2;
+			}
+			if (!inj.dry && !inj_begin())
+				goto fail;
+		}
+		if (!inj_pass())
+			goto fail;
+	}
+	if (rc < 0)
+		goto fail;
+	if (obj_dropped) {
+		msg(2, "%s: %" PRIu32 " objects did not fit the table: not "
+		    "injected", esc(pf_shown()), obj_dropped);
+		goto fail;
+	}
+	// in place, a profile that gains nothing is left as it is
+	if (!inj.dry && (out || inj.added) && !inj_finish(&st))
+		goto fail;
+	inj_abandon();
+	if (!opt.quiet)
+		printf("%u build-IDs added, %u recorded before, %u objects left "
+		    "out%s\n", inj.added, inj.has, inj.left, inj.dry ?
+		    " (-n: nothing written)" : "");
+	return status;
+fail:
+	inj_abandon();
+	msg(2, "%s: not injected: the profile is left as it was",
+	    esc(pf_shown()));
+	return 2;
+}
+
 static void
 print_version(void)
 {
@@ -8799,7 +9368,7 @@ finish(int rc)
 /* The options of each command.  A letter means the same wherever it is
  * taken, but -k: list's takes no argument (the running kernel).  The long
  * names are perf's: --input for -i, --help and --version everywhere. */
-enum { C_CHECK, C_LIST, C_HEADER, C_BUILDID };
+enum { C_CHECK, C_LIST, C_HEADER, C_BUILDID, C_INJECT };
 
 static const struct option check_long[] = {
 	{ "input", required_argument, NULL, 'i' },
@@ -8826,6 +9395,19 @@ static const struct option header_long[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+static const struct option inject_long[] = {
+	{ "input", required_argument, NULL, 'i' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "dry-run", no_argument, NULL, 'n' },
+	{ "all", no_argument, NULL, 'a' },
+	{ "sysroot", required_argument, NULL, 's' },
+	{ "symfs", required_argument, NULL, 's' },
+	{ "hits", optional_argument, NULL, 'H' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
 static const struct option buildid_long[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -8840,7 +9422,8 @@ static const struct {
 	[C_CHECK] = { "check", ":hVi:s:c:k:t:r:LaqpjvH", check_long },
 	[C_LIST] = { "list", ":hVi:kjH", list_long },
 	[C_HEADER] = { "header", ":hVi:j", header_long },
-	[C_BUILDID] = { "buildid", ":hV", buildid_long }
+	[C_BUILDID] = { "buildid", ":hV", buildid_long },
+	[C_INJECT] = { "inject", ":hVi:o:ns:c:k:t:r:LaqvH", inject_long }
 };
 
 static int
@@ -8914,7 +9497,7 @@ bad_option(int argc, char **argv, int c)
 int
 main(int argc, char **argv)
 {
-	const char *input = "perf.data";
+	const char *input = "perf.data", *output = NULL;
 	int c, cmd = C_CHECK, kflag = 0, rc = 2;
 
 	if (argc > 1 && argv[1][0] != '-') {
@@ -8934,6 +9517,12 @@ main(int argc, char **argv)
 			return finish(0);
 		case 'i':
 			input = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'n':
+			opt.dry = 1;
 			break;
 		case 'k':
 			kflag = 1;
@@ -9020,6 +9609,10 @@ main(int argc, char **argv)
 		break;
 	case C_HEADER:
 		rc = cmd_header(input);
+		break;
+	case C_INJECT:
+		check_options();
+		rc = cmd_inject(input, output);
 		break;
 	}
 	return finish(rc);

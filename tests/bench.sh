@@ -3,9 +3,10 @@
 #
 # Generates them with this machine's perf record if they are not there yet
 # (in $BENCH_DIR, default ./bench-data): a --call-graph dwarf profile of at
-# least $BENCH_DWARF_MB (default 1024) and a frame-pointer (-g) profile at a
+# least $BENCH_DWARF_MB (default 2048) and a frame-pointer (-g) profile at a
 # high sample rate, millions of small records, of at least $BENCH_FP_MB
-# (default 500).  The workload is process-heavy: many short compiler,
+# (default 500), and the same without build-IDs (perf record -B), for the
+# commands that add them.  The workload is process-heavy: many short compiler,
 # assembler, linker, shell and interpreter processes over many shared
 # objects.  Then it times, on a warm cache, $BENCH_RUNS (default 7) rounds
 # over the commands in turn (tests/interleave.py: the clock read right
@@ -20,10 +21,8 @@
 # and, on a perf record -z profile of $BENCH_Z_MB (default 32), perfmt's
 # zstd decoder against zstd -dc of the same stream (tests/perf_payloads.py
 # takes it out of the profile).
-# BENCH_PAR_MB=N (default 0: none) adds a third profile of N MB, of a
-# parallel build (16 compilers at a time, xargs -P 16, -g -F 20000), where
-# --hits reads in one part (README); each table says how perfmt check and
-# check --hits read the file (perfmt -v).
+# BENCH_PAR_MB=N (default 0: none) adds a profile of N MB, of a parallel
+# build (16 compilers at a time, xargs -P 16, -g -F 20000).
 # BENCH_FILES= limits the profiles timed (empty: only the zstd part).
 # Usage: tests/bench.sh [PERFMT]
 set -u
@@ -121,6 +120,7 @@ record() {
 record dwarf.data "$DWARF_MB" workload --call-graph dwarf -F 1000
 record fp.data "$FP_MB" workload -g -F 20000
 record small.data "$SMALL_MB" workload -g -F 2000
+record fpB.data "$FP_MB" workload -B -g -F 20000
 record z.data "${BENCH_Z_MB:-32}" workload -z --call-graph dwarf -F 1000
 PAR=
 if [ "$PAR_MB" -gt 0 ]; then
