@@ -1,0 +1,180 @@
+# Sourced by tests/run.sh after tests/lib.sh (docs/testing.md).
+# ---- inject: the build-IDs a profile lacks, in a new file -----------------
+J=$T/inject
+# under an emulator the recordings here are another arch's: -L says whose
+LOC=${PERFMT_EMU:+-L}
+rm -rf "$J"
+mkdir -p "$J"
+# compare FILE-A FILE-B: features.py's lines of each, but BUILD_ID's (2)
+feat() { python3 "$top/tests/features.py" "$1" | grep -v '^2 '; }
+HAVE_PY=
+command -v python3 >/dev/null 2>&1 && HAVE_PY=1
+
+# refusals: nothing is written, the input stays as it was
+cp "$P/local__x86_64__small.data" "$J/a.data"
+cp "$J/a.data" "$J/a.orig"
+run "$PERFMT" inject -i "$J/a.data" -o "$J/a.data"
+expect "inject: -o the input itself is refused" 2 "the input itself"
+ln -s a.data "$J/link.data"
+run "$PERFMT" inject -i "$J/a.data" -o "$J/link.data"
+expect "inject: -o a symbolic link is refused" 2 "a symbolic link"
+run "$PERFMT" inject -i "$J/link.data"
+expect "inject: in place through a link is refused" 2 "never through a link"
+run sh -c "cat '$J/a.data' | '$PERFMT' inject -i - -o '$J/p.data'"
+expect "inject: a pipe is refused, said" 2 "save it first"
+run "$PERFMT" inject -i "$J/a.data" --all -H
+expect "inject: --all and --hits exclude each other" 2 "exclude each other"
+run "$PERFMT" inject -n -i "$J/a.data" -o "$J/n.data"
+[ ! -e "$J/n.data" ] && cmp -s "$J/a.data" "$J/a.orig" &&
+    ok "inject -n writes nothing" || bad "inject -n writes nothing"
+cmp -s "$J/a.data" "$J/a.orig" && [ ! -L "$J/a.data" ] &&
+    ok "inject: refused runs leave the input as it was" ||
+    bad "inject: refused runs leave the input as it was"
+ls -a "$J" | grep -q perfmt-inject &&
+    bad "inject: no temporary file is left" "$(ls -a "$J")" ||
+    ok "inject: no temporary file is left"
+
+# another system's profile: nothing is added, everything is said, and in
+# place the file is not touched (its mtime neither)
+touch -d 2020-01-01 "$J/a.data"
+run "$PERFMT" inject -t 2026-01-01 -i "$P/google__perf_data_converter__perf.data.busy.1-3.8" -o "$J/f.data"
+if [ "$rc" = 1 ] && grep -q '^left .*foreign' "$W/out" &&
+    ! grep -q '^add ' "$W/out"; then
+	ok "inject: a foreign profile gains nothing, exit 1"
+else
+	bad "inject: a foreign profile gains nothing, exit 1" "rc $rc: $(head -5 "$W/out")"
+fi
+cp -p "$P/google__perf_data_converter__perf.data.busy.1-3.8" "$J/g.data"
+cp -p "$J/g.data" "$J/g.orig"
+run "$PERFMT" inject -q -t 2026-01-01 -i "$J/g.data"
+cmp -s "$J/g.data" "$J/g.orig" && [ "$J/g.data" -ot "$J/a.orig" ] &&
+    ok "inject: in place, a profile that gains nothing is not rewritten" ||
+    bad "inject: in place, a profile that gains nothing is not rewritten"
+
+# the new file keeps every other byte: the attrs and ids, the records,
+# each feature section but BUILD_ID, the mode and the mtime
+if [ -n "$HAVE_PY" ]; then
+	for n in local__x86_64__small.data local__s390x-inject__small.b.data \
+	    google__perf_data_converter__perf.data.busy.1-3.8; do
+		rm -f "$J/o.data"
+		"$PERFMT" inject -L -t 2026-01-01 -i "$P/$n" -o "$J/o.data" \
+		    >/dev/null 2>&1
+		feat "$P/$n" >"$J/f1"
+		feat "$J/o.data" >"$J/f2"
+		[ -s "$J/f1" ] && cmp -s "$J/f1" "$J/f2" &&
+		    ok "inject: every other byte kept: $n" ||
+		    bad "inject: every other byte kept: $n" "$(diff "$J/f1" "$J/f2")"
+		# the BUILD_ID section holds the old entries first, unchanged
+		"$PERFMT" list -i "$P/$n" 2>/dev/null >"$J/l1"
+		"$PERFMT" list -i "$J/o.data" 2>/dev/null >"$J/l2"
+		[ -z "$(LC_ALL=C comm -23 "$J/l1" "$J/l2")" ] &&
+		    ok "inject: the recorded build-IDs are kept: $n" ||
+		    bad "inject: the recorded build-IDs are kept: $n" \
+		    "$(LC_ALL=C comm -23 "$J/l1" "$J/l2")"
+	done
+	[ "$(stat -c %a.%Y "$J/o.data")" = \
+	    "$(stat -c %a.%Y "$P/google__perf_data_converter__perf.data.busy.1-3.8")" ] &&
+	    ok "inject: the new file keeps the mode and mtime" ||
+	    bad "inject: the new file keeps the mode and mtime"
+else
+	skipped "inject: every other byte kept" "no python3"
+fi
+
+# a killed recording (data size 0): the new profile ends at the last whole
+# record and has a feature table; perfmt reads it without damage
+for n in local__killed.data local__killed-mmap.data; do
+	rm -f "$J/k.data"
+	"$PERFMT" inject -L -t 2026-01-01 -i "$P/$n" -o "$J/k.data" >/dev/null 2>&1
+	run "$PERFMT" header -i "$J/k.data"
+	if [ "$rc" = 0 ] && grep -q '^damage  *none' "$W/out" &&
+	    grep -q '^features  *BUILD_ID' "$W/out"; then
+		ok "inject: a killed recording becomes a whole one: $n"
+	else
+		bad "inject: a killed recording becomes a whole one: $n" \
+		    "rc $rc: $(grep -E '^(data|damage|features)' "$W/out") $(cat "$W/err")"
+	fi
+	"$PERFMT" header -i "$P/$n" 2>/dev/null | sed -n 's/^records  *//p' >"$J/r1"
+	sed -n 's/^records  *//p' "$W/out" >"$J/r2"
+	cmp -s "$J/r1" "$J/r2" && ok "inject: a killed recording keeps every whole record: $n" ||
+	    bad "inject: a killed recording keeps every whole record: $n" "$(cat "$J/r1" "$J/r2")"
+done
+
+# ---- live: perf record -B, perfmt inject, perf as the oracle -----------------
+if ! command -v perf >/dev/null 2>&1; then
+	skipped "inject: live recordings" "perf not installed"
+elif ! command -v cc >/dev/null 2>&1; then
+	skipped "inject: live recordings" "no C compiler"
+elif ! (cd "$J" && perf record -N -q -B -o probe.data -- true) >/dev/null 2>&1; then
+	skipped "inject: live recordings" "perf record fails here"
+else
+	cd "$J" || exit 2
+	cc -O1 -o w "$D/elf/local__w.c" 2>/dev/null
+	# records that span 0.3 s: a cp takes less, and is told from the file
+	# perf wrote (docs/design.md, the profile's time)
+	perf record -N -q -B -g -o b.data -- sh -c './w; sleep 0.3; ./w' \
+	    >/dev/null 2>&1
+	sleep 0.3
+	cp -p b.data b.orig
+	run "$PERFMT" inject $LOC -i b.data -o i.data
+	expect "inject live: -B recording, every object with samples gets its ID" 0
+	# the objects: perf buildid-list -H's, with perf inject -b's IDs
+	perf buildid-list -H -i b.data 2>/dev/null | awk '{ print $NF }' |
+	    LC_ALL=C sort >h.names
+	perf buildid-list -i i.data 2>/dev/null | LC_ALL=C sort >i.ids
+	awk '{ print $NF }' i.ids | LC_ALL=C sort >i.names
+	cmp -s h.names i.names && ok "inject live: the objects of perf buildid-list -H" ||
+	    bad "inject live: the objects of perf buildid-list -H" "$(diff h.names i.names)"
+	perf inject -b -i b.data -o p.data 2>/dev/null
+	perf buildid-list -i p.data 2>/dev/null | LC_ALL=C sort >p.ids
+	LC_ALL=C join -j 2 -o 1.1,2.1 p.ids i.ids 2>/dev/null | awk '$1 != $2' >ids.diff
+	[ -s p.ids ] && [ ! -s ids.diff ] &&
+	    ok "inject live: the IDs perf inject -b gives" ||
+	    bad "inject live: the IDs perf inject -b gives" "$(cat ids.diff p.ids)"
+	# lines of equal share come in either order
+	perf report -i i.data --stdio -g none --sort dso,sym 2>/dev/null | grep '%' |
+	    LC_ALL=C sort >r.i
+	perf report -i p.data --stdio -g none --sort dso,sym 2>/dev/null | grep '%' |
+	    LC_ALL=C sort >r.p
+	[ -s r.i ] && cmp -s r.i r.p && ok "inject live: perf report as after perf inject -b" ||
+	    bad "inject live: perf report as after perf inject -b" "$(diff r.p r.i | head)"
+	perf report --header-only -i i.data >/dev/null 2>&1 &&
+	    ok "inject live: perf report --header-only reads it" ||
+	    bad "inject live: perf report --header-only reads it"
+	run "$PERFMT" check -H $LOC -i i.data
+	expect "inject live: check says ok for every object" 0
+	grep -v '^ok \|^VERDICT\|objects: ' "$W/out" >rest
+	[ ! -s rest ] || bad "inject live: check says ok for every object" "$(cat rest)"
+	# in place: the same bytes as with -o, the old mtime
+	run "$PERFMT" inject $LOC -q -i b.data
+	cmp -s b.data i.data && [ "$(stat -c %Y b.data)" = "$(stat -c %Y b.orig)" ] &&
+	    ok "inject live: in place, the file -o wrote, the old mtime" ||
+	    bad "inject live: in place, the file -o wrote, the old mtime"
+	# a copy's mtime proves nothing: nothing is added, exit 1
+	cp b.orig c.data
+	run "$PERFMT" inject $LOC -i c.data -o ci.data
+	if [ "$rc" = 1 ] && ! grep -q '^add .*/w$' "$W/out" &&
+	    grep -q '^left .*/w  unverified' "$W/out"; then
+		ok "inject live: a cp copy's objects are left out, unverified"
+	else
+		bad "inject live: a cp copy's objects are left out, unverified" "rc $rc: $(cat "$W/out")"
+	fi
+	# the binary changed in place after the recording: left out, stale;
+	# rebuilt (a new inode): replaced
+	sleep 0.05
+	touch w
+	cp -p b.orig s.data
+	run "$PERFMT" inject $LOC -i s.data -o si.data
+	if [ "$rc" = 1 ] && grep -q '^left .*/w  stale' "$W/out"; then
+		ok "inject live: a binary changed since is left out, stale"
+	else
+		bad "inject live: a binary changed since is left out, stale" "rc $rc: $(cat "$W/out")"
+	fi
+	cc -O2 -o w2 "$D/elf/local__w.c" 2>/dev/null && mv w2 w
+	run "$PERFMT" inject $LOC -i s.data -o si.data
+	if [ "$rc" = 1 ] && grep -q '^left .*/w  replaced' "$W/out"; then
+		ok "inject live: a rebuilt binary is left out, replaced"
+	else
+		bad "inject live: a rebuilt binary is left out, replaced" "rc $rc: $(cat "$W/out")"
+	fi
+	cd "$top" || exit 2
+fi
