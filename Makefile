@@ -168,6 +168,16 @@ test-cross: perfmt $(CROSS_ALL)
 test-readonly: perfmt perfmt-tiny tests/unit tests/unit-tiny
 	sh tests/readonly.sh ./perfmt
 
+# perfmt inject stopped after each write step (a build with the test
+# hook): every stop leaves the old profile or the new one.
+perfmt-hooks: perfmt.c elf_min.h Makefile
+	$(CC) $(WFLAGS) -O2 $(CPPFLAGS) -DPERFMT_TEST_HOOKS -o $@ perfmt.c
+
+test-inject-crash: perfmt-hooks
+	@xz -dc tests/data/perf/local__exec-late.data.xz >build/crash-a.data
+	@xz -dc tests/data/perf/local__z1.data.xz >build/crash-z.data
+	sh tests/inject-crash.sh ./perfmt-hooks build/crash-a.data build/crash-z.data
+
 # The stripped size of each binary, beside what perf needs for the job.
 size: build/x86_64/perfmt cross
 	sh tests/size.sh build/x86_64/perfmt $(foreach a,$(CROSS),build/$(a)/perfmt)
@@ -185,11 +195,12 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/perfmt $(DESTDIR)$(PREFIX)/share/man/man1/perfmt.1
 
 clean:
-	rm -f perfmt perfmt-asan perfmt-tiny tests/unit tests/unit-tiny tests/unit-asan \
+	rm -f perfmt perfmt-asan perfmt-tiny perfmt-hooks tests/unit tests/unit-tiny tests/unit-asan \
 	    tests/unit-tiny-asan $(ZT) tests/sweep tests/sweep-asan
 	rm -rf tests/work build
 
 .PHONY: all test check check-asan bench cross test-cross test-readonly size install \
+	test-inject-crash \
 	uninstall clean
 
 # ---- fuzzing ----------------------------------------------------------------

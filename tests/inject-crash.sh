@@ -1,0 +1,58 @@
+#!/bin/sh
+# make test-inject-crash: perfmt inject stopped dead after each of its
+# write steps in turn (a build with PERFMT_TEST_HOOKS exits at step N of
+# PERFMT_INJECT_STOP=N), in place and with -o: every stop must leave the
+# output as it was before or as a whole run writes it, never anything
+# between.  Usage: inject-crash.sh PERFMT-HOOKS PROFILE...
+# The last line is "N passed, N failed".
+set -u
+bin=$1
+shift
+W=$(mktemp -d "${TMPDIR:-/tmp}/perfmt-crash-XXXXXX")
+trap 'rm -rf "$W"' EXIT
+pass=0 fail=0
+for src in "$@"; do
+	name=$(basename "$src")
+	# the whole run, once, for the new file's bytes
+	cp -p "$src" "$W/whole"
+	"$bin" inject -q -L -t 2026-11-30 -i "$W/whole" >/dev/null 2>&1
+	if cmp -s "$W/whole" "$src"; then
+		fail=$((fail + 1))
+		echo "FAIL $name: a whole run adds nothing, so no stop can be told"
+		continue
+	fi
+	for mode in inplace out; do
+		n=0 stops=0 bad=0
+		while :; do
+			n=$((n + 1))
+			cp -p "$src" "$W/p.data"
+			cp -p "$src" "$W/o.data"
+			if [ $mode = inplace ]; then
+				PERFMT_INJECT_STOP=$n "$bin" inject -q -L -t 2026-11-30 \
+				    -i "$W/p.data" >/dev/null 2>&1
+				rc=$? f=$W/p.data
+			else
+				PERFMT_INJECT_STOP=$n "$bin" inject -q -L -t 2026-11-30 \
+				    -i "$W/p.data" -o "$W/o.data" >/dev/null 2>&1
+				rc=$? f=$W/o.data
+			fi
+			rm -f "$W"/.perfmt-inject-*
+			[ $rc = 99 ] || break
+			stops=$((stops + 1))
+			if ! cmp -s "$f" "$src" && ! cmp -s "$f" "$W/whole"; then
+				bad=$((bad + 1))
+				echo "FAIL $name ($mode): stopped at step $n, the output is neither the old profile nor the new"
+			fi
+			[ $n -lt 1000 ] || break
+		done
+		if [ $bad = 0 ] && [ $stops -ge 3 ] && cmp -s "$f" "$W/whole"; then
+			pass=$((pass + 1))
+			echo "ok   $name ($mode): $stops stops, each left the old profile or the new; the run to the end wrote the new"
+		else
+			[ $bad != 0 ] || echo "FAIL $name ($mode): $stops stops; the last run's output differs from a whole run's"
+			fail=$((fail + 1))
+		fi
+	done
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
