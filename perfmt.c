@@ -9232,6 +9232,7 @@ cmd_inject(const char *path, const char *out)
 	need_times = 0;
 	need_span = !opt.timearg && !opt.reffile;
 	data_maps = opt.all;
+	memset(&inj, 0, sizeof inj);
 	inj.fd = inj.in = -1;
 	inj.dry = opt.dry;
 	// the objects samples fall in, as perf's pass marks them; --all
@@ -9248,13 +9249,15 @@ cmd_inject(const char *path, const char *out)
 		    "save it first (perf record -o FILE)");
 		return 2;
 	}
-	if (lstat(path, &st) || S_ISLNK(st.st_mode) || !S_ISREG(st.st_mode)) {
-		if (errno && !S_ISLNK(st.st_mode) && !S_ISREG(st.st_mode))
-			msg(2, "%s:", esc(path));
-		else
-			msg(2, "%s: not a regular file: inject writes a new "
-			    "file in place of a file, never through a link",
-			    esc(path));
+	// in place the new file replaces the name: never a link's
+	if (out ? stat(path, &st) : lstat(path, &st)) {
+		msg(2, "%s:", esc(path));
+		return 2;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		msg(2, "%s: not a regular file%s", esc(path), S_ISLNK(st.st_mode) ?
+		    ": in place, inject replaces a file, never a link (give "
+		    "-o FILE)" : "");
 		return 2;
 	}
 	// the file the passes read, held open for the copy: another put

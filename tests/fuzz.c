@@ -3,7 +3,9 @@
  * One source, four targets, chosen at build time by FUZZ_TARGET:
  *   1  perf.data read as a file: the input is written to a regular file
  *      and read by what `perfmt header`, `perfmt list` and `perfmt check
- *      --hits=callchain` run (pread, passes, features, records, verdicts)
+ *      --hits=callchain` run (pread, passes, features, records, verdicts),
+ *      and by `perfmt inject -L -o`, whose output goes to the empty
+ *      directory and is removed
  *   2  perf.data read as a pipe: the same three commands with `-i -`, the
  *      input written to a pipe on standard input (read, never pread).  An
  *      input longer than the pipe holds (1 MiB where F_SETPIPE_SZ allows,
@@ -38,7 +40,7 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char fz_dir[] = "/tmp/perfmt-fuzz-XXXXXX";
+static char fz_dir[32] = "/tmp/perfmt-fuzz-XXXXXX";
 static char fz_path[64];
 static int fz_fd = -1;
 static char fz_outbuf[1 << 16], fz_errbuf[1 << 16];
@@ -114,13 +116,14 @@ fz_pipe(const uint8_t *data, size_t size)
 	return 1;
 }
 
-/* The three commands, as main runs them. */
+/* The commands, as main runs them; inject reads only files. */
 static void
 fz_commands(const char *path, const uint8_t *data, size_t size, int pipe_in)
 {
+	char out[sizeof fz_dir + 16];
 	int k;
 
-	for (k = 0; k < 3; k++) {
+	for (k = 0; k < 4 - pipe_in; k++) {
 		fz_reset();
 		if (pipe_in && !fz_pipe(data, size))
 			return;
@@ -134,6 +137,12 @@ fz_commands(const char *path, const uint8_t *data, size_t size, int pipe_in)
 		case 2:
 			hits_mode = HITS_CALLCHAIN;
 			cmd_check(path);
+			break;
+		case 3:
+			opt.local = 1;
+			snprintf(out, sizeof out, "%s/out.data", fz_dir);
+			cmd_inject(path, out);
+			unlink(out);
 			break;
 		}
 	}
@@ -160,6 +169,9 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	// of the time per input was write(2).  Sanitizer reports bypass stdio.
 	setvbuf(stdout, fz_outbuf, _IOFBF, sizeof fz_outbuf);
 	setvbuf(stderr, fz_errbuf, _IOFBF, sizeof fz_errbuf);
+	// in memory where there is a tmpfs: inject syncs what it writes
+	if (!access("/dev/shm", W_OK))
+		strcpy(fz_dir, "/dev/shm/perfmt-fuzz-XXXXXX");
 	if (!mkdtemp(fz_dir))
 		abort();
 	// the input lives in memory (memfd), read through /proc/self/fd: the

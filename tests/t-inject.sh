@@ -19,7 +19,7 @@ ln -s a.data "$J/link.data"
 run "$PERFMT" inject -i "$J/a.data" -o "$J/link.data"
 expect "inject: -o a symbolic link is refused" 2 "a symbolic link"
 run "$PERFMT" inject -i "$J/link.data"
-expect "inject: in place through a link is refused" 2 "never through a link"
+expect "inject: in place through a link is refused" 2 "never a link"
 run sh -c "cat '$J/a.data' | '$PERFMT' inject -i - -o '$J/p.data'"
 expect "inject: a pipe is refused, said" 2 "save it first"
 run "$PERFMT" inject -i "$J/a.data" --all -H
