@@ -193,6 +193,8 @@ static const char usage_text[] =
 "       perfmt list [-j] -k\n"
 "       perfmt header [-j] [-i FILE]\n"
 "       perfmt buildid FILE...\n"
+"       perfmt inject [-nLqv] [-i FILE] [-o FILE] [-s DIR] [-c DIR]...\n"
+"              [-t TIME | -r FILE] [--hits[=sample|callchain] | --all]\n"
 "       perfmt -h | -V\n"
 "\n"
 "Tells whether the binaries behind a Linux perf.data profile are still the\n"
@@ -208,6 +210,12 @@ static const char usage_text[] =
 "            recorded, its records by type and any damage found\n"
 "  buildid   print \"<build-id> <file>\" for ELF files and note files\n"
 "            such as /sys/kernel/notes\n"
+"  inject    add the build-IDs a file-mode profile lacks (perf record -B,\n"
+"            a killed recording) for the objects samples fall in, where\n"
+"            check finds the file unchanged on the system that recorded\n"
+"            it (the kernel and vDSO: the running ones, in that boot);\n"
+"            writes a new file and renames it over the profile or -o FILE;\n"
+"            prints add, has or left (with the reason) for each object\n"
 "\n"
 "options:\n"
 "  -i FILE, --input=FILE\n"
@@ -226,7 +234,12 @@ static const char usage_text[] =
 "  -r FILE   the profile's time is FILE's mtime\n"
 "  -L        the profile was recorded on this system (its header can\n"
 "            prove it another's, never this one's)\n"
-"  -a        check data (non-executable) mappings too\n"
+"  -o FILE, --output=FILE\n"
+"            (inject) write the new profile to FILE, not over the input\n"
+"  -n, --dry-run\n"
+"            (inject) say what would be added; write nothing\n"
+"  -a, --all check data (non-executable) mappings too; inject: every\n"
+"            mapped object, not only those samples fall in\n"
 "  -q        print problems only: no column line, no summary\n"
 "  -p        porcelain: verdict, recorded-id, disk-id, path, detail,\n"
 "            tab-separated, '-' for empty\n"
@@ -263,12 +276,14 @@ static const char usage_verdicts[] =
 "  skip       not a file (anonymous memory, heap, stack, a device...)\n"
 "\n"
 "exit status: 0 all good; 1 something to report: an object with a\n"
-"verdict above ok (check), no build-ID at all (list without -H), a file\n"
-"without a GNU build-ID note or with one over 64 bytes (buildid), a\n"
-"damaged or unfinished profile, or what did not fit a table (objects of\n"
-"a pipe or in header, events, data.N files; with --hits processes, maps,\n"
-"samples given up waiting for their maps); 2 trouble (bad usage, a -c,\n"
-"-k or -s that names nothing, unreadable or malformed input)\n";
+"verdict above ok (check), an object left without a build-ID (inject),\n"
+"no build-ID at all (list without -H), a file without a GNU build-ID\n"
+"note or with one over 64 bytes (buildid),\n"
+"a damaged or unfinished profile, or what did not fit a table (objects\n"
+"of a pipe or in header, events, data.N files; with --hits processes,\n"
+"maps, samples given up waiting for their maps); 2 trouble (bad usage,\n"
+"a -c, -k or -s that names nothing, unreadable or malformed input, a\n"
+"profile inject cannot complete: it is left as it was)\n";
 
 /* -h prints all of it; a usage error only the synopsis. */
 static void
@@ -9375,6 +9390,7 @@ enum { C_CHECK, C_LIST, C_HEADER, C_BUILDID, C_INJECT };
 
 static const struct option check_long[] = {
 	{ "input", required_argument, NULL, 'i' },
+	{ "all", no_argument, NULL, 'a' },
 	{ "sysroot", required_argument, NULL, 's' },
 	{ "symfs", required_argument, NULL, 's' },
 	{ "hits", optional_argument, NULL, 'H' },
@@ -9426,7 +9442,7 @@ static const struct {
 	[C_LIST] = { "list", ":hVi:kjH", list_long },
 	[C_HEADER] = { "header", ":hVi:j", header_long },
 	[C_BUILDID] = { "buildid", ":hV", buildid_long },
-	[C_INJECT] = { "inject", ":hVi:o:ns:c:k:t:r:LaqvH", inject_long }
+	[C_INJECT] = { "inject", ":hVi:o:ns:c:t:r:LaqvH", inject_long }
 };
 
 static int

@@ -3,11 +3,14 @@
 run "$PERFMT" -h
 sed -n '/^<!-- usage begin -->$/,/^<!-- usage end -->$/p' README.md |
     sed '1,2d;$d' | sed '$d' >"$W/usage"
+cp "$W/out" "$W/help"
+sed '/^$/,$d' "$W/help" >"$W/out"
 expect "-h exits 0" 0
-same "-h matches README" "$W/usage"
+same "-h's synopsis matches README" "$W/usage"
 # the man page names every option and command the usage names
-for o in $(sed -n 's/^  \(-[A-Za-z]\).*/\1/p' "$W/usage" | sort -u) \
-    --sysroot --symfs --hits check list header buildid; do
+for o in $(sed -n 's/^  \(-[A-Za-z]\).*/\1/p' "$W/help" | sort -u) \
+    --sysroot --symfs --hits --output --dry-run --all check list header \
+    buildid inject; do
 	grep -q -- "$(printf '%s' "$o" | sed 's/-/\\\\-/g')" perfmt.1 &&
 	    ok "perfmt.1 names $o" || bad "perfmt.1 names $o"
 done
@@ -184,6 +187,7 @@ while IFS='|' read -r says cmd; do
 	    bad "exit 1 as -h says: $says" "exit $rc: $cmd"
 done <<EOF
 verdict above ok (check)|"\$PERFMT" check -t 2026-11-30 -s tmp/exit1-root -c tmp/exit1-root -i perf/local__sized.data
+left without a build-ID (inject)|"\$PERFMT" inject -n -t 2026-11-30 -s tmp/exit1-root -c tmp/exit1-root -i perf/local__sized.data
 no build-ID at all (list without -H)|"\$PERFMT" list -i perf/aarch64__b-no-buildid-B.data
 over 64 bytes (buildid)|"\$PERFMT" buildid elf/local__w-none
 damaged or unfinished profile|"\$PERFMT" header -i perf/local__killed.data
