@@ -8787,9 +8787,10 @@ cmd_check(const char *path)
  * bitmap set anew; then the feature table; then the old sections byte for
  * byte, in bit order, and last the BUILD_ID section: the old entries and
  * the new (perf finds each section by the table, fmt §1.6).  It is
- * written to a new file beside the output, synced, given the old one's
- * mode and times, and renamed over the output, so that a crash at any
- * moment leaves the old file or the new one.  An ID is added only where
+ * written to a new file beside the output, given the old one's mode and
+ * times, and renamed over the output, so that a crash at any moment leaves
+ * the old file or the new one; in place it is synced before the rename
+ * and the directory after it, so that a power cut does too.  An ID is added only where
  * check's rules establish the file as the profiled one, on the system
  * that recorded it: the kernel and the vDSO only in the boot that ran
  * it. */
@@ -9059,8 +9060,10 @@ inj_finish(const struct stat *st)
 	}
 	t[0] = st->st_atim;
 	t[1] = st->st_mtim;
+	// in place the old profile goes at the rename: the new one is on
+	// the disk first; with -o the input stays whatever happens
 	if (fchmod(inj.fd, st->st_mode & 07777) || futimens(inj.fd, t) ||
-	    fsync(inj.fd)) {
+	    (inj.in_place && fsync(inj.fd))) {
 		msg(2, "%s:", esc(inj.tmp));
 		return 0;
 	}
@@ -9071,6 +9074,8 @@ inj_finish(const struct stat *st)
 	}
 	inj.tmp[0] = 0;
 	inj_step();
+	if (!inj.in_place)
+		return 1;
 	// the rename is durable once the directory is synced
 	slash = strrchr(inj.out, '/');
 	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - inj.out) +
@@ -9250,6 +9255,7 @@ cmd_inject(const char *path, const char *out)
 	memset(&inj, 0, sizeof inj);
 	inj.fd = inj.in = -1;
 	inj.dry = opt.dry;
+	inj.in_place = !out;
 	// the objects samples fall in, as perf's pass marks them; --all
 	// every mapped object
 	if (opt.all && hits_mode) {

@@ -24,6 +24,8 @@
 # BENCH_PAR_MB=N (default 0: none) adds a profile of N MB, of a parallel
 # build (16 compilers at a time, xargs -P 16, -g -F 20000).
 # BENCH_FILES= limits the profiles timed (empty: only the zstd part).
+# BENCH_INJECT=0 leaves out the inject part: perfmt inject -o against
+# perf inject -b on the -B profile.
 # Usage: tests/bench.sh [PERFMT]
 set -u
 PERFMT=${1:-./perfmt}
@@ -206,6 +208,42 @@ for f in ${BENCH_FILES-dwarf.data fp.data small.data $PAR}; do
 		diff "$DIR/h2" "$DIR/h1"
 	fi
 done
+
+# ---- inject: the -B profile given its build-IDs, perfmt inject -o against
+# perf inject -b (the outputs removed and synced, untimed, after each run:
+# neither command's own time includes a sync)
+if [ "${BENCH_INJECT:-1}" = 1 ] && [ -f "$DIR/fpB.data" ]; then
+	file=$DIR/fpB.data
+	out=$DIR/inject.out
+	$ROUNDS -w -m -r -a "rm -f $out $out.old; sync" "$RUNS" "cat $file" \
+	    "$PERFMT inject -q -i $file -o $out" \
+	    "perf inject -b -i $file -o $out" >"$DIR/times" ||
+	    die "timing failed"
+	mb=$(($(stat -c %s "$file") / 1048576))
+	echo
+	echo "fpB.data (perf record -B): $mb MB, $("$PERFMT" header -i "$file" 2>/dev/null |
+	    sed -n 's/^records  *\([0-9]*\) .*/\1/p') records"
+	echo
+	echo "| command                            |     median |  x cat |  throughput |   peak RSS |"
+	echo "| ---------------------------------- | ---------- | ------ | ----------- | ---------- |"
+	k=1
+	for name in cat "perfmt inject -i FILE -o OUT" "perf inject -b -i FILE -o OUT"; do
+		sed -n "${k}p" "$DIR/times" | awk -v n="$name" -v mb="$mb" '{
+			printf "| %-34s | %8.4f s | %6.2f | %7.0f MB/s | %8.1f MiB |\n",
+			    n, $1, $2, ($1 > 0 ? mb / $1 : 0), $3 / 1024 }'
+		k=$((k + 1))
+	done
+	a=$(sed -n 2p "$DIR/times" | cut -d' ' -f1)
+	b=$(sed -n 3p "$DIR/times" | cut -d' ' -f1)
+	"$PERFMT" inject -q -i "$file" -o "$out" >/dev/null 2>&1
+	n1=$(perf buildid-list -i "$out" 2>/dev/null | wc -l)
+	perf inject -b -i "$file" -o "$out" 2>/dev/null
+	n2=$(perf buildid-list -i "$out" 2>/dev/null | wc -l)
+	rm -f "$out" "$out.old"
+	awk -v a="$a" -v b="$b" -v n1="$n1" -v n2="$n2" 'BEGIN {
+		printf "\nperfmt inject is %.1f times as fast as perf inject -b;" \
+		    " build-IDs written: %d and %d\n", b / a, n1, n2 }'
+fi
 
 # ---- the zstd decoder: perfmt header (decodes every COMPRESSED record and
 # walks the records inside) against zstd -dc of the same stream
