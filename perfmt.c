@@ -195,6 +195,8 @@ static const char usage_text[] =
 "       perfmt buildid FILE...\n"
 "       perfmt inject [-nLqv] [-i FILE] [-o FILE] [-s DIR] [-c DIR]...\n"
 "              [-t TIME | -r FILE] [--hits[=sample|callchain] | --all]\n"
+"       perfmt archive [-Lqv] [-i FILE] [-o FILE] [-s DIR] [-c DIR]...\n"
+"              [-t TIME | -r FILE] [--hits[=sample|callchain] | --all]\n"
 "       perfmt -h | -V\n"
 "\n"
 "Tells whether the binaries behind a Linux perf.data profile are still the\n"
@@ -216,6 +218,11 @@ static const char usage_text[] =
 "            it (the kernel and vDSO: the running ones, in that boot);\n"
 "            writes a new file and renames it over the profile or -o FILE;\n"
 "            prints add, has or left (with the reason) for each object\n"
+"  archive   write a tar of the binaries the objects samples fall in were\n"
+"            profiled with, laid out as perf's build-ID cache: those whose\n"
+"            file carries the recorded build-ID (the kernel's kallsyms and\n"
+"            the vDSO from the running ones); on the host, tar -xf FILE -C\n"
+"            ~/.debug; says put or left (with the reason) on stderr\n"
 "\n"
 "options:\n"
 "  -i FILE, --input=FILE\n"
@@ -235,7 +242,8 @@ static const char usage_text[] =
 "  -L        the profile was recorded on this system (its header can\n"
 "            prove it another's, never this one's)\n"
 "  -o FILE, --output=FILE\n"
-"            (inject) write the new profile to FILE, not over the input\n"
+"            (inject) write the new profile to FILE, not over the input;\n"
+"            (archive) write the tar to FILE (default: standard output)\n"
 "  -n, --dry-run\n"
 "            (inject) say what would be added; write nothing\n"
 "  -a, --all check data (non-executable) mappings too; inject: every\n"
@@ -276,7 +284,8 @@ static const char usage_verdicts[] =
 "  skip       not a file (anonymous memory, heap, stack, a device...)\n"
 "\n"
 "exit status: 0 all good; 1 something to report: an object with a\n"
-"verdict above ok (check), an object left without a build-ID (inject),\n"
+"verdict above ok (check), an object left without a build-ID (inject)\n"
+"or out of the archive (archive),\n"
 "no build-ID at all (list without -H), a file without a GNU build-ID\n"
 "note or with one over 64 bytes (buildid),\n"
 "a damaged or unfinished profile, or what did not fit a table (objects\n"
@@ -9344,6 +9353,459 @@ fail:
 	return 2;
 }
 
+/* ---- archive: the profiled binaries, as a build-ID cache in a tar -------
+ * fmt §7.2.  Each object whose recorded build-ID the file found for it
+ * carries goes in as perf's cache lays it out: <path>/<id>/elf (a copy in
+ * a cache: the same; a debug file: debug), [vdso]/<id>/vdso (this
+ * process's own vDSO, when its ID is the recorded one), and
+ * [kernel.kallsyms]/<id>/kallsyms (the running kernel's symbols, when its
+ * ID is the recorded one and the addresses are real), each with the link
+ * .build-id/xx/rest -> ../../<path>/<id>.  POSIX tar (ustar blocks; a pax
+ * record where a name or a link is longer than ustar allows), written as
+ * it goes in fixed memory: files in pieces through the read buffer. */
+static struct {
+	int fd;			/* the archive */
+	int seekable;
+	const char *out;	/* -o, NULL: standard output */
+	uint64_t at;		/* bytes written */
+	unsigned put, left, dup;
+} ar;
+
+static int
+ar_write(const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	ssize_t k;
+
+	while (n) {
+		if ((k = write(ar.fd, b, n)) < 0) {
+			if (errno == EINTR)
+				continue;
+			msg(2, "%s: write error:", ar.out ? esc(ar.out) :
+			    "<stdout>");
+			return 0;
+		}
+		b += k;
+		n -= (size_t)k;
+		ar.at += (uint64_t)k;
+	}
+	return 1;
+}
+
+/* Zeros to the end of the 512-byte block. */
+static int
+ar_pad(void)
+{
+	static const unsigned char z[512];
+
+	return ar.at % 512 ? ar_write(z, 512 - ar.at % 512) : 1;
+}
+
+static void
+ar_octal(unsigned char *f, size_t w, uint64_t v)
+{
+	f[--w] = 0;
+	while (w--) {
+		f[w] = (unsigned char)('0' + (v & 7));
+		v >>= 3;
+	}
+}
+
+/* One header block: type '0' a file, '2' a link, 'x' pax records. */
+static int
+ar_block(const char *name, const char *link, char type, uint64_t size,
+    int64_t mtime)
+{
+	unsigned char h[512];
+	const char *split = NULL, *s;
+	size_t n = strlen(name), i;
+	unsigned sum = 0;
+
+	memset(h, 0, sizeof h);
+	// ustar: the name in 100 bytes, or a prefix of 155 before a '/'
+	if (n > 100)
+		for (s = name + n - 101; s >= name; s--)
+			if (*s == '/' && s - name <= 155 && n - (size_t)(s - name)
+			    - 1 <= 100 && n - (size_t)(s - name) > 1) {
+				split = s;
+				break;
+			}
+	if (split) {
+		memcpy(h + 345, name, (size_t)(split - name));
+		memcpy(h, split + 1, n - (size_t)(split - name) - 1);
+	} else {
+		memcpy(h, name, n > 100 ? 100 : n);
+	}
+	ar_octal(h + 100, 8, type == '2' ? 0777 : 0644);
+	ar_octal(h + 108, 8, 0);
+	ar_octal(h + 116, 8, 0);
+	ar_octal(h + 124, 12, size);
+	ar_octal(h + 136, 12, mtime > 0 ? (uint64_t)mtime : 0);
+	h[156] = (unsigned char)type;
+	if (link)
+		memcpy(h + 157, link, strlen(link) > 100 ? 100 : strlen(link));
+	memcpy(h + 257, "ustar", 6);
+	memcpy(h + 263, "00", 2);
+	memset(h + 148, ' ', 8);
+	for (i = 0; i < 512; i++)
+		sum += h[i];
+	ar_octal(h + 148, 7, sum);
+	return ar_write(h, sizeof h);
+}
+
+/* A pax record "LEN key=value\n", LEN counting its own digits. */
+static size_t
+ar_pax_rec(char *dst, size_t cap, const char *key, const char *val)
+{
+	size_t body = strlen(key) + strlen(val) + 3, len = body + 1, d, n;
+
+	for (;;) {
+		for (n = 1, d = 10; d <= len; d *= 10)
+			n++;
+		if (body + n == len)
+			break;
+		len = body + n;
+	}
+	return (size_t)snprintf(dst, cap, "%zu %s=%s\n", len, key, val);
+}
+
+/* An entry's headers: a pax header first where ustar cannot hold the
+ * name or the link. */
+static int
+ar_entry(const char *name, const char *link, uint64_t size, int64_t mtime)
+{
+	char pax[2 * PATHMAX + 64];
+	size_t n = 0, len = strlen(name);
+	const char *s;
+	int fits = len <= 100;
+
+	for (s = name; !fits && *s; s++)
+		fits = *s == '/' && s - name <= 155 && len - (size_t)(s - name)
+		    - 1 <= 100 && len - (size_t)(s - name) > 1;
+	if (!fits)
+		n += ar_pax_rec(pax + n, sizeof pax - n, "path", name);
+	if (link && strlen(link) > 100)
+		n += ar_pax_rec(pax + n, sizeof pax - n, "linkpath", link);
+	if (n && (!ar_block("././@PaxHeader", NULL, 'x', n, mtime) ||
+	    !ar_write(pax, n) || !ar_pad()))
+		return 0;
+	return ar_block(name, link, link ? '2' : '0', size, mtime);
+}
+
+/* A name from the profile as a path in the archive: relative, without
+ * empty, "." or ".." parts (fmt §2.6 names are absolute paths or
+ * [bracketed]); NULL if it cannot be one. */
+static const char *
+ar_name(const struct obj *o)
+{
+	const char *s = obj_name(o), *p;
+
+	while (*s == '/')
+		s++;
+	if (!*s || strlen(s) > PATHMAX - 128)
+		return NULL;
+	for (p = s; *p; ) {
+		const char *e = strchr(p, '/');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+
+		if (!n || (n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' &&
+		    p[1] == '.'))
+			return NULL;
+		p += n + (e != NULL);
+		if (e && !*p)
+			return NULL;
+	}
+	return s;
+}
+
+/* The bytes of fd from its start, size of them: in pieces; 0 if the file
+ * gave fewer or more (it changed). */
+static int
+ar_copy_fd(int fd, uint64_t size)
+{
+	uint64_t done = 0;
+	ssize_t k;
+	char more;
+
+	while (done < size) {
+		k = read(fd, databuf, size - done < sizeof databuf ?
+		    (size_t)(size - done) : sizeof databuf);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return 0;
+		if (!ar_write(databuf, (size_t)k))
+			return -1;
+		done += (uint64_t)k;
+	}
+	while ((k = read(fd, &more, 1)) < 0 && errno == EINTR)
+		;
+	return k == 0;
+}
+
+/* /proc/kallsyms: procfs gives no size, so it is read twice, counted and
+ * then copied; its addresses are real unless the first one is all zeros
+ * (kptr_restrict hides them all). */
+static int
+ar_kallsyms(uint64_t *size)
+{
+	int fd = open("/proc/kallsyms", O_RDONLY), real = 0, first = 1;
+	uint64_t n = 0;
+	ssize_t k, i;
+
+	if (fd < 0)
+		return -1;
+	while ((k = read(fd, databuf, sizeof databuf)) != 0) {
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			break;
+		for (i = 0; first && i < k && databuf[i] != ' '; i++)
+			real |= databuf[i] != '0';
+		first = 0;
+		n += (uint64_t)k;
+	}
+	close(fd);
+	*size = n;
+	return n && real ? 0 : -1;
+}
+
+static unsigned long
+ar_hex(const char **s)
+{
+	unsigned long v = 0;
+	int d;
+
+	for (;; (*s)++) {
+		d = **s >= '0' && **s <= '9' ? **s - '0' : **s >= 'a' &&
+		    **s <= 'f' ? **s - 'a' + 10 : -1;
+		if (d < 0)
+			return v;
+		v = v << 4 | (unsigned long)d;
+	}
+}
+
+/* This process's vDSO image: its bytes lie in the [vdso] mapping of
+ * /proc/self/maps, read whole. */
+static const unsigned char *
+ar_vdso(uint64_t *size)
+{
+	const unsigned char *p = (const unsigned char *)getauxval(AT_SYSINFO_EHDR);
+	int fd = open("/proc/self/maps", O_RDONLY);
+	ssize_t k;
+	size_t n = 0;
+	char *line, *end;
+	const char *cur;
+	unsigned long lo, hi;
+
+	if (!p || fd < 0) {
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	while (n < sizeof featbuf - 1 && ((k = read(fd, featbuf + n,
+	    sizeof featbuf - 1 - n)) > 0 || (k < 0 && errno == EINTR)))
+		n += k > 0 ? (size_t)k : 0;
+	close(fd);
+	featbuf[n] = 0;
+	for (line = (char *)featbuf; line && *line; line = end ? end + 1 : NULL) {
+		end = strchr(line, '\n');
+		if (end)
+			*end = 0;
+		cur = line;
+		lo = ar_hex(&cur);
+		hi = *cur == '-' ? (cur++, ar_hex(&cur)) : 0;
+		if (str_find(line, "[vdso]") && lo == (unsigned long)p &&
+		    hi > lo) {
+			*size = hi - lo;
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* One object: in the archive, or left out with the reason. */
+static void
+ar_object(uint32_t g, const struct rec *rc)
+{
+	const struct obj *o = &objs[g];
+	const struct res *r = &res[g];
+	const struct cand *c = r->cand < ncand ? &cands[r->cand] : NULL;
+	const char *name = ar_name(o), *leaf = "elf", *why = NULL;
+	const unsigned char *mem = NULL;
+	char hex[2 * IDMAX + 1], path[PATHMAX], link[PATHMAX + 16];
+	char bid[64];
+	uint64_t size = 0, at = ar.at;
+	struct stat a, b;
+	uint32_t i;
+	int fd = -1, rc2, regular = 0;
+
+	hex_into(hex, rc->id, rc->idlen);
+	if (r->verdict != V_OK)
+		why = rc->idlen ? "its file does not carry the recorded "
+		    "build-ID" : "no build-ID recorded (perfmt inject adds them)";
+	else if (!name)
+		why = "its name cannot be a path in the archive";
+	else if (r->kind == K_KERNEL && c && c->type == CT_KALLSYMS)
+		leaf = "kallsyms";
+	else if (r->kind == K_KERNEL && c && c->type == CT_KNOTES &&
+	    live_kind(c)) {
+		leaf = "kallsyms";
+		if (ar_kallsyms(&size))
+			why = "/proc/kallsyms is unreadable or hides its "
+			    "addresses (kptr_restrict)";
+	} else if (r->kind == K_VDSO && c && c->type == CT_VDSO) {
+		leaf = "vdso";
+		if (!(mem = ar_vdso(&size)))
+			why = "this process's vDSO is not found in /proc/self/maps";
+	} else if (!c || (c->type != CT_PATH && c->type != CT_CACHE &&
+	    c->type != CT_DEBUG))
+		why = "the build-ID matched no file to copy (a loaded module's "
+		    "notes, a kernel image)";
+	else if (compressed(c->path))
+		why = "compressed: perf report reads it uncompressed";
+	if (c && c->type == CT_DEBUG)
+		leaf = "debug";
+	// one entry per build-ID: another name of the same file is found
+	// by its .build-id link
+	for (i = 0; !why && i < g; i++)
+		if (objs[i].group == i && wanted(i) && res[i].verdict == V_OK &&
+		    id_same(res[i].diskid, res[i].disklen, rc->id, rc->idlen)) {
+			ar.dup++;
+			return;
+		}
+	if (!why && !mem && strcmp(leaf, "kallsyms") == 0 && c->type ==
+	    CT_KNOTES)
+		fd = open("/proc/kallsyms", O_RDONLY);
+	else if (!why && !mem) {
+		fd = open(c->path, O_RDONLY | O_NOCTTY);
+		if (fd < 0 || fstat(fd, &a) || !S_ISREG(a.st_mode))
+			why = "it cannot be opened";
+		else
+			size = (uint64_t)a.st_size;
+		regular = 1;
+	}
+	if (!why && !mem && fd < 0)
+		why = "it cannot be opened";
+	if (!why) {
+		snprintf(path, sizeof path, "%s/%s/%s", name, hex, leaf);
+		rc2 = ar_entry(path, NULL, size, pf.mtime / 1000000000);
+		if (rc2 && mem)
+			rc2 = ar_write(mem, (size_t)size);
+		else if (rc2)
+			rc2 = ar_copy_fd(fd, size);
+		if (rc2 > 0 && regular && (fstat(fd, &b) ||
+		    b.st_size != a.st_size || b.st_mtim.tv_sec != a.st_mtim.tv_sec ||
+		    b.st_mtim.tv_nsec != a.st_mtim.tv_nsec))
+			rc2 = 0;
+		if (rc2 < 0) {
+			status = 2;
+			close(fd);
+			return;
+		}
+		if (!rc2) {
+			// changed while it was copied: cut off where it began
+			if (!ar.seekable || lseek(ar.fd, (off_t)at, SEEK_SET) < 0 ||
+			    ftruncate(ar.fd, (off_t)at)) {
+				msg(2, "%s: changed while it was copied, and the "
+				    "archive cannot be cut back (a pipe): it is "
+				    "not usable", esc(c->path));
+				status = 2;
+				close(fd);
+				return;
+			}
+			ar.at = at;
+			why = "it changed while it was copied";
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	if (!why) {
+		snprintf(bid, sizeof bid, ".build-id/%.2s/%s", hex, hex + 2);
+		snprintf(link, sizeof link, "../../%s/%s", name, hex);
+		if (!ar_pad() || !ar_entry(bid, link, 0, pf.mtime / 1000000000)) {
+			status = 2;
+			return;
+		}
+		ar.put++;
+		if (!opt.quiet)
+			fprintf(stderr, "put   %s %s\n", hex, esc(obj_name(o)));
+		return;
+	}
+	ar.left++;
+	if (status < 1)
+		status = 1;
+	fprintf(stderr, "left  %s %s  %s\n", hex[0] ? hex : "-",
+	    esc(obj_name(o)), why);
+}
+
+static int
+cmd_archive(const char *path, const char *out)
+{
+	static const unsigned char z[1024];
+	struct stat st;
+	struct rec rc;
+	uint32_t i;
+	int rc1, first = 0;
+
+	memset(&ar, 0, sizeof ar);
+	need_times = 0;
+	need_span = !opt.timearg && !opt.reffile;
+	data_maps = opt.all;
+	if (opt.all && hits_mode) {
+		msg(2, "archive: --all and --hits exclude each other");
+		return 2;
+	}
+	if (!opt.all)
+		hits_mode = hits_mode ? hits_mode : HITS_SAMPLE;
+	ar.out = out;
+	if (out) {
+		if (!lstat(out, &st) && !S_ISREG(st.st_mode)) {
+			msg(2, "-o %s: not a regular file", esc(out));
+			return 2;
+		}
+		ar.fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
+		if (ar.fd < 0) {
+			msg(2, "-o %s:", esc(out));
+			return 2;
+		}
+	} else if (isatty(1)) {
+		msg(2, "archive: standard output is a terminal: give -o FILE "
+		    "or redirect it");
+		return 2;
+	} else {
+		ar.fd = 1;
+	}
+	ar.seekable = !fstat(ar.fd, &st) && S_ISREG(st.st_mode);
+	passes_begin();
+	while ((rc1 = next_pass(path)) > 0) {
+		if (!first++) {
+			if (!profile_time())
+				return 2;
+			host_compare();
+			cache_defaults();
+		}
+		for (i = 0; i < nobj && status < 2; i++) {
+			if (!wanted(i))
+				continue;
+			check_group(i);
+			rec_gather(i, &rc);
+			if (res[i].flags & RF_IMAGE_ID)
+				rec_image_id(&objs[i], &rc);
+			ar_object(i, &rc);
+		}
+	}
+	if (rc1 < 0 || status >= 2 || !ar_write(z, sizeof z))
+		return 2;
+	if (out && close(ar.fd)) {
+		msg(2, "-o %s: write error:", esc(out));
+		return 2;
+	}
+	fprintf(stderr, "%u objects archived, %u left out; on the host: tar -xf "
+	    "%s -C ~/.debug\n", ar.put, ar.left, out ? esc(out) : "FILE");
+	return status;
+}
+
 static void
 print_version(void)
 {
@@ -9392,7 +9854,7 @@ finish(int rc)
 /* The options of each command.  A letter means the same wherever it is
  * taken, but -k: list's takes no argument (the running kernel).  The long
  * names are perf's: --input for -i, --help and --version everywhere. */
-enum { C_CHECK, C_LIST, C_HEADER, C_BUILDID, C_INJECT };
+enum { C_CHECK, C_LIST, C_HEADER, C_BUILDID, C_INJECT, C_ARCHIVE };
 
 static const struct option check_long[] = {
 	{ "input", required_argument, NULL, 'i' },
@@ -9448,7 +9910,8 @@ static const struct {
 	[C_LIST] = { "list", ":hVi:kjH", list_long },
 	[C_HEADER] = { "header", ":hVi:j", header_long },
 	[C_BUILDID] = { "buildid", ":hV", buildid_long },
-	[C_INJECT] = { "inject", ":hVi:o:ns:c:t:r:LaqvH", inject_long }
+	[C_INJECT] = { "inject", ":hVi:o:ns:c:t:r:LaqvH", inject_long },
+	[C_ARCHIVE] = { "archive", ":hVi:o:s:c:t:r:LaqvH", inject_long }
 };
 
 static int
@@ -9638,6 +10101,10 @@ main(int argc, char **argv)
 	case C_INJECT:
 		check_options();
 		rc = cmd_inject(input, output);
+		break;
+	case C_ARCHIVE:
+		check_options();
+		rc = cmd_archive(input, output);
 		break;
 	}
 	return finish(rc);
