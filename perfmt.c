@@ -9666,6 +9666,10 @@ ar_object(uint32_t g, const struct rec *rc)
 		why = "compressed: perf report reads it uncompressed";
 	if (c && c->type == CT_DEBUG)
 		leaf = "debug";
+	// a copy in a cache keeps the name it has there (elf, vdso,
+	// kallsyms, debug: fmt §7.2)
+	if (c && c->type == CT_CACHE && strrchr(c->path, '/'))
+		leaf = strrchr(c->path, '/') + 1;
 	// one entry per build-ID: another name of the same file is found
 	// by its .build-id link
 	for (i = 0; !why && i < g; i++)

@@ -4,8 +4,8 @@
  *   1  perf.data read as a file: the input is written to a regular file
  *      and read by what `perfmt header`, `perfmt list` and `perfmt check
  *      --hits=callchain` run (pread, passes, features, records, verdicts),
- *      and by `perfmt inject -L -o`, whose output goes to the empty
- *      directory and is removed
+ *      and by `perfmt inject -L -o` and `perfmt archive -L -o`, whose
+ *      outputs go to the empty directory and are removed
  *   2  perf.data read as a pipe: the same three commands with `-i -`, the
  *      input written to a pipe on standard input (read, never pread).  An
  *      input longer than the pipe holds (1 MiB where F_SETPIPE_SZ allows,
@@ -123,7 +123,7 @@ fz_commands(const char *path, const uint8_t *data, size_t size, int pipe_in)
 	char out[sizeof fz_dir + 16];
 	int k;
 
-	for (k = 0; k < 4 - pipe_in; k++) {
+	for (k = 0; k < 5 - 2 * pipe_in; k++) {
 		fz_reset();
 		if (pipe_in && !fz_pipe(data, size))
 			return;
@@ -142,6 +142,12 @@ fz_commands(const char *path, const uint8_t *data, size_t size, int pipe_in)
 			opt.local = 1;
 			snprintf(out, sizeof out, "%s/out.data", fz_dir);
 			cmd_inject(path, out);
+			unlink(out);
+			break;
+		case 4:
+			opt.local = 1;
+			snprintf(out, sizeof out, "%s/out.tar", fz_dir);
+			cmd_archive(path, out);
 			unlink(out);
 			break;
 		}

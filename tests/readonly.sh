@@ -4,7 +4,8 @@
 # files only for reading, create, remove, rename, link or change nothing,
 # and write only to standard output and standard error.  perfmt inject
 # (but inject -n) writes where told: it may create, write, sync and
-# rename its own .perfmt-inject- file, and nothing else.
+# rename its own .perfmt-inject- file, and nothing else; perfmt archive
+# may create and write the file -o names.
 # Usage: readonly.sh PERFMT.  The last line is "N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,9 +53,10 @@ else
 	echo "FAIL the audit misses a shell that creates a file"
 fi
 # a traced inject run, the calls outside what it may do: the forbidden
-# ones but those on its own new file (the fds its creating open gave)
+# ones but those on its own new file (the fds its creating open gave);
+# an archive run's own file is the -o it was given
 inject_bad() {
-	awk '
+	awk -v o="${1:-}" '
 	function arg(line, k,    a) {
 		a = line
 		sub(/^[0-9]+ +[a-z0-9_]+\(/, "", a)
@@ -62,7 +64,8 @@ inject_bad() {
 		sub(/\).*/, "", v[k])
 		return v[k]
 	}
-	/^[0-9]+ +(open|openat)\(.*\.perfmt-inject-.*O_CREAT/ {
+	/^[0-9]+ +(open|openat)\(.*O_CREAT/ &&
+	    (index($0, ".perfmt-inject-") || (o != "" && index($0, "\"" o "\""))) {
 		if (match($0, /= [0-9]+$/))
 			own[substr($0, RSTART + 2)] = 1
 		next
@@ -80,6 +83,9 @@ for f in "$A/log"/*; do
 	if head -1 "$f" | grep -q '^[0-9]* *execve("[^"]*", \["[^"]*", "inject"' &&
 	    ! head -1 "$f" | grep -q '"-n"\|"--dry-run"'; then
 		inject_bad <"$f" >>"$A/bad"
+	elif head -1 "$f" | grep -q '^[0-9]* *execve("[^"]*", \["[^"]*", "archive"'; then
+		inject_bad "$(head -1 "$f" | sed -n 's/.*"-o", "\([^"]*\)".*/\1/p')" \
+		    <"$f" >>"$A/bad"
 	else
 		forbidden <"$f" >>"$A/bad"
 	fi

@@ -10,7 +10,7 @@ same "-h's synopsis matches README" "$W/usage"
 # the man page names every option and command the usage names
 for o in $(sed -n 's/^  \(-[A-Za-z]\).*/\1/p' "$W/help" | sort -u) \
     --sysroot --symfs --hits --output --dry-run --all check list header \
-    buildid inject; do
+    buildid inject archive; do
 	grep -q -- "$(printf '%s' "$o" | sed 's/-/\\\\-/g')" perfmt.1 &&
 	    ok "perfmt.1 names $o" || bad "perfmt.1 names $o"
 done

@@ -1309,6 +1309,37 @@ t_hits_kernel_row(void)
 	return 0;
 }
 
+/* archive: a profile's name as a path in the tar, relative and without
+ * empty, "." or ".." parts; the rest left out. */
+static int
+t_ar_name(void)
+{
+	static const char *const good[][2] = {
+		{ "/usr/lib/libc.so.6", "usr/lib/libc.so.6" },
+		{ "[kernel.kallsyms]", "[kernel.kallsyms]" },
+		{ "//x/..y/.z", "x/..y/.z" },
+	};
+	static const char *const bad[] = { "/", "/a/../b", "/a/./b", "/a//b",
+		"/a/", "..", "/..", "/a/..", "." };
+	struct obj *o;
+	const char *r;
+	size_t i;
+
+	for (i = 0; i < sizeof good / sizeof *good; i++) {
+		pf_reset("t");
+		o = obj_add(-1, good[i][0], strlen(good[i][0]), NULL, 0, 0,
+		    SRC_MMAP, MISC_USER);
+		check(o && (r = ar_name(o)) && !strcmp(r, good[i][1]));
+	}
+	for (i = 0; i < sizeof bad / sizeof *bad; i++) {
+		pf_reset("t");
+		o = obj_add(-1, bad[i], strlen(bad[i]), NULL, 0, 0, SRC_MMAP,
+		    MISC_USER);
+		check(o && !ar_name(o));
+	}
+	return 0;
+}
+
 /* A sample waiting for its MMAP: the FORK that copies the parent's map
  * to its process settles it; one on the last page of the address space
  * waits, and two rounds on it is unknown. */
@@ -1627,6 +1658,8 @@ main(void)
 	(void)cmd_list_kernel;
 	(void)cmd_header;
 	(void)cmd_buildid;
+	(void)cmd_inject;
+	(void)cmd_archive;
 	(void)finish;
 	(void)print_version;
 
@@ -1671,6 +1704,7 @@ main(void)
 	test(t_hits_long_map, "--hits: a map over 4 GiB, inside and at its ends");
 	test(t_hits_kernel_row, "--hits: the kernel and pid 63 find only their own maps");
 	test(t_pend_wait, "--hits: a sample waiting for its MMAP, settled by a FORK or unknown");
+	test(t_ar_name, "archive: names as tar paths, never absolute or with ..");
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
 	if (system(cmd))
 		return 2;

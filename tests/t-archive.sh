@@ -1,0 +1,97 @@
+# Sourced by tests/run.sh after tests/lib.sh (docs/testing.md).
+# ---- archive: the profiled binaries, as a build-ID cache in a tar ----------
+A=$T/archive
+rm -rf "$A"
+mkdir -p "$A"
+LOC=${PERFMT_EMU:+-L}
+
+# refusals and the tar's own form, without perf: a profile with build-IDs
+# whose objects are nowhere (an empty sysroot and cache) puts nothing,
+# says why, exit 1, and still writes a valid (empty) tar
+mkdir -p "$A/empty"
+run "$PERFMT" archive -t 2026-11-30 -s "$A/empty" -c "$A/empty" \
+    -i "$P/local__x86_64__small.data" -o "$A/e.tar"
+if [ "$rc" = 1 ] && grep -q '^left ' "$W/err" && ! grep -q '^put ' "$W/err" &&
+    tar -tf "$A/e.tar" >/dev/null 2>&1; then
+	ok "archive: nothing of another system's profile, said, a valid tar"
+else
+	bad "archive: nothing of another system's profile, said, a valid tar" "rc $rc: $(head -5 "$W/err")"
+fi
+ln -s e.tar "$A/link.tar"
+run "$PERFMT" archive -t 2026-11-30 -i "$P/local__x86_64__small.data" -o "$A/link.tar"
+expect "archive: -o a symbolic link is refused" 2 "not a regular file"
+run "$PERFMT" archive -i "$P/local__x86_64__small.data" --all -H -o "$A/x.tar"
+expect "archive: --all and --hits exclude each other" 2 "exclude each other"
+
+if ! command -v perf >/dev/null 2>&1; then
+	skipped "archive: live recordings" "perf not installed"
+elif ! command -v cc >/dev/null 2>&1; then
+	skipped "archive: live recordings" "no C compiler"
+elif ! (cd "$A" && perf record -N -q -o probe.data -- true) >/dev/null 2>&1; then
+	skipped "archive: live recordings" "perf record fails here"
+else
+	cd "$A" || exit 2
+	# a binary under a path longer than ustar's 255 bytes: a pax record
+	long=$A/d-$(printf '%0120d' 0)/e-$(printf '%0120d' 0)
+	mkdir -p "$long"
+	cc -O1 -o "$long/w" "$D/elf/local__w.c" 2>/dev/null
+	cat >v.c <<'EOC'
+#include <time.h>
+int main(void) { struct timespec t; long i; for (i = 0; i < 3000000; i++) clock_gettime(CLOCK_MONOTONIC, &t); return (int)(t.tv_nsec & 1); }
+EOC
+	cc -O1 -o v v.c 2>/dev/null
+	perf record -N -q -g -o r.data -- sh -c "'$long/w'; ./v" >/dev/null 2>&1
+	perf report -i r.data --stdio -g none --sort dso,sym 2>/dev/null |
+	    grep '%' | LC_ALL=C sort >rep.orig
+	# a fresh HOME: no build-ID cache of this machine's runs of perf
+	mkdir -p h0
+	home0=$HOME
+	export HOME=$A/h0
+	run "$PERFMT" archive $LOC -i r.data -o a.tar
+	expect "archive live: every object samples fall in, exit 0" 0
+	cp "$W/err" put.txt
+	"$PERFMT" archive $LOC -i r.data >s.tar 2>/dev/null
+	cmp -s a.tar s.tar && ok "archive live: standard output = -o" ||
+	    bad "archive live: standard output = -o"
+	grep -q '^put .* \[vdso\]$' put.txt && tar -tf a.tar | grep -q '^\[vdso\]/[0-9a-f]*/vdso$' &&
+	    ok "archive live: the running vDSO, as [vdso]/ID/vdso" ||
+	    bad "archive live: the running vDSO, as [vdso]/ID/vdso" "$(cat put.txt)"
+	tar -tf a.tar | grep -q "^${long#/}/w/[0-9a-f]*/elf$" &&
+	    ok "archive live: a path over 255 bytes, by a pax record" ||
+	    bad "archive live: a path over 255 bytes, by a pax record" "$(tar -tf a.tar)"
+	# the binaries rebuilt: perf report over the unpacked archive names
+	# what it named before, and check -c says ok for every object put
+	cc -O3 -funroll-loops -o w2 "$D/elf/local__w.c" 2>/dev/null && mv w2 "$long/w"
+	mkdir -p home/.debug
+	tar -xf a.tar -C home/.debug
+	HOME=$A/home perf report -i r.data --stdio -g none --sort dso,sym 2>/dev/null |
+	    grep '%' | LC_ALL=C sort >rep.arch
+	[ -s rep.orig ] && cmp -s rep.orig rep.arch &&
+	    ok "archive live: after a rebuild, perf report over the archive as before" ||
+	    bad "archive live: after a rebuild, perf report over the archive as before" \
+	    "$(diff rep.orig rep.arch | head)"
+	"$PERFMT" check -H $LOC -p -c home/.debug -i r.data 2>/dev/null >chk
+	sed -n 's/^put  *[0-9a-f]* //p' put.txt | LC_ALL=C sort >puts
+	awk -F'\t' '$1 == "ok" { print $4 }' chk | LC_ALL=C sort >oks
+	[ -s puts ] && [ -z "$(LC_ALL=C comm -23 puts oks)" ] &&
+	    ok "archive live: check -c says ok for every object archived" ||
+	    bad "archive live: check -c says ok for every object archived" "$(cat chk)"
+	# every .build-id link leads to its object's directory
+	n=0 bad=0
+	for l in home/.debug/.build-id/*/*; do
+		n=$((n + 1))
+		[ -d "$l" ] || bad=$((bad + 1))
+	done
+	[ $n -gt 0 ] && [ $bad = 0 ] && ok "archive live: $n .build-id links, each to its object" ||
+	    bad "archive live: .build-id links lead to their objects" "$n links, $bad broken"
+	# a profile without build-IDs: nothing to vouch for; inject first
+	perf record -N -q -B -o b.data -- ./v >/dev/null 2>&1
+	run "$PERFMT" archive $LOC -i b.data -o b.tar
+	if [ "$rc" = 1 ] && grep -q 'perfmt inject' "$W/err" && ! grep -q '^put ' "$W/err"; then
+		ok "archive live: a -B profile puts nothing and names inject"
+	else
+		bad "archive live: a -B profile puts nothing and names inject" "rc $rc: $(cat "$W/err")"
+	fi
+	HOME=$home0
+	cd "$top" || exit 2
+fi
