@@ -5140,10 +5140,10 @@ static const int32_t kernel_mask[8] = { 0, -1, 0, 0, 0, 0, 0, 0 };
  * a test at every field. */
 static ALWAYS_INLINE const unsigned char *
 samples_hits_order(const unsigned char *p, const unsigned char *end, int be,
-    size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
+    size_t ip_off, size_t tid_off, size_t time_off, uint32_t min, uint64_t *n)
 {
 	struct memo *e;
-	uint64_t ip, k = 0;
+	uint64_t ip, t, k = 0;
 	uint32_t size;
 	int32_t pid;
 
@@ -5156,6 +5156,14 @@ samples_hits_order(const unsigned char *p, const unsigned char *end, int be,
 		e = memo_at(pid, ip);
 		if (!memo_holds(e, pid, ip))
 			sample_hits(&pf.attrs[0], p, size, get16(p + 4, be));
+		// the samples' span, where it is wanted (rec_sample's rule)
+		if (time_off) {
+			t = get64(p + time_off, be);
+			if (!pf.n_timed++ || t < pf.t_first)
+				pf.t_first = t;
+			if (t > pf.t_last)
+				pf.t_last = t;
+		}
 		k++;
 		p += size;
 	}
@@ -5170,44 +5178,61 @@ samples_hits_order(const unsigned char *p, const unsigned char *end, int be,
 #if PERFMT_HITLOOPS == 2
 static NOINLINE const unsigned char *
 samples_hits_le(const unsigned char *p, const unsigned char *end,
-    size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
+    size_t ip_off, size_t tid_off, size_t time_off, uint32_t min, uint64_t *n)
 {
-	return samples_hits_order(p, end, 0, ip_off, tid_off, min, n);
+	return samples_hits_order(p, end, 0, ip_off, tid_off, time_off, min, n);
 }
 
 static NOINLINE const unsigned char *
 samples_hits_be(const unsigned char *p, const unsigned char *end,
-    size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
+    size_t ip_off, size_t tid_off, size_t time_off, uint32_t min, uint64_t *n)
 {
-	return samples_hits_order(p, end, 1, ip_off, tid_off, min, n);
+	return samples_hits_order(p, end, 1, ip_off, tid_off, time_off, min, n);
 }
 #endif
 
+/* time_off 0: the times are not wanted (no sample field starts at 0). */
 static const unsigned char *
 samples_hits(const unsigned char *p, const unsigned char *end, int be,
-    size_t ip_off, size_t tid_off, uint32_t min, uint64_t *n)
+    size_t time_off, uint32_t min, uint64_t *n)
 {
+	size_t ip_off = (size_t)pf.attrs[0].ip_off;
+	size_t tid_off = (size_t)pf.attrs[0].tid_off;
+
 #if PERFMT_HITLOOPS == 2
-	return be ? samples_hits_be(p, end, ip_off, tid_off, min, n) :
-	    samples_hits_le(p, end, ip_off, tid_off, min, n);
+	return be ? samples_hits_be(p, end, ip_off, tid_off, time_off, min, n) :
+	    samples_hits_le(p, end, ip_off, tid_off, time_off, min, n);
 #else
-	return samples_hits_order(p, end, be, ip_off, tid_off, min, n);
+	return samples_hits_order(p, end, be, ip_off, tid_off, time_off, min,
+	    n);
 #endif
 }
 
-/* --hits on samples alone (samples_hits), when their times are not
- * needed and they have one layout: where the pid and IP end, 0 if not.
- * Asked at each turn of the reader: a pipe's attrs and features (their
- * CLOCK_DATA) come in the stream. */
+/* The offset of the samples' time for samples_hits, 0 if not wanted. */
+static size_t
+hits_fast_time(void)
+{
+	return want_times() ? (size_t)pf.attrs[0].time_off : 0;
+}
+
+/* --hits on samples alone (samples_hits), when they have one layout and
+ * their times, if wanted, are in it: where the fields read end, 0 if the
+ * samples cannot go that way.  Asked at each turn of the reader: a
+ * pipe's attrs and features (their CLOCK_DATA) come in the stream. */
 static uint32_t
 hits_fast_end(void)
 {
 	const struct attr *a = &pf.attrs[0];
+	int64_t last;
 
-	if (hits_mode != HITS_SAMPLE || want_times() || !pf.same_layout ||
-	    !pf.nattr || a->ip_off < 0 || a->tid_off < 0)
+	if (hits_mode != HITS_SAMPLE || !pf.same_layout || !pf.nattr ||
+	    a->ip_off < 0 || a->tid_off < 0 || (want_times() &&
+	    a->time_off < 8))
 		return 0;
-	return 8 + (uint32_t)(a->ip_off > a->tid_off ? a->ip_off : a->tid_off);
+	last = a->ip_off > a->tid_off ? a->ip_off : a->tid_off;
+	if (want_times() && a->time_off > last)
+		last = a->time_off;
+	return 8 + (uint32_t)last;
 }
 
 /* A record wholly in the buffer: counted, then read. */
@@ -5250,9 +5275,8 @@ scan_records(struct rd *r, int at_eof)
 		nskip = taken = 0;
 		back = 0;
 		if ((hits_end = hits_fast_end()))
-			p = samples_hits(p, end, be,
-			    (size_t)pf.attrs[0].ip_off,
-			    (size_t)pf.attrs[0].tid_off, hits_end, &nskip);
+			p = samples_hits(p, end, be, hits_fast_time(), hits_end,
+			    &nskip);
 		// most records are samples, and most often unread (check
 		// without --hits): counted, stepped over
 		skip = !want_samples;
@@ -9303,26 +9327,23 @@ cmd_inject(const char *path, const char *out)
 		msg(2, "-o %s: %s", esc(out), S_ISLNK(ost.st_mode) ? "a "
 		    "symbolic link: the new profile would replace the link" :
 		    "the input itself: leave out -o to replace it");
-		return 2;
+		goto fail;
 	}
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
 		if (!first++) {
 			if (!profile_time())
-				return 2;
+				goto fail;
 			host_compare();
 			cache_defaults();
-			if (status >= 2 || !inj_plan()) {
-				msg(2, "%s: not injected: the profile is left "
-				    "as it was", esc(pf_shown()));
-				return 2;
-			}
+			if (status >= 2 || !inj_plan())
+				goto fail;
 			// the recording goes on (data size 0, the file grows)
 			if (!pf.data_size && (fstat(inj.in, &ost) ||
 			    (uint64_t)ost.st_size != pf.fsize)) {
 				msg(2, "%s: the file grows: perf record is still "
 				    "writing it", esc(pf_shown()));
-				return 2;
+				goto fail;
 			}
 			if (!inj.dry && !inj_begin())
 				goto fail;
@@ -9348,8 +9369,7 @@ cmd_inject(const char *path, const char *out)
 	return status;
 fail:
 	inj_abandon();
-	msg(2, "%s: not injected: the profile is left as it was",
-	    esc(pf_shown()));
+	msg(2, "%s: not injected: the profile is left as it was", esc(path));
 	return 2;
 }
 
@@ -9785,7 +9805,7 @@ cmd_archive(const char *path, const char *out)
 	while ((rc1 = next_pass(path)) > 0) {
 		if (!first++) {
 			if (!profile_time())
-				return 2;
+				break;
 			host_compare();
 			cache_defaults();
 		}
@@ -9799,8 +9819,11 @@ cmd_archive(const char *path, const char *out)
 			ar_object(i, &rc);
 		}
 	}
-	if (rc1 < 0 || status >= 2 || !ar_write(z, sizeof z))
+	if (rc1 < 0 || status >= 2 || !first || !ar_write(z, sizeof z)) {
+		if (out)
+			close(ar.fd);
 		return 2;
+	}
 	if (out && close(ar.fd)) {
 		msg(2, "-o %s: write error:", esc(out));
 		return 2;
