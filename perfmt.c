@@ -1190,6 +1190,8 @@ static struct pf {
 	int unfinished;		/* data.size 0: perf record was killed */
 	int bitmap32;		/* the bitmap is u32 words (fmt §4) */
 	uint64_t walk_end;	/* where the walk of the records stopped */
+	uint64_t vdso_low;	/* [vdso] maps below 4 GiB (32-bit processes) */
+	uint64_t vdso_high;	/* and above */
 	uint64_t feat_swapped;	/* strings found in the other byte order */
 	int features_read;
 
@@ -4620,6 +4622,14 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		renamed = 1;
 	}
 	pf.n_mmap++;
+	// a 32-bit process's vDSO lies below 4 GiB, and is another image
+	// than a 64-bit one's (inject asks)
+	if (n == 6 && !memcmp(name, "[vdso]", 6)) {
+		if (get64(p + 16, pf.be) >> 32)
+			pf.vdso_high++;
+		else
+			pf.vdso_low++;
+	}
 	if (exec) {
 		pf.n_mmap_exec++;
 		src |= SRC_EXEC;
@@ -9181,6 +9191,13 @@ inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
 	if (r->kind == K_VDSO) {
 		if (!this_boot()) {
 			*why = inj.boot_why;
+			return INJ_LEFT;
+		}
+		// this process's vDSO is its own width's: a profile with a
+		// process of the other width had another image
+		if (sizeof(void *) == 8 ? pf.vdso_low : pf.vdso_high) {
+			*why = "a process of another width (32- or 64-bit) had "
+			    "its own vDSO, which this one is not";
 			return INJ_LEFT;
 		}
 		if (vdso_buildid(&e) || !e.len) {

@@ -37,7 +37,7 @@ else
 	cc -O1 -o "$long/w" "$D/elf/local__w.c" 2>/dev/null
 	cat >v.c <<'EOC'
 #include <time.h>
-int main(void) { struct timespec t; long i; for (i = 0; i < 3000000; i++) clock_gettime(CLOCK_MONOTONIC, &t); return (int)(t.tv_nsec & 1); }
+int main(void) { struct timespec t; long i; for (i = 0; i < 3000000; i++) clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_nsec < 0; }
 EOC
 	cc -O1 -o v v.c 2>/dev/null
 	perf record -N -q -g -o r.data -- sh -c "'$long/w'; ./v" >/dev/null 2>&1

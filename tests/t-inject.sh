@@ -158,6 +158,41 @@ else
 	else
 		bad "inject live: a cp copy's objects are left out, unverified" "rc $rc: $(cat "$W/out")"
 	fi
+	# the vDSO: the running one, unless a process of another width had
+	# its own (its map below 4 GiB, moved there by hand)
+	cat >v.c <<'EOC'
+#include <time.h>
+int main(void) { struct timespec t; long i; for (i = 0; i < 3000000; i++) clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_nsec < 0; }
+EOC
+	if [ -n "$HAVE_PY" ] && cc -O1 -o v v.c 2>/dev/null &&
+	    perf record -N -q -B -o vb.data -- ./v >/dev/null 2>&1; then
+		sleep 0.3
+		run "$PERFMT" inject $LOC -n -i vb.data
+		grep -q '^add .* \[vdso\]$' "$W/out" &&
+		    ok "inject live: the running vDSO's ID" ||
+		    bad "inject live: the running vDSO's ID" "$(cat "$W/out")"
+		python3 - vb.data v32.data <<'EOP'
+import struct, sys
+b = bytearray(open(sys.argv[1], "rb").read())
+doff, dsize = struct.unpack_from("<QQ", b, 40)
+p, end = doff, doff + dsize
+while p + 8 <= end:
+    t, misc, size = struct.unpack_from("<IHH", b, p)
+    if size < 8:
+        break
+    if t == 10 and b[p + 72:p + 79] == b"[vdso]\0":
+        struct.pack_into("<Q", b, p + 16, 0xf7f00000)
+    p += size
+open(sys.argv[2], "wb").write(b)
+EOP
+		touch -r vb.data v32.data
+		run "$PERFMT" inject $LOC -n -t "$(stat -c %Y vb.data)" -i v32.data
+		grep -q '^left .* \[vdso\]  .*another width' "$W/out" &&
+		    ok "inject live: no vDSO ID where a process of another width ran" ||
+		    bad "inject live: no vDSO ID where a process of another width ran" "$(cat "$W/out")"
+	else
+		skipped "inject live: the vDSO" "no python3, or perf cannot record ./v"
+	fi
 	# the binary changed in place after the recording: left out, stale;
 	# rebuilt (a new inode): replaced
 	sleep 0.05
