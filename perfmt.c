@@ -8849,8 +8849,8 @@ static struct {
 	uint64_t at;		/* the next byte of the new file */
 	uint64_t tab;		/* its feature table */
 	uint64_t feat[4];	/* its feature bitmap */
-	uint64_t off[256], size[256];	/* the old sections */
-	uint64_t new_off[256];
+	uint64_t bid_off;	/* its BUILD_ID section */
+	int sections;		/* the old file has its feature table */
 	unsigned steps;		/* writes done, for the crash tests */
 	unsigned added, has, left;
 	const char *boot_why;	/* why the running kernel may be another */
@@ -8955,19 +8955,49 @@ inj_bit_byte(unsigned b)
 	    b % (8 * w) / 8);
 }
 
+/* The old file's section for a bit of its bitmap, by its slot in the
+ * table (fmt §1.6); 0 if there is none to read. */
+static int
+inj_slot(unsigned bit, uint64_t *off, uint64_t *size)
+{
+	uint64_t tab = pf.data_off + pf.data_size;
+	unsigned char slot[16];
+	unsigned b, k = 0;
+
+	*off = *size = 0;
+	if (!inj.sections || !feat_has(bit))
+		return 0;
+	for (b = 0; b < bit; b++)
+		k += feat_has(b);
+	if (pread(inj.in, slot, 16, (off_t)(tab + 16 * k)) != 16) {
+		msg(2, "%s: offset %#" PRIx64 ": the feature table is cut "
+		    "short", esc(pf_shown()), tab + 16 * k);
+		return -1;
+	}
+	*off = get64(slot, pf.be);
+	*size = get64(slot + 8, pf.be);
+	if (!range_ok(*off, *size, pf.fsize)) {
+		msg(2, "%s: offset %#" PRIx64 ": the %s section lies past the "
+		    "end of the file", esc(pf_shown()), tab + 16 * k,
+		    feat_name(bit));
+		return -1;
+	}
+	return 1;
+}
+
 /* What the old file holds, after the first pass read it: where its
- * records end and where its sections lie.  A killed recording (data size
- * 0, fmt §5.1) or a cut one (§5.2) ends at its last whole record and has
- * no sections: the new file has the BUILD_ID section alone. */
+ * records end, and its sections, each checked.  A killed recording (data
+ * size 0, fmt §5.1) or a cut one (§5.2) ends at its last whole record and
+ * has no sections: the new file has the BUILD_ID section alone. */
 static int
 inj_plan(void)
 {
-	uint64_t tab;
 	int done = pf.data_size && pf.data_size <= pf.fsize - pf.data_off;
-	unsigned char slot[16];
-	unsigned bit, n = 0;
+	uint64_t off, size;
+	unsigned bit;
 
 	inj.data_end = done ? pf.data_off + pf.data_size : pf.walk_end;
+	inj.sections = done;
 	memset(inj.feat, 0, sizeof inj.feat);
 	if (pf.hdr_size != 104) {
 		msg(2, "%s: a %" PRIu64 "-byte header has no feature bitmap "
@@ -8982,26 +9012,12 @@ inj_plan(void)
 		    esc(pf_shown()), pf.attrs_off);
 		return 0;
 	}
-	tab = pf.data_off + pf.data_size;
-	for (bit = 0; done && bit < 256; bit++) {
-		if (!feat_has(bit))
-			continue;
-		if (pread(inj.in, slot, 16, (off_t)(tab + 16 * n)) != 16) {
-			msg(2, "%s: offset %#" PRIx64 ": the feature table is cut "
-			    "short", esc(pf_shown()), tab + 16 * n);
-			return 0;
+	for (bit = 0; done && bit < 256; bit++)
+		if (feat_has(bit)) {
+			inj.feat[bit / 64] |= (uint64_t)1 << bit % 64;
+			if (inj_slot(bit, &off, &size) < 0)
+				return 0;
 		}
-		inj.off[bit] = get64(slot, pf.be);
-		inj.size[bit] = get64(slot + 8, pf.be);
-		n++;
-		if (!range_ok(inj.off[bit], inj.size[bit], pf.fsize)) {
-			msg(2, "%s: offset %#" PRIx64 ": the %s section lies past "
-			    "the end of the file", esc(pf_shown()),
-			    tab + 16 * (n - 1), feat_name(bit));
-			return 0;
-		}
-		inj.feat[bit / 64] |= (uint64_t)1 << bit % 64;
-	}
 	inj.feat[0] |= (uint64_t)1 << FT_BUILD_ID;
 	return 1;
 }
@@ -9013,6 +9029,7 @@ inj_begin(void)
 {
 	unsigned char h[104];
 	const char *slash;
+	uint64_t off, size;
 	size_t dl;
 	unsigned bit, n = 0;
 
@@ -9043,18 +9060,18 @@ inj_begin(void)
 		}
 	inj.tab = inj.data_end;
 	inj.at = inj.tab + 16 * (uint64_t)n;
-	for (bit = 0; bit < 256; bit++) {
-		if (!(inj.feat[bit / 64] >> bit % 64 & 1) || bit == FT_BUILD_ID)
+	// the other sections in bit order, the old entries last
+	for (bit = 0; bit <= 256; bit++) {
+		if (bit == FT_BUILD_ID)
 			continue;
-		inj.new_off[bit] = inj.at;
-		if (!inj_copy(inj.off[bit], inj.size[bit], inj.at))
+		if (inj_slot(bit < 256 ? bit : FT_BUILD_ID, &off, &size) < 0)
 			return 0;
-		inj.at += inj.size[bit];
+		if (bit == 256)
+			inj.bid_off = inj.at;
+		if (!inj_copy(off, size, inj.at))
+			return 0;
+		inj.at += size;
 	}
-	inj.new_off[FT_BUILD_ID] = inj.at;
-	if (!inj_copy(inj.off[FT_BUILD_ID], inj.size[FT_BUILD_ID], inj.at))
-		return 0;
-	inj.at += inj.size[FT_BUILD_ID];
 	return inj_write(h, sizeof h, 0);
 }
 
@@ -9088,16 +9105,29 @@ inj_finish(const struct stat *st)
 	unsigned char slot[16];
 	struct timespec t[2];
 	unsigned bit, n = 0;
+	uint64_t pos, off, size;
 	char dir[PATHMAX];
 	const char *slash;
 	int dfd;
 
-	inj.size[FT_BUILD_ID] = inj.at - inj.new_off[FT_BUILD_ID];
-	for (bit = 0; bit < 256; bit++) {
+	// the slots in bit order; the sections lie as inj_begin copied them
+	for (bit = 0; bit < 256; bit++)
+		n += inj.feat[bit / 64] >> bit % 64 & 1;
+	pos = inj.tab + 16 * (uint64_t)n;
+	for (bit = n = 0; bit < 256; bit++) {
 		if (!(inj.feat[bit / 64] >> bit % 64 & 1))
 			continue;
-		put_n(slot, inj.new_off[bit], 8, pf.be);
-		put_n(slot + 8, inj.size[bit], 8, pf.be);
+		if (bit == FT_BUILD_ID) {
+			off = inj.bid_off;
+			size = inj.at - inj.bid_off;
+		} else {
+			if (inj_slot(bit, &off, &size) < 0)
+				return 0;
+			off = pos;
+			pos += size;
+		}
+		put_n(slot, off, 8, pf.be);
+		put_n(slot + 8, size, 8, pf.be);
 		if (!inj_write(slot, 16, inj.tab + 16 * n++))
 			return 0;
 	}

@@ -15,6 +15,7 @@
 # round, the throughput and the peak RSS (GNU time's %M, a run of its
 # own) of:
 #   cat FILE >/dev/null          the I/O floor
+#   tests/floor.c FILE           reading and finding every record, no more
 #   perfmt check, perfmt check --hits
 #   perf buildid-list -i, perf buildid-list -H -i
 #   perf inject -b -i FILE -o /tmp/x   (the nearest to perf record's pass)
@@ -132,9 +133,14 @@ fi
 
 # ---- timing ----------------------------------------------------------------
 
+# the floor of any reader that must find every record: read as perfmt
+# reads, step by each record's size, nothing else (tests/floor.c)
+cc -std=c99 -O2 -o "$DIR/floor" "$(dirname "$0")/floor.c" ||
+    die "cannot build tests/floor.c"
+
 # The commands, by number, for one file; NAMES in the same order.
-NCMD=7
-NAMES="cat|perfmt check|perfmt check --hits|perfmt check --hits=callchain|perf buildid-list -i|perf buildid-list -H -i|perf inject -b -i FILE -o /tmp/x"
+NCMD=8
+NAMES="cat|read + walk (tests/floor.c)|perfmt check|perfmt check --hits|perfmt check --hits=callchain|perf buildid-list -i|perf buildid-list -H -i|perf inject -b -i FILE -o /tmp/x"
 
 # The runs go round the commands, A B C ... B C ... A ..., so that a noisy
 # moment of the shared machine falls on all of them alike and none always
@@ -169,12 +175,13 @@ bench_file() {
 command_words() {
 	case $1 in
 	1) echo cat "$file" ;;
-	2) echo "$PERFMT" check -i "$file" ;;
-	3) echo "$PERFMT" check --hits -i "$file" ;;
-	4) echo "$PERFMT" check --hits=callchain -i "$file" ;;
-	5) echo perf buildid-list -i "$file" ;;
-	6) echo perf buildid-list -H -i "$file" ;;
-	7) echo perf inject -b -i "$file" -o "$DIR/inject.out" ;;
+	2) echo "$DIR/floor" "$file" ;;
+	3) echo "$PERFMT" check -i "$file" ;;
+	4) echo "$PERFMT" check --hits -i "$file" ;;
+	5) echo "$PERFMT" check --hits=callchain -i "$file" ;;
+	6) echo perf buildid-list -i "$file" ;;
+	7) echo perf buildid-list -H -i "$file" ;;
+	8) echo perf inject -b -i "$file" -o "$DIR/inject.out" ;;
 	esac
 }
 
