@@ -54,7 +54,8 @@ else
 fi
 # a traced inject run, the calls outside what it may do: the forbidden
 # ones but those on its own new file (the fds its creating open gave);
-# an archive run's own file is the -o it was given
+# an archive run's own file is the -o it was given (as strace shows it in
+# the execve line: its first 32 bytes, then "...", for a longer one)
 inject_bad() {
 	awk -v o="${1:-}" '
 	function arg(line, k,    a) {
@@ -65,7 +66,8 @@ inject_bad() {
 		return v[k]
 	}
 	/^[0-9]+ +(open|openat)\(.*O_CREAT/ &&
-	    (index($0, ".perfmt-inject-") || (o != "" && index($0, "\"" o "\""))) {
+	    (index($0, ".perfmt-inject-") || (o != "" && index($0, "(\"" o) ||
+	    index($0, ", \"" o))) {
 		if (match($0, /= [0-9]+$/))
 			own[substr($0, RSTART + 2)] = 1
 		next

@@ -42,7 +42,7 @@ EOC
 	cc -O1 -o v v.c 2>/dev/null
 	perf record -N -q -g -o r.data -- sh -c "'$long/w'; ./v" >/dev/null 2>&1
 	perf report -i r.data --stdio -g none --sort dso,sym 2>/dev/null |
-	    grep '%' | LC_ALL=C sort >rep.orig
+	    grep -v '^#' | grep '%' | LC_ALL=C sort >rep.orig
 	# a fresh HOME: no build-ID cache of this machine's runs of perf
 	mkdir -p h0
 	home0=$HOME
@@ -65,7 +65,7 @@ EOC
 	mkdir -p home/.debug
 	tar -xf a.tar -C home/.debug
 	HOME=$A/home perf report -i r.data --stdio -g none --sort dso,sym 2>/dev/null |
-	    grep '%' | LC_ALL=C sort >rep.arch
+	    grep -v '^#' | grep '%' | LC_ALL=C sort >rep.arch
 	[ -s rep.orig ] && cmp -s rep.orig rep.arch &&
 	    ok "archive live: after a rebuild, perf report over the archive as before" ||
 	    bad "archive live: after a rebuild, perf report over the archive as before" \
@@ -91,6 +91,15 @@ EOC
 		ok "archive live: a -B profile puts nothing and names inject"
 	else
 		bad "archive live: a -B profile puts nothing and names inject" "rc $rc: $(cat "$W/err")"
+	fi
+	# the board's way: perf record -B, perfmt inject, perfmt archive
+	sleep 0.3
+	"$PERFMT" inject $LOC -q -i b.data >/dev/null 2>&1
+	run "$PERFMT" archive $LOC -i b.data -o b.tar
+	if [ "$rc" = 0 ] && grep -q '^put .* .*/v$' "$W/err"; then
+		ok "archive live: after inject, a -B profile's objects are put"
+	else
+		bad "archive live: after inject, a -B profile's objects are put" "rc $rc: $(cat "$W/err")"
 	fi
 	HOME=$home0
 	cd "$top" || exit 2

@@ -131,9 +131,9 @@ else
 	    ok "inject live: the IDs perf inject -b gives" ||
 	    bad "inject live: the IDs perf inject -b gives" "$(cat ids.diff p.ids)"
 	# lines of equal share come in either order
-	perf report -i i.data --stdio -g none --sort dso,sym 2>/dev/null | grep '%' |
+	perf report -i i.data --stdio -g none --sort dso,sym 2>/dev/null | grep -v '^#' | grep '%' |
 	    LC_ALL=C sort >r.i
-	perf report -i p.data --stdio -g none --sort dso,sym 2>/dev/null | grep '%' |
+	perf report -i p.data --stdio -g none --sort dso,sym 2>/dev/null | grep -v '^#' | grep '%' |
 	    LC_ALL=C sort >r.p
 	[ -s r.i ] && cmp -s r.i r.p && ok "inject live: perf report as after perf inject -b" ||
 	    bad "inject live: perf report as after perf inject -b" "$(diff r.p r.i | head)"
