@@ -4,6 +4,8 @@ A=$T/archive
 rm -rf "$A"
 mkdir -p "$A"
 LOC=${PERFMT_EMU:+-L}
+# under qemu-user this process's vDSO is the emulator's, not the kernel's
+case ${EMU:-} in qemu*) QEMU=$EMU ;; *) QEMU= ;; esac
 
 # refusals and the tar's own form, without perf: a profile with build-IDs
 # whose objects are nowhere (an empty sysroot and cache) puts nothing,
@@ -48,14 +50,29 @@ EOC
 	home0=$HOME
 	export HOME=$A/h0
 	run "$PERFMT" archive $LOC -i r.data -o a.tar
-	expect "archive live: every object samples fall in, exit 0" 0
 	cp "$W/err" put.txt
+	# under qemu the profile's vDSO is left out, and its samples stay
+	# bare addresses
+	if [ -n "$QEMU" ]; then
+		[ "$rc" = 1 ] && [ "$(grep -c '^left ' put.txt)" = 1 ] &&
+		    grep -q '^left .* \[vdso\]  ' put.txt &&
+		    ok "archive live: every object samples fall in but the vDSO, exit 1" ||
+		    bad "archive live: every object samples fall in but the vDSO, exit 1" \
+		    "rc $rc: $(cat put.txt)"
+	else
+		expect "archive live: every object samples fall in, exit 0" 0
+	fi
 	"$PERFMT" archive $LOC -i r.data >s.tar 2>/dev/null
 	cmp -s a.tar s.tar && ok "archive live: standard output = -o" ||
 	    bad "archive live: standard output = -o"
-	grep -q '^put .* \[vdso\]$' put.txt && tar -tf a.tar | grep -q '^\[vdso\]/[0-9a-f]*/vdso$' &&
-	    ok "archive live: the running vDSO, as [vdso]/ID/vdso" ||
-	    bad "archive live: the running vDSO, as [vdso]/ID/vdso" "$(cat put.txt)"
+	if [ -n "$QEMU" ]; then
+		skipped "archive live: the running vDSO" "under $QEMU this process's vDSO is the emulator's"
+	elif grep -q '^put .* \[vdso\]$' put.txt &&
+	    tar -tf a.tar | grep -q '^\[vdso\]/[0-9a-f]*/vdso$'; then
+		ok "archive live: the running vDSO, as [vdso]/ID/vdso"
+	else
+		bad "archive live: the running vDSO, as [vdso]/ID/vdso" "$(cat put.txt)"
+	fi
 	tar -tf a.tar | grep -q "^${long#/}/w/[0-9a-f]*/elf$" &&
 	    ok "archive live: a path over 255 bytes, by a pax record" ||
 	    bad "archive live: a path over 255 bytes, by a pax record" "$(tar -tf a.tar)"
@@ -66,6 +83,10 @@ EOC
 	tar -xf a.tar -C home/.debug
 	HOME=$A/home perf report -i r.data --stdio -g none --sort dso,sym 2>/dev/null |
 	    grep -v '^#' | grep '%' | LC_ALL=C sort >rep.arch
+	if [ -n "$QEMU" ]; then
+		grep -v '\[vdso\]' rep.orig >rep.o2 && mv rep.o2 rep.orig
+		grep -v '\[vdso\]' rep.arch >rep.a2 && mv rep.a2 rep.arch
+	fi
 	[ -s rep.orig ] && cmp -s rep.orig rep.arch &&
 	    ok "archive live: after a rebuild, perf report over the archive as before" ||
 	    bad "archive live: after a rebuild, perf report over the archive as before" \
@@ -96,7 +117,7 @@ EOC
 	sleep 0.3
 	"$PERFMT" inject $LOC -q -i b.data >/dev/null 2>&1
 	run "$PERFMT" archive $LOC -i b.data -o b.tar
-	if [ "$rc" = 0 ] && grep -q '^put .* .*/v$' "$W/err"; then
+	if [ "$rc" = 0 -o -n "$QEMU" ] && grep -q '^put .* .*/v$' "$W/err"; then
 		ok "archive live: after inject, a -B profile's objects are put"
 	else
 		bad "archive live: after inject, a -B profile's objects are put" "rc $rc: $(cat "$W/err")"
