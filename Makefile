@@ -79,9 +79,14 @@ tests/sweep: tests/sweep.c tests/fuzz.c perfmt.c elf_min.h Makefile
 tests/sweep-asan: tests/sweep.c tests/fuzz.c perfmt.c elf_min.h Makefile
 	$(CC) $(ZTFLAGS) $(SAN) -o $@ tests/sweep.c
 
+# make test cuts each fixture at every 8th offset of its head and tail
+# (its 3-minute bound); make test-sweep, in CI, at every 2nd.
 test check: perfmt perfmt-tiny tests/unit tests/unit-tiny $(ZT) tests/sweep
-	PERFMT=./perfmt UNIT="tests/unit tests/unit-tiny" SWEEP="tests/sweep 2" \
+	PERFMT=./perfmt UNIT="tests/unit tests/unit-tiny" SWEEP="tests/sweep 8" \
 	    sh tests/run.sh
+
+test-sweep: perfmt tests/sweep
+	PERFMT=./perfmt SWEEP="tests/sweep 2" sh tests/run.sh hostile
 
 check-asan: perfmt-asan perfmt-tiny tests/unit-asan tests/unit-tiny-asan $(ZT) \
 	    tests/sweep-asan
@@ -200,7 +205,7 @@ clean:
 	rm -rf tests/work build
 
 .PHONY: all test check check-asan bench cross test-cross test-readonly size install \
-	test-inject-crash \
+	test-inject-crash test-sweep \
 	uninstall clean
 
 # ---- fuzzing ----------------------------------------------------------------

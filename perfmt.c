@@ -8831,12 +8831,12 @@ cmd_check(const char *path)
  * byte, in bit order, and last the BUILD_ID section: the old entries and
  * the new (perf finds each section by the table, fmt §1.6).  It is
  * written to a new file beside the output, given the old one's mode and
- * times, and renamed over the output, so that a crash at any moment leaves
- * the old file or the new one; in place it is synced before the rename
- * and the directory after it, so that a power cut does too.  An ID is added only where
- * check's rules establish the file as the profiled one, on the system
- * that recorded it: the kernel and the vDSO only in the boot that ran
- * it. */
+ * times, and renamed over the output, so that a crash at any moment
+ * leaves the old file or the new one; in place it is synced before the
+ * rename and the directory after it, so that a power cut does too.  An ID
+ * is added only where check's rules establish the file as the profiled
+ * one, on the system that recorded it: the kernel and the vDSO only in
+ * the boot that ran it. */
 enum { INJ_HAS, INJ_ADD, INJ_LEFT };
 
 static struct {
@@ -9478,26 +9478,37 @@ ar_octal(unsigned char *f, size_t w, uint64_t v)
 	}
 }
 
-/* One header block: type '0' a file, '2' a link, 'x' pax records. */
+/* Where ustar can hold a name: whole in 100 bytes (the name itself), or
+ * a prefix of up to 155 before a '/' and the rest in 100 (that '/');
+ * NULL if it cannot. */
+static const char *
+ar_split(const char *name)
+{
+	size_t n = strlen(name);
+	const char *s;
+
+	if (n <= 100)
+		return name;
+	// the rest after the '/' in 100 bytes: a '/' at n - 101 or later
+	for (s = name + n - 101; *s && s - name <= 155; s++)
+		if (*s == '/' && s[1])
+			return s;
+	return NULL;
+}
+
+/* One header block: type '0' a file, '2' a link, 'x' pax records; a name
+ * ustar cannot hold is cut here (its pax record came first). */
 static int
 ar_block(const char *name, const char *link, char type, uint64_t size,
     int64_t mtime)
 {
 	unsigned char h[512];
-	const char *split = NULL, *s;
+	const char *split = ar_split(name);
 	size_t n = strlen(name), i;
 	unsigned sum = 0;
 
 	memset(h, 0, sizeof h);
-	// ustar: the name in 100 bytes, or a prefix of 155 before a '/'
-	if (n > 100)
-		for (s = name + n - 101; s >= name; s--)
-			if (*s == '/' && s - name <= 155 && n - (size_t)(s - name)
-			    - 1 <= 100 && n - (size_t)(s - name) > 1) {
-				split = s;
-				break;
-			}
-	if (split) {
+	if (split && split != name) {
 		memcpy(h + 345, name, (size_t)(split - name));
 		memcpy(h, split + 1, n - (size_t)(split - name) - 1);
 	} else {
@@ -9542,14 +9553,9 @@ static int
 ar_entry(const char *name, const char *link, uint64_t size, int64_t mtime)
 {
 	char pax[2 * PATHMAX + 64];
-	size_t n = 0, len = strlen(name);
-	const char *s;
-	int fits = len <= 100;
+	size_t n = 0;
 
-	for (s = name; !fits && *s; s++)
-		fits = *s == '/' && s - name <= 155 && len - (size_t)(s - name)
-		    - 1 <= 100 && len - (size_t)(s - name) > 1;
-	if (!fits)
+	if (!ar_split(name))
 		n += ar_pax_rec(pax + n, sizeof pax - n, "path", name);
 	if (link && strlen(link) > 100)
 		n += ar_pax_rec(pax + n, sizeof pax - n, "linkpath", link);

@@ -26,7 +26,8 @@
 # build (16 compilers at a time, xargs -P 16, -g -F 20000).
 # BENCH_FILES= limits the profiles timed (empty: only the zstd part).
 # BENCH_INJECT=0 leaves out the inject part: perfmt inject -o against
-# perf inject -b on the -B profile.
+# perf inject -b on the -B profile; BENCH_ARCHIVE=0 the archive part:
+# perfmt archive against perf archive on fp.data.
 # Usage: tests/bench.sh [PERFMT]
 set -u
 PERFMT=${1:-./perfmt}
@@ -250,6 +251,45 @@ if [ "${BENCH_INJECT:-1}" = 1 ] && [ -f "$DIR/fpB.data" ]; then
 	awk -v a="$a" -v b="$b" -v n1="$n1" -v n2="$n2" 'BEGIN {
 		printf "\nperfmt inject is %.1f times as fast as perf inject -b;" \
 		    " build-IDs written: %d and %d\n", b / a, n1, n2 }'
+fi
+
+# ---- archive: the binaries a profile needs, for another machine: perfmt
+# archive -o against perf archive, which packs them (tar, bzip2) from a
+# build-ID cache: one is filled first, untimed, in $DIR/home with perf
+# buildid-cache -a for each object the samples fall in
+if [ "${BENCH_ARCHIVE:-1}" = 1 ] && [ -f "$DIR/fp.data" ]; then
+	file=$DIR/fp.data
+	mkdir -p "$DIR/home"
+	perf buildid-list -H -i "$file" 2>/dev/null | awk '{ print $2 }' |
+	while read -r obj; do
+		[ -f "$obj" ] && HOME=$DIR/home perf buildid-cache -a "$obj" \
+		    >/dev/null 2>&1
+	done
+	$ROUNDS -w -m -r -a "rm -f $file.tar.bz2 $DIR/a.tar; sync" "$RUNS" \
+	    "cat $file" "$PERFMT archive -q -i $file -o $DIR/a.tar" \
+	    "env HOME=$DIR/home perf archive $file" >"$DIR/times" ||
+	    die "timing failed"
+	mb=$(($(stat -c %s "$file") / 1048576))
+	echo
+	echo "fp.data: archive, $mb MB"
+	echo
+	echo "| command                            |     median |  x cat |  throughput |   peak RSS |"
+	echo "| ---------------------------------- | ---------- | ------ | ----------- | ---------- |"
+	k=1
+	for name in cat "perfmt archive -i FILE -o OUT" "perf archive FILE (filled cache)"; do
+		sed -n "${k}p" "$DIR/times" | awk -v n="$name" -v mb="$mb" '{
+			printf "| %-34s | %8.4f s | %6.2f | %7.0f MB/s | %8.1f MiB |\n",
+			    n, $1, $2, ($1 > 0 ? mb / $1 : 0), $3 / 1024 }'
+		k=$((k + 1))
+	done
+	"$PERFMT" archive -q -i "$file" -o "$DIR/a.tar" 2>/dev/null
+	HOME=$DIR/home perf archive "$file" >/dev/null 2>&1
+	n1=$(tar -tf "$DIR/a.tar" 2>/dev/null | grep -c '^\.build-id/')
+	n2=$(tar -tjf "$file.tar.bz2" 2>/dev/null | grep -c '^\.build-id/')
+	echo
+	echo "build-IDs packed: perfmt archive $n1 ($(($(stat -c %s "$DIR/a.tar") / 1048576)) MB)," \
+	    "perf archive $n2 ($(($(stat -c %s "$file.tar.bz2") / 1048576)) MB, bzip2)"
+	rm -f "$file.tar.bz2" "$DIR/a.tar"
 fi
 
 # ---- the zstd decoder: perfmt header (decodes every COMPRESSED record and

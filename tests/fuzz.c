@@ -117,7 +117,7 @@ fz_pipe(const uint8_t *data, size_t size)
 }
 
 /* The commands, as main runs them; inject and archive read only files,
- * and run where fz_writers says (the sweep: every 4th input). */
+ * and run where fz_writers says (the sweep: every 8th input). */
 static int fz_writers = 1;
 
 static void

@@ -1,7 +1,7 @@
 /* The truncation and bit-flip sweep of the suite (tests/run.sh runs it over
  * every perf.data fixture; make check-asan runs it under ASan and UBSan).
  * Each fixture is read as a file by what header, list and check
- * --hits=callchain run, and every 4th input written by inject -o and
+ * --hits=callchain run, and every 8th input written by inject -o and
  * archive -o (the fuzz harness of tests/fuzz.c, target 1):
  * cut at every STEP-th offset of its first 1 KiB (header, attrs, ids) and
  * of its last 2 KiB (the feature sections at the end of a file-mode
@@ -37,9 +37,9 @@ sweep_one(const char *name, const unsigned char *data, size_t n,
 	static unsigned runs;
 	double t0 = now_s();
 
-	// inject and archive write a file each: every 4th input, to keep
+	// inject and archive write a file each: every 8th input, to keep
 	// make test's time
-	fz_writers = runs++ % 4 == 0;
+	fz_writers = runs++ % 8 == 0;
 	LLVMFuzzerTestOneInput(data, n);
 	if (status > 2 || now_s() - t0 > 10.0) {
 		if (bad_runs++ < 5)

@@ -42,7 +42,11 @@ else
 int main(void) { struct timespec t; long i; for (i = 0; i < 3000000; i++) clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_nsec < 0; }
 EOC
 	cc -O1 -o v v.c 2>/dev/null
-	perf record -N -q -g -o r.data -- sh -c "'$long/w'; ./v" >/dev/null 2>&1
+	# and one of 170 bytes: a ustar prefix and name, no pax record
+	mid=$A/m-$(printf '%060d' 0)/n-$(printf '%060d' 0)
+	mkdir -p "$mid"
+	cp v "$mid/v"
+	perf record -N -q -g -o r.data -- sh -c "'$long/w'; '$mid/v'" >/dev/null 2>&1
 	perf report -i r.data --stdio -g none --sort dso,sym 2>/dev/null |
 	    grep -v '^#' | grep '%' | LC_ALL=C sort >rep.orig
 	# a fresh HOME: no build-ID cache of this machine's runs of perf
@@ -76,6 +80,9 @@ EOC
 	tar -tf a.tar | grep -q "^${long#/}/w/[0-9a-f]*/elf$" &&
 	    ok "archive live: a path over 255 bytes, by a pax record" ||
 	    bad "archive live: a path over 255 bytes, by a pax record" "$(tar -tf a.tar)"
+	tar -tf a.tar | grep -q "^${mid#/}/v/[0-9a-f]*/elf$" &&
+	    ok "archive live: a path of 170 bytes, by ustar's prefix" ||
+	    bad "archive live: a path of 170 bytes, by ustar's prefix" "$(tar -tf a.tar)"
 	# the binaries rebuilt: perf report over the unpacked archive names
 	# what it named before, and check -c says ok for every object put
 	cc -O3 -funroll-loops -o w2 "$D/elf/local__w.c" 2>/dev/null && mv w2 "$long/w"

@@ -1,7 +1,8 @@
 # Sourced by tests/run.sh after tests/lib.sh (docs/testing.md).
 # ---- hostile input: every fixture cut and bit-flipped (tests/sweep.c) -------
-# SWEEP is "BINARY STEP" (make test: every 2nd offset; make check-asan: the
-# ASan and UBSan build, every 8th).  perfmt's messages go to a log.
+# SWEEP is "BINARY STEP" (make test and make check-asan, the ASan and
+# UBSan build: every 8th offset; make test-sweep, in CI: every 2nd).
+# perfmt's messages go to a log.
 if [ -n "${SWEEP:-}" ] && [ -z "$EMU" ]; then
 	set -- $SWEEP
 	if [ -x "$1" ]; then
