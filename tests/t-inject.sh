@@ -82,6 +82,29 @@ else
 	skipped "inject: every other byte kept" "no python3"
 fi
 
+# a big-endian profile (s390x) given an ID under a sysroot: the entry in
+# the writer's byte order, read back by perfmt and by perf
+n=local__s390x-inject__small.b.data
+mkdir -p "$J/root/usr/bin"
+cp "$W/elf/local__w-sha1" "$J/root/usr/bin/ls"
+touch -d 2020-01-01 "$J/root/usr/bin/ls"
+rm -f "$J/be.data"
+"$PERFMT" inject --all -L -s "$J/root" -t 2026-11-30 -i "$P/$n" -o "$J/be.data" \
+    >"$W/out" 2>/dev/null
+id=$("$PERFMT" buildid "$J/root/usr/bin/ls" 2>/dev/null | cut -d' ' -f1)
+if [ -n "$id" ] && grep -q "^add   $id /usr/bin/ls$" "$W/out" &&
+    "$PERFMT" list -i "$J/be.data" 2>/dev/null | grep -q "^$id /usr/bin/ls$"; then
+	ok "inject: a big-endian profile's new entry, read back"
+else
+	bad "inject: a big-endian profile's new entry, read back" "$(cat "$W/out")"
+fi
+if command -v perf >/dev/null 2>&1; then
+	perf buildid-list -i "$J/be.data" 2>/dev/null | grep -q "^$id /usr/bin/ls$" &&
+	    ok "inject: perf reads a big-endian profile's new entry" ||
+	    bad "inject: perf reads a big-endian profile's new entry" \
+	    "$(perf buildid-list -i "$J/be.data" 2>&1 | head -5)"
+fi
+
 # a killed recording (data size 0): the new profile ends at the last whole
 # record and has a feature table; perfmt reads it without damage
 for n in local__killed.data local__killed-mmap.data; do
