@@ -9323,6 +9323,27 @@ inj_pass(void)
 	return 1;
 }
 
+/* Data size 0 is a killed recording, or one perf record is still
+ * writing (fmt §5.1): that one grows while it is read, or was written a
+ * moment ago (perf writes as its buffers fill). */
+static int
+inj_growing(const struct stat *st)
+{
+	struct timespec now;
+	struct stat again;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	if (fstat(inj.in, &again) || again.st_size != st->st_size ||
+	    mtime_ns(&again) != mtime_ns(st) ||
+	    ts_ns(&now) - mtime_ns(&again) < 2000000000) {
+		msg(2, "%s: data size 0, and the file %s: perf record may still "
+		    "be writing it", esc(pf_shown()), again.st_size !=
+		    st->st_size ? "grows" : "was written in the last 2 s");
+		return 1;
+	}
+	return 0;
+}
+
 static int
 cmd_inject(const char *path, const char *out)
 {
@@ -9385,13 +9406,8 @@ cmd_inject(const char *path, const char *out)
 			cache_defaults();
 			if (status >= 2 || !inj_plan())
 				goto fail;
-			// the recording goes on (data size 0, the file grows)
-			if (!pf.data_size && (fstat(inj.in, &ost) ||
-			    (uint64_t)ost.st_size != pf.fsize)) {
-				msg(2, "%s: the file grows: perf record is still "
-				    "writing it", esc(pf_shown()));
+			if (!pf.data_size && inj_growing(&st))
 				goto fail;
-			}
 			if (!inj.dry && !inj_begin())
 				goto fail;
 		}

@@ -106,10 +106,17 @@ if command -v perf >/dev/null 2>&1; then
 fi
 
 # a killed recording (data size 0): the new profile ends at the last whole
-# record and has a feature table; perfmt reads it without damage
+# record and has a feature table; perfmt reads it without damage.  Just
+# written (unpacked now), it may be one perf record still writes: refused
 for n in local__killed.data local__killed-mmap.data; do
 	rm -f "$J/k.data"
-	"$PERFMT" inject -L -t 2026-01-01 -i "$P/$n" -o "$J/k.data" >/dev/null 2>&1
+	cp "$P/$n" "$J/killed.data"
+	run "$PERFMT" inject -L -t 2026-01-01 -i "$J/killed.data" -o "$J/k.data"
+	expect "inject: data size 0, written a moment ago, refused: $n" 2 \
+	    "perf record may still be writing it"
+	touch -d 2026-01-01 "$J/killed.data"
+	"$PERFMT" inject -L -t 2026-01-01 -i "$J/killed.data" -o "$J/k.data" \
+	    >/dev/null 2>&1
 	run "$PERFMT" header -i "$J/k.data"
 	if [ "$rc" = 0 ] && grep -q '^damage  *none' "$W/out" &&
 	    grep -q '^features  *BUILD_ID' "$W/out"; then
@@ -222,6 +229,20 @@ EOP
 		    bad "inject live: no vDSO ID where a process of another width ran" "$(cat "$W/out")"
 	else
 		skipped "inject live: the vDSO" "no python3, or perf cannot record ./v"
+	fi
+	# a recording perf is still writing (data size 0, growing): refused
+	perf record -N -q -F 20000 -g -o live.data -- sh -c \
+	    'i=0; while [ $i -lt 300000 ]; do i=$((i + 1)); done' \
+	    >/dev/null 2>&1 &
+	pid=$!
+	sleep 0.5
+	run "$PERFMT" inject $LOC -i live.data -o li.data
+	wait $pid
+	if [ "$rc" = 2 ] && grep -q "perf record may still be writing it" "$W/err" &&
+	    [ ! -e li.data ]; then
+		ok "inject live: a recording perf still writes is refused"
+	else
+		bad "inject live: a recording perf still writes is refused" "rc $rc: $(cat "$W/err")"
 	fi
 	# the binary changed in place after the recording: left out, stale;
 	# rebuilt (a new inode): replaced
