@@ -143,6 +143,20 @@ cc -std=c99 -O2 -o "$DIR/floor" "$(dirname "$0")/floor.c" ||
 NCMD=8
 NAMES="cat|read + walk (tests/floor.c)|perfmt check|perfmt check --hits|perfmt check --hits=callchain|perf buildid-list -i|perf buildid-list -H -i|perf inject -b -i FILE -o /tmp/x"
 
+# rows NAME...: a table of $DIR/times, one row per name in order, the
+# throughput by $mb
+rows() {
+	echo "| command                            |     median |  x cat |  throughput |   peak RSS |"
+	echo "| ---------------------------------- | ---------- | ------ | ----------- | ---------- |"
+	k=1
+	for name in "$@"; do
+		sed -n "${k}p" "$DIR/times" | awk -v n="$name" -v mb="$mb" '{
+			printf "| %-34s | %8.4f s | %6.2f | %7.0f MB/s | %8.1f MiB |\n",
+			    n, $1, $2, ($1 > 0 ? mb / $1 : 0), $3 / 1024 }'
+		k=$((k + 1))
+	done
+}
+
 # The runs go round the commands, A B C ... B C ... A ..., so that a noisy
 # moment of the shared machine falls on all of them alike and none always
 # follows the same one (a place in the round moved a time by a few
@@ -162,14 +176,11 @@ bench_file() {
 	$ROUNDS -w -m -r -a "rm -f $DIR/inject.out $DIR/inject.out.old; sync" \
 	    "$RUNS" "$@" >"$DIR/times" || die "timing failed"
 	mb=$(($(stat -c %s "$file") / 1048576))
-	k=1
-	while [ $k -le $NCMD ]; do
-		name=$(echo "$NAMES" | cut -d'|' -f$k)
-		sed -n "${k}p" "$DIR/times" | awk -v n="$name" -v mb="$mb" '{
-			printf "| %-34s | %8.4f s | %6.2f | %7.0f MB/s | %8.1f MiB |\n",
-			    n, $1, $2, ($1 > 0 ? mb / $1 : 0), $3 / 1024 }'
-		k=$((k + 1))
-	done
+	ifs=$IFS
+	IFS='|'
+	set -- $NAMES
+	IFS=$ifs
+	rows "$@"
 }
 
 # the words of command k (paths here have no blanks: bench-data is ours)
@@ -198,8 +209,6 @@ for f in ${BENCH_FILES-dwarf.data fp.data small.data $PAR}; do
 	echo
 	echo "$f: $(($(stat -c %s "$file") / 1048576)) MB, $recs records"
 	echo
-	echo "| command                            |     median |  x cat |  throughput |   peak RSS |"
-	echo "| ---------------------------------- | ---------- | ------ | ----------- | ---------- |"
 	bench_file
 	rm -f "$DIR/inject.out" "$DIR/inject.out.old"
 	# the same objects as perf buildid-list -H (a vDSO perf extracts has
@@ -232,15 +241,7 @@ if [ "${BENCH_INJECT:-1}" = 1 ] && [ -f "$DIR/fpB.data" ]; then
 	echo "fpB.data (perf record -B): $mb MB, $("$PERFMT" header -i "$file" 2>/dev/null |
 	    sed -n 's/^records  *\([0-9]*\) .*/\1/p') records"
 	echo
-	echo "| command                            |     median |  x cat |  throughput |   peak RSS |"
-	echo "| ---------------------------------- | ---------- | ------ | ----------- | ---------- |"
-	k=1
-	for name in cat "perfmt inject -i FILE -o OUT" "perf inject -b -i FILE -o OUT"; do
-		sed -n "${k}p" "$DIR/times" | awk -v n="$name" -v mb="$mb" '{
-			printf "| %-34s | %8.4f s | %6.2f | %7.0f MB/s | %8.1f MiB |\n",
-			    n, $1, $2, ($1 > 0 ? mb / $1 : 0), $3 / 1024 }'
-		k=$((k + 1))
-	done
+	rows cat "perfmt inject -i FILE -o OUT" "perf inject -b -i FILE -o OUT"
 	a=$(sed -n 2p "$DIR/times" | cut -d' ' -f1)
 	b=$(sed -n 3p "$DIR/times" | cut -d' ' -f1)
 	"$PERFMT" inject -q -i "$file" -o "$out" >/dev/null 2>&1
@@ -273,15 +274,7 @@ if [ "${BENCH_ARCHIVE:-1}" = 1 ] && [ -f "$DIR/fp.data" ]; then
 	echo
 	echo "fp.data: archive, $mb MB"
 	echo
-	echo "| command                            |     median |  x cat |  throughput |   peak RSS |"
-	echo "| ---------------------------------- | ---------- | ------ | ----------- | ---------- |"
-	k=1
-	for name in cat "perfmt archive -i FILE -o OUT" "perf archive FILE (filled cache)"; do
-		sed -n "${k}p" "$DIR/times" | awk -v n="$name" -v mb="$mb" '{
-			printf "| %-34s | %8.4f s | %6.2f | %7.0f MB/s | %8.1f MiB |\n",
-			    n, $1, $2, ($1 > 0 ? mb / $1 : 0), $3 / 1024 }'
-		k=$((k + 1))
-	done
+	rows cat "perfmt archive -i FILE -o OUT" "perf archive FILE (filled cache)"
 	"$PERFMT" archive -q -i "$file" -o "$DIR/a.tar" 2>/dev/null
 	HOME=$DIR/home perf archive "$file" >/dev/null 2>&1
 	n1=$(tar -tf "$DIR/a.tar" 2>/dev/null | grep -c '^\.build-id/')

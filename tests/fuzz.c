@@ -145,16 +145,11 @@ fz_commands(const char *path, const uint8_t *data, size_t size, int pipe_in)
 			hits_mode = HITS_CALLCHAIN;
 			cmd_check(path);
 			break;
-		case 3:
+		case 3: case 4:
 			opt.local = 1;
-			snprintf(out, sizeof out, "%s/out.data", fz_dir);
-			cmd_inject(path, out);
-			unlink(out);
-			break;
-		case 4:
-			opt.local = 1;
-			snprintf(out, sizeof out, "%s/out.tar", fz_dir);
-			cmd_archive(path, out);
+			snprintf(out, sizeof out, "%s/out.%s", fz_dir, k == 3 ?
+			    "data" : "tar");
+			(k == 3 ? cmd_inject : cmd_archive)(path, out);
 			unlink(out);
 			break;
 		}
