@@ -7240,6 +7240,16 @@ check_group(uint32_t g)
 	judge_by_time(r, &rc, &first_st, &cands[first], first_file);
 }
 
+/* g's recorded identity, the kernel image's ID standing in where the
+ * verdict took it (RF_IMAGE_ID). */
+static void
+rec_of(uint32_t g, struct rec *rc)
+{
+	rec_gather(g, rc);
+	if (res[g].flags & RF_IMAGE_ID)
+		rec_image_id(&objs[g], rc);
+}
+
 /* n decimal digits at *s, advancing it; -1 if they are not there. */
 static int
 digits(const char **s, int n)
@@ -7872,9 +7882,7 @@ report_row(uint32_t g)
 	char hex[2 * IDMAX + 1], dhex[2 * IDMAX + 1], when[64];
 	struct rec rc;
 
-	rec_gather(g, &rc);
-	if (r->flags & RF_IMAGE_ID)
-		rec_image_id(o, &rc);
+	rec_of(g, &rc);
 	cand_list(o, r->kind, rc.id, rc.idlen);
 	detail_for(g, &rc);
 	hex_into(hex, rc.id ? rc.id : (const unsigned char *)"", rc.idlen);
@@ -8765,6 +8773,44 @@ cmd_header(const char *path)
 	return status;
 }
 
+/* What a command that gives verdicts reads: no sample times but the span
+ * that tells the file perf wrote (when no time was given), data maps only
+ * with -a. */
+static void
+verdict_reads(void)
+{
+	need_times = 0;
+	need_span = !opt.timearg && !opt.reffile;
+	data_maps = opt.all;
+}
+
+/* inject and archive: the objects samples fall in, as perf's pass marks
+ * them, or with --all every mapped object; 0 if both were asked. */
+static int
+writer_reads(const char *cmd)
+{
+	verdict_reads();
+	if (opt.all && hits_mode) {
+		msg(2, "%s: --all and --hits exclude each other", cmd);
+		return 0;
+	}
+	if (!opt.all && !hits_mode)
+		hits_mode = HITS_SAMPLE;
+	return 1;
+}
+
+/* After the first pass read the profile: its time, whether it is this
+ * system's, the caches to look in; 0 if its time cannot be settled. */
+static int
+verdicts_begin(void)
+{
+	if (!profile_time())
+		return 0;
+	host_compare();
+	cache_defaults();
+	return 1;
+}
+
 /* One pass: a verdict for each object of this share, the rows problems
  * first. */
 static void
@@ -8801,16 +8847,12 @@ cmd_check(const char *path)
 	unsigned v, n = 0, by_time = 0;
 	int rc, first = 0;
 
-	need_times = 0;
-	need_span = !opt.timearg && !opt.reffile;
-	data_maps = opt.all;
+	verdict_reads();
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
 		if (!first++) {
-			if (!profile_time())
+			if (!verdicts_begin())
 				return 2;
-			host_compare();
-			cache_defaults();
 		}
 		check_pass(counts, &n, &by_time);
 	}
@@ -8850,6 +8892,7 @@ static struct {
 	uint64_t tab;		/* its feature table */
 	uint64_t feat[4];	/* its feature bitmap */
 	uint64_t bid_off;	/* its BUILD_ID section */
+	unsigned bid_slot;	/* and that section's slot in its table */
 	int sections;		/* the old file has its feature table */
 	unsigned steps;		/* writes done, for the crash tests */
 	unsigned added, has, left;
@@ -9022,8 +9065,20 @@ inj_plan(void)
 	return 1;
 }
 
+/* Slot k of the new file's feature table (fmt §1.6). */
+static int
+inj_table_slot(unsigned k, uint64_t off, uint64_t size)
+{
+	unsigned char slot[16];
+
+	put_n(slot, off, 8, pf.be);
+	put_n(slot + 8, size, 8, pf.be);
+	return inj_write(slot, 16, inj.tab + 16 * (uint64_t)k);
+}
+
 /* The new file up to where the new entries go: the old bytes, the header
- * set anew, room for the table, the other sections, the old entries. */
+ * set anew, the table (BUILD_ID's slot is written last, when its size is
+ * known), the other sections, the old entries. */
 static int
 inj_begin(void)
 {
@@ -9060,14 +9115,21 @@ inj_begin(void)
 		}
 	inj.tab = inj.data_end;
 	inj.at = inj.tab + 16 * (uint64_t)n;
-	// the other sections in bit order, the old entries last
-	for (bit = 0; bit <= 256; bit++) {
-		if (bit == FT_BUILD_ID)
+	// the other sections in bit order, each with its slot; the old
+	// entries last
+	for (bit = n = 0; bit <= 256; bit++) {
+		if (bit < 256 && !(inj.feat[bit / 64] >> bit % 64 & 1))
 			continue;
+		if (bit == FT_BUILD_ID) {
+			inj.bid_slot = n++;
+			continue;
+		}
 		if (inj_slot(bit < 256 ? bit : FT_BUILD_ID, &off, &size) < 0)
 			return 0;
 		if (bit == 256)
 			inj.bid_off = inj.at;
+		else if (!inj_table_slot(n++, inj.at, size))
+			return 0;
 		if (!inj_copy(off, size, inj.at))
 			return 0;
 		inj.at += size;
@@ -9098,39 +9160,17 @@ inj_entry(const struct obj *o, const unsigned char *id, size_t idlen)
 	return 1;
 }
 
-/* The table, then the new file in place of the output. */
+/* BUILD_ID's slot, then the new file in place of the output. */
 static int
 inj_finish(const struct stat *st)
 {
-	unsigned char slot[16];
 	struct timespec t[2];
-	unsigned bit, n = 0;
-	uint64_t pos, off, size;
 	char dir[PATHMAX];
 	const char *slash;
 	int dfd;
 
-	// the slots in bit order; the sections lie as inj_begin copied them
-	for (bit = 0; bit < 256; bit++)
-		n += inj.feat[bit / 64] >> bit % 64 & 1;
-	pos = inj.tab + 16 * (uint64_t)n;
-	for (bit = n = 0; bit < 256; bit++) {
-		if (!(inj.feat[bit / 64] >> bit % 64 & 1))
-			continue;
-		if (bit == FT_BUILD_ID) {
-			off = inj.bid_off;
-			size = inj.at - inj.bid_off;
-		} else {
-			if (inj_slot(bit, &off, &size) < 0)
-				return 0;
-			off = pos;
-			pos += size;
-		}
-		put_n(slot, off, 8, pf.be);
-		put_n(slot + 8, size, 8, pf.be);
-		if (!inj_write(slot, 16, inj.tab + 16 * n++))
-			return 0;
-	}
+	if (!inj_table_slot(inj.bid_slot, inj.bid_off, inj.at - inj.bid_off))
+		return 0;
 	t[0] = st->st_atim;
 	t[1] = st->st_mtim;
 	// in place the old profile goes at the rename: the new one is on
@@ -9291,9 +9331,7 @@ inj_pass(void)
 		if (!wanted(i))
 			continue;
 		check_group(i);
-		rec_gather(i, &rc);
-		if (res[i].flags & RF_IMAGE_ID)
-			rec_image_id(&objs[i], &rc);
+		rec_of(i, &rc);
 		d = inj_decide(i, &rc, &id, &idlen, &why);
 		if (d == INJ_HAS) {
 			inj.has++;
@@ -9350,21 +9388,12 @@ cmd_inject(const char *path, const char *out)
 	struct stat st, ost;
 	int rc, first = 0;
 
-	need_times = 0;
-	need_span = !opt.timearg && !opt.reffile;
-	data_maps = opt.all;
 	memset(&inj, 0, sizeof inj);
 	inj.fd = inj.in = -1;
 	inj.dry = opt.dry;
 	inj.in_place = !out;
-	// the objects samples fall in, as perf's pass marks them; --all
-	// every mapped object
-	if (opt.all && hits_mode) {
-		msg(2, "inject: --all and --hits exclude each other");
+	if (!writer_reads("inject"))
 		return 2;
-	}
-	if (!opt.all)
-		hits_mode = hits_mode ? hits_mode : HITS_SAMPLE;
 	inj.out = out ? out : path;
 	if (!strcmp(path, "-")) {
 		msg(2, "inject: -i -: a profile from a pipe is not read here; "
@@ -9400,11 +9429,7 @@ cmd_inject(const char *path, const char *out)
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
 		if (!first++) {
-			if (!profile_time())
-				goto fail;
-			host_compare();
-			cache_defaults();
-			if (status >= 2 || !inj_plan())
+			if (!verdicts_begin() || status >= 2 || !inj_plan())
 				goto fail;
 			if (!pf.data_size && inj_growing(&st))
 				goto fail;
@@ -9842,15 +9867,8 @@ cmd_archive(const char *path, const char *out)
 	int rc1, first = 0;
 
 	memset(&ar, 0, sizeof ar);
-	need_times = 0;
-	need_span = !opt.timearg && !opt.reffile;
-	data_maps = opt.all;
-	if (opt.all && hits_mode) {
-		msg(2, "archive: --all and --hits exclude each other");
+	if (!writer_reads("archive"))
 		return 2;
-	}
-	if (!opt.all)
-		hits_mode = hits_mode ? hits_mode : HITS_SAMPLE;
 	ar.out = out;
 	if (out) {
 		if (!lstat(out, &st) && !S_ISREG(st.st_mode)) {
@@ -9873,18 +9891,14 @@ cmd_archive(const char *path, const char *out)
 	passes_begin();
 	while ((rc1 = next_pass(path)) > 0) {
 		if (!first++) {
-			if (!profile_time())
+			if (!verdicts_begin())
 				break;
-			host_compare();
-			cache_defaults();
 		}
 		for (i = 0; i < nobj && status < 2; i++) {
 			if (!wanted(i))
 				continue;
 			check_group(i);
-			rec_gather(i, &rc);
-			if (res[i].flags & RF_IMAGE_ID)
-				rec_image_id(&objs[i], &rc);
+			rec_of(i, &rc);
 			ar_object(i, &rc);
 		}
 	}
