@@ -1131,6 +1131,7 @@ enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 #define R_SAMPLE	9
 #define R_MMAP2		10
 #define R_ATTR		64
+#define R_EVENT_TYPE	65
 #define R_TRACING_DATA	66
 #define R_BUILD_ID	67
 #define R_FINISHED_ROUND 68
@@ -5335,6 +5336,10 @@ scan_records(struct rd *r, int at_eof)
  * directory holds a file-mode `data` and raw record streams `data.N`
  * (fmt §5.6).
  */
+/* Standard input is inject's copy of a pipe: its times are the copy's,
+ * not the recording's. */
+static int stdin_copy;
+
 static void
 pf_reset(const char *path)
 {
@@ -5788,7 +5793,7 @@ pf_open_scan(const char *path)
 		}
 		seekable = S_ISREG(st.st_mode);
 		pf.fsize = seekable ? (uint64_t)st.st_size : 0;
-		if (seekable)
+		if (seekable && !stdin_copy)
 			pf_file_times(0, &st);
 		pf.seekable = seekable;
 		passes_ok = passes_wanted && seekable;
@@ -8887,6 +8892,7 @@ static struct {
 	int in_place, dry;
 	const char *out;	/* the file it becomes */
 	char tmp[PATHMAX];
+	char spool[PATHMAX];	/* -i -: standard input's copy */
 	uint64_t data_end;	/* the old file's records end here */
 	uint64_t at;		/* the next byte of the new file */
 	uint64_t tab;		/* its feature table */
@@ -8898,6 +8904,20 @@ static struct {
 	unsigned added, has, left;
 	const char *boot_why;	/* why the running kernel may be another */
 } inj;
+
+/* A pipe-form profile (fmt §1.8) becomes a file: its header and attrs
+ * come from its HEADER_ATTR records (the ids first, then the attrs, then
+ * the records), its other records go in as they are, but for perf's own
+ * header records (fmt §3.8), whose payloads become the sections of their
+ * bits: HEADER_FEATURE's, and HEADER_TRACING_DATA's that of bit 1.  Its
+ * HEADER_BUILD_ID records are the first entries of BUILD_ID. */
+enum { IW_COUNT, IW_ATTRS, IW_DATA, IW_BUILD_ID };
+
+static struct {
+	uint64_t off[256], len[256];	/* each bit's payload in the old file */
+	uint64_t nattr, asz, ids;	/* attrs, their size, their ids' bytes */
+	uint64_t ids_at, attr_at;	/* where the next go in the new file */
+} ip;
 
 /* A build with PERFMT_TEST_HOOKS stops dead after the Nth write step
  * (PERFMT_INJECT_STOP=N): the tests show that every such stop leaves the
@@ -8913,23 +8933,35 @@ inj_step(void)
 #endif
 }
 
+/* n bytes to fd, at off or (off < 0) where it stands; name (NULL:
+ * standard output) for the message.  Inject's and archive's one way to
+ * write. */
 static int
-inj_write(const void *p, size_t n, uint64_t off)
+write_full(int fd, const char *name, const void *p, size_t n, int64_t off)
 {
 	const unsigned char *b = p;
 	ssize_t k;
 
 	while (n) {
-		if ((k = pwrite(inj.fd, b, n, (off_t)off)) < 0) {
-			if (errno == EINTR)
-				continue;
-			msg(2, "%s: write error:", esc(inj.tmp));
+		k = off < 0 ? write(fd, b, n) : pwrite(fd, b, n, (off_t)off);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			msg(2, "%s: write error:", name ? esc(name) : "<stdout>");
 			return 0;
 		}
 		b += k;
 		n -= (size_t)k;
-		off += (uint64_t)k;
+		off += off < 0 ? 0 : k;
 	}
+	return 1;
+}
+
+static int
+inj_write(const void *p, size_t n, uint64_t off)
+{
+	if (!write_full(inj.fd, inj.tmp, p, n, (int64_t)off))
+		return 0;
 	inj_step();
 	return 1;
 }
@@ -9008,6 +9040,11 @@ inj_slot(unsigned bit, uint64_t *off, uint64_t *size)
 	unsigned b, k = 0;
 
 	*off = *size = 0;
+	if (pf.mode == MODE_PIPE) {
+		*off = ip.off[bit];
+		*size = ip.len[bit];
+		return *size != 0;
+	}
 	if (!inj.sections || !feat_has(bit))
 		return 0;
 	for (b = 0; b < bit; b++)
@@ -9028,6 +9065,119 @@ inj_slot(unsigned bit, uint64_t *off, uint64_t *size)
 	return 1;
 }
 
+/* One walk over the old records through featbuf, which no pass uses
+ * between passes: IW_COUNT notes the attrs and the payloads, IW_ATTRS
+ * writes the attrs and their ids, IW_DATA the records kept, IW_BUILD_ID
+ * the HEADER_BUILD_ID records, each run of them in one copy.  The first
+ * pass read these records whole: one that reads otherwise has changed. */
+static int
+inj_walk(int what)
+{
+	const unsigned char *p;
+	uint64_t off = 16, run = 16, extra, n;
+	uint32_t type = 0, size = 0, asz;
+	unsigned char sec[16];
+	int want;
+	struct rd r;
+
+	rd_file(&r, inj.in, 1, featbuf, sizeof featbuf, 16, inj.data_end);
+	for (;;) {
+		p = NULL;
+		if (off < inj.data_end) {
+			if (!(p = rd_peek(&r, 8)))
+				goto changed;
+			type = get32(p, pf.be);
+			size = get16(p + 6, pf.be);
+			if (type >= R_SIMPLEPERF)
+				size |= (uint32_t)get16(p + 4, pf.be) << 16;
+			if (size < 8 || !(p = rd_peek(&r, type == R_ATTR ||
+			    size < 16 ? size : 16)))
+				goto changed;
+		} else
+			type = size = 0;
+		want = what == IW_BUILD_ID ? type == R_BUILD_ID : p &&
+		    type != R_ATTR && type != R_EVENT_TYPE && type !=
+		    R_TRACING_DATA && type != R_BUILD_ID && type != R_FEATURE;
+		if (what >= IW_DATA && !want && run < off) {
+			if (!inj_copy(run, off - run, inj.at))
+				return 0;
+			inj.at += off - run;
+		}
+		if (!want)
+			run = off + size;
+		if (!p)
+			return 1;
+		extra = type == R_AUXTRACE && size >= 16 ? get64(p + 8, pf.be) :
+		    type == R_TRACING_DATA && size >= 12 ? get32(p + 8, pf.be) : 0;
+		if (type == R_TRACING_DATA) {
+			run += extra;
+			ip.off[1] = off + size;
+			ip.len[1] = extra;
+		}
+		if (type == R_FEATURE && size > 16 && get64(p + 8, pf.be) < 256) {
+			n = get64(p + 8, pf.be);
+			ip.off[n] = off + 16;
+			ip.len[n] = size - 16;
+		}
+		asz = type == R_ATTR && size >= 16 ? get32(p + 12, pf.be) : 0;
+		asz += type == R_ATTR && !asz ? 64 : 0;
+		n = asz && asz <= size - 8 ? (size - 8 - asz) / 8 * 8 : 0;
+		if (asz && what == IW_COUNT) {
+			if (ip.nattr++ && asz != ip.asz) {
+				msg(2, "%s: offset %#" PRIx64 ": an attr of %" PRIu32
+				    " bytes after one of %" PRIu64 ": a file's "
+				    "attrs are all one size (fmt §1.4)",
+				    esc(pf_shown()), off, asz, ip.asz);
+				return 0;
+			}
+			ip.asz = asz;
+			ip.ids += n;
+		}
+		if (asz && what == IW_ATTRS) {
+			put_n(sec, ip.ids_at, 8, pf.be);
+			put_n(sec + 8, n, 8, pf.be);
+			if (!inj_write(p + 8, asz, ip.attr_at) ||
+			    !inj_write(sec, 16, ip.attr_at + asz) ||
+			    !inj_write(p + 8 + asz, n, ip.ids_at))
+				return 0;
+			ip.attr_at += asz + 16;
+			ip.ids_at += n;
+		}
+		if (!rd_skip(&r, size) || !rd_skip(&r, extra))
+			goto changed;
+		off = rd_tell(&r);
+	}
+changed:
+	msg(2, "%s: offset %#" PRIx64 ": the record read otherwise before: "
+	    "the file changed while it was read", esc(pf_shown()), off);
+	return 0;
+}
+
+/* The new file's header, attrs and records from a pipe-form profile. */
+static int
+inj_pipe_records(unsigned char *h)
+{
+	uint64_t attrs = 104 + ip.ids, data;
+
+	ip.ids_at = 104;
+	ip.attr_at = attrs;
+	data = attrs + ip.nattr * (ip.asz + 16);
+	if (!inj_walk(IW_ATTRS))
+		return 0;
+	inj.at = data;
+	if (!inj_walk(IW_DATA))
+		return 0;
+	memcpy(h, pf.be ? "2ELIFREP" : "PERFILE2", 8);
+	put_n(h + 8, 104, 8, pf.be);
+	put_n(h + 16, ip.asz + 16, 8, pf.be);
+	put_n(h + 24, attrs, 8, pf.be);
+	put_n(h + 32, data - attrs, 8, pf.be);
+	put_n(h + 40, data, 8, pf.be);
+	put_n(h + 48, inj.at - data, 8, pf.be);
+	memset(h + 56, 0, 16);		// event_types: unused (fmt §1.2)
+	return 1;
+}
+
 /* What the old file holds, after the first pass read it: where its
  * records end, and its sections, each checked.  A killed recording (data
  * size 0, fmt §5.1) or a cut one (§5.2) ends at its last whole record and
@@ -9042,6 +9192,21 @@ inj_plan(void)
 	inj.data_end = done ? pf.data_off + pf.data_size : pf.walk_end;
 	inj.sections = done;
 	memset(inj.feat, 0, sizeof inj.feat);
+	if (pf.mode == MODE_PIPE) {
+		memset(&ip, 0, sizeof ip);
+		if (!inj_walk(IW_COUNT))
+			return 0;
+		if (!ip.nattr) {
+			msg(2, "%s: no HEADER_ATTR record: no events to write "
+			    "a file's attrs from (fmt §1.8)", esc(pf_shown()));
+			return 0;
+		}
+		for (bit = 0; bit < 256; bit++)
+			if (ip.len[bit])
+				inj.feat[bit / 64] |= (uint64_t)1 << bit % 64;
+		inj.feat[0] |= (uint64_t)1 << FT_BUILD_ID;
+		return 1;
+	}
 	if (pf.hdr_size != 104) {
 		msg(2, "%s: a %" PRIu64 "-byte header has no feature bitmap "
 		    "(fmt §1.2): no build-ID section can be added",
@@ -9079,41 +9244,56 @@ inj_table_slot(unsigned k, uint64_t off, uint64_t size)
 /* The new file up to where the new entries go: the old bytes, the header
  * set anew, the table (BUILD_ID's slot is written last, when its size is
  * known), the other sections, the old entries. */
+/* A new file beside the output, its name in buf (PATHMAX bytes). */
+static int
+inj_mktemp(char *buf)
+{
+	const char *slash = strrchr(inj.out, '/');
+	size_t dl = slash ? (size_t)(slash - inj.out) + 1 : 0;
+	int fd;
+
+	if (dl + 24 > PATHMAX) {
+		msg(2, "%s: the name is too long", esc(inj.out));
+		return -1;
+	}
+	memcpy(buf, inj.out, dl);
+	strcpy(buf + dl, ".perfmt-inject-XXXXXX");
+	if ((fd = mkstemp(buf)) < 0) {
+		msg(2, "%s:", esc(buf));
+		buf[0] = 0;
+	}
+	return fd;
+}
+
 static int
 inj_begin(void)
 {
 	unsigned char h[104];
-	const char *slash;
 	uint64_t off, size;
-	size_t dl;
 	unsigned bit, n = 0;
 
-	slash = strrchr(inj.out, '/');
-	dl = slash ? (size_t)(slash - inj.out) + 1 : 0;
-	if (dl + 24 > sizeof inj.tmp) {
-		msg(2, "%s: the name is too long", esc(inj.out));
+	if ((inj.fd = inj_mktemp(inj.tmp)) < 0)
 		return 0;
+	if (pf.mode == MODE_PIPE) {
+		if (!inj_pipe_records(h))
+			return 0;
+	} else {
+		if (!inj_copy(0, inj.data_end, 0))
+			return 0;
+		if (pread(inj.in, h, sizeof h, 0) != (ssize_t)sizeof h) {
+			msg(2, "%s: offset 0: read error:", esc(pf_shown()));
+			return 0;
+		}
+		put_n(h + 48, inj.data_end - pf.data_off, 8, pf.be);
+		inj.at = inj.data_end;
 	}
-	memcpy(inj.tmp, inj.out, dl);
-	strcpy(inj.tmp + dl, ".perfmt-inject-XXXXXX");
-	if ((inj.fd = mkstemp(inj.tmp)) < 0) {
-		msg(2, "%s:", esc(inj.tmp));
-		return 0;
-	}
-	if (!inj_copy(0, inj.data_end, 0))
-		return 0;
-	if (pread(inj.in, h, sizeof h, 0) != (ssize_t)sizeof h) {
-		msg(2, "%s: offset 0: read error:", esc(pf_shown()));
-		return 0;
-	}
-	put_n(h + 48, inj.data_end - pf.data_off, 8, pf.be);
 	memset(h + 72, 0, 32);
 	for (bit = 0; bit < 256; bit++)
 		if (inj.feat[bit / 64] >> bit % 64 & 1) {
 			h[inj_bit_byte(bit)] |= (unsigned char)(1u << bit % 8);
 			n++;
 		}
-	inj.tab = inj.data_end;
+	inj.tab = inj.at;
 	inj.at = inj.tab + 16 * (uint64_t)n;
 	// the other sections in bit order, each with its slot; the old
 	// entries last
@@ -9124,11 +9304,14 @@ inj_begin(void)
 			inj.bid_slot = n++;
 			continue;
 		}
+		if (bit == 256) {
+			inj.bid_off = inj.at;
+			if (pf.mode == MODE_PIPE && !inj_walk(IW_BUILD_ID))
+				return 0;
+		}
 		if (inj_slot(bit < 256 ? bit : FT_BUILD_ID, &off, &size) < 0)
 			return 0;
-		if (bit == 256)
-			inj.bid_off = inj.at;
-		else if (!inj_table_slot(n++, inj.at, size))
+		if (bit < 256 && !inj_table_slot(n++, inj.at, size))
 			return 0;
 		if (!inj_copy(off, size, inj.at))
 			return 0;
@@ -9211,7 +9394,9 @@ inj_abandon(void)
 	inj.fd = inj.in = -1;
 	if (inj.tmp[0])
 		unlink(inj.tmp);
-	inj.tmp[0] = 0;
+	if (inj.spool[0])
+		unlink(inj.spool);
+	inj.tmp[0] = inj.spool[0] = 0;
 }
 
 /* The kernel and vDSO running now are the profiled ones only in the boot
@@ -9374,12 +9559,47 @@ inj_growing(const struct stat *st)
 	if (fstat(inj.in, &again) || again.st_size != st->st_size ||
 	    mtime_ns(&again) != mtime_ns(st) ||
 	    ts_ns(&now) - mtime_ns(&again) < 2000000000) {
-		msg(2, "%s: data size 0, and the file %s: perf record may still "
-		    "be writing it", esc(pf_shown()), again.st_size !=
+		msg(2, "%s: %s, and the file %s: perf record may still be "
+		    "writing it", esc(pf_shown()), pf.mode == MODE_PIPE ?
+		    "a pipe's records" : "data size 0", again.st_size !=
 		    st->st_size ? "grows" : "was written in the last 2 s");
 		return 1;
 	}
 	return 0;
+}
+
+/* -i -: standard input, copied to a file beside the output, which the
+ * passes read as standard input (a pipe is read once, and the new
+ * profile is made of the old one's bytes), without the copy's times:
+ * they are not the recording's (stdin_copy). */
+static int
+inj_spool(struct stat *st)
+{
+	ssize_t k;
+	mode_t m;
+
+	if ((inj.in = inj_mktemp(inj.spool)) < 0)
+		return 0;
+	while ((k = read(0, databuf, sizeof databuf)) != 0) {
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			msg(2, "<stdin>: read error:");
+			return 0;
+		}
+		if (!write_full(inj.in, inj.spool, databuf, (size_t)k, -1))
+			return 0;
+	}
+	if (dup2(inj.in, 0) < 0 || lseek(0, 0, SEEK_SET) || fstat(0, st)) {
+		msg(2, "%s:", esc(inj.spool));
+		return 0;
+	}
+	// the new profile's mode, as the shell would make the file
+	m = umask(0);
+	umask(m);
+	st->st_mode = (st->st_mode & ~(mode_t)07777) | (0666 & ~m);
+	stdin_copy = 1;
+	return 1;
 }
 
 static int
@@ -9396,28 +9616,33 @@ cmd_inject(const char *path, const char *out)
 		return 2;
 	inj.out = out ? out : path;
 	if (!strcmp(path, "-")) {
-		msg(2, "inject: -i -: a profile from a pipe is not read here; "
-		    "save it first (perf record -o FILE)");
-		return 2;
-	}
-	// in place the new file replaces the name: never a link's
-	if (out ? stat(path, &st) : lstat(path, &st)) {
-		msg(2, "%s:", esc(path));
-		return 2;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		msg(2, "%s: not a regular file%s", esc(path), S_ISLNK(st.st_mode) ?
-		    ": in place, inject replaces a file, never a link (give "
-		    "-o FILE)" : "");
-		return 2;
-	}
-	// the file the passes read, held open for the copy: another put
-	// in its place meanwhile is told by its inode
-	if ((inj.in = open(path, O_RDONLY)) < 0 || fstat(inj.in, &ost) ||
-	    ost.st_ino != st.st_ino || ost.st_dev != st.st_dev) {
-		msg(2, "%s:", esc(path));
-		inj_abandon();
-		return 2;
+		if (!out) {
+			msg(2, "inject: -i -: standard input goes to a new "
+			    "profile: give -o FILE");
+			return 2;
+		}
+		if (!inj_spool(&st))
+			goto fail;
+	} else {
+		// in place the new file replaces the name: never a link's
+		if (out ? stat(path, &st) : lstat(path, &st)) {
+			msg(2, "%s:", esc(path));
+			return 2;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			msg(2, "%s: not a regular file%s", esc(path),
+			    S_ISLNK(st.st_mode) ? ": in place, inject replaces "
+			    "a file, never a link (give -o FILE)" : "");
+			return 2;
+		}
+		// the file the passes read, held open for the copy: another
+		// put in its place meanwhile is told by its inode
+		if ((inj.in = open(path, O_RDONLY)) < 0 || fstat(inj.in, &ost) ||
+		    ost.st_ino != st.st_ino || ost.st_dev != st.st_dev) {
+			msg(2, "%s:", esc(path));
+			inj_abandon();
+			return 2;
+		}
 	}
 	if (out && !lstat(out, &ost) && (S_ISLNK(ost.st_mode) ||
 	    (ost.st_dev == st.st_dev && ost.st_ino == st.st_ino))) {
@@ -9431,7 +9656,7 @@ cmd_inject(const char *path, const char *out)
 		if (!first++) {
 			if (!verdicts_begin() || status >= 2 || !inj_plan())
 				goto fail;
-			if (!pf.data_size && inj_growing(&st))
+			if (!pf.data_size && !stdin_copy && inj_growing(&st))
 				goto fail;
 			if (!inj.dry && !inj_begin())
 				goto fail;
@@ -9457,7 +9682,8 @@ cmd_inject(const char *path, const char *out)
 	return status;
 fail:
 	inj_abandon();
-	msg(2, "%s: not injected: the profile is left as it was", esc(path));
+	msg(2, "%s: not injected: the profile is left as it was",
+	    stdin_copy ? "<stdin>" : esc(path));
 	return 2;
 }
 
@@ -9482,21 +9708,9 @@ static struct {
 static int
 ar_write(const void *p, size_t n)
 {
-	const unsigned char *b = p;
-	ssize_t k;
-
-	while (n) {
-		if ((k = write(ar.fd, b, n)) < 0) {
-			if (errno == EINTR)
-				continue;
-			msg(2, "%s: write error:", ar.out ? esc(ar.out) :
-			    "<stdout>");
-			return 0;
-		}
-		b += k;
-		n -= (size_t)k;
-		ar.at += (uint64_t)k;
-	}
+	if (!write_full(ar.fd, ar.out, p, n, -1))
+		return 0;
+	ar.at += n;
 	return 1;
 }
 
