@@ -181,7 +181,10 @@ perfmt-hooks: perfmt.c elf_min.h Makefile
 test-inject-crash: perfmt-hooks
 	@xz -dc tests/data/perf/local__exec-late.data.xz >build/crash-a.data
 	@xz -dc tests/data/perf/local__z1.data.xz >build/crash-z.data
-	sh tests/inject-crash.sh ./perfmt-hooks build/crash-a.data build/crash-z.data
+	@xz -dc tests/data/perf/local__pipe.data.xz >build/crash-p.data
+	@touch -d 2026-01-01 build/crash-p.data
+	sh tests/inject-crash.sh ./perfmt-hooks build/crash-a.data \
+	    build/crash-z.data build/crash-p.data
 
 # The stripped size of each binary, beside what perf needs for the job.
 size: build/x86_64/perfmt cross

@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
-# features.py FILE: one line per feature section of a file-mode perf.data,
-# "BIT SIZE SHA1" in bit order (docs/format.md §1.2, §1.6), then "data
-# OFFSET SIZE SHA1" of its data section; the inject tests compare two
-# profiles' sections with it.  Little- and big-endian writers alike.
+# features.py FILE: one line per feature section of a perf.data, "BIT SIZE
+# SHA1" in bit order (docs/format.md §1.2, §1.6); "attr SHA1" of each attr
+# with its ids; "data SIZE SHA1" of its records; then "head SHA1" of a
+# file's header and what lies before its data.  The inject tests compare
+# two profiles with it.  Little- and big-endian writers alike.
+#
+# A pipe-form profile (§1.8) gives the same lines for what a file made of
+# it holds: its HEADER_FEATURE payloads (HEADER_TRACING_DATA's as bit 1),
+# its HEADER_ATTR records, its other records (§3.8), and no head.
 import hashlib
 import struct
 import sys
@@ -12,6 +17,44 @@ with open(sys.argv[1], "rb") as f:
 be = b[:8] == b"2ELIFREP"
 o = ">" if be else "<"
 hdr = struct.unpack_from(o + "Q", b, 8)[0]
+
+
+def sha(x):
+    return hashlib.sha1(x).hexdigest()
+
+
+if hdr == 16:
+    feats, attrs, data = {}, [], []
+    p = 16
+    while p + 8 <= len(b):
+        t, misc, size = struct.unpack_from(o + "IHH", b, p)
+        if size < 8 or p + size > len(b):
+            break
+        extra = 0
+        if t == 71:
+            extra = struct.unpack_from(o + "Q", b, p + 8)[0]
+        if t == 66:
+            extra = struct.unpack_from(o + "I", b, p + 8)[0]
+            feats[1] = b[p + size:p + size + extra]
+        elif t == 80:
+            bit = struct.unpack_from(o + "Q", b, p + 8)[0]
+            if size > 16 and bit < 256:
+                feats[bit] = b[p + 16:p + size]
+        elif t == 64:
+            attrs.append(b[p + 8:p + size])
+        elif t not in (65, 67):
+            data.append(b[p:p + size + extra])
+        p += size + extra
+    for bit in sorted(feats):
+        print(bit, len(feats[bit]), sha(feats[bit]))
+    for a in attrs:
+        print("attr", sha(a))
+    d = b"".join(data)
+    print("data", len(d), sha(d))
+    sys.exit(0)
+
+asz = struct.unpack_from(o + "Q", b, 16)[0]
+aoff, asize = struct.unpack_from(o + "QQ", b, 24)
 doff, dsize = struct.unpack_from(o + "QQ", b, 40)
 bits = []
 if hdr == 104:
@@ -20,7 +63,10 @@ if hdr == 104:
 tab = doff + dsize
 for k, bit in enumerate(bits):
     off, size = struct.unpack_from(o + "QQ", b, tab + 16 * k)
-    print(bit, size, hashlib.sha1(b[off:off + size]).hexdigest())
-print("data", doff, dsize, hashlib.sha1(b[doff:doff + dsize]).hexdigest())
+    print(bit, size, sha(b[off:off + size]))
+for a in range(aoff, aoff + asize - asz + 1, asz) if asz else ():
+    ioff, isize = struct.unpack_from(o + "QQ", b, a + asz - 16)
+    print("attr", sha(b[a:a + asz - 16] + b[ioff:ioff + isize]))
+print("data", dsize, sha(b[doff:doff + dsize]))
 head = b[:48] + b[56:72] + b[104:doff]
-print("head", hashlib.sha1(head).hexdigest())
+print("head", sha(head))

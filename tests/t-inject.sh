@@ -11,6 +11,18 @@ mkdir -p "$J"
 feat() { python3 "$top/tests/features.py" "$1" | grep -v '^2 '; }
 HAVE_PY=
 command -v python3 >/dev/null 2>&1 && HAVE_PY=1
+# whole FILE WHAT PATTERN: perfmt header reads FILE, finds no damage, and
+# prints a line PATTERN matches
+whole() {
+	run "$PERFMT" header -i "$1"
+	if [ "$rc" = 0 ] && grep -q '^damage  *none' "$W/out" &&
+	    grep -q "$3" "$W/out"; then
+		ok "$2"
+	else
+		bad "$2" "rc $rc: $(grep -E '^(format|data|damage|features)' \
+		    "$W/out") $(cat "$W/err")"
+	fi
+}
 
 # refusals: nothing is written, the input stays as it was
 cp "$P/local__x86_64__small.data" "$J/a.data"
@@ -22,8 +34,8 @@ run "$PERFMT" inject -i "$J/a.data" -o "$J/link.data"
 expect "inject: -o a symbolic link is refused" 2 "a symbolic link"
 run "$PERFMT" inject -i "$J/link.data"
 expect "inject: in place through a link is refused" 2 "never a link"
-run sh -c "cat '$J/a.data' | '$PERFMT' inject -i - -o '$J/p.data'"
-expect "inject: a pipe is refused, said" 2 "save it first"
+run sh -c "cat '$J/a.data' | '$PERFMT' inject -i -"
+expect "inject: standard input in place is refused" 2 "give -o FILE"
 run "$PERFMT" inject -i "$J/a.data" --all -H
 expect "inject: --all and --hits exclude each other" 2 "exclude each other"
 run "$PERFMT" inject -n -i "$J/a.data" -o "$J/n.data"
@@ -82,6 +94,99 @@ else
 	skipped "inject: every other byte kept" "no python3"
 fi
 
+# a pipe-form profile becomes a file (fmt §1.8): each HEADER_FEATURE
+# payload is the section of its bit, HEADER_TRACING_DATA's that of bit 1,
+# each attr keeps its ids, the other records are kept as they are; the
+# recorded IDs stay; from standard input too.  perf reads what it wrote.
+# perf 6.1 reads no big-endian pipe (its feature ids unswapped), and
+# neither the 136-byte attrs of 6.12 nor COMPRESSED2: features.py only
+for n in local__pipe.data local__pipe.b.data local__zpipe.data \
+    local__trace.pipe.data aarch64__p-pipe.data \
+    google__perf_data_converter__perf.data.piped.target-3.4 \
+    google__perf_data_converter__perf.data.piped.extrabyte-3.4 \
+    google__perf_data_converter__perf.data.piped.header_features_aligned-6.12 \
+    mstange__linux-perf-data__fibo.compressed2.pipe.data \
+    local__s390x-inject__small.b.pipe.data; do
+	rm -f "$J/o.data"
+	# unpacked a moment ago, a pipe's file may be one perf still writes
+	cp "$P/$n" "$J/in.data"
+	touch -d 2026-01-01 "$J/in.data"
+	run "$PERFMT" inject -L --all -t 2026-01-01 -i "$J/in.data" -o "$J/o.data"
+	whole "$J/o.data" "inject: a pipe-form profile becomes a whole file: $n" \
+	    '^format  *file mode'
+	if [ -n "$HAVE_PY" ]; then
+		python3 "$top/tests/features.py" "$P/$n" | grep -v '^2 ' >"$J/f1"
+		feat "$J/o.data" | grep -v '^head' >"$J/f2"
+		grep -q '^attr' "$J/f1" && cmp -s "$J/f1" "$J/f2" &&
+		    ok "inject: the pipe's features, attrs and records: $n" ||
+		    bad "inject: the pipe's features, attrs and records: $n" \
+		    "$(diff "$J/f1" "$J/f2")"
+	fi
+	"$PERFMT" list -i "$P/$n" 2>/dev/null | LC_ALL=C sort >"$J/l1"
+	"$PERFMT" list -i "$J/o.data" 2>/dev/null | LC_ALL=C sort >"$J/l2"
+	[ -z "$(LC_ALL=C comm -23 "$J/l1" "$J/l2")" ] &&
+	    ok "inject: a pipe's recorded build-IDs are kept: $n" ||
+	    bad "inject: a pipe's recorded build-IDs are kept: $n" \
+	    "$(LC_ALL=C comm -23 "$J/l1" "$J/l2")"
+	case $n in *6.12|*compressed2*|*s390x*) continue ;; esac
+	command -v perf >/dev/null 2>&1 || continue
+	perf report -i - --no-children -g none --sort dso,sym --stdio \
+	    <"$P/$n" 2>/dev/null | grep '%' | LC_ALL=C sort >"$J/r1"
+	perf report -i "$J/o.data" --no-children -g none --sort dso,sym \
+	    --stdio 2>/dev/null | grep '%' | LC_ALL=C sort >"$J/r2"
+	[ -s "$J/r1" ] && cmp -s "$J/r1" "$J/r2" &&
+	    ok "inject: perf report of the file as of the pipe: $n" ||
+	    bad "inject: perf report of the file as of the pipe: $n" \
+	    "$(diff "$J/r1" "$J/r2" | head -5)"
+done
+if command -v perf >/dev/null 2>&1; then
+	# the tracepoints' formats: HEADER_TRACING_DATA's payload, bit 1
+	cp "$P/local__trace.pipe.data" "$J/in.data"
+	touch -d 2026-01-01 "$J/in.data"
+	"$PERFMT" inject -q -L --all -t 2026-01-01 -i "$J/in.data" \
+	    -o "$J/t.data" >/dev/null 2>&1
+	perf script -i - <"$P/local__trace.pipe.data" >"$J/s1" 2>/dev/null
+	perf script -i "$J/t.data" >"$J/s2" 2>/dev/null
+	[ -s "$J/s1" ] && cmp -s "$J/s1" "$J/s2" &&
+	    ok "inject: perf script of a tracepoint pipe's file as of the pipe" ||
+	    bad "inject: perf script of a tracepoint pipe's file as of the pipe" \
+	    "$(diff "$J/s1" "$J/s2" | head -5)"
+	# big-endian: perf cannot read the pipe, and reads the file
+	cp "$P/local__s390x-inject__small.b.pipe.data" "$J/in.data"
+	touch -d 2026-01-01 "$J/in.data"
+	"$PERFMT" inject -q -L --all -t 2026-01-01 -i "$J/in.data" \
+	    -o "$J/t.data" >/dev/null 2>&1
+	perf report -i "$J/t.data" --stdio -g none --sort dso 2>/dev/null |
+	    grep -q '%' && ok "inject: perf reads a big-endian pipe's file" ||
+	    bad "inject: perf reads a big-endian pipe's file"
+fi
+rm -f "$J/o.data"
+run sh -c "cat '$P/local__pipe.data' | '$PERFMT' inject -L -t 2026-01-01 -i - -o '$J/o.data'"
+cp "$P/local__pipe.data" "$J/in.data"
+touch -d 2026-01-01 "$J/in.data"
+"$PERFMT" inject -L -t 2026-01-01 -i "$J/in.data" -o "$J/o2.data" >"$W/out2" 2>&1
+if cmp -s "$J/o.data" "$J/o2.data" && ! ls -a "$J" | grep -q perfmt-inject; then
+	ok "inject: from standard input, the file given by name, no copy left"
+else
+	bad "inject: from standard input, the file given by name, no copy left" "$(ls -a "$J"; cat "$W/err")"
+fi
+# what standard input held is read as a pipe: its copy's times are not the
+# recording's, and without CLOCK_DATA or -t nothing is added
+run sh -c "cat '$P/local__pipe.data' | '$PERFMT' inject -L -i - -o '$J/o.data'"
+if [ "$rc" = 1 ] && ! grep -q '^add .*/' "$W/out" &&
+    grep -q '^left .* unverified: .*give -t TIME' "$W/out"; then
+	ok "inject: standard input without a time: the files are left out"
+else
+	bad "inject: standard input without a time: the files are left out" "rc $rc: $(cat "$W/out")"
+fi
+run sh -c "printf 'PERFILE2\\020\\0\\0\\0\\0\\0\\0\\0' | '$PERFMT' inject -L -i - -o '$J/o3.data'"
+if [ "$rc" = 2 ] && grep -q 'no HEADER_ATTR' "$W/err" && [ ! -e "$J/o3.data" ] &&
+    ! ls -a "$J" | grep -q perfmt-inject; then
+	ok "inject: a pipe without events is refused, no copy left"
+else
+	bad "inject: a pipe without events is refused, no copy left" "rc $rc: $(cat "$W/err"; ls -a "$J")"
+fi
+
 # a big-endian profile (s390x) given an ID under a sysroot: the entry in
 # the writer's byte order, read back by perfmt and by perf
 n=local__s390x-inject__small.b.data
@@ -117,14 +222,8 @@ for n in local__killed.data local__killed-mmap.data; do
 	touch -d 2026-01-01 "$J/killed.data"
 	"$PERFMT" inject -L -t 2026-01-01 -i "$J/killed.data" -o "$J/k.data" \
 	    >/dev/null 2>&1
-	run "$PERFMT" header -i "$J/k.data"
-	if [ "$rc" = 0 ] && grep -q '^damage  *none' "$W/out" &&
-	    grep -q '^features  *BUILD_ID' "$W/out"; then
-		ok "inject: a killed recording becomes a whole one: $n"
-	else
-		bad "inject: a killed recording becomes a whole one: $n" \
-		    "rc $rc: $(grep -E '^(data|damage|features)' "$W/out") $(cat "$W/err")"
-	fi
+	whole "$J/k.data" "inject: a killed recording becomes a whole one: $n" \
+	    '^features  *BUILD_ID'
 	"$PERFMT" header -i "$P/$n" 2>/dev/null | sed -n 's/^records  *//p' >"$J/r1"
 	sed -n 's/^records  *//p' "$W/out" >"$J/r2"
 	cmp -s "$J/r1" "$J/r2" && ok "inject: a killed recording keeps every whole record: $n" ||
@@ -230,6 +329,31 @@ EOP
 	else
 		skipped "inject live: the vDSO" "no python3, or perf cannot record ./v"
 	fi
+	# perf record -o - | perfmt inject -i - -o FILE: with CLOCK_DATA (-k)
+	# the profile's time is known; perf reads the file as it read the pipe
+	perf record -N -q -k mono -g -o - -- sh -c './w; sleep 0.3; ./w' \
+	    2>/dev/null | tee lp.pipe | "$PERFMT" inject $LOC -i - -o lp.data \
+	    >"$W/out" 2>"$W/err"
+	if grep -q "^add   $("$PERFMT" buildid w | cut -d' ' -f1) $J/w\$" "$W/out" &&
+	    ! grep -q '^left .*/' "$W/out" &&
+	    perf buildid-list -i lp.data 2>/dev/null | grep -q " $J/w\$"; then
+		ok "inject live: from perf record -o -, every file's ID"
+	else
+		bad "inject live: from perf record -o -, every file's ID" "$(cat "$W/out" "$W/err")"
+	fi
+	perf report -i - --no-children -g none --sort dso,sym --stdio <lp.pipe \
+	    2>/dev/null | grep '%' | LC_ALL=C sort >r.p
+	perf report -i lp.data --no-children -g none --sort dso,sym --stdio \
+	    2>/dev/null | grep '%' | LC_ALL=C sort >r.i
+	[ -s r.p ] && cmp -s r.p r.i &&
+	    perf report --header-only -i lp.data >/dev/null 2>&1 &&
+	    ok "inject live: perf report of the file as of the pipe" ||
+	    bad "inject live: perf report of the file as of the pipe" "$(diff r.p r.i | head)"
+	run "$PERFMT" check -H $LOC -i lp.data
+	expect "inject live: check of the pipe's file says ok" 0
+	ls -a | grep -q perfmt-inject &&
+	    bad "inject live: no copy of the pipe is left" "$(ls -a)" ||
+	    ok "inject live: no copy of the pipe is left"
 	# a recording perf is still writing (data size 0, growing): refused
 	perf record -N -q -F 20000 -g -o live.data -- sh -c \
 	    'i=0; while [ $i -lt 300000 ]; do i=$((i + 1)); done' \
