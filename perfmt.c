@@ -283,10 +283,11 @@ static const char usage_verdicts[] =
 "  skip       not a file (anonymous memory, heap, stack, a device...)\n"
 "\n"
 "exit status: 0 all good; 1 something to report: a verdict above ok,\n"
-"an object left out (inject, archive), no build-ID (list without -H,\n"
-"buildid), a damaged or unfinished profile, what did not fit a table;\n"
-"2 trouble: bad usage, a -c, -k or -s that names nothing, unreadable\n"
-"or malformed input, a profile inject cannot complete (left as it was)\n";
+"an object left out (inject, archive), no build-ID (list without -H),\n"
+"none or one over 64 bytes (buildid), a damaged or unfinished profile,\n"
+"what did not fit a table (perfmt(1) names them); 2 trouble: bad usage,\n"
+"a -c, -k or -s that names nothing, unreadable or malformed input, a\n"
+"profile inject cannot complete (left as it was)\n";
 
 /* -h prints all of it; a usage error only the synopsis. */
 static void
@@ -5704,20 +5705,23 @@ pf_open_file(const char *path, int *seekable, int regular)
 	return fd;
 }
 
+/* The name of the directory's file being read: `data`, or a stream. */
+static char dir_file[4096];
+
 /* perf record --threads writes data.0 ... data.N-1 beside `data`.  They
  * are found by name, not by readdir: opendir would be the one malloc in
  * the program. */
 static void
 pf_dir_streams(const char *dir)
 {
-	static char stream[4096];
+	char *stream = dir_file;
 	struct stat st;
 	struct rd r;
 	uint32_t i;
 	int fd, seekable;
 
 	for (i = 0; i <= PERFMT_MAXSTREAM; i++) {
-		snprintf(stream, sizeof stream, "%s/data.%" PRIu32, dir, i);
+		snprintf(stream, sizeof dir_file, "%s/data.%" PRIu32, dir, i);
 		if (stat(stream, &st))
 			continue;
 		if (i == PERFMT_MAXSTREAM) {
@@ -5746,11 +5750,12 @@ pf_dir_streams(const char *dir)
 static int
 pf_dir(const char *dir)
 {
-	static char data[4096];
+	char *data = dir_file;
 	int fd, seekable;
 
 	pf.mode = MODE_DIR;
-	if ((size_t)snprintf(data, sizeof data, "%s/data", dir) >= sizeof data) {
+	if ((size_t)snprintf(data, sizeof dir_file, "%s/data", dir) >=
+	    sizeof dir_file) {
 		msg(2, "%s: path too long", esc(dir));
 		return 0;
 	}
@@ -5769,6 +5774,7 @@ pf_dir(const char *dir)
 		damage(1, NOPOS, "no DIR_FORMAT feature: not written by perf "
 		    "record --threads; reading its data.N files anyway");
 	pf_dir_streams(dir);
+	snprintf(data, sizeof dir_file, "%s/data", dir);
 	pf.cur = data;
 	return 1;
 }
@@ -8886,7 +8892,6 @@ static struct {
 	int in_place, dry;
 	const char *out;	/* the file it becomes */
 	char tmp[PATHMAX];
-	char spool[PATHMAX];	/* -i -: standard input's copy */
 	uint64_t data_end;	/* the old file's records end here */
 	uint64_t at;		/* the next byte of the new file */
 	uint64_t tab;		/* its feature table */
@@ -8905,10 +8910,9 @@ static struct {
  * header records (fmt §3.8), whose payloads become the sections of their
  * bits: HEADER_FEATURE's, and HEADER_TRACING_DATA's that of bit 1.  Its
  * HEADER_BUILD_ID records are the first entries of BUILD_ID. */
-enum { IW_COUNT, IW_ATTRS, IW_DATA, IW_BUILD_ID };
+enum { IW_COUNT, IW_ATTRS, IW_DATA, IW_FEATURES, IW_BUILD_ID };
 
 static struct {
-	uint64_t off[256], len[256];	/* each bit's payload in the old file */
 	uint64_t nattr, asz, ids;	/* attrs, their size, their ids' bytes */
 	uint64_t ids_at, attr_at;	/* where the next go in the new file */
 } ip;
@@ -9034,11 +9038,6 @@ inj_slot(unsigned bit, uint64_t *off, uint64_t *size)
 	unsigned b, k = 0;
 
 	*off = *size = 0;
-	if (pf.mode == MODE_PIPE) {
-		*off = ip.off[bit];
-		*size = ip.len[bit];
-		return *size != 0;
-	}
 	if (!inj.sections || !feat_has(bit))
 		return 0;
 	for (b = 0; b < bit; b++)
@@ -9059,16 +9058,39 @@ inj_slot(unsigned bit, uint64_t *off, uint64_t *size)
 	return 1;
 }
 
+/* Slot k of the new file's feature table (fmt §1.6). */
+static int
+inj_table_slot(unsigned k, uint64_t off, uint64_t size)
+{
+	unsigned char slot[16];
+
+	put_n(slot, off, 8, pf.be);
+	put_n(slot + 8, size, 8, pf.be);
+	return inj_write(slot, 16, inj.tab + 16 * (uint64_t)k);
+}
+
+/* The slot of bit in the new file's table: the bits set below it. */
+static unsigned
+inj_rank(unsigned bit)
+{
+	unsigned b, k = 0;
+
+	for (b = 0; b < bit; b++)
+		k += inj.feat[b / 64] >> b % 64 & 1;
+	return k;
+}
+
 /* One walk over the old records through featbuf, which no pass uses
- * between passes: IW_COUNT notes the attrs and the payloads, IW_ATTRS
- * writes the attrs and their ids, IW_DATA the records kept, IW_BUILD_ID
- * the HEADER_BUILD_ID records, each run of them in one copy.  The first
- * pass read these records whole: one that reads otherwise has changed. */
+ * between passes: IW_COUNT counts the attrs and sets the bits of the
+ * payloads, IW_ATTRS writes the attrs and their ids, IW_FEATURES each
+ * payload with its slot, IW_DATA the records kept and IW_BUILD_ID the
+ * HEADER_BUILD_ID records, each run of them in one copy.  The first pass
+ * read these records whole: one that reads otherwise has changed. */
 static int
 inj_walk(int what)
 {
 	const unsigned char *p;
-	uint64_t off = 16, run = 16, extra, n;
+	uint64_t off = 16, run = 16, extra, n, from, len;
 	uint32_t type = 0, size = 0, asz;
 	unsigned char sec[16];
 	int want;
@@ -9092,26 +9114,33 @@ inj_walk(int what)
 		want = what == IW_BUILD_ID ? type == R_BUILD_ID : p &&
 		    type != R_ATTR && type != R_EVENT_TYPE && type !=
 		    R_TRACING_DATA && type != R_BUILD_ID && type != R_FEATURE;
-		if (what >= IW_DATA && !want && run < off) {
+		if ((what == IW_DATA || what == IW_BUILD_ID) && !want &&
+		    run < off) {
 			if (!inj_copy(run, off - run, inj.at))
 				return 0;
 			inj.at += off - run;
 		}
-		if (!want)
-			run = off + size;
 		if (!p)
 			return 1;
 		extra = type == R_AUXTRACE && size >= 16 ? get64(p + 8, pf.be) :
 		    type == R_TRACING_DATA && size >= 12 ? get32(p + 8, pf.be) : 0;
-		if (type == R_TRACING_DATA) {
-			run += extra;
-			ip.off[1] = off + size;
-			ip.len[1] = extra;
-		}
-		if (type == R_FEATURE && size > 16 && get64(p + 8, pf.be) < 256) {
-			n = get64(p + 8, pf.be);
-			ip.off[n] = off + 16;
-			ip.len[n] = size - 16;
+		if (!want)
+			run = off + size + extra;
+		// a section: HEADER_FEATURE's payload (BUILD_ID's goes with
+		// the old entries), or the tracing data
+		n = type == R_TRACING_DATA ? 1 : type == R_FEATURE && size > 16 ?
+		    get64(p + 8, pf.be) : 256;
+		from = type == R_FEATURE ? off + 16 : off + size;
+		len = type == R_FEATURE ? size - 16 : extra;
+		if (n < 256 && what == IW_COUNT)
+			inj.feat[n / 64] |= (uint64_t)1 << n % 64;
+		if (n == FT_BUILD_ID ? what == IW_BUILD_ID : n < 256 &&
+		    what == IW_FEATURES) {
+			if ((n != FT_BUILD_ID && !inj_table_slot(inj_rank(
+			    (unsigned)n), inj.at, len)) || !inj_copy(from, len,
+			    inj.at))
+				return 0;
+			inj.at += len;
 		}
 		asz = type == R_ATTR && size >= 16 ? get32(p + 12, pf.be) : 0;
 		asz += type == R_ATTR && !asz ? 64 : 0;
@@ -9188,6 +9217,7 @@ inj_plan(void)
 	memset(inj.feat, 0, sizeof inj.feat);
 	if (pf.mode == MODE_PIPE) {
 		memset(&ip, 0, sizeof ip);
+		inj.feat[0] |= (uint64_t)1 << FT_BUILD_ID;
 		if (!inj_walk(IW_COUNT))
 			return 0;
 		if (!ip.nattr) {
@@ -9195,10 +9225,6 @@ inj_plan(void)
 			    "a file's attrs from (fmt §1.8)", esc(pf_shown()));
 			return 0;
 		}
-		for (bit = 0; bit < 256; bit++)
-			if (ip.len[bit])
-				inj.feat[bit / 64] |= (uint64_t)1 << bit % 64;
-		inj.feat[0] |= (uint64_t)1 << FT_BUILD_ID;
 		return 1;
 	}
 	if (pf.hdr_size != 104) {
@@ -9222,17 +9248,6 @@ inj_plan(void)
 		}
 	inj.feat[0] |= (uint64_t)1 << FT_BUILD_ID;
 	return 1;
-}
-
-/* Slot k of the new file's feature table (fmt §1.6). */
-static int
-inj_table_slot(unsigned k, uint64_t off, uint64_t size)
-{
-	unsigned char slot[16];
-
-	put_n(slot, off, 8, pf.be);
-	put_n(slot + 8, size, 8, pf.be);
-	return inj_write(slot, 16, inj.tab + 16 * (uint64_t)k);
 }
 
 /* The new file up to where the new entries go: the old bytes, the header
@@ -9289,6 +9304,16 @@ inj_begin(void)
 		}
 	inj.tab = inj.at;
 	inj.at = inj.tab + 16 * (uint64_t)n;
+	// a pipe's payloads in the order they come, each with its slot
+	if (pf.mode == MODE_PIPE) {
+		inj.bid_slot = inj_rank(FT_BUILD_ID);
+		if (!inj_walk(IW_FEATURES))
+			return 0;
+		inj.bid_off = inj.at;
+		if (!inj_walk(IW_BUILD_ID))
+			return 0;
+		return inj_write(h, sizeof h, 0);
+	}
 	// the other sections in bit order, each with its slot; the old
 	// entries last
 	for (bit = n = 0; bit <= 256; bit++) {
@@ -9298,11 +9323,8 @@ inj_begin(void)
 			inj.bid_slot = n++;
 			continue;
 		}
-		if (bit == 256) {
+		if (bit == 256)
 			inj.bid_off = inj.at;
-			if (pf.mode == MODE_PIPE && !inj_walk(IW_BUILD_ID))
-				return 0;
-		}
 		if (inj_slot(bit < 256 ? bit : FT_BUILD_ID, &off, &size) < 0)
 			return 0;
 		if (bit < 256 && !inj_table_slot(n++, inj.at, size))
@@ -9388,9 +9410,7 @@ inj_abandon(void)
 	inj.fd = inj.in = -1;
 	if (inj.tmp[0])
 		unlink(inj.tmp);
-	if (inj.spool[0])
-		unlink(inj.spool);
-	inj.tmp[0] = inj.spool[0] = 0;
+	inj.tmp[0] = 0;
 }
 
 /* The kernel and vDSO running now are the profiled ones only in the boot
@@ -9562,18 +9582,21 @@ inj_growing(const struct stat *st)
 	return 0;
 }
 
-/* -i -: standard input, copied to a file beside the output, which the
- * passes read as standard input (a pipe is read once, and the new
- * profile is made of the old one's bytes), without the copy's times:
- * they are not the recording's (stdin_copy). */
+/* -i -: standard input, copied to a file beside the output and made
+ * standard input, which the passes read (a pipe is read once, and the new
+ * profile is made of the old one's bytes) without the copy's times: they
+ * are not the recording's (stdin_copy).  The copy is unlinked at once:
+ * nothing is left of it, whatever happens. */
 static int
 inj_spool(struct stat *st)
 {
+	char name[PATHMAX];
 	ssize_t k;
 	mode_t m;
 
-	if ((inj.in = inj_mktemp(inj.spool)) < 0)
+	if ((inj.in = inj_mktemp(name)) < 0)
 		return 0;
+	unlink(name);
 	while ((k = read(0, databuf, sizeof databuf)) != 0) {
 		if (k < 0 && errno == EINTR)
 			continue;
@@ -9581,11 +9604,11 @@ inj_spool(struct stat *st)
 			msg(2, "<stdin>: read error:");
 			return 0;
 		}
-		if (!write_full(inj.in, inj.spool, databuf, (size_t)k, -1))
+		if (!write_full(inj.in, name, databuf, (size_t)k, -1))
 			return 0;
 	}
 	if (dup2(inj.in, 0) < 0 || lseek(0, 0, SEEK_SET) || fstat(0, st)) {
-		msg(2, "%s:", esc(inj.spool));
+		msg(2, "%s:", esc(name));
 		return 0;
 	}
 	// the new profile's mode, as the shell would make the file

@@ -186,10 +186,10 @@ while IFS='|' read -r says cmd; do
 	    ok "exit 1 as -h says: $says" ||
 	    bad "exit 1 as -h says: $says" "exit $rc: $cmd"
 done <<EOF
-verdict above ok (check)|"\$PERFMT" check -t 2026-11-30 -s tmp/exit1-root -c tmp/exit1-root -i perf/local__sized.data
-left without a build-ID (inject)|"\$PERFMT" inject -n -t 2026-11-30 -s tmp/exit1-root -c tmp/exit1-root -i perf/local__sized.data
-no build-ID at all (list without -H)|"\$PERFMT" list -i perf/aarch64__b-no-buildid-B.data
-over 64 bytes (buildid)|"\$PERFMT" buildid elf/local__w-none
+a verdict above ok,|"\$PERFMT" check -t 2026-11-30 -s tmp/exit1-root -c tmp/exit1-root -i perf/local__sized.data
+an object left out (inject, archive)|"\$PERFMT" inject -n -t 2026-11-30 -s tmp/exit1-root -c tmp/exit1-root -i perf/local__sized.data
+no build-ID (list without -H)|"\$PERFMT" list -i perf/aarch64__b-no-buildid-B.data
+one over 64 bytes (buildid)|"\$PERFMT" buildid elf/local__w-none
 damaged or unfinished profile|"\$PERFMT" header -i perf/local__killed.data
-a pipe or in header|cat perf/google__perf_data_converter__perf.data.piped.target-3.4 | "\$(dirname "\$PERFMT")/perfmt-tiny" list -i -
+what did not fit a table|cat perf/google__perf_data_converter__perf.data.piped.target-3.4 | "\$(dirname "\$PERFMT")/perfmt-tiny" list -i -
 EOF
