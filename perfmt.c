@@ -5751,6 +5751,7 @@ static int
 pf_dir(const char *dir)
 {
 	char *data = dir_file;
+	uint64_t w, sz;
 	int fd, seekable;
 
 	pf.mode = MODE_DIR;
@@ -5773,7 +5774,13 @@ pf_dir(const char *dir)
 	if (!feat_has(FT_DIR_FORMAT) && pf.features_read)
 		damage(1, NOPOS, "no DIR_FORMAT feature: not written by perf "
 		    "record --threads; reading its data.N files anyway");
+	// the header file's size and the end of its last whole record
+	// stay, as its name: inject joins the streams after them
+	w = pf.walk_end;
+	sz = pf.fsize;
 	pf_dir_streams(dir);
+	pf.walk_end = w;
+	pf.fsize = sz;
 	snprintf(data, sizeof dir_file, "%s/data", dir);
 	pf.cur = data;
 	return 1;
@@ -8910,7 +8917,7 @@ static struct {
  * header records (fmt §3.8), whose payloads become the sections of their
  * bits: HEADER_FEATURE's, and HEADER_TRACING_DATA's that of bit 1.  Its
  * HEADER_BUILD_ID records are the first entries of BUILD_ID. */
-enum { IW_COUNT, IW_ATTRS, IW_DATA, IW_FEATURES, IW_BUILD_ID };
+enum { IW_COUNT, IW_ATTRS, IW_FEATURES, IW_DATA, IW_STREAM, IW_BUILD_ID };
 
 static struct {
 	uint64_t nattr, asz, ids;	/* attrs, their size, their ids' bytes */
@@ -8968,7 +8975,7 @@ inj_write(const void *p, size_t n, uint64_t off)
  * a copy in the kernel where the file system has them (copy_file_range),
  * else through the read buffer, which no walk is using between passes. */
 static int
-inj_copy(uint64_t from, uint64_t n, uint64_t to)
+inj_copy(int in, uint64_t from, uint64_t n, uint64_t to)
 {
 	ssize_t k;
 	int64_t a, b;
@@ -8982,8 +8989,8 @@ inj_copy(uint64_t from, uint64_t n, uint64_t to)
 		if (kernel) {
 			a = (int64_t)from;
 			b = (int64_t)to;
-			k = syscall(SYS_copy_file_range, inj.in, &a, inj.fd, &b,
-			    len, 0u);
+			k = syscall(SYS_copy_file_range, in, &a, inj.fd, &b, len,
+			    0u);
 			if (k < 0 && errno != EINTR)
 				kernel = 0;	// ENOSYS, EXDEV, EINVAL: copy here
 			if (k < 0)
@@ -8992,7 +8999,7 @@ inj_copy(uint64_t from, uint64_t n, uint64_t to)
 #endif
 		if (!kernel || k < 0) {
 			len = len > sizeof databuf ? sizeof databuf : len;
-			if ((k = pread(inj.in, databuf, len, (off_t)from)) < 0 &&
+			if ((k = pread(in, databuf, len, (off_t)from)) < 0 &&
 			    errno == EINTR)
 				continue;
 			if (k < 0) {
@@ -9080,50 +9087,57 @@ inj_rank(unsigned bit)
 	return k;
 }
 
-/* One walk over the old records through featbuf, which no pass uses
- * between passes: IW_COUNT counts the attrs and sets the bits of the
- * payloads, IW_ATTRS writes the attrs and their ids, IW_FEATURES each
- * payload with its slot, IW_DATA the records kept and IW_BUILD_ID the
- * HEADER_BUILD_ID records, each run of them in one copy.  The first pass
- * read these records whole: one that reads otherwise has changed. */
+/* One walk over the records of fd up to end, through featbuf, which no
+ * pass uses between passes.  Of a pipe: IW_COUNT counts the attrs and
+ * sets the bits of the payloads, IW_ATTRS writes the attrs and their ids,
+ * IW_FEATURES each payload with its slot, IW_DATA the records kept and
+ * IW_BUILD_ID the HEADER_BUILD_ID records, each run of them in one copy;
+ * the first pass read these records whole, so one that reads otherwise has
+ * changed.  IW_STREAM copies a directory's data.N stream up to its last
+ * whole record (a killed recording's may end in a cut one, fmt §5.6). */
 static int
-inj_walk(int what)
+inj_walk(int what, int fd, uint64_t end)
 {
 	const unsigned char *p;
-	uint64_t off = 16, run = 16, extra, n, from, len;
-	uint32_t type = 0, size = 0, asz;
+	uint64_t off, run, extra, n, from, len;
+	uint32_t type, size, asz;
 	unsigned char sec[16];
 	int want;
 	struct rd r;
 
-	rd_file(&r, inj.in, 1, featbuf, sizeof featbuf, 16, inj.data_end);
+	off = run = what == IW_STREAM ? 0 : 16;
+	rd_file(&r, fd, 1, featbuf, sizeof featbuf, off, end);
 	for (;;) {
-		p = NULL;
-		if (off < inj.data_end) {
-			if (!(p = rd_peek(&r, 8)))
-				goto changed;
+		type = size = 0;
+		extra = 0;
+		if (off < end && (p = rd_peek(&r, 8))) {
 			type = get32(p, pf.be);
 			size = get16(p + 6, pf.be);
 			if (type >= R_SIMPLEPERF)
 				size |= (uint32_t)get16(p + 4, pf.be) << 16;
-			if (size < 8 || !(p = rd_peek(&r, type == R_ATTR ||
-			    size < 16 ? size : 16)))
-				goto changed;
+			if (size < 8 || size > end - off || !(p = rd_peek(&r,
+			    type == R_ATTR || size < 16 ? size : 16)))
+				p = NULL;
 		} else
-			type = size = 0;
+			p = NULL;
+		if (p)
+			extra = type == R_AUXTRACE && size >= 16 ? get64(p + 8,
+			    pf.be) : type == R_TRACING_DATA && size >= 12 ?
+			    get32(p + 8, pf.be) : 0;
+		if (p && extra > end - off - size)
+			p = NULL;
+		if (!p && off < end && what != IW_STREAM)
+			goto changed;
 		want = what == IW_BUILD_ID ? type == R_BUILD_ID : p &&
 		    type != R_ATTR && type != R_EVENT_TYPE && type !=
 		    R_TRACING_DATA && type != R_BUILD_ID && type != R_FEATURE;
-		if ((what == IW_DATA || what == IW_BUILD_ID) && !want &&
-		    run < off) {
-			if (!inj_copy(run, off - run, inj.at))
+		if (what >= IW_DATA && !want && run < off) {
+			if (!inj_copy(fd, run, off - run, inj.at))
 				return 0;
 			inj.at += off - run;
 		}
 		if (!p)
 			return 1;
-		extra = type == R_AUXTRACE && size >= 16 ? get64(p + 8, pf.be) :
-		    type == R_TRACING_DATA && size >= 12 ? get32(p + 8, pf.be) : 0;
 		if (!want)
 			run = off + size + extra;
 		// a section: HEADER_FEATURE's payload (BUILD_ID's goes with
@@ -9137,7 +9151,7 @@ inj_walk(int what)
 		if (n == FT_BUILD_ID ? what == IW_BUILD_ID : n < 256 &&
 		    what == IW_FEATURES) {
 			if ((n != FT_BUILD_ID && !inj_table_slot(inj_rank(
-			    (unsigned)n), inj.at, len)) || !inj_copy(from, len,
+			    (unsigned)n), inj.at, len)) || !inj_copy(fd, from, len,
 			    inj.at))
 				return 0;
 			inj.at += len;
@@ -9166,8 +9180,7 @@ inj_walk(int what)
 			ip.attr_at += asz + 16;
 			ip.ids_at += n;
 		}
-		if (!rd_skip(&r, size) || !rd_skip(&r, extra))
-			goto changed;
+		rd_skip(&r, size + extra);
 		off = rd_tell(&r);
 	}
 changed:
@@ -9185,10 +9198,10 @@ inj_pipe_records(unsigned char *h)
 	ip.ids_at = 104;
 	ip.attr_at = attrs;
 	data = attrs + ip.nattr * (ip.asz + 16);
-	if (!inj_walk(IW_ATTRS))
+	if (!inj_walk(IW_ATTRS, inj.in, inj.data_end))
 		return 0;
 	inj.at = data;
-	if (!inj_walk(IW_DATA))
+	if (!inj_walk(IW_DATA, inj.in, inj.data_end))
 		return 0;
 	memcpy(h, pf.be ? "2ELIFREP" : "PERFILE2", 8);
 	put_n(h + 8, 104, 8, pf.be);
@@ -9218,7 +9231,7 @@ inj_plan(void)
 	if (pf.mode == MODE_PIPE) {
 		memset(&ip, 0, sizeof ip);
 		inj.feat[0] |= (uint64_t)1 << FT_BUILD_ID;
-		if (!inj_walk(IW_COUNT))
+		if (!inj_walk(IW_COUNT, inj.in, inj.data_end))
 			return 0;
 		if (!ip.nattr) {
 			msg(2, "%s: no HEADER_ATTR record: no events to write "
@@ -9247,12 +9260,46 @@ inj_plan(void)
 				return 0;
 		}
 	inj.feat[0] |= (uint64_t)1 << FT_BUILD_ID;
+	// one file: perf takes DIR_FORMAT for a directory (fmt §5.6)
+	if (pf.mode == MODE_DIR)
+		inj.feat[0] &= ~((uint64_t)1 << FT_DIR_FORMAT);
 	return 1;
 }
 
 /* The new file up to where the new entries go: the old bytes, the header
  * set anew, the table (BUILD_ID's slot is written last, when its size is
  * known), the other sections, the old entries. */
+/* A directory's data.N streams after its own records, as perf reads
+ * them (fmt §5.6): it orders the records by their times. */
+static int
+inj_streams(void)
+{
+	char name[PATHMAX];
+	struct stat st;
+	unsigned i;
+	int fd, ok;
+
+	for (i = 0; i < PERFMT_MAXSTREAM; i++) {
+		snprintf(name, sizeof name, "%s/data.%u", pf.path, i);
+		// as the passes: what is not there, or not a file, is not read
+		if ((fd = open(name, O_RDONLY | O_NONBLOCK)) < 0 &&
+		    errno == ENOENT)
+			continue;
+		if (fd < 0 || fstat(fd, &st)) {
+			msg(2, "%s:", esc(name));
+			if (fd >= 0)
+				close(fd);
+			return 0;
+		}
+		ok = !S_ISREG(st.st_mode) || inj_walk(IW_STREAM, fd,
+		    (uint64_t)st.st_size);
+		close(fd);
+		if (!ok)
+			return 0;
+	}
+	return 1;
+}
+
 /* A new file beside the output, its name in buf (PATHMAX bytes). */
 static int
 inj_mktemp(char *buf)
@@ -9287,14 +9334,16 @@ inj_begin(void)
 		if (!inj_pipe_records(h))
 			return 0;
 	} else {
-		if (!inj_copy(0, inj.data_end, 0))
+		if (!inj_copy(inj.in, 0, inj.data_end, 0))
 			return 0;
 		if (pread(inj.in, h, sizeof h, 0) != (ssize_t)sizeof h) {
 			msg(2, "%s: offset 0: read error:", esc(pf_shown()));
 			return 0;
 		}
-		put_n(h + 48, inj.data_end - pf.data_off, 8, pf.be);
 		inj.at = inj.data_end;
+		if (pf.mode == MODE_DIR && !inj_streams())
+			return 0;
+		put_n(h + 48, inj.at - pf.data_off, 8, pf.be);
 	}
 	memset(h + 72, 0, 32);
 	for (bit = 0; bit < 256; bit++)
@@ -9307,10 +9356,10 @@ inj_begin(void)
 	// a pipe's payloads in the order they come, each with its slot
 	if (pf.mode == MODE_PIPE) {
 		inj.bid_slot = inj_rank(FT_BUILD_ID);
-		if (!inj_walk(IW_FEATURES))
+		if (!inj_walk(IW_FEATURES, inj.in, inj.data_end))
 			return 0;
 		inj.bid_off = inj.at;
-		if (!inj_walk(IW_BUILD_ID))
+		if (!inj_walk(IW_BUILD_ID, inj.in, inj.data_end))
 			return 0;
 		return inj_write(h, sizeof h, 0);
 	}
@@ -9329,7 +9378,7 @@ inj_begin(void)
 			return 0;
 		if (bit < 256 && !inj_table_slot(n++, inj.at, size))
 			return 0;
-		if (!inj_copy(off, size, inj.at))
+		if (!inj_copy(inj.in, off, size, inj.at))
 			return 0;
 		inj.at += size;
 	}
@@ -9622,6 +9671,8 @@ inj_spool(struct stat *st)
 static int
 cmd_inject(const char *path, const char *out)
 {
+	char data[PATHMAX];
+	const char *src;
 	struct stat st, ost;
 	int rc, first = 0;
 
@@ -9641,22 +9692,34 @@ cmd_inject(const char *path, const char *out)
 		if (!inj_spool(&st))
 			goto fail;
 	} else {
-		// in place the new file replaces the name: never a link's
+		// in place the new file replaces the name: never a link's; a
+		// directory's header file is read, its streams joined after
+		src = path;
 		if (out ? stat(path, &st) : lstat(path, &st)) {
 			msg(2, "%s:", esc(path));
 			return 2;
 		}
+		if (S_ISDIR(st.st_mode) && out) {
+			snprintf(data, sizeof data, "%s/data", path);
+			src = data;
+			if (stat(src, &st)) {
+				msg(2, "%s:", esc(src));
+				return 2;
+			}
+		}
 		if (!S_ISREG(st.st_mode)) {
-			msg(2, "%s: not a regular file%s", esc(path),
+			msg(2, "%s: not a regular file%s", esc(src),
 			    S_ISLNK(st.st_mode) ? ": in place, inject replaces "
-			    "a file, never a link (give -o FILE)" : "");
+			    "a file, never a link (give -o FILE)" :
+			    S_ISDIR(st.st_mode) ? ": a directory becomes one "
+			    "file (give -o FILE)" : "");
 			return 2;
 		}
 		// the file the passes read, held open for the copy: another
 		// put in its place meanwhile is told by its inode
-		if ((inj.in = open(path, O_RDONLY)) < 0 || fstat(inj.in, &ost) ||
+		if ((inj.in = open(src, O_RDONLY)) < 0 || fstat(inj.in, &ost) ||
 		    ost.st_ino != st.st_ino || ost.st_dev != st.st_dev) {
-			msg(2, "%s:", esc(path));
+			msg(2, "%s:", esc(src));
 			inj_abandon();
 			return 2;
 		}

@@ -7,15 +7,35 @@
 #
 # A pipe-form profile (§1.8) gives the same lines for what a file made of
 # it holds: its HEADER_FEATURE payloads (HEADER_TRACING_DATA's as bit 1),
-# its HEADER_ATTR records, its other records (§3.8), and no head.
+# its HEADER_ATTR records, its other records (§3.8), and no head; a
+# directory, its data file's lines with the streams' records in "data".
 import hashlib
+import os
 import struct
 import sys
 
-with open(sys.argv[1], "rb") as f:
+# a perf record --threads directory (§5.6): its data file, whose records
+# are followed by each data.N stream's whole records
+path, streams = sys.argv[1], b""
+top = path
+if os.path.isdir(path):
+    path += "/data"
+with open(path, "rb") as f:
     b = f.read()
 be = b[:8] == b"2ELIFREP"
 o = ">" if be else "<"
+i = 0
+while top != path and os.path.exists("%s/data.%d" % (top, i)):
+    with open("%s/data.%d" % (top, i), "rb") as f:
+        s = f.read()
+    p = 0
+    while p + 8 <= len(s):
+        size = struct.unpack_from(o + "H", s, p + 6)[0]
+        if size < 8 or p + size > len(s):
+            break
+        p += size
+    streams += s[:p]
+    i += 1
 hdr = struct.unpack_from(o + "Q", b, 8)[0]
 
 
@@ -67,6 +87,6 @@ for k, bit in enumerate(bits):
 for a in range(aoff, aoff + asize - asz + 1, asz) if asz else ():
     ioff, isize = struct.unpack_from(o + "QQ", b, a + asz - 16)
     print("attr", sha(b[a:a + asz - 16] + b[ioff:ioff + isize]))
-print("data", dsize, sha(b[doff:doff + dsize]))
+print("data", dsize + len(streams), sha(b[doff:doff + dsize] + streams))
 head = b[:48] + b[56:72] + b[104:doff]
 print("head", sha(head))

@@ -187,6 +187,52 @@ else
 	bad "inject: a pipe without events is refused, no copy left" "rc $rc: $(cat "$W/err"; ls -a "$J")"
 fi
 
+# a perf record --threads directory becomes one file (fmt §5.6): its data
+# file's bytes, then each data.N stream's whole records, its sections but
+# DIR_FORMAT; in place it is refused (a directory is no file to replace)
+rm -rf "$J/thr.data" "$J/o.data"
+cp -r "$P/local__threads.data" "$J/thr.data"
+run "$PERFMT" inject -L -t 2026-11-30 -i "$J/thr.data"
+expect "inject: a directory in place is refused" 2 "a directory becomes one file"
+run "$PERFMT" inject -L -t 2026-11-30 -i "$J/thr.data" -o "$J/o.data"
+whole "$J/o.data" "inject: a directory becomes one whole file" '^format  *file mode'
+grep -q 'DIR_FORMAT' "$W/out" &&
+    bad "inject: the joined file has no DIR_FORMAT" "$(grep features "$W/out")" ||
+    ok "inject: the joined file has no DIR_FORMAT"
+"$PERFMT" header -i "$J/thr.data" 2>/dev/null | sed -n 's/^records  *//p' >"$J/r1"
+sed -n 's/^records  *//p' "$W/out" >"$J/r2"
+cmp -s "$J/r1" "$J/r2" && ok "inject: the joined file has the directory's records" ||
+    bad "inject: the joined file has the directory's records" "$(cat "$J/r1" "$J/r2")"
+if [ -n "$HAVE_PY" ]; then
+	feat "$J/thr.data" | grep -v '^24 \|^head' >"$J/f1"
+	feat "$J/o.data" | grep -v '^head' >"$J/f2"
+	cmp -s "$J/f1" "$J/f2" &&
+	    ok "inject: a directory's sections, attrs and records, joined" ||
+	    bad "inject: a directory's sections, attrs and records, joined" \
+	    "$(diff "$J/f1" "$J/f2")"
+fi
+if command -v perf >/dev/null 2>&1; then
+	perf report -i "$J/thr.data" --stdio 2>/dev/null | grep '%' >"$J/r1"
+	perf report -i "$J/o.data" --stdio 2>/dev/null | grep '%' >"$J/r2"
+	[ -s "$J/r1" ] && cmp -s "$J/r1" "$J/r2" &&
+	    ok "inject: perf report of the joined file as of the directory" ||
+	    bad "inject: perf report of the joined file as of the directory" \
+	    "$(diff "$J/r1" "$J/r2" | head -5)"
+fi
+# a killed recording's stream may end in a cut record: joined up to the
+# last whole one
+truncate -s -5 "$J/thr.data/data.0"
+rm -f "$J/o.data"
+"$PERFMT" inject -L -t 2026-11-30 -i "$J/thr.data" -o "$J/o.data" >/dev/null 2>&1
+whole "$J/o.data" "inject: a directory with a cut stream, joined whole" '^format  *file mode'
+"$PERFMT" header -i "$P/local__threads.data" 2>/dev/null |
+    sed -n 's/^records  *\([0-9]*\) .*/\1/p' >"$J/n1"
+sed -n 's/^records  *\([0-9]*\) .*/\1/p' "$W/out" >"$J/n2"
+[ "$(cat "$J/n2")" = "$(($(cat "$J/n1") - 1))" ] &&
+    ok "inject: a cut stream's last record is left out, the rest kept" ||
+    bad "inject: a cut stream's last record is left out, the rest kept" \
+    "$(cat "$J/n1" "$J/n2")"
+
 # a big-endian profile (s390x) given an ID under a sysroot: the entry in
 # the writer's byte order, read back by perfmt and by perf
 n=local__s390x-inject__small.b.data
@@ -354,6 +400,27 @@ EOP
 	ls -a | grep -q perfmt-inject &&
 	    bad "inject live: no copy of the pipe is left" "$(ls -a)" ||
 	    ok "inject live: no copy of the pipe is left"
+	# perf record --threads -B: the directory joined into one file that
+	# perf reads as it reads the directory, with the objects' IDs
+	rm -rf tb.data
+	if perf record -N -q -B --threads -g -o tb.data -- sh -c \
+	    './w; sleep 0.3; ./w' >/dev/null 2>&1 && [ -d tb.data ]; then
+		run "$PERFMT" inject $LOC -i tb.data -o tj.data
+		if [ "$rc" = 0 ] && grep -q "^add .* $J/w\$" "$W/out"; then
+			ok "inject live: a --threads directory joined, every ID added"
+		else
+			bad "inject live: a --threads directory joined, every ID added" \
+			    "rc $rc: $(cat "$W/out" "$W/err")"
+		fi
+		perf script -i tb.data 2>/dev/null >s.d
+		perf script -i tj.data 2>/dev/null >s.j
+		[ -s s.d ] && cmp -s s.d s.j &&
+		    ok "inject live: perf script of the joined file as of the directory" ||
+		    bad "inject live: perf script of the joined file as of the directory" \
+		    "$(diff s.d s.j | head -5)"
+	else
+		skipped "inject live: a --threads directory" "perf record --threads fails here"
+	fi
 	# a recording perf is still writing (data size 0, growing): refused
 	perf record -N -q -F 20000 -g -o live.data -- sh -c \
 	    'i=0; while [ $i -lt 300000 ]; do i=$((i + 1)); done' \
