@@ -9240,6 +9240,12 @@ inj_plan(void)
 		}
 		return 1;
 	}
+	if (pf.mode == MODE_DIR && (pf.z_records || feat_has(FT_COMPRESSED))) {
+		msg(2, "%s: each data.N holds a zstd stream of its own (perf "
+		    "record -z, fmt §5.6), which one file cannot",
+		    esc(pf_shown()));
+		return 0;
+	}
 	if (pf.hdr_size != 104) {
 		msg(2, "%s: a %" PRIu64 "-byte header has no feature bitmap "
 		    "(fmt §1.2): no build-ID section can be added",

@@ -418,6 +418,14 @@ EOP
 		    ok "inject live: perf script of the joined file as of the directory" ||
 		    bad "inject live: perf script of the joined file as of the directory" \
 		    "$(diff s.d s.j | head -5)"
+		# with -z each data.N is a zstd stream of its own: refused
+		rm -rf tz.data
+		perf record -N -q -z -B --threads -o tz.data -- ./w >/dev/null 2>&1
+		run "$PERFMT" inject $LOC -i tz.data -o tzj.data
+		[ "$rc" = 2 ] && grep -q 'zstd stream of its own' "$W/err" &&
+		    [ ! -e tzj.data ] &&
+		    ok "inject live: a -z --threads directory is refused" ||
+		    bad "inject live: a -z --threads directory is refused" "rc $rc: $(cat "$W/err")"
 	else
 		skipped "inject live: a --threads directory" "perf record --threads fails here"
 	fi
