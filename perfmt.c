@@ -9127,6 +9127,11 @@ inj_walk(int what, int fd, uint64_t end)
 			    get32(p + 8, pf.be) : 0;
 		if (p && extra > end - off - size)
 			p = NULL;
+		if (!p && r.err) {
+			msg(2, "%s: offset %#" PRIx64 ": read error: %s",
+			    esc(pf_shown()), off, strerror(r.err));
+			return 0;
+		}
 		if (!p && off < end && what != IW_STREAM)
 			goto changed;
 		want = what == IW_BUILD_ID ? type == R_BUILD_ID : p &&
@@ -9157,9 +9162,12 @@ inj_walk(int what, int fd, uint64_t end)
 				return 0;
 			inj.at += len;
 		}
+		// the attr's own size, 0 meaning 64 (fmt §3.8), then its ids
 		asz = type == R_ATTR && size >= 16 ? get32(p + 12, pf.be) : 0;
 		asz += type == R_ATTR && !asz ? 64 : 0;
-		n = asz && asz <= size - 8 ? (size - 8 - asz) / 8 * 8 : 0;
+		if (asz > size - 8)
+			goto changed;
+		n = asz ? (size - 8 - asz) / 8 * 8 : 0;
 		if (asz && what == IW_COUNT) {
 			if (ip.nattr++ && asz != ip.asz) {
 				msg(2, "%s: offset %#" PRIx64 ": an attr of %" PRIu32
@@ -9273,9 +9281,6 @@ inj_plan(void)
 	return 1;
 }
 
-/* The new file up to where the new entries go: the old bytes, the header
- * set anew, the table (BUILD_ID's slot is written last, when its size is
- * known), the other sections, the old entries. */
 /* A directory's data.N streams after its own records, as perf reads
  * them (fmt §5.6): it orders the records by their times. */
 static int
@@ -9328,6 +9333,10 @@ inj_mktemp(char *buf)
 	return fd;
 }
 
+/* The new file up to where the new entries go: the old bytes (a pipe's
+ * made a file's, a directory's streams joined), the header set anew, the
+ * table (BUILD_ID's slot is written last, when its size is known), the
+ * other sections, the old entries. */
 static int
 inj_begin(void)
 {
