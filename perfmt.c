@@ -9240,14 +9240,13 @@ inj_plan(void)
 	if (pf.mode == MODE_PIPE) {
 		memset(&ip, 0, sizeof ip);
 		inj.feat[0] |= (uint64_t)1 << FT_BUILD_ID;
-		if (!inj_walk(IW_COUNT, inj.in, inj.data_end))
-			return 0;
-		if (!ip.nattr) {
+		if (!pf.nattr && !pf.attr_dropped) {
 			msg(2, "%s: no HEADER_ATTR record: no events to write "
 			    "a file's attrs from (fmt §1.8)", esc(pf_shown()));
 			return 0;
 		}
-		return 1;
+		// -n -i -: standard input was read as it came, once
+		return inj.in < 0 || inj_walk(IW_COUNT, inj.in, inj.data_end);
 	}
 	if (pf.mode == MODE_DIR && (pf.z_records || feat_has(FT_COMPRESSED))) {
 		msg(2, "%s: each data.N holds a zstd stream of its own (perf "
@@ -9700,12 +9699,15 @@ cmd_inject(const char *path, const char *out)
 		return 2;
 	inj.out = out ? out : path;
 	if (!strcmp(path, "-")) {
-		if (!out) {
+		// -n writes nothing, a copy neither: standard input is read
+		// once, with no file times, as the copy would be
+		stdin_copy = inj.dry;
+		if (!out && !inj.dry) {
 			msg(2, "inject: -i -: standard input goes to a new "
 			    "profile: give -o FILE");
 			return 2;
 		}
-		if (!inj_spool(&st))
+		if (!inj.dry && !inj_spool(&st))
 			goto fail;
 	} else {
 		// in place the new file replaces the name: never a link's; a
@@ -9752,7 +9754,8 @@ cmd_inject(const char *path, const char *out)
 		if (!first++) {
 			if (!verdicts_begin() || status >= 2 || !inj_plan())
 				goto fail;
-			if (!pf.data_size && !stdin_copy && inj_growing(&st))
+			if (!pf.data_size && !stdin_copy && inj.in >= 0 &&
+			    inj_growing(&st))
 				goto fail;
 			if (!inj.dry && !inj_begin())
 				goto fail;

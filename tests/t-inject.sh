@@ -131,9 +131,9 @@ for n in local__pipe.data local__pipe.b.data local__zpipe.data \
 	case $n in *6.12|*compressed2*|*s390x*) continue ;; esac
 	command -v perf >/dev/null 2>&1 || continue
 	perf report -i - --no-children -g none --sort dso,sym --stdio \
-	    <"$P/$n" 2>/dev/null | grep '%' | LC_ALL=C sort >"$J/r1"
+	    <"$P/$n" 2>/dev/null | grep -v '^#' | grep '%' | LC_ALL=C sort >"$J/r1"
 	perf report -i "$J/o.data" --no-children -g none --sort dso,sym \
-	    --stdio 2>/dev/null | grep '%' | LC_ALL=C sort >"$J/r2"
+	    --stdio 2>/dev/null | grep -v '^#' | grep '%' | LC_ALL=C sort >"$J/r2"
 	[ -s "$J/r1" ] && cmp -s "$J/r1" "$J/r2" &&
 	    ok "inject: perf report of the file as of the pipe: $n" ||
 	    bad "inject: perf report of the file as of the pipe: $n" \
@@ -179,6 +179,20 @@ if [ "$rc" = 1 ] && ! grep -q '^add .*/' "$W/out" &&
 else
 	bad "inject: standard input without a time: the files are left out" "rc $rc: $(cat "$W/out")"
 fi
+# -n writes nothing, not even standard input's copy: it needs no -o, and
+# says what the run that writes would add
+ls -a "$J" >"$W/ls1"
+now=$(date +%s)
+run sh -c "cat '$P/local__pipe.data' | '$PERFMT' inject -n -L -t $now -i -"
+ls -a "$J" >"$W/ls2"
+"$PERFMT" inject -L -t "$now" -i "$J/in.data" -o "$J/o2.data" >"$W/out2" 2>&1
+if cmp -s "$W/ls1" "$W/ls2" && grep -q 'nothing written' "$W/out" &&
+    [ "$(grep -c '^add ' "$W/out")" = "$(grep -c '^add ' "$W/out2")" ] &&
+    grep -q '^add ' "$W/out"; then
+	ok "inject -n -i -: what would be added, nothing written"
+else
+	bad "inject -n -i -: what would be added, nothing written" "$(cat "$W/out" "$W/err")"
+fi
 run sh -c "printf 'PERFILE2\\020\\0\\0\\0\\0\\0\\0\\0' | '$PERFMT' inject -L -i - -o '$J/o3.data'"
 if [ "$rc" = 2 ] && grep -q 'no HEADER_ATTR' "$W/err" && [ ! -e "$J/o3.data" ] &&
     ! ls -a "$J" | grep -q perfmt-inject; then
@@ -212,8 +226,10 @@ if [ -n "$HAVE_PY" ]; then
 	    "$(diff "$J/f1" "$J/f2")"
 fi
 if command -v perf >/dev/null 2>&1; then
-	perf report -i "$J/thr.data" --stdio 2>/dev/null | grep '%' >"$J/r1"
-	perf report -i "$J/o.data" --stdio 2>/dev/null | grep '%' >"$J/r2"
+	perf report -i "$J/thr.data" --stdio 2>/dev/null | grep -v '^#' |
+	    grep '%' >"$J/r1"
+	perf report -i "$J/o.data" --stdio 2>/dev/null | grep -v '^#' |
+	    grep '%' >"$J/r2"
 	[ -s "$J/r1" ] && cmp -s "$J/r1" "$J/r2" &&
 	    ok "inject: perf report of the joined file as of the directory" ||
 	    bad "inject: perf report of the joined file as of the directory" \
@@ -388,9 +404,9 @@ EOP
 		bad "inject live: from perf record -o -, every file's ID" "$(cat "$W/out" "$W/err")"
 	fi
 	perf report -i - --no-children -g none --sort dso,sym --stdio <lp.pipe \
-	    2>/dev/null | grep '%' | LC_ALL=C sort >r.p
+	    2>/dev/null | grep -v '^#' | grep '%' | LC_ALL=C sort >r.p
 	perf report -i lp.data --no-children -g none --sort dso,sym --stdio \
-	    2>/dev/null | grep '%' | LC_ALL=C sort >r.i
+	    2>/dev/null | grep -v '^#' | grep '%' | LC_ALL=C sort >r.i
 	[ -s r.p ] && cmp -s r.p r.i &&
 	    perf report --header-only -i lp.data >/dev/null 2>&1 &&
 	    ok "inject live: perf report of the file as of the pipe" ||
