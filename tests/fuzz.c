@@ -120,8 +120,9 @@ fz_pipe(const uint8_t *data, size_t size)
 	return 1;
 }
 
-/* The commands, as main runs them; inject and archive read only files,
- * and run where fz_writers says (the sweep: every 8th input). */
+/* The commands, as main runs them; inject and archive are given files
+ * only (inject's standard input is a copy in a file, read as one), and
+ * run where fz_writers says (the sweep: every 8th input). */
 static int fz_writers = 1;
 
 static void
