@@ -5059,6 +5059,29 @@ progress_end(void)
 	prog.on = prog.shown = 0;
 }
 
+/* A record's size from its header at p (fmt §3.1): simpleperf's own
+ * types spread a u32 over misc and size. */
+static uint32_t
+rec_size(const unsigned char *p, uint32_t type)
+{
+	uint32_t size = get16(p + 6, pf.be);
+
+	return type >= R_SIMPLEPERF ? (uint32_t)get16(p + 4, pf.be) << 16 |
+	    size : size;
+}
+
+/* The bytes that follow a record beyond its size, from the n bytes of it
+ * at p: AUXTRACE's and TRACING_DATA's payloads (fmt §3.8). */
+static uint64_t
+rec_payload(uint32_t type, const unsigned char *p, size_t n)
+{
+	if (type == R_AUXTRACE && n >= 16)
+		return get64(p + 8, pf.be);
+	if (type == R_TRACING_DATA && n >= 12)
+		return get32(p + 8, pf.be);
+	return 0;
+}
+
 /* One record through the general path: it refills the buffer, steps over
  * AUXTRACE and TRACING_DATA payloads, and reports damage.  Returns 0 when
  * the walk must stop. */
@@ -5084,13 +5107,8 @@ scan_one(struct rd *r, int at_eof)
 		return 0;
 	}
 	type = get32(p, pf.be);
-	misc = get16(p + 4, pf.be);
-	size = get16(p + 6, pf.be);
-	if (type >= R_SIMPLEPERF) {
-		// simpleperf splits the u32 size over misc and size
-		size = (uint32_t)misc << 16 | size;
-		misc = 0;
-	}
+	misc = type >= R_SIMPLEPERF ? 0 : get16(p + 4, pf.be);
+	size = rec_size(p, type);
 	if (size < 8) {
 		damage(2, off, "record of %s has size %" PRIu32 ", below its "
 		    "own 8-byte header: cannot step past it; %" PRIu64
@@ -5106,10 +5124,7 @@ scan_one(struct rd *r, int at_eof)
 		cut_short(r, at_eof || r->end == RD_OPEN, off, type, size);
 		return 0;
 	}
-	if (type == R_AUXTRACE && need >= 16)
-		extra = get64(p + 8, pf.be);
-	else if (type == R_TRACING_DATA && need >= 12)
-		extra = get32(p + 8, pf.be);
+	extra = rec_payload(type, p, need);
 	pf.nrec++;
 	pf.recbytes += size;
 	count_type(type);
@@ -9113,18 +9128,14 @@ inj_walk(int what, int fd, uint64_t end)
 		extra = 0;
 		if (off < end && (p = rd_peek(&r, 8))) {
 			type = get32(p, pf.be);
-			size = get16(p + 6, pf.be);
-			if (type >= R_SIMPLEPERF)
-				size |= (uint32_t)get16(p + 4, pf.be) << 16;
+			size = rec_size(p, type);
 			if (size < 8 || size > end - off || !(p = rd_peek(&r,
 			    type == R_ATTR || size < 16 ? size : 16)))
 				p = NULL;
 		} else
 			p = NULL;
 		if (p)
-			extra = type == R_AUXTRACE && size >= 16 ? get64(p + 8,
-			    pf.be) : type == R_TRACING_DATA && size >= 12 ?
-			    get32(p + 8, pf.be) : 0;
+			extra = rec_payload(type, p, size);
 		if (p && extra > end - off - size)
 			p = NULL;
 		if (!p && r.err) {
