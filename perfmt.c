@@ -8933,11 +8933,14 @@ static struct {
  * header records (fmt §3.8), whose payloads become the sections of their
  * bits: HEADER_FEATURE's, and HEADER_TRACING_DATA's that of bit 1.  Its
  * HEADER_BUILD_ID records are the first entries of BUILD_ID. */
-enum { IW_COUNT, IW_ATTRS, IW_FEATURES, IW_DATA, IW_STREAM, IW_BUILD_ID };
+enum { IW_COUNT, IW_WRITE, IW_STREAM };
 
 static struct {
 	uint64_t nattr, asz, ids;	/* attrs, their size, their ids' bytes */
+	uint64_t kept, secs, bids;	/* bytes of records kept, of payloads,
+					   of old build-ID entries */
 	uint64_t ids_at, attr_at;	/* where the next go in the new file */
+	uint64_t sec_at, bid_at;
 } ip;
 
 /* A build with PERFMT_TEST_HOOKS stops dead after the Nth write step
@@ -9104,13 +9107,13 @@ inj_rank(unsigned bit)
 }
 
 /* One walk over the records of fd up to end, through featbuf, which no
- * pass uses between passes.  Of a pipe: IW_COUNT counts the attrs and
- * sets the bits of the payloads, IW_ATTRS writes the attrs and their ids,
- * IW_FEATURES each payload with its slot, IW_DATA the records kept and
- * IW_BUILD_ID the HEADER_BUILD_ID records, each run of them in one copy;
- * the first pass read these records whole, so one that reads otherwise has
- * changed.  IW_STREAM copies a directory's data.N stream up to its last
- * whole record (a killed recording's may end in a cut one, fmt §5.6). */
+ * pass uses between passes.  Of a pipe: IW_COUNT counts what each part of
+ * the new file takes (the attrs and their ids, the records kept, the
+ * payloads) and sets the payloads' bits; IW_WRITE puts each where the
+ * count placed it, the records kept in runs of one copy each.  The first
+ * pass read these records whole, so one that reads otherwise has changed.
+ * IW_STREAM copies a directory's data.N stream up to its last whole
+ * record (a killed recording's may end in a cut one, fmt §5.6). */
 static int
 inj_walk(int what, int fd, uint64_t end)
 {
@@ -9118,7 +9121,7 @@ inj_walk(int what, int fd, uint64_t end)
 	uint64_t off, run, extra, n, from, len;
 	uint32_t type, size, asz;
 	unsigned char sec[16];
-	int want;
+	int keep;
 	struct rd r;
 
 	off = run = what == IW_STREAM ? 0 : 16;
@@ -9145,33 +9148,41 @@ inj_walk(int what, int fd, uint64_t end)
 		}
 		if (!p && off < end && what != IW_STREAM)
 			goto changed;
-		want = what == IW_BUILD_ID ? type == R_BUILD_ID : p &&
-		    type != R_ATTR && type != R_EVENT_TYPE && type !=
+		keep = p && type != R_ATTR && type != R_EVENT_TYPE && type !=
 		    R_TRACING_DATA && type != R_BUILD_ID && type != R_FEATURE;
-		if (what >= IW_DATA && !want && run < off) {
+		if (what != IW_COUNT && !keep && run < off) {
 			if (!inj_copy(fd, run, off - run, inj.at))
 				return 0;
 			inj.at += off - run;
 		}
 		if (!p)
 			return 1;
-		if (!want)
+		if (!keep)
 			run = off + size + extra;
-		// a section: HEADER_FEATURE's payload (BUILD_ID's goes with
-		// the old entries), or the tracing data
+		else
+			ip.kept += what == IW_COUNT ? size + extra : 0;
+		// a section: HEADER_FEATURE's payload or the tracing data; a
+		// HEADER_BUILD_ID record, or BUILD_ID's payload, an old entry
 		n = type == R_TRACING_DATA ? 1 : type == R_FEATURE && size > 16 ?
-		    get64(p + 8, pf.be) : 256;
-		from = type == R_FEATURE ? off + 16 : off + size;
-		len = type == R_FEATURE ? size - 16 : extra;
-		if (n < 256 && what == IW_COUNT)
+		    get64(p + 8, pf.be) : type == R_BUILD_ID ? FT_BUILD_ID : 256;
+		from = type == R_FEATURE ? off + 16 : type == R_BUILD_ID ? off :
+		    off + size;
+		len = type == R_FEATURE ? size - 16 : type == R_BUILD_ID ? size :
+		    extra;
+		if (n < 256 && what == IW_COUNT) {
 			inj.feat[n / 64] |= (uint64_t)1 << n % 64;
-		if (n == FT_BUILD_ID ? what == IW_BUILD_ID : n < 256 &&
-		    what == IW_FEATURES) {
-			if ((n != FT_BUILD_ID && !inj_table_slot(inj_rank(
-			    (unsigned)n), inj.at, len)) || !inj_copy(fd, from, len,
-			    inj.at))
+			*(n == FT_BUILD_ID ? &ip.bids : &ip.secs) += len;
+		}
+		if (n < 256 && what == IW_WRITE) {
+			if (n == FT_BUILD_ID) {
+				if (!inj_copy(fd, from, len, ip.bid_at))
+					return 0;
+				ip.bid_at += len;
+			} else if (!inj_table_slot(inj_rank((unsigned)n),
+			    ip.sec_at, len) || !inj_copy(fd, from, len,
+			    ip.sec_at))
 				return 0;
-			inj.at += len;
+			ip.sec_at += n == FT_BUILD_ID ? 0 : len;
 		}
 		// the attr's own size, 0 meaning 64 (fmt §3.8), then its ids
 		asz = type == R_ATTR && size >= 16 ? get32(p + 12, pf.be) : 0;
@@ -9190,7 +9201,7 @@ inj_walk(int what, int fd, uint64_t end)
 			ip.asz = asz;
 			ip.ids += n;
 		}
-		if (asz && what == IW_ATTRS) {
+		if (asz && what == IW_WRITE) {
 			put_n(sec, ip.ids_at, 8, pf.be);
 			put_n(sec + 8, n, 8, pf.be);
 			if (!inj_write(p + 8, asz, ip.attr_at) ||
@@ -9209,27 +9220,38 @@ changed:
 	return 0;
 }
 
-/* The new file's header, attrs and records from a pipe-form profile. */
+/* A pipe-form profile's new file but its header and BUILD_ID's slot, in
+ * one walk, each part where the count placed it: the ids, the attrs, the
+ * records, the table, the payloads in the order they come (each section
+ * found by its slot, fmt §1.6), the old entries. */
 static int
-inj_pipe_records(unsigned char *h)
+inj_pipe(unsigned char *h)
 {
-	uint64_t attrs = 104 + ip.ids, data;
+	uint64_t attrs = 104 + ip.ids, data = attrs + ip.nattr * (ip.asz + 16);
 
 	ip.ids_at = 104;
 	ip.attr_at = attrs;
-	data = attrs + ip.nattr * (ip.asz + 16);
-	if (!inj_walk(IW_ATTRS, inj.in, inj.data_end))
-		return 0;
+	inj.tab = data + ip.kept;
+	ip.sec_at = inj.tab + 16 * (uint64_t)inj_rank(256);
+	inj.bid_off = ip.bid_at = ip.sec_at + ip.secs;
+	inj.bid_slot = inj_rank(FT_BUILD_ID);
 	inj.at = data;
-	if (!inj_walk(IW_DATA, inj.in, inj.data_end))
+	if (!inj_walk(IW_WRITE, inj.in, inj.data_end))
 		return 0;
+	if (inj.at != inj.tab) {
+		msg(2, "%s: offset %#" PRIx64 ": the record read otherwise "
+		    "before: the file changed while it was read",
+		    esc(pf_shown()), inj.data_end);
+		return 0;
+	}
+	inj.at = ip.bid_at;
 	memcpy(h, pf.be ? "2ELIFREP" : "PERFILE2", 8);
 	put_n(h + 8, 104, 8, pf.be);
 	put_n(h + 16, ip.asz + 16, 8, pf.be);
 	put_n(h + 24, attrs, 8, pf.be);
 	put_n(h + 32, data - attrs, 8, pf.be);
 	put_n(h + 40, data, 8, pf.be);
-	put_n(h + 48, inj.at - data, 8, pf.be);
+	put_n(h + 48, ip.kept, 8, pf.be);
 	memset(h + 56, 0, 16);		// event_types: unused (fmt §1.2)
 	return 1;
 }
@@ -9357,7 +9379,7 @@ inj_begin(void)
 	if ((inj.fd = inj_mktemp(inj.tmp)) < 0)
 		return 0;
 	if (pf.mode == MODE_PIPE) {
-		if (!inj_pipe_records(h))
+		if (!inj_pipe(h))
 			return 0;
 	} else {
 		if (!inj_copy(inj.in, 0, inj.data_end, 0))
@@ -9377,18 +9399,10 @@ inj_begin(void)
 			h[inj_bit_byte(bit)] |= (unsigned char)(1u << bit % 8);
 			n++;
 		}
+	if (pf.mode == MODE_PIPE)
+		return inj_write(h, sizeof h, 0);
 	inj.tab = inj.at;
 	inj.at = inj.tab + 16 * (uint64_t)n;
-	// a pipe's payloads in the order they come, each with its slot
-	if (pf.mode == MODE_PIPE) {
-		inj.bid_slot = inj_rank(FT_BUILD_ID);
-		if (!inj_walk(IW_FEATURES, inj.in, inj.data_end))
-			return 0;
-		inj.bid_off = inj.at;
-		if (!inj_walk(IW_BUILD_ID, inj.in, inj.data_end))
-			return 0;
-		return inj_write(h, sizeof h, 0);
-	}
 	// the other sections in bit order, each with its slot; the old
 	// entries last
 	for (bit = n = 0; bit <= 256; bit++) {
