@@ -8937,8 +8937,7 @@ enum { IW_COUNT, IW_WRITE, IW_STREAM };
 
 static struct {
 	uint64_t nattr, asz, ids;	/* attrs, their size, their ids' bytes */
-	uint64_t kept, secs, bids;	/* bytes of records kept, of payloads,
-					   of old build-ID entries */
+	uint64_t kept, secs;		/* bytes of records kept, of payloads */
 	uint64_t ids_at, attr_at;	/* where the next go in the new file */
 	uint64_t sec_at, bid_at;
 } ip;
@@ -9171,18 +9170,17 @@ inj_walk(int what, int fd, uint64_t end)
 		    extra;
 		if (n < 256 && what == IW_COUNT) {
 			inj.feat[n / 64] |= (uint64_t)1 << n % 64;
-			*(n == FT_BUILD_ID ? &ip.bids : &ip.secs) += len;
+			ip.secs += n == FT_BUILD_ID ? 0 : len;
 		}
-		if (n < 256 && what == IW_WRITE) {
-			if (n == FT_BUILD_ID) {
-				if (!inj_copy(fd, from, len, ip.bid_at))
-					return 0;
-				ip.bid_at += len;
-			} else if (!inj_table_slot(inj_rank((unsigned)n),
-			    ip.sec_at, len) || !inj_copy(fd, from, len,
-			    ip.sec_at))
+		if (n == FT_BUILD_ID && what == IW_WRITE) {
+			if (!inj_copy(fd, from, len, ip.bid_at))
 				return 0;
-			ip.sec_at += n == FT_BUILD_ID ? 0 : len;
+			ip.bid_at += len;
+		} else if (n < 256 && what == IW_WRITE) {
+			if (!inj_table_slot(inj_rank((unsigned)n), ip.sec_at,
+			    len) || !inj_copy(fd, from, len, ip.sec_at))
+				return 0;
+			ip.sec_at += len;
 		}
 		// the attr's own size, 0 meaning 64 (fmt §3.8), then its ids
 		asz = type == R_ATTR && size >= 16 ? get32(p + 12, pf.be) : 0;
