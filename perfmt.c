@@ -7859,7 +7859,9 @@ detail_for(uint32_t g, const struct rec *rc)
 		dadd("; inode not compared: the device differs from the one "
 		    "perf saw (another file system, overlayfs, a btrfs "
 		    "subvolume)");
-	if ((r->flags & RF_UNREAD) && r->verdict != V_MISMATCH)
+	// a JIT's map is text: that it is no ELF file says nothing
+	if ((r->flags & RF_UNREAD) && r->verdict != V_MISMATCH &&
+	    r->kind != K_JIT)
 		dadd("; %s", r->reason);
 	if (r->flags & RF_MULTI_ID)
 		dadd("; replaced while recording: %u build-IDs", r->nids);
@@ -9500,6 +9502,16 @@ inj_abandon(void)
 	inj.tmp[0] = 0;
 }
 
+/* A file judged by its time alone is the profiled one only on the
+ * profile's own system, or under the sysroot that is its copy: why not,
+ * or NULL. */
+static const char *
+not_here(void)
+{
+	return same_host || opt.sysroot ? NULL : "the profile does not show "
+	    "that it is from this system (-L says so, -s gives its files)";
+}
+
 /* The kernel and vDSO running now are the profiled ones only in the boot
  * that recorded the profile, on its system: the profile's time, trusted,
  * lies after this boot began, and its samples' clock (perf's, which runs
@@ -9586,11 +9598,8 @@ inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
 	}
 	if (r->verdict != V_UNCHANGED)
 		return INJ_LEFT;
-	if (!same_host && !opt.sysroot) {
-		*why = "the profile does not show that it is from this system "
-		    "(-L says so, -s gives its files)";
+	if ((*why = not_here()))
 		return INJ_LEFT;
-	}
 	if (!r->disklen) {
 		*why = "the file has no build-ID";
 		return INJ_LEFT;
@@ -9824,7 +9833,7 @@ static struct {
 	int seekable;
 	const char *out;	/* -o, NULL: standard output */
 	uint64_t at;		/* bytes written */
-	unsigned put, left, dup;
+	unsigned put, left, dup, jit;
 } ar;
 
 static int
@@ -10020,58 +10029,20 @@ ar_kallsyms(uint64_t *size)
 	return n && real ? 0 : -1;
 }
 
-static unsigned long
-ar_hex(const char **s)
-{
-	unsigned long v = 0;
-	int d;
-
-	for (;; (*s)++) {
-		d = **s >= '0' && **s <= '9' ? **s - '0' : **s >= 'a' &&
-		    **s <= 'f' ? **s - 'a' + 10 : -1;
-		if (d < 0)
-			return v;
-		v = v << 4 | (unsigned long)d;
-	}
-}
-
-/* This process's vDSO image: its bytes lie in the [vdso] mapping of
- * /proc/self/maps, read whole. */
+/* This process's vDSO image, whole: the kernel links it with the section
+ * header table last (as every linked ELF file), so that table's end is
+ * its size; no /proc is needed.  Its headers lie in its first page. */
 static const unsigned char *
 ar_vdso(uint64_t *size)
 {
 	const unsigned char *p = (const unsigned char *)getauxval(AT_SYSINFO_EHDR);
-	int fd = open("/proc/self/maps", O_RDONLY);
-	ssize_t k;
-	size_t n = 0;
-	char *line, *end;
-	const char *cur;
-	unsigned long lo, hi;
+	struct elfid e;
 
-	if (!p || fd < 0) {
-		if (fd >= 0)
-			close(fd);
+	if (!p || vdso_buildid(&e))
 		return NULL;
-	}
-	while (n < sizeof featbuf - 1 && ((k = read(fd, featbuf + n,
-	    sizeof featbuf - 1 - n)) > 0 || (k < 0 && errno == EINTR)))
-		n += k > 0 ? (size_t)k : 0;
-	close(fd);
-	featbuf[n] = 0;
-	for (line = (char *)featbuf; line && *line; line = end ? end + 1 : NULL) {
-		end = strchr(line, '\n');
-		if (end)
-			*end = 0;
-		cur = line;
-		lo = ar_hex(&cur);
-		hi = *cur == '-' ? (cur++, ar_hex(&cur)) : 0;
-		if (str_find(line, "[vdso]") && lo == (unsigned long)p &&
-		    hi > lo) {
-			*size = hi - lo;
-			return p;
-		}
-	}
-	return NULL;
+	*size = elf_field(p, &e, 32, 40, 1) + (uint64_t)get16(p + (e.is64 ?
+	    58 : 46), e.be) * get16(p + (e.is64 ? 60 : 48), e.be);
+	return *size >= 64 && *size <= 1 << 20 ? p : NULL;
 }
 
 /* One object: in the archive, or left out with the reason. */
@@ -10081,17 +10052,25 @@ ar_object(uint32_t g, const struct rec *rc)
 	const struct obj *o = &objs[g];
 	const struct res *r = &res[g];
 	const struct cand *c = r->cand < ncand ? &cands[r->cand] : NULL;
-	const char *name = ar_name(o), *leaf = "elf", *why = NULL;
+	const char *name = ar_name(o), *leaf = "elf", *why = NULL, *vn = NULL;
 	const unsigned char *mem = NULL;
 	char hex[2 * IDMAX + 1], path[PATHMAX], link[PATHMAX + 16];
 	char bid[64];
 	uint64_t size = 0, at = ar.at;
 	struct stat a, b;
 	uint32_t i;
-	int fd = -1, rc2, regular = 0;
+	int fd = -1, rc2, regular = 0, jit = r->kind == K_JIT;
 
 	hex_into(hex, rc->id, rc->idlen);
-	if (r->verdict != V_OK)
+	// a JIT's map has no build-ID: its time on this system is all that
+	// shows it to be the profiled one (fmt §7.2)
+	if (jit && r->verdict != V_UNCHANGED) {
+		detail_for(g, rc);
+		vn = vnames[r->verdict];
+		why = detail;
+	} else if (jit && not_here())
+		why = not_here();
+	else if (!jit && r->verdict != V_OK)
 		why = rc->idlen ? "its file does not carry the recorded "
 		    "build-ID" : "no build-ID recorded (perfmt inject adds them)";
 	else if (!name)
@@ -10107,7 +10086,8 @@ ar_object(uint32_t g, const struct rec *rc)
 	} else if (r->kind == K_VDSO && c && c->type == CT_VDSO) {
 		leaf = "vdso";
 		if (!(mem = ar_vdso(&size)))
-			why = "this process's vDSO is not found in /proc/self/maps";
+			why = "this process's vDSO has no section headers to "
+			    "size it by";
 	} else if (!c || (c->type != CT_PATH && c->type != CT_CACHE &&
 	    c->type != CT_DEBUG))
 		why = "the build-ID matched no file to copy (a loaded module's "
@@ -10142,7 +10122,10 @@ ar_object(uint32_t g, const struct rec *rc)
 	if (!why && !mem && fd < 0)
 		why = "it cannot be opened";
 	if (!why) {
-		snprintf(path, sizeof path, "%s/%s/%s", name, hex, leaf);
+		// perf reads a JIT's map at its own path only: it goes in
+		// as that path, without a .build-id link
+		snprintf(path, sizeof path, jit ? "%s" : "%s/%s/%s", name, hex,
+		    leaf);
 		rc2 = ar_entry(path, NULL, size, pf.mtime / 1000000000);
 		if (rc2 && mem)
 			rc2 = ar_write(mem, (size_t)size);
@@ -10177,20 +10160,23 @@ ar_object(uint32_t g, const struct rec *rc)
 	if (!why) {
 		snprintf(bid, sizeof bid, ".build-id/%.2s/%s", hex, hex + 2);
 		snprintf(link, sizeof link, "../../%s/%s", name, hex);
-		if (!ar_pad() || !ar_entry(bid, link, 0, pf.mtime / 1000000000)) {
+		if (!ar_pad() || (!jit && !ar_entry(bid, link, 0,
+		    pf.mtime / 1000000000))) {
 			status = 2;
 			return;
 		}
 		ar.put++;
+		ar.jit += jit;
 		if (!opt.quiet)
-			fprintf(stderr, "put   %s %s\n", hex, esc(obj_name(o)));
+			fprintf(stderr, "put   %s %s\n", hex[0] ? hex : "-",
+			    esc(obj_name(o)));
 		return;
 	}
 	ar.left++;
 	if (status < 1)
 		status = 1;
-	fprintf(stderr, "left  %s %s  %s\n", hex[0] ? hex : "-",
-	    esc(obj_name(o)), why);
+	fprintf(stderr, "left  %s %s  %s%s%s\n", hex[0] ? hex : "-",
+	    esc(obj_name(o)), vn ? vn : "", vn ? ": " : "", why);
 }
 
 static int
@@ -10247,8 +10233,14 @@ cmd_archive(const char *path, const char *out)
 		msg(2, "-o %s: write error:", esc(out));
 		return 2;
 	}
+	out = out ? esc(out) : "FILE";
 	fprintf(stderr, "%u objects archived, %u left out; on the host: tar -xf "
-	    "%s -C ~/.debug\n", ar.put, ar.left, out ? esc(out) : "FILE");
+	    "%s -C ~/.debug\n", ar.put, ar.left, out);
+	// perf reads a JIT's map from /tmp only; -k: a map there is a host
+	// process's, not to be overwritten
+	if (ar.jit)
+		fprintf(stderr, "and for the JIT maps: tar -xkf %s -C / "
+		    "--wildcards 'tmp/perf-*.map'\n", out);
 	return status;
 }
 

@@ -129,6 +129,57 @@ EOC
 	else
 		bad "archive live: after inject, a -B profile's objects are put" "rc $rc: $(cat "$W/err")"
 	fi
+	# a JIT's map (tests/jit.c): it has no build-ID, so it goes in as
+	# its own path when check finds it unchanged since the profile, and
+	# perf report reads it from /tmp once the printed command put it there
+	cc -O1 -o jit "$top/tests/jit.c" 2>/dev/null
+	perf record -N -q -o j.data -- ./jit >/dev/null 2>&1
+	jmap=$("$PERFMT" check $LOC -p -i j.data 2>/dev/null | grep -o '/tmp/perf-[0-9]*\.map' | head -1)
+	perf report -i j.data --stdio -g none --sort dso,sym 2>/dev/null |
+	    grep -v '^#' | grep '%' | LC_ALL=C sort >jrep.orig
+	run "$PERFMT" archive $LOC -i j.data -o j.tar
+	jcmd=$(sed -n 's/^and for the JIT maps: //p' "$W/err")
+	if [ -n "$jmap" ] && grep -q jitted_spin jrep.orig &&
+	    [ "$rc" = 0 -o -n "$QEMU" ] && grep -q "^put   - $jmap\$" "$W/err" &&
+	    tar -xOf j.tar "${jmap#/}" | cmp -s - "$jmap" &&
+	    ! tar -tf j.tar | grep -q "^\.build-id/.*perf-" &&
+	    [ "$jcmd" = "tar -xkf j.tar -C / --wildcards 'tmp/perf-*.map'" ]; then
+		ok "archive live: a JIT's map, as its own path, and how to unpack it"
+	else
+		bad "archive live: a JIT's map, as its own path, and how to unpack it" \
+		    "map '$jmap', rc $rc: $(cat "$W/err")"
+	fi
+	if [ -n "$jmap" ]; then
+		mv "$jmap" "$jmap.away"
+		perf report -i j.data --stdio -g none --sort dso,sym 2>/dev/null |
+		    grep -v '^#' | grep '%' | LC_ALL=C sort >jrep.gone
+		eval "$jcmd" 2>/dev/null
+		perf report -i j.data --stdio -g none --sort dso,sym 2>/dev/null |
+		    grep -v '^#' | grep '%' | LC_ALL=C sort >jrep.back
+		if ! grep -q jitted_spin jrep.gone && cmp -s jrep.orig jrep.back; then
+			ok "archive live: perf report names the JIT's functions from the unpacked map"
+		else
+			bad "archive live: perf report names the JIT's functions from the unpacked map" \
+			    "$(diff jrep.orig jrep.back | head -5)"
+		fi
+		echo "0 1 a host process's own" >"$jmap"
+		if ! eval "$jcmd" 2>/dev/null && grep -q "host process" "$jmap"; then
+			ok "archive live: the printed command leaves a map already in /tmp"
+		else
+			bad "archive live: the printed command leaves a map already in /tmp"
+		fi
+		mv "$jmap.away" "$jmap"
+		touch -d '+1 min' "$jmap"
+		run "$PERFMT" archive $LOC -i j.data -o j2.tar
+		if [ "$rc" = 1 ] && grep -q "^left  - $jmap  stale: " "$W/err" &&
+		    ! tar -tf j2.tar | grep -q perf- && ! grep -q 'JIT maps' "$W/err"; then
+			ok "archive live: a JIT's map modified since the profile is left out"
+		else
+			bad "archive live: a JIT's map modified since the profile is left out" \
+			    "rc $rc: $(cat "$W/err")"
+		fi
+		rm -f "$jmap"
+	fi
 	HOME=$home0
 	cd "$top" || exit 2
 fi
