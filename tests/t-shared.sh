@@ -70,6 +70,80 @@ if [ -d "$SHARED" ]; then
 		grep -q '^ok	48bd5898dfecb20fb217e7deeb2c06ae02c439e6	.*	\[vdso\]	build-ID matches: build-ID cache' \
 		    "$W/out" && ok "guest vDSO from the sysroot's .debug" ||
 		    bad "guest vDSO from the sysroot's .debug" "$(cat "$W/out")"
+		# a board's -B profile: inject takes busybox's ID from the
+		# sysroot (the one perf's own pass recorded in a-default) and
+		# leaves the kernel, whose running image is not the board's;
+		# perf reads the table
+		f=$G/aarch64__b-no-buildid-B.data
+		run env HOME="$W/home" "$PERFMT" inject -s "$W/gsr" -r "$f" -i "$f" \
+		    -o "$W/b.data"
+		if [ "$rc" = 1 ] && grep -q '^add   2d0361f90c8817f80eb486e1ccf7f5177cdd2883 /usr/bin/busybox$' "$W/out" &&
+		    grep -q '^left .* \[kernel.kallsyms\]  ' "$W/out" &&
+		    { ! command -v perf >/dev/null 2>&1 ||
+		    [ "$(HOME=$W/home perf buildid-list -i "$W/b.data" 2>/dev/null)" = \
+		    "2d0361f90c8817f80eb486e1ccf7f5177cdd2883 /usr/bin/busybox" ]; }; then
+			ok "guest -B inject -s: busybox's recorded ID from the sysroot, not the kernel"
+		else
+			bad "guest -B inject -s: busybox's recorded ID from the sysroot, not the kernel" \
+			    "rc $rc: $(cat "$W/out")"
+		fi
+		# the board's workflow on a board's profile: inject the IDs of
+		# what callchains pass through (libc has no sample of its own,
+		# so perf's pass left it out), archive them from the sysroot;
+		# perf report over the unpacked archive names what it names
+		# with --symfs (and the vDSO, from the sysroot's cache, too),
+		# libc's functions among them, which bare it cannot
+		f=$G/aarch64__s-system-wide.data
+		rm -rf "$W/gw"
+		mkdir -p "$W/gw/h/.debug" "$W/gw/h0"
+		run env HOME="$W/home" "$PERFMT" inject --hits=callchain -s "$W/gsr" \
+		    -r "$f" -i "$f" -o "$W/gw/s.data"
+		if [ "$rc" = 0 ] && grep -q '^add   6f268ff546c56d7f14e9501a55698cc2d0ab4732 /usr/lib/aarch64-linux-gnu/libc.so.6$' "$W/out"; then
+			ok "guest inject --hits=callchain -s: libc's ID from the sysroot"
+		else
+			bad "guest inject --hits=callchain -s: libc's ID from the sysroot" "rc $rc: $(cat "$W/out")"
+		fi
+		run env HOME="$W/home" "$PERFMT" archive --hits=callchain -s "$W/gsr" \
+		    -r "$f" -i "$W/gw/s.data" -o "$W/gw/s.tar"
+		if [ "$rc" = 1 ] && [ "$(grep -c '^put ' "$W/err")" = 4 ] &&
+		    grep -q '^left .* \[kernel.kallsyms\]  ' "$W/err" &&
+		    (cd "$W/gw/h/.debug" && tar -xf "$W/gw/s.tar"); then
+			ok "guest archive -s: busybox, perf, libc, the vDSO; not the kernel"
+		else
+			bad "guest archive -s: busybox, perf, libc, the vDSO; not the kernel" "rc $rc: $(cat "$W/err")"
+		fi
+		run env HOME="$W/home" "$PERFMT" check -c "$W/gw/h/.debug" --hits=callchain \
+		    -r "$f" -i "$W/gw/s.data" -p
+		if [ "$(grep -c '^ok	' "$W/out")" = 4 ]; then
+			ok "guest check -c over the unpacked archive: ok for all put"
+		else
+			bad "guest check -c over the unpacked archive: ok for all put" "$(cat "$W/out")"
+		fi
+		if command -v perf >/dev/null 2>&1; then
+			for how in cache symfs bare; do
+				case $how in
+				cache) h=$W/gw/h o= ;;
+				symfs) h=$W/gw/h0 o=--symfs=$W/gsr ;;
+				bare) h=$W/gw/h0 o= ;;
+				esac
+				HOME=$h perf report $o -i "$W/gw/s.data" --stdio -g none \
+				    --sort dso,sym 2>/dev/null | grep -v '^#' | grep % |
+				    LC_ALL=C sort >"$W/gw/rep.$how"
+			done
+			grep -v '\[vdso\]' "$W/gw/rep.cache" >"$W/gw/c"
+			grep -v '\[vdso\]' "$W/gw/rep.symfs" >"$W/gw/s"
+			if [ -s "$W/gw/c" ] && cmp -s "$W/gw/c" "$W/gw/s" &&
+			    grep -q 'libc\.so\.6 *\[\.\] __poll$' "$W/gw/rep.cache" &&
+			    ! grep -q '__poll$' "$W/gw/rep.bare" &&
+			    grep -q '\[vdso\] *\[\.\] __kernel_rt_sigreturn$' "$W/gw/rep.cache"; then
+				ok "guest perf report over the archive: as with --symfs, libc and the vDSO named"
+			else
+				bad "guest perf report over the archive: as with --symfs, libc and the vDSO named" \
+				    "$(diff "$W/gw/rep.cache" "$W/gw/rep.symfs" | head -5)"
+			fi
+		else
+			skipped "guest perf report over the archive" "perf not installed"
+		fi
 	else
 		skipped "guest sysroot" "no $G/aarch64__sysroot.tar.xz"
 	fi
