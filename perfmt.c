@@ -9626,6 +9626,10 @@ inj_pass(void)
 		if (!wanted(i))
 			continue;
 		check_group(i);
+		// a JIT's map is text: no build-ID can describe it (archive
+		// takes it by its time, fmt §7.2)
+		if (res[i].kind == K_JIT)
+			continue;
 		rec_of(i, &rc);
 		d = inj_decide(i, &rc, &id, &idlen, &why);
 		if (d == INJ_HAS) {

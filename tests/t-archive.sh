@@ -149,6 +149,13 @@ EOC
 		bad "archive live: a JIT's map, as its own path, and how to unpack it" \
 		    "map '$jmap', rc $rc: $(cat "$W/err")"
 	fi
+	# and inject, which writes build-IDs, has nothing to say of it
+	run "$PERFMT" inject $LOC -n -i j.data
+	if [ -n "$jmap" ] && grep -q '^has ' "$W/out" && ! grep -q 'perf-' "$W/out"; then
+		ok "archive live: inject leaves a JIT's map unlisted (no build-ID can be)"
+	else
+		bad "archive live: inject leaves a JIT's map unlisted (no build-ID can be)" "$(cat "$W/out")"
+	fi
 	if [ -n "$jmap" ]; then
 		mv "$jmap" "$jmap.away"
 		perf report -i j.data --stdio -g none --sort dso,sym 2>/dev/null |

@@ -51,12 +51,22 @@ ls -a "$J" | grep -q perfmt-inject &&
 # another system's profile: nothing is added, everything is said, and in
 # place the file is not touched (its mtime neither)
 touch -d 2020-01-01 "$J/a.data"
-run "$PERFMT" inject -t 2026-01-01 -i "$P/google__perf_data_converter__perf.data.busy.1-3.8" -o "$J/f.data"
-if [ "$rc" = 1 ] && grep -q '^left .*foreign' "$W/out" &&
+run "$PERFMT" inject -t 2026-01-01 -i "$P/aarch64__b-no-buildid-B.data" -o "$J/f.data"
+if [ "$rc" = 1 ] && [ "$(grep -c '^left .*foreign' "$W/out")" = 2 ] &&
     ! grep -q '^add ' "$W/out"; then
 	ok "inject: a foreign profile gains nothing, exit 1"
 else
 	bad "inject: a foreign profile gains nothing, exit 1" "rc $rc: $(head -5 "$W/out")"
+fi
+# one whose every object has its ID but a JIT's map, which none can
+# describe: nothing to add, nothing left, exit 0
+run "$PERFMT" inject -n -t 2026-01-01 -i "$P/google__perf_data_converter__perf.data.busy.1-3.8"
+if [ "$rc" = 0 ] && grep -q '^has ' "$W/out" && ! grep -q 'perf-[0-9]*\.map' "$W/out" &&
+    "$PERFMT" check -H -p -t 2026-01-01 -i "$P/google__perf_data_converter__perf.data.busy.1-3.8" 2>/dev/null |
+    grep -q '/tmp/perf-[0-9]*\.map'; then
+	ok "inject: a JIT's map is not listed, and alone it leaves nothing out"
+else
+	bad "inject: a JIT's map is not listed, and alone it leaves nothing out" "rc $rc: $(cat "$W/out")"
 fi
 cp -p "$P/google__perf_data_converter__perf.data.busy.1-3.8" "$J/g.data"
 cp -p "$J/g.data" "$J/g.orig"
