@@ -5929,6 +5929,7 @@ struct elfid {
 	int err;		/* errno of a stat or open that failed */
 	unsigned machine;
 	uint64_t where;		/* file offset of the note */
+	uint64_t shend;		/* where the section header table ends */
 	char why[200];		/* what was wrong, when malformed */
 };
 
@@ -6201,6 +6202,7 @@ elf_parse(const struct img *m, struct elfid *e)
 	ph.num = get16(h + (e->is64 ? 56 : 44), e->be);
 	sh.ent = get16(h + (e->is64 ? 58 : 46), e->be);
 	sh.num = get16(h + (e->is64 ? 60 : 48), e->be);
+	e->shend = sh.off + sh.ent * sh.num;
 	elf_escapes(m, &ph, &sh, e);
 	if (ph.num && elf_walk_table(m, &ph, e, &bad, 0, &left))
 		return 0;
@@ -7243,7 +7245,9 @@ check_group(uint32_t g)
 	r->cand = (uint8_t)first;
 	if (first_idrc == 1)
 		r->flags |= RF_NOID;
-	if (first_idrc == 2) {
+	// a JIT's map is text, judged by its time: that it is no ELF file
+	// is no build-ID unread
+	if (first_idrc == 2 && r->kind != K_JIT) {
 		r->flags |= RF_UNREAD;
 		r->reason = unreadable_why(&cands[first], first_notelf);
 	}
@@ -7859,9 +7863,7 @@ detail_for(uint32_t g, const struct rec *rc)
 		dadd("; inode not compared: the device differs from the one "
 		    "perf saw (another file system, overlayfs, a btrfs "
 		    "subvolume)");
-	// a JIT's map is text: that it is no ELF file says nothing
-	if ((r->flags & RF_UNREAD) && r->verdict != V_MISMATCH &&
-	    r->kind != K_JIT)
+	if ((r->flags & RF_UNREAD) && r->verdict != V_MISMATCH)
 		dadd("; %s", r->reason);
 	if (r->flags & RF_MULTI_ID)
 		dadd("; replaced while recording: %u build-IDs", r->nids);
@@ -10044,8 +10046,7 @@ ar_vdso(uint64_t *size)
 
 	if (!p || vdso_buildid(&e))
 		return NULL;
-	*size = elf_field(p, &e, 32, 40, 1) + (uint64_t)get16(p + (e.is64 ?
-	    58 : 46), e.be) * get16(p + (e.is64 ? 60 : 48), e.be);
+	*size = e.shend;
 	return *size >= 64 && *size <= 1 << 20 ? p : NULL;
 }
 
