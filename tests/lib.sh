@@ -70,6 +70,15 @@ by_name() {
 	    -t "$(printf '\t')" -k1,1 | cut -f2-
 }
 
+# perf_rows [OPTION...]: perf report's rows by object and symbol, as
+# percentages, sorted (rows of equal share come in either order); the
+# options name the input (-i FILE, or -i - with it on standard input) and
+# add to the view.  Give another HOME in a subshell: (export HOME=...; ...)
+perf_rows() {
+	perf report --stdio -g none --sort dso,sym "$@" 2>/dev/null |
+	    grep -v '^#' | grep '%' | LC_ALL=C sort
+}
+
 # Checks that hold only for the musl build (no allocator linked, the size
 # and RSS bounds, valgrind on a static binary) are skipped, with the
 # reason, where make linked glibc (no musl-gcc); CI sets

@@ -47,8 +47,7 @@ EOC
 	mkdir -p "$mid"
 	cp v "$mid/v"
 	perf record -N -q -g -o r.data -- sh -c "'$long/w'; '$mid/v'" >/dev/null 2>&1
-	perf report -i r.data --stdio -g none --sort dso,sym 2>/dev/null |
-	    grep -v '^#' | grep '%' | LC_ALL=C sort >rep.orig
+	perf_rows -i r.data >rep.orig
 	# a fresh HOME: no build-ID cache of this machine's runs of perf
 	mkdir -p h0
 	home0=$HOME
@@ -88,8 +87,7 @@ EOC
 	cc -O3 -funroll-loops -o w2 "$D/elf/local__w.c" 2>/dev/null && mv w2 "$long/w"
 	mkdir -p home/.debug
 	tar -xf a.tar -C home/.debug
-	HOME=$A/home perf report -i r.data --stdio -g none --sort dso,sym 2>/dev/null |
-	    grep -v '^#' | grep '%' | LC_ALL=C sort >rep.arch
+	(export HOME="$A/home"; perf_rows -i r.data) >rep.arch
 	if [ -n "$QEMU" ]; then
 		grep -v '\[vdso\]' rep.orig >rep.o2 && mv rep.o2 rep.orig
 		grep -v '\[vdso\]' rep.arch >rep.a2 && mv rep.a2 rep.arch
@@ -135,8 +133,7 @@ EOC
 	cc -O1 -o jit "$top/tests/jit.c" 2>/dev/null
 	perf record -N -q -o j.data -- ./jit >/dev/null 2>&1
 	jmap=$("$PERFMT" check $LOC -p -i j.data 2>/dev/null | grep -o '/tmp/perf-[0-9]*\.map' | head -1)
-	perf report -i j.data --stdio -g none --sort dso,sym 2>/dev/null |
-	    grep -v '^#' | grep '%' | LC_ALL=C sort >jrep.orig
+	perf_rows -i j.data >jrep.orig
 	run "$PERFMT" archive $LOC -i j.data -o j.tar
 	jcmd=$(sed -n 's/^and for the JIT maps: //p' "$W/err")
 	if [ -n "$jmap" ] && grep -q jitted_spin jrep.orig &&
@@ -158,11 +155,9 @@ EOC
 	fi
 	if [ -n "$jmap" ]; then
 		mv "$jmap" "$jmap.away"
-		perf report -i j.data --stdio -g none --sort dso,sym 2>/dev/null |
-		    grep -v '^#' | grep '%' | LC_ALL=C sort >jrep.gone
+		perf_rows -i j.data >jrep.gone
 		eval "$jcmd" 2>/dev/null
-		perf report -i j.data --stdio -g none --sort dso,sym 2>/dev/null |
-		    grep -v '^#' | grep '%' | LC_ALL=C sort >jrep.back
+		perf_rows -i j.data >jrep.back
 		if ! grep -q jitted_spin jrep.gone && cmp -s jrep.orig jrep.back; then
 			ok "archive live: perf report names the JIT's functions from the unpacked map"
 		else

@@ -140,10 +140,8 @@ for n in local__pipe.data local__pipe.b.data local__zpipe.data \
 	    "$(LC_ALL=C comm -23 "$J/l1" "$J/l2")"
 	case $n in *6.12|*compressed2*|*s390x*) continue ;; esac
 	command -v perf >/dev/null 2>&1 || continue
-	perf report -i - --no-children -g none --sort dso,sym --stdio \
-	    <"$P/$n" 2>/dev/null | grep -v '^#' | grep '%' | LC_ALL=C sort >"$J/r1"
-	perf report -i "$J/o.data" --no-children -g none --sort dso,sym \
-	    --stdio 2>/dev/null | grep -v '^#' | grep '%' | LC_ALL=C sort >"$J/r2"
+	perf_rows -i - --no-children <"$P/$n" >"$J/r1"
+	perf_rows -i "$J/o.data" --no-children >"$J/r2"
 	[ -s "$J/r1" ] && cmp -s "$J/r1" "$J/r2" &&
 	    ok "inject: perf report of the file as of the pipe: $n" ||
 	    bad "inject: perf report of the file as of the pipe: $n" \
@@ -333,11 +331,8 @@ else
 	[ -s p.ids ] && [ ! -s ids.diff ] &&
 	    ok "inject live: the IDs perf inject -b gives" ||
 	    bad "inject live: the IDs perf inject -b gives" "$(cat ids.diff p.ids)"
-	# lines of equal share come in either order
-	perf report -i i.data --stdio -g none --sort dso,sym 2>/dev/null | grep -v '^#' | grep '%' |
-	    LC_ALL=C sort >r.i
-	perf report -i p.data --stdio -g none --sort dso,sym 2>/dev/null | grep -v '^#' | grep '%' |
-	    LC_ALL=C sort >r.p
+	perf_rows -i i.data >r.i
+	perf_rows -i p.data >r.p
 	[ -s r.i ] && cmp -s r.i r.p && ok "inject live: perf report as after perf inject -b" ||
 	    bad "inject live: perf report as after perf inject -b" "$(diff r.p r.i | head)"
 	perf report --header-only -i i.data >/dev/null 2>&1 &&
@@ -413,10 +408,8 @@ EOP
 	else
 		bad "inject live: from perf record -o -, every file's ID" "$(cat "$W/out" "$W/err")"
 	fi
-	perf report -i - --no-children -g none --sort dso,sym --stdio <lp.pipe \
-	    2>/dev/null | grep -v '^#' | grep '%' | LC_ALL=C sort >r.p
-	perf report -i lp.data --no-children -g none --sort dso,sym --stdio \
-	    2>/dev/null | grep -v '^#' | grep '%' | LC_ALL=C sort >r.i
+	perf_rows -i - --no-children <lp.pipe >r.p
+	perf_rows -i lp.data --no-children >r.i
 	[ -s r.p ] && cmp -s r.p r.i &&
 	    perf report --header-only -i lp.data >/dev/null 2>&1 &&
 	    ok "inject live: perf report of the file as of the pipe" ||

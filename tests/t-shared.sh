@@ -126,9 +126,8 @@ if [ -d "$SHARED" ]; then
 				symfs) h=$W/gw/h0 o=--symfs=$W/gsr ;;
 				bare) h=$W/gw/h0 o= ;;
 				esac
-				HOME=$h perf report $o -i "$W/gw/s.data" --stdio -g none \
-				    --sort dso,sym 2>/dev/null | grep -v '^#' | grep % |
-				    LC_ALL=C sort >"$W/gw/rep.$how"
+				(export HOME="$h"; perf_rows $o -i "$W/gw/s.data") \
+				    >"$W/gw/rep.$how"
 			done
 			grep -v '\[vdso\]' "$W/gw/rep.cache" >"$W/gw/c"
 			grep -v '\[vdso\]' "$W/gw/rep.symfs" >"$W/gw/s"
