@@ -10036,8 +10036,8 @@ ar_kallsyms(uint64_t *size)
 	return n && real ? 0 : -1;
 }
 
-/* This process's vDSO image, whole: the kernel links it with the section
- * header table last (as every linked ELF file), so that table's end is
+/* This process's vDSO image, whole: the kernel's build links it as ld
+ * lays out a file, the section header table last, so that table's end is
  * its size; no /proc is needed.  Its headers lie in its first page. */
 static const unsigned char *
 ar_vdso(uint64_t *size)
