@@ -204,26 +204,18 @@ static const char usage_text[] =
 "\n"
 "commands:\n"
 "  check     (the default) give every object the profile used a verdict\n"
-"  list      print \"<build-id> <object>\" for every object the profile has\n"
-"            a build-ID for, by name as perf buildid-list prints it: its\n"
-"            build-ID table and build-ID records, then MMAP2 records with\n"
-"            build-IDs\n"
-"  header    print what the profile says about where and how it was\n"
-"            recorded, its records by type and any damage found\n"
+"  list      print \"<build-id> <object>\" for each object the profile has\n"
+"            a build-ID for, as perf buildid-list does\n"
+"  header    where and how the profile was recorded, its records by type,\n"
+"            any damage\n"
 "  buildid   print \"<build-id> <file>\" for ELF files and note files\n"
 "            such as /sys/kernel/notes\n"
-"  inject    add the build-IDs a profile lacks (perf record -B, a pipe, a\n"
-"            killed recording) for the objects samples fall in, where\n"
-"            check finds the file unchanged on the system that recorded\n"
-"            it (the kernel and vDSO: the running ones, in that boot);\n"
-"            writes a new file over the profile or to -o FILE (from\n"
-"            standard input or a directory: -o FILE); says add, has or\n"
-"            left, and why\n"
-"  archive   write a tar of the binaries the objects samples fall in were\n"
-"            profiled with, as perf's build-ID cache lays them out: those\n"
-"            whose file carries the recorded build-ID, and JIT maps\n"
-"            unchanged since the profile; on the host,\n"
-"            tar -xf FILE -C ~/.debug; says put or left, and why\n"
+"  inject    add the build-IDs a profile lacks (perf record -B) for the\n"
+"            objects samples fall in whose files check finds unchanged\n"
+"            on the system that recorded it; over the profile or to -o\n"
+"  archive   write a tar, laid out as perf's build-ID cache, of the files\n"
+"            that carry the recorded build-IDs, and JIT maps unchanged\n"
+"            since the profile; on the host, tar -xf FILE -C ~/.debug\n"
 "\n"
 "options:\n"
 "  -i FILE, --input=FILE\n"
@@ -270,8 +262,8 @@ static const char usage_verdicts[] =
 "verdicts, problems first:\n"
 "  missing    no file found where the object is looked for\n"
 "  mismatch   a build-ID was recorded and the file's differs\n"
-"  replaced   no build-ID to compare; the profile may be from this system\n"
-"             and the file's inode is not the one recorded\n"
+"  replaced   no build-ID to compare; the file's inode is not the one\n"
+"             recorded, or perf saw two at the path\n"
 "  stale      no build-ID to compare; the file is newer than the profile\n"
 "             (a kernel: another release)\n"
 "  deleted    perf saw the file deleted while it ran; the file at its\n"
@@ -279,9 +271,11 @@ static const char usage_verdicts[] =
 "  unreadable the file is there but cannot be read\n"
 "  foreign    the profile is from another system: give -s DIR (-k, -c)\n"
 "  unverified no build-ID, and no time to trust: the profile's time is\n"
-"             a copy's mtime, or unknown\n"
+"             a copy's mtime, or unknown; the file was modified while\n"
+"             perf recorded, its inode changed later, or is another\n"
+"             device's\n"
 "  ok         the file's build-ID is the recorded one\n"
-"  unchanged  no build-ID to compare; the file is not newer\n"
+"  unchanged  no build-ID to compare; the file is older than the recording\n"
 "  skip       not a file (anonymous memory, heap, stack, a device...)\n"
 "\n"
 "exit status: 0 all good; 1 something to report: a verdict above ok,\n"
@@ -6212,29 +6206,30 @@ elf_parse(const struct img *m, struct elfid *e)
 	return bad ? 2 : 1;
 }
 
-/* Fills e with the GNU build-ID of path.  Only a regular file is opened:
- * a FIFO or a device at a candidate path must never block or act.
+/* Fills e with the GNU build-ID of path, and st with the stat of the
+ * file it read (the path may name another by the time the caller
+ * judges it).  Only a regular file is opened: a FIFO or a device at a
+ * candidate path must never block or act.
  * Returns 0 found, 1 none, 2 not ELF or malformed (e->why says why). */
 static int
-elf_buildid(const char *path, struct elfid *e)
+elf_buildid(const char *path, struct elfid *e, struct stat *st)
 {
-	struct stat st;
 	struct img m;
 	int rc;
 
 	memset(e, 0, sizeof *e);
-	if (stat(path, &st)) {
+	if (stat(path, st)) {
 		e->err = errno;
 		snprintf(e->why, sizeof e->why, "%s", strerror(errno));
 		return 2;
 	}
-	if (!S_ISREG(st.st_mode)) {
+	if (!S_ISREG(st->st_mode)) {
 		snprintf(e->why, sizeof e->why, "not a regular file");
 		return 2;
 	}
 	m.mem = NULL;
 	if ((m.fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0 ||
-	    fstat(m.fd, &st) || !S_ISREG(st.st_mode)) {
+	    fstat(m.fd, st) || !S_ISREG(st->st_mode)) {
 		e->err = m.fd < 0 ? errno : 0;
 		snprintf(e->why, sizeof e->why, "%s", m.fd < 0 ?
 		    strerror(errno) : "not a regular file");
@@ -6242,7 +6237,7 @@ elf_buildid(const char *path, struct elfid *e)
 			close(m.fd);
 		return 2;
 	}
-	m.size = (uint64_t)st.st_size;
+	m.size = (uint64_t)st->st_size;
 	rc = elf_parse(&m, e);
 	if (rc == 2 && e->notelf) {
 		char why[sizeof e->why];
@@ -6562,6 +6557,10 @@ static const char *const knames[] = { "user", "kernel", "module", "vdso",
 #define RF_DELETED	0x400	/* perf saw the file deleted: "PATH (deleted)" */
 #define RF_DEV_DIFF	0x800	/* another device: inodes not comparable */
 #define RF_BY_TIME	0x1000	/* the verdict rests on the profile's time */
+#define RF_DURING	0x2000	/* modified while perf recorded (a JIT's map:
+				 * before) */
+#define RF_CTIME	0x4000	/* the inode changed after, the mtime set back */
+#define RF_INO_DIFF	0x8000	/* another device and another inode */
 
 static struct res {
 	const char *reason;	/* skip: why */
@@ -6573,8 +6572,10 @@ static struct res {
 	unsigned char diskid[IDMAX];
 } res[PERFMT_MAXOBJ];
 
-/* the profile's time: ns since the epoch */
-static int64_t prof_ns;
+/* the profile's time: ns since the epoch; and when the recording began:
+ * the perf.data's birth where it is the file perf wrote, else the span of
+ * its records back from that time */
+static int64_t prof_ns, prof_start;
 static const char *prof_src;
 static int prof_ok;		/* known and plausible */
 
@@ -6862,7 +6863,7 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 		if (!getauxval(AT_SYSINFO_EHDR))
 			return 0;
 		*idrc = vdso_buildid(e);
-		st->st_ino = 0;
+		memset(st, 0, sizeof *st);
 		return 1;
 	}
 	cand_resolve(c);
@@ -6880,7 +6881,9 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 	}
 	if (c->type == CT_KALLSYMS)
 		return 1;
-	*idrc = elf_buildid(c->path, e);
+	// *st becomes the file read: a path swapped after the stat above
+	// never lends its inode and mtime to another file's build-ID
+	*idrc = elf_buildid(c->path, e, st);
 	return 1;
 }
 
@@ -7088,12 +7091,18 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	}
 	r->mtime = mtime_ns(st);
 	r->ino = st->st_ino;
+	// two files at the path while perf recorded: no one file is both
+	if (rc->inodes > 1) {
+		r->verdict = V_REPLACED;
+		return;
+	}
 	// the kernel's device numbers are those of stat where the file
 	// system is the one mapped; overlayfs and btrfs subvolumes report
-	// another device, and there an inode proves nothing
+	// another device and keep the inode number (fmt §3.3)
 	if (rc->inodes && !opt.sysroot && same_host) {
 		if (rc->maj != major(st->st_dev) || rc->min != minor(st->st_dev))
-			r->flags |= RF_DEV_DIFF;
+			r->flags |= st->st_ino == rc->ino ? RF_DEV_DIFF :
+			    RF_INO_DIFF;
 		else if (st->st_ino == rc->ino)
 			r->flags |= RF_SAME_INO;
 		else {
@@ -7102,13 +7111,26 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		}
 	}
 	r->flags |= RF_BY_TIME;
-	if (!prof_ok) {
+	r->verdict = V_UNVERIFIED;
+	if (!prof_ok)
 		r->flags |= RF_NOTIME;
-		r->verdict = V_UNVERIFIED;
-	} else if (r->mtime > prof_ns)
+	else if (r->mtime > prof_ns)
 		r->verdict = V_STALE;
+	else if (prof_trust == PT_COPY || (r->flags & RF_INO_DIFF))
+		;
+	// a file modified while perf recorded may or may not be the one
+	// mapped; a JIT's map is written by its process, never before the
+	// recording began (an older one is an earlier process's: fmt §3.3)
+	else if (r->kind == K_JIT ? r->mtime < prof_start :
+	    r->mtime > prof_start)
+		r->flags |= RF_DURING;
+	// the change time cannot be set back as an mtime can (cp -p, tar,
+	// rsync); under a sysroot it is the copy's.  perf's own pass links
+	// files into its cache before the profile's end: no later change
+	else if (!opt.sysroot && ts_ns(&st->st_ctim) > prof_ns)
+		r->flags |= RF_CTIME;
 	else
-		r->verdict = prof_trust == PT_COPY ? V_UNVERIFIED : V_UNCHANGED;
+		r->verdict = V_UNCHANGED;
 }
 
 static int
@@ -7208,6 +7230,7 @@ check_group(uint32_t g)
 			    prof_ok)
 				r->flags |= RF_NEWER;
 			r->mtime = mtime_ns(&st);
+			r->ino = st.st_ino;
 			return;
 		}
 		if (first == MAXCAND) {
@@ -7404,7 +7427,6 @@ static void
 mtime_trust(void)
 {
 	// unsigned, and no sum with the mtime, which may be saturated
-	trust_span = record_span();
 	trust_age = 0;
 	if (!pf.has_btime)
 		prof_trust = PT_UNCONFIRMED;
@@ -7432,6 +7454,7 @@ profile_time(void)
 	uint64_t t;
 	char when[64];
 
+	trust_span = record_span();
 	if (opt.timearg) {
 		if (!parse_time(opt.timearg, &prof_ns)) {
 			msg(2, "-t %s: %s", esc(opt.timearg), time_why);
@@ -7475,6 +7498,10 @@ profile_time(void)
 		    "" : "; give -t TIME or -r FILE");
 		return 1;
 	}
+	// the recording's start (fmt §3.3): the file perf wrote was born
+	// before its first record
+	prof_start = prof_trust == PT_WRITTEN ? pf.btime :
+	    trust_span < (uint64_t)prof_ns ? prof_ns - (int64_t)trust_span : 0;
 	prof_ok = 1;
 	return 1;
 }
@@ -7786,9 +7813,13 @@ detail_for(uint32_t g, const struct rec *rc)
 			detail_time("; modified", r->mtime);
 		break;
 	case V_REPLACED:
-		dadd("inode %" PRIu64 ", the profile saw inode %" PRIu64 " on "
-		    "the same device (%" PRIu32 ":%" PRIu32 ")", r->ino, rc->ino,
-		    rc->maj, rc->min);
+		if (r->flags & RF_MULTI_INO)
+			dadd("replaced while recording: perf saw two inodes "
+			    "at the path");
+		else
+			dadd("inode %" PRIu64 ", the profile saw inode %" PRIu64
+			    " on the same device (%" PRIu32 ":%" PRIu32 ")",
+			    r->ino, rc->ino, rc->maj, rc->min);
 		detail_where(o, c);
 		break;
 	case V_DELETED:
@@ -7842,10 +7873,19 @@ detail_for(uint32_t g, const struct rec *rc)
 			break;
 		}
 		time_into(when, sizeof when, r->mtime, 0);
-		dadd("no build-ID recorded; modified %s, before the "
-		    "perf.data's mtime, but that is %s; give -t TIME or -r "
-		    "FILE, or record with build-IDs or -k CLOCK_MONOTONIC", when,
-		    trust_text());
+		dadd("no build-ID recorded; modified %s, ", when);
+		if (r->flags & (RF_INO_DIFF | RF_DURING | RF_CTIME))
+			dadd("%s", r->flags & RF_INO_DIFF ? "but not shown to "
+			    "be the file mapped" : !(r->flags & RF_DURING) ?
+			    "but its inode changed after the profile (ctime): "
+			    "cp -p, tar and rsync set an mtime back" : r->kind == K_JIT ?
+			    "before the recording began: an earlier process's "
+			    "with the same pid?" : "while perf recorded: before "
+			    "it was mapped or after?");
+		else
+			dadd("before the perf.data's mtime, but that is %s; give "
+			    "-t TIME or -r FILE, or record with build-IDs or -k "
+			    "CLOCK_MONOTONIC", trust_text());
 		detail_where(o, c);
 		break;
 	case V_UNCHANGED:
@@ -7860,15 +7900,15 @@ detail_for(uint32_t g, const struct rec *rc)
 		detail_where(o, c);
 		break;
 	}
-	if (r->flags & RF_DEV_DIFF)
-		dadd("; inode not compared: the device differs from the one "
-		    "perf saw (another file system, overlayfs, a btrfs "
-		    "subvolume)");
+	if (r->flags & (RF_DEV_DIFF | RF_INO_DIFF))
+		dadd("; %s on another device than perf saw (overlayfs, a btrfs "
+		    "subvolume?)", r->flags & RF_DEV_DIFF ? "the inode it saw" :
+		    "another inode");
 	if ((r->flags & RF_UNREAD) && r->verdict != V_MISMATCH)
 		dadd("; %s", r->reason);
 	if (r->flags & RF_MULTI_ID)
 		dadd("; replaced while recording: %u build-IDs", r->nids);
-	if (r->flags & RF_MULTI_INO)
+	if ((r->flags & RF_MULTI_INO) && r->verdict != V_REPLACED)
 		dadd("; replaced while recording: the inode changed");
 	if (r->flags & RF_IMAGE_ID)
 		dadd("; the build-ID perf recorded for %s",
@@ -8262,9 +8302,10 @@ static int
 cmd_list_kernel(void)
 {
 	struct elfid e;
+	struct stat st;
 
 	// perf buildid-list -k reads the running kernel's notes the same way
-	if (elf_buildid("/sys/kernel/notes", &e)) {
+	if (elf_buildid("/sys/kernel/notes", &e, &st)) {
 		msg(2, "/sys/kernel/notes: %s%s", e.why[0] ? e.why :
 		    "no GNU build-ID note", sysfs_mounted() ? "" :
 		    " (/sys is not mounted: mount -t sysfs sysfs /sys)");
@@ -8281,6 +8322,7 @@ static int
 cmd_buildid(int argc, char **argv)
 {
 	struct elfid e;
+	struct stat st;
 	int i;
 
 	if (!argc) {
@@ -8288,7 +8330,7 @@ cmd_buildid(int argc, char **argv)
 		usage_exit(2);
 	}
 	for (i = 0; i < argc; i++) {
-		switch (elf_buildid(argv[i], &e)) {
+		switch (elf_buildid(argv[i], &e, &st)) {
 		case 0:
 			put_id(e.id, e.len < ELFIDMAX ? e.len : ELFIDMAX);
 			putchar(' ');
@@ -10121,6 +10163,9 @@ ar_object(uint32_t g, const struct rec *rc)
 		fd = open(c->path, O_RDONLY | O_NOCTTY);
 		if (fd < 0 || fstat(fd, &a) || !S_ISREG(a.st_mode))
 			why = "it cannot be opened";
+		// the file the verdict read, not one put at its path since
+		else if (a.st_ino != r->ino || mtime_ns(&a) != r->mtime)
+			why = "it changed after its build-ID was read";
 		else
 			size = (uint64_t)a.st_size;
 		regular = 1;
@@ -10300,33 +10345,9 @@ finish(int rc)
  * names are perf's: --input for -i, --help and --version everywhere. */
 enum { C_CHECK, C_LIST, C_HEADER, C_BUILDID, C_INJECT, C_ARCHIVE };
 
-static const struct option check_long[] = {
-	{ "input", required_argument, NULL, 'i' },
-	{ "all", no_argument, NULL, 'a' },
-	{ "sysroot", required_argument, NULL, 's' },
-	{ "symfs", required_argument, NULL, 's' },
-	{ "hits", optional_argument, NULL, 'H' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
-};
-
-static const struct option list_long[] = {
-	{ "input", required_argument, NULL, 'i' },
-	{ "hits", optional_argument, NULL, 'H' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
-};
-
-static const struct option header_long[] = {
-	{ "input", required_argument, NULL, 'i' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
-};
-
-static const struct option inject_long[] = {
+/* One table of long names: a command takes those whose letter it takes
+ * (main refuses the others as unknown). */
+static const struct option long_opts[] = {
 	{ "input", required_argument, NULL, 'i' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "dry-run", no_argument, NULL, 'n' },
@@ -10339,23 +10360,16 @@ static const struct option inject_long[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-static const struct option buildid_long[] = {
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
-};
-
 static const struct {
 	const char *name, *opts;
-	const struct option *longopts;
 } commands[] = {
 	// ':' first: a missing argument is told from an unknown option
-	[C_CHECK] = { "check", ":hVi:s:c:k:t:r:LaqpjvH", check_long },
-	[C_LIST] = { "list", ":hVi:kjH", list_long },
-	[C_HEADER] = { "header", ":hVi:j", header_long },
-	[C_BUILDID] = { "buildid", ":hV", buildid_long },
-	[C_INJECT] = { "inject", ":hVi:o:ns:c:t:r:LaqvH", inject_long },
-	[C_ARCHIVE] = { "archive", ":hVi:o:s:c:t:r:LaqvH", inject_long }
+	[C_CHECK] = { "check", ":hVi:s:c:k:t:r:LaqpjvH" },
+	[C_LIST] = { "list", ":hVi:kjH" },
+	[C_HEADER] = { "header", ":hVi:j" },
+	[C_BUILDID] = { "buildid", ":hV" },
+	[C_INJECT] = { "inject", ":hVi:o:ns:c:t:r:LaqvH" },
+	[C_ARCHIVE] = { "archive", ":hVi:o:s:c:t:r:LaqvH" }
 };
 
 static int
@@ -10430,7 +10444,7 @@ int
 main(int argc, char **argv)
 {
 	const char *input = "perf.data", *output = NULL;
-	int c, cmd = C_CHECK, kflag = 0, rc = 2;
+	int c, cmd = C_CHECK, kflag = 0, rc = 2, li = 0;
 
 	if (argc > 1 && argv[1][0] != '-') {
 		cmd = find_command(argv[1]);
@@ -10438,8 +10452,14 @@ main(int argc, char **argv)
 		argc--;
 	}
 	opterr = 0;	// bad options are said below, in perfmt's words
-	while ((c = getopt_long(argc, argv, commands[cmd].opts,
-	    commands[cmd].longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, commands[cmd].opts, long_opts,
+	    &li)) != -1) {
+		// a long name of another command's letter: unknown here
+		if (c != '?' && c != ':' && !strchr(commands[cmd].opts, c)) {
+			msg(2, "%s: unknown option --%s", commands[cmd].name,
+			    long_opts[li].name);
+			usage_exit(2);
+		}
 		switch (c) {
 		case 'h':
 			usage_exit(0);

@@ -224,6 +224,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		zs_finish();
 #elif FUZZ_TARGET == 3
 	struct elfid e;
+	struct stat est;
 	struct img m;
 
 	memset(&e, 0, sizeof e);
@@ -232,7 +233,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	m.size = size;
 	elf_parse(&m, &e);
 	fz_write(data, size);
-	elf_buildid(fz_path, &e);
+	elf_buildid(fz_path, &e, &est);
 #elif FUZZ_TARGET == 2
 	fz_commands("-", data, size, 1);
 #else

@@ -180,6 +180,17 @@ EOC
 			bad "archive live: a JIT's map modified since the profile is left out" \
 			    "rc $rc: $(cat "$W/err")"
 		fi
+		# a map written before the recording began is an earlier
+		# process's, one that had the same pid (fmt §3.3)
+		touch -d '-1 hour' "$jmap"
+		run "$PERFMT" archive $LOC -i j.data -o j2.tar
+		if [ "$rc" = 1 ] && grep -q "^left  - $jmap  unverified: .*before the recording began" "$W/err" &&
+		    ! tar -tf j2.tar | grep -q perf-; then
+			ok "archive live: a JIT's map older than the recording is left out"
+		else
+			bad "archive live: a JIT's map older than the recording is left out" \
+			    "rc $rc: $(cat "$W/err")"
+		fi
 		rm -f "$jmap"
 	fi
 	HOME=$home0

@@ -358,6 +358,29 @@ else
 	else
 		bad "inject live: a cp copy's objects are left out, unverified" "rc $rc: $(cat "$W/out")"
 	fi
+	# a file changed in place without an mtime to show it (fmt §3.3):
+	# cp -p over it after the recording (its ctime says so), cp over it
+	# while perf recorded (before it was mapped or after?), another
+	# file at its path for a while (two inodes)
+	cp w w1 && cp w w2 && cp w w3 && sleep 0.1
+	perf record -N -q -B -o e.data -- sh -c './w1; ./w2; cp w w2; ./w3;
+	    mv w3 w3.old; cp w w3; ./w3; mv -f w3.old w3; sleep 0.2' >/dev/null 2>&1
+	sleep 0.2
+	cp -p w w1
+	run "$PERFMT" inject $LOC -i e.data -o ei.data
+	if [ "$EMU" = qemu-s390x-static ]; then
+		skipped "inject live: files changed in place" "qemu-s390x gives its guests' stat() no nanoseconds"
+	else
+		for c in "w1  unverified: .*its inode changed after the profile (ctime)" \
+		    "w2  unverified: .*while perf recorded" \
+		    "w3  replaced: replaced while recording: perf saw two inodes"; do
+			if [ "$rc" = 1 ] && grep -q "^left .*/$c" "$W/out"; then
+				ok "inject live: left out, ${c%%:*}"
+			else
+				bad "inject live: left out, ${c%%:*}" "rc $rc: $(cat "$W/out")"
+			fi
+		done
+	fi
 	# the vDSO: the running one, unless a process of another width had
 	# its own (its map below 4 GiB, moved there by hand: --all, as no
 	# sample falls in it then)
