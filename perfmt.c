@@ -7065,8 +7065,9 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 	snprintf(out, cap, "%s", last_rel);
 }
 
-/* No build-ID to compare: the inode, the mtime and, for a kernel, its
- * release decide, each only as far as it can be trusted. */
+/* No build-ID to compare: the inode, the times and, for a kernel, its
+ * release decide, each only as far as it can be trusted; the rules in
+ * their order: docs/design.md, verdicts without a build-ID. */
 static void
 judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
     const struct cand *c, int is_file)
@@ -7098,7 +7099,8 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	}
 	// the kernel's device numbers are those of stat where the file
 	// system is the one mapped; overlayfs and btrfs subvolumes report
-	// another device and keep the inode number (fmt §3.3)
+	// another device and keep the inode number (docs/design.md,
+	// verdicts without a build-ID)
 	if (rc->inodes && !opt.sysroot && same_host) {
 		if (rc->maj != major(st->st_dev) || rc->min != minor(st->st_dev))
 			r->flags |= st->st_ino == rc->ino ? RF_DEV_DIFF :
@@ -7120,7 +7122,7 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		;
 	// a file modified while perf recorded may or may not be the one
 	// mapped; a JIT's map is written by its process, never before the
-	// recording began (an older one is an earlier process's: fmt §3.3)
+	// recording began (an older one is an earlier process's)
 	else if (r->kind == K_JIT ? r->mtime < prof_start :
 	    r->mtime > prof_start)
 		r->flags |= RF_DURING;
@@ -7498,8 +7500,8 @@ profile_time(void)
 		    "" : "; give -t TIME or -r FILE");
 		return 1;
 	}
-	// the recording's start (fmt §3.3): the file perf wrote was born
-	// before its first record
+	// the recording's start (docs/design.md, verdicts without a
+	// build-ID): the file perf wrote was born before its first record
 	prof_start = prof_trust == PT_WRITTEN ? pf.btime :
 	    trust_span < (uint64_t)prof_ns ? prof_ns - (int64_t)trust_span : 0;
 	prof_ok = 1;

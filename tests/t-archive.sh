@@ -181,7 +181,7 @@ EOC
 			    "rc $rc: $(cat "$W/err")"
 		fi
 		# a map written before the recording began is an earlier
-		# process's, one that had the same pid (fmt §3.3)
+		# process's, one that had the same pid (docs/design.md)
 		touch -d '-1 hour' "$jmap"
 		run "$PERFMT" archive $LOC -i j.data -o j2.tar
 		if [ "$rc" = 1 ] && grep -q "^left  - $jmap  unverified: .*before the recording began" "$W/err" &&

@@ -358,7 +358,7 @@ else
 	else
 		bad "inject live: a cp copy's objects are left out, unverified" "rc $rc: $(cat "$W/out")"
 	fi
-	# a file changed in place without an mtime to show it (fmt §3.3):
+	# a file changed in place without an mtime to show it (docs/design.md):
 	# cp -p over it after the recording (its ctime says so), cp over it
 	# while perf recorded (before it was mapped or after?), another
 	# file at its path for a while (two inodes)
