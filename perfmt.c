@@ -7122,8 +7122,11 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		;
 	// a file modified while perf recorded may or may not be the one
 	// mapped; a JIT's map is written by its process, never before the
-	// recording began (an older one is an earlier process's)
-	else if (r->kind == K_JIT ? r->mtime < prof_start :
+	// recording began (an older one is an earlier process's), where
+	// that start is known: the span back from -t, -r or an unconfirmed
+	// mtime lands after it
+	else if (r->kind == K_JIT ? r->mtime < prof_start &&
+	    (prof_trust == PT_WRITTEN || prof_trust == PT_CLOCK) :
 	    r->mtime > prof_start)
 		r->flags |= RF_DURING;
 	// the change time cannot be set back as an mtime can (cp -p, tar,

@@ -193,6 +193,21 @@ EOC
 		fi
 		rm -f "$jmap"
 	fi
+	# a -B recording: inject's new file is no file perf wrote, and its
+	# time judges no JIT map; -r names the original's (README)
+	perf record -N -q -B -o jb.data -- ./jit >/dev/null 2>&1
+	jmap=$("$PERFMT" check $LOC -p -i jb.data 2>/dev/null | grep -o '/tmp/perf-[0-9]*\.map' | head -1)
+	"$PERFMT" inject $LOC -q -i jb.data -o jbi.data >/dev/null 2>&1
+	run "$PERFMT" archive $LOC -i jbi.data -o jb1.tar
+	rc1=$rc
+	run "$PERFMT" archive $LOC -i jbi.data -r jb.data -o jb2.tar
+	if [ -n "$jmap" ] && [ "$rc1" = 1 ] && [ "$rc" = 0 -o -n "$QEMU" ] &&
+	    tar -tf jb2.tar | grep -q "^${jmap#/}\$" && ! tar -tf jb1.tar | grep -q perf-; then
+		ok "archive live: a JIT's map after inject -o, with -r"
+	else
+		bad "archive live: a JIT's map after inject -o, with -r" "map '$jmap', rc $rc1 $rc: $(cat "$W/err")"
+	fi
+	rm -f "$jmap"
 	HOME=$home0
 	cd "$top" || exit 2
 fi
