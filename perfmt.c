@@ -7124,8 +7124,9 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	// mapped; a JIT's map is written by its process, never before the
 	// recording began (an older one is an earlier process's), where
 	// that start is known: the span back from -t, -r or an unconfirmed
-	// mtime lands after it
-	else if (r->kind == K_JIT ? r->mtime < prof_start &&
+	// mtime lands after it; an mtime without nanoseconds (qemu-s390x's
+	// stat) may lie that much before its own write
+	else if (r->kind == K_JIT ? r->mtime < prof_start - pf.time_slack &&
 	    (prof_trust == PT_WRITTEN || prof_trust == PT_CLOCK) :
 	    r->mtime > prof_start)
 		r->flags |= RF_DURING;
@@ -9553,13 +9554,19 @@ inj_abandon(void)
 }
 
 /* A file judged by its time alone is the profiled one only on the
- * profile's own system, or under the sysroot that is its copy: why not,
- * or NULL. */
+ * profile's own system, or under the sysroot that is its copy, and by a
+ * time shown to be the recording's: check says "unconfirmed" where the
+ * file system keeps no birth time, but an ID inject writes, or a map in
+ * an archive, would keep no such word.  Why not, or NULL. */
 static const char *
 not_here(void)
 {
-	return same_host || opt.sysroot ? NULL : "the profile does not show "
-	    "that it is from this system (-L says so, -s gives its files)";
+	if (!same_host && !opt.sysroot)
+		return "the profile does not show that it is from this system "
+		    "(-L says so, -s gives its files)";
+	return prof_trust == PT_UNCONFIRMED ? "the profile's time is "
+	    "unconfirmed (no birth time tells the file perf wrote from a "
+	    "copy): -r FILE or -t TIME vouches for one" : NULL;
 }
 
 /* The kernel and vDSO running now are the profiled ones only in the boot

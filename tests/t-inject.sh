@@ -381,6 +381,19 @@ else
 			fi
 		done
 	fi
+	# records without times (or a file system without birth times): the
+	# perf.data's mtime is unconfirmed, and an ID written would keep no
+	# word of it; -r with the file perf wrote vouches for it
+	perf record -N -q -B --no-timestamp -o nt.data -- ./w >/dev/null 2>&1
+	run "$PERFMT" inject $LOC -n -i nt.data
+	if [ "$rc" = 1 ] && grep -q "^left .*/w  unchanged: the profile's time is unconfirmed" "$W/out"; then
+		ok "inject live: nothing added by an unconfirmed time"
+	else
+		bad "inject live: nothing added by an unconfirmed time" "rc $rc: $(cat "$W/out")"
+	fi
+	run "$PERFMT" inject $LOC -n -r nt.data -i nt.data
+	grep -q "^add .*/w$" "$W/out" && ok "inject live: -r vouches for an unconfirmed time" ||
+	    bad "inject live: -r vouches for an unconfirmed time" "rc $rc: $(cat "$W/out")"
 	# the vDSO: the running one, unless a process of another width had
 	# its own (its map below 4 GiB, moved there by hand: --all, as no
 	# sample falls in it then)
