@@ -216,12 +216,14 @@ clean:
 	uninstall clean
 
 # ---- fuzzing ----------------------------------------------------------------
-# tests/fuzz.c: four targets of one source (FUZZ_TARGET): perf.data read
-# as a file (1), as a pipe (2), ELF notes (3) and the zstd decoder (4).
+# tests/fuzz.c: five targets of one source (FUZZ_TARGET): perf.data read
+# as a file (1), as a pipe (2), ELF notes (3), the zstd decoder (4) and
+# archive's tar names (5).
 # `make fuzz` builds them for libFuzzer (clang; Debian: clang and
 # libclang-rt-14-dev) and runs each in turn for FUZZ_SECONDS over the
 # seeds (every fixture of tests/data, decompressed, and the regression
-# inputs of tests/data/fuzz) and the corpus it keeps in
+# inputs of tests/data/fuzz; for tar, the object names of the fixtures'
+# build-ID lists) and the corpus it keeps in
 # build/fuzz/corpus-*.  A crash, a hang (FUZZ_TIMEOUT seconds) or a
 # sanitizer report fails it and leaves the input in
 # build/fuzz/out-TARGET/.  FUZZ_FLAGS adds libFuzzer options (-runs=N ...).
@@ -232,12 +234,13 @@ FUZZ_SECONDS = 60
 FUZZ_TIMEOUT = 5
 FUZZ_MAXLEN = 65536
 FUZZ_FLAGS =
-FUZZ_TARGETS = perf-file perf-pipe elf zstd
+FUZZ_TARGETS = perf-file perf-pipe elf zstd tar
 FUZZ_OPT = -O2 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_ID_perf-file = 1
 FUZZ_ID_perf-pipe = 2
 FUZZ_ID_elf = 3
 FUZZ_ID_zstd = 4
+FUZZ_ID_tar = 5
 
 build/fuzz/%: tests/fuzz.c perfmt.c elf_min.h Makefile
 	@mkdir -p $(@D)
@@ -264,10 +267,16 @@ fuzz-seeds:
 	        { printf "\\$$(printf %o $$b)"; cat $$d/z.tmp; } \
 	            >"$$d/$$(basename "$$f").$$b"; done; \
 	done; rm -f $$d/z.tmp $$d/s.tmp
+	@# object names, one per file, as the fixtures' perf record them
+	@d=build/fuzz/seeds-tar; rm -rf $$d; mkdir -p $$d || exit 1; \
+	cat tests/expected/*.list 2>/dev/null | sed 's/^[0-9a-f]* //' | \
+	    LC_ALL=C sort -u | head -200 | { k=0; while IFS= read -r n; do \
+	    printf '%s' "$$n" >$$d/n$$k; k=$$((k + 1)); done; }; \
+	printf '/%0300d' 0 >$$d/long; printf '/a/../b' >$$d/dots
 
 fuzz: fuzz-seeds $(FUZZ_TARGETS:%=build/fuzz/%)
 	@for t in $(FUZZ_TARGETS); do \
-	    case $$t in elf) s=elf;; zstd) s=zstd;; *) s=perf;; esac; \
+	    case $$t in elf) s=elf;; zstd) s=zstd;; tar) s=tar;; *) s=perf;; esac; \
 	    mkdir -p build/fuzz/corpus-$$t build/fuzz/out-$$t || exit 1; \
 	    echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 	    ASAN_OPTIONS=detect_leaks=0 build/fuzz/$$t \
@@ -281,7 +290,7 @@ fuzz: fuzz-seeds $(FUZZ_TARGETS:%=build/fuzz/%)
 
 fuzz-short:
 	rm -rf build/fuzz/corpus-perf-file build/fuzz/corpus-perf-pipe \
-	    build/fuzz/corpus-elf build/fuzz/corpus-zstd
+	    build/fuzz/corpus-elf build/fuzz/corpus-zstd build/fuzz/corpus-tar
 	$(MAKE) fuzz FUZZ_SECONDS=60
 
 # AFL++: afl-clang-fast, LLVMFuzzerTestOneInput driven by libAFLDriver.

@@ -15,6 +15,11 @@
  *   4  zstd: the bytes as a perf -z stream, fed to the decoder of section
  *      9 in pieces whose sizes the input's first byte chooses, the output
  *      drained in pieces too, then the end of the stream
+ *   5  archive's names: the bytes as an object's name, made a path in the
+ *      tar (ar_name) and written as archive writes an object's entry and
+ *      its .build-id link (ustar, pax records where ustar cannot hold
+ *      them), then read back: each path and link must be the one written
+ *      and each header's checksum right, or the target aborts
  *
  * check looks objects up under an empty sysroot, with that directory as
  * its only cache: nothing outside it is opened, and the answers do not
@@ -157,6 +162,120 @@ fz_commands(const char *path, const uint8_t *data, size_t size, int pipe_in)
 	}
 }
 
+/* A number of a ustar field: octal digits, up to a NUL or space. */
+static uint64_t
+fz_octal(const unsigned char *f, size_t w)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < w && f[i] >= '0' && f[i] <= '7'; i++)
+		v = v * 8 + (uint64_t)(f[i] - '0');
+	return v;
+}
+
+/* A field up to its NUL or its width, appended to dst. */
+static void
+fz_field(char *dst, const unsigned char *f, size_t w)
+{
+	size_t n = strlen(dst), k = 0;
+
+	while (k < w && f[k])
+		k++;
+	memcpy(dst + n, f, k);
+	dst[n + k] = 0;
+}
+
+/* The entry archive wrote at *at in the tar in fz_fd (its pax header
+ * first, if any): the path and link it holds must be name and link (NULL:
+ * none), the checksums right; *at moves past it (entries of size 0). */
+static void
+fz_tar_entry(off_t *at, const char *name, const char *link)
+{
+	static char pax[2 * PATHMAX + 64], got[2 * PATHMAX], glink[2 * PATHMAX];
+	unsigned char h[512];
+	const char *p, *e;
+	uint64_t size, len;
+	unsigned sum = 0;
+	size_t i;
+
+	got[0] = glink[0] = 0;
+	for (;;) {
+		if (pread(fz_fd, h, sizeof h, *at) != (ssize_t)sizeof h)
+			abort();
+		*at += 512;
+		for (i = 0; i < 512; i++)
+			sum += i >= 148 && i < 156 ? ' ' : h[i];
+		if (sum != fz_octal(h + 148, 8))
+			abort();
+		sum = 0;
+		if (h[156] != 'x')
+			break;
+		// pax records "LEN key=value\n", LEN counting the whole record
+		size = fz_octal(h + 124, 12);
+		if (size >= sizeof pax || pread(fz_fd, pax, size, *at) !=
+		    (ssize_t)size)
+			abort();
+		pax[size] = 0;
+		*at += (off_t)((size + 511) / 512 * 512);
+		for (p = pax; *p; p += len) {
+			len = strtoull(p, (char **)&e, 10);
+			if (*e != ' ' || !len || len > (uint64_t)(pax + size - p) ||
+			    p[len - 1] != '\n')
+				abort();
+			if (!strncmp(e + 1, "path=", 5))
+				snprintf(got, sizeof got, "%.*s", (int)(p + len - 1 -
+				    (e + 6)), e + 6);
+			else if (!strncmp(e + 1, "linkpath=", 9))
+				snprintf(glink, sizeof glink, "%.*s", (int)(p + len -
+				    1 - (e + 10)), e + 10);
+			else
+				abort();
+		}
+	}
+	if (!got[0]) {
+		fz_field(got, h + 345, 155);
+		if (got[0])
+			strcat(got, "/");
+		fz_field(got, h, 100);
+	}
+	if (!glink[0])
+		fz_field(glink, h + 157, 100);
+	if (strcmp(got, name) || strcmp(glink, link ? link : "") ||
+	    h[156] != (link ? '2' : '0') || fz_octal(h + 124, 12))
+		abort();
+}
+
+/* Target 5: the input as an object's name, through archive's naming. */
+static void
+fz_tar(const uint8_t *data, size_t size)
+{
+	static const char hex[] = "00112233445566778899aabbccddeeff00112233";
+	char path[PATHMAX], link[PATHMAX + 16], bid[64];
+	const struct obj *o;
+	const char *name;
+	off_t at = 0;
+
+	pf_reset("t");
+	o = obj_add(-1, (const char *)data, size < PATHMAX ? size : PATHMAX - 1,
+	    NULL, 0, 0, SRC_MMAP, MISC_USER);
+	if (!o || !(name = ar_name(o)))
+		return;
+	// as ar_object names an object's entry and its link
+	snprintf(path, sizeof path, "%s/%s/%s", name, hex, "elf");
+	snprintf(bid, sizeof bid, ".build-id/%.2s/%s", hex, hex + 2);
+	snprintf(link, sizeof link, "../../%s/%s", name, hex);
+	if (ftruncate(fz_fd, 0) || lseek(fz_fd, 0, SEEK_SET))
+		abort();
+	memset(&ar, 0, sizeof ar);
+	ar.fd = fz_fd;
+	ar.out = "fuzz";
+	if (!ar_entry(path, NULL, 0, 0) || !ar_entry(bid, link, 0, 0))
+		abort();
+	fz_tar_entry(&at, path, NULL);
+	fz_tar_entry(&at, bid, link);
+}
+
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -171,6 +290,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)check_options;
 	(void)fz_commands;
 	(void)fz_write;
+	(void)fz_tar;
 	if (!freopen("/dev/null", "w", stdout))
 		abort();
 	// diagnostics still go through stdio's formatting, but one write
@@ -222,6 +342,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (!zs_error())
 		zs_finish();
+#elif FUZZ_TARGET == 5
+	fz_tar(data, size);
 #elif FUZZ_TARGET == 3
 	struct elfid e;
 	struct stat est;
