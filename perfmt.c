@@ -1055,8 +1055,10 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	return o;
 }
 
-/* The device and inode an MMAP2 record saw; a second, different one means
- * the file was replaced while perf recorded. */
+/* The device and inode an MMAP2 record saw.  Another inode on the same
+ * device means the file was replaced while perf recorded (inodes 2);
+ * another device, that the path named another file in another mount
+ * namespace, a container's or a chroot's (3, unless 2). */
 static void
 obj_inode(struct obj *o, uint32_t maj, uint32_t min, uint64_t ino)
 {
@@ -1067,9 +1069,11 @@ obj_inode(struct obj *o, uint32_t maj, uint32_t min, uint64_t ino)
 		o->min = min;
 		o->ino = ino;
 		o->inodes = 1;
-	} else if (o->ino != ino || o->maj != maj || o->min != min) {
-		o->inodes = 2;
-	}
+	} else if (o->maj == maj && o->min == min) {
+		if (o->ino != ino)
+			o->inodes = 2;
+	} else if (o->inodes == 1)
+		o->inodes = 3;
 }
 
 /* ==== 7. perf.data: header and attributes ===============================
@@ -6929,20 +6933,26 @@ rec_gather(uint32_t g, struct rec *rc)
 {
 	const struct obj *o;
 	uint32_t i, j, rank, best = 0;
+	unsigned k;
 
 	memset(rc, 0, sizeof *rc);
 	for (i = g; i != UINT32_MAX; i = objs[i].gnext - 1) {
 		o = &objs[i];
 		rc->src |= o->src;
-		if (o->inodes) {
-			if (rc->inodes && (o->ino != rc->ino || o->inodes > 1))
-				rc->inodes = 2;
-			else if (!rc->inodes) {
-				rc->ino = o->ino;
-				rc->maj = o->maj;
-				rc->min = o->min;
-				rc->inodes = o->inodes;
-			}
+		if (o->inodes && !rc->inodes) {
+			rc->ino = o->ino;
+			rc->maj = o->maj;
+			rc->min = o->min;
+			rc->inodes = o->inodes;
+		} else if (o->inodes) {
+			// as obj_inode: 2 over 3 over 1
+			k = o->inodes;
+			if (o->maj != rc->maj || o->min != rc->min)
+				k = k == 2 ? 2 : 3;
+			else if (o->ino != rc->ino)
+				k = 2;
+			if (k == 2 || rc->inodes == 1)
+				rc->inodes = k;
 		}
 		if (!o->idlen)
 			continue;
@@ -7092,8 +7102,9 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	}
 	r->mtime = mtime_ns(st);
 	r->ino = st->st_ino;
-	// two files at the path while perf recorded: no one file is both
-	if (rc->inodes > 1) {
+	// two files at the path, on one device, while perf recorded: no
+	// one file is both
+	if (rc->inodes == 2) {
 		r->verdict = V_REPLACED;
 		return;
 	}
@@ -7132,8 +7143,10 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		r->flags |= RF_DURING;
 	// the change time cannot be set back as an mtime can (cp -p, tar,
 	// rsync); under a sysroot it is the copy's.  perf's own pass links
-	// files into its cache before the profile's end: no later change
-	else if (!opt.sysroot && ts_ns(&st->st_ctim) > prof_ns)
+	// into its cache only files it gives build-IDs, never judged here;
+	// a JIT's map is written while perf records
+	else if (!opt.sysroot && ts_ns(&st->st_ctim) > (r->kind == K_JIT ?
+	    prof_ns : prof_start))
 		r->flags |= RF_CTIME;
 	else
 		r->verdict = V_UNCHANGED;
@@ -7196,7 +7209,7 @@ check_group(uint32_t g)
 		r->flags |= RF_IMAGE_ID;
 	r->nids = (uint8_t)(rc.nids > 255 ? 255 : rc.nids);
 	r->flags |= (uint16_t)(rc.nids > 1 ? RF_MULTI_ID : 0);
-	r->flags |= (uint16_t)(rc.inodes > 1 ? RF_MULTI_INO : 0);
+	r->flags |= (uint16_t)(rc.inodes == 2 ? RF_MULTI_INO : 0);
 	if (r->kind == K_USER && deleted_len(o))
 		r->flags |= RF_DELETED;
 	if (r->kind == K_PSEUDO || (r->kind == K_VDSO && !rc.idlen)) {
@@ -7883,8 +7896,8 @@ detail_for(uint32_t g, const struct rec *rc)
 		if (r->flags & (RF_INO_DIFF | RF_DURING | RF_CTIME))
 			dadd("%s", r->flags & RF_INO_DIFF ? "but not shown to "
 			    "be the file mapped" : !(r->flags & RF_DURING) ?
-			    "but its inode changed after the profile (ctime): "
-			    "cp -p, tar and rsync set an mtime back" : r->kind == K_JIT ?
+			    "but its inode changed later (ctime): cp -p, tar and "
+			    "rsync set an mtime back" : r->kind == K_JIT ?
 			    "before the recording began: an earlier process's "
 			    "with the same pid?" : "while perf recorded: before "
 			    "it was mapped or after?");
@@ -7916,6 +7929,9 @@ detail_for(uint32_t g, const struct rec *rc)
 		dadd("; replaced while recording: %u build-IDs", r->nids);
 	if ((r->flags & RF_MULTI_INO) && r->verdict != V_REPLACED)
 		dadd("; replaced while recording: the inode changed");
+	if (rc->inodes == 3)
+		dadd("; perf saw it on another device too (a container, a "
+		    "chroot)");
 	if (r->flags & RF_IMAGE_ID)
 		dadd("; the build-ID perf recorded for %s",
 		    esc(obj_name(&objs[kernel_image(o)])));
@@ -9565,8 +9581,7 @@ not_here(void)
 		return "the profile does not show that it is from this system "
 		    "(-L says so, -s gives its files)";
 	return prof_trust == PT_UNCONFIRMED ? "the profile's time is "
-	    "unconfirmed (no birth time tells the file perf wrote from a "
-	    "copy): -r FILE or -t TIME vouches for one" : NULL;
+	    "unconfirmed: -r FILE or -t TIME vouches for it" : NULL;
 }
 
 /* The kernel and vDSO running now are the profiled ones only in the boot

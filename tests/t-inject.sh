@@ -361,19 +361,22 @@ else
 	# a file changed in place without an mtime to show it (docs/design.md):
 	# cp -p over it after the recording (its ctime says so), cp over it
 	# while perf recorded (before it was mapped or after?), another
-	# file at its path for a while (two inodes)
-	cp w w1 && cp w w2 && cp w w3 && sleep 0.1
+	# file at its path for a while (two inodes), cp -p over it while
+	# perf recorded (its ctime again)
+	cp w w1 && cp w w2 && cp w w3 && cp w w4 && sleep 0.1
 	perf record -N -q -B -o e.data -- sh -c './w1; ./w2; cp w w2; ./w3;
-	    mv w3 w3.old; cp w w3; ./w3; mv -f w3.old w3; sleep 0.2' >/dev/null 2>&1
+	    mv w3 w3.old; cp w w3; ./w3; mv -f w3.old w3; ./w4; cp -p w w4;
+	    sleep 0.2' >/dev/null 2>&1
 	sleep 0.2
 	cp -p w w1
 	run "$PERFMT" inject $LOC -i e.data -o ei.data
 	if [ "$EMU" = qemu-s390x-static ]; then
 		skipped "inject live: files changed in place" "qemu-s390x gives its guests' stat() no nanoseconds"
 	else
-		for c in "w1  unverified: .*its inode changed after the profile (ctime)" \
+		for c in "w1  unverified: .*its inode changed later (ctime)" \
 		    "w2  unverified: .*while perf recorded" \
-		    "w3  replaced: replaced while recording: perf saw two inodes"; do
+		    "w3  replaced: replaced while recording: perf saw two inodes" \
+		    "w4  unverified: .*its inode changed later (ctime)"; do
 			if [ "$rc" = 1 ] && grep -q "^left .*/$c" "$W/out"; then
 				ok "inject live: left out, ${c%%:*}"
 			else
@@ -381,6 +384,21 @@ else
 			fi
 		done
 	fi
+	# one path, two files on two devices (a chroot's, a container's):
+	# this system's is judged as its own, not as replaced
+	R=/dev/shm/perfmt-chroot.$$
+	if [ "$(id -u)" = 0 ] && cc -static -O1 -o s1 "$D/elf/local__w.c" 2>/dev/null &&
+	    cc -static -O2 -o s2 "$D/elf/local__w.c" 2>/dev/null &&
+	    mkdir -p "$R$J" && cp s2 "$R$J/s1" && sleep 0.1 &&
+	    perf record -N -q -B -o ch.data -- sh -c "./s1; chroot $R $J/s1" >/dev/null 2>&1; then
+		run "$PERFMT" check $LOC -p -i ch.data
+		got=$(awk -F'\t' -v f="$J/s1" '$4 == f { print $1 "|" $5 }' "$W/out")
+		case $got in "unchanged|"*"another device too"*) ok "inject live: a path a chroot also holds: this system's file judged" ;;
+		*) bad "inject live: a path a chroot also holds: this system's file judged" "got '$got'" ;; esac
+	else
+		skipped "inject live: a path a chroot also holds" "not root, no static libc, or perf cannot record a chroot"
+	fi
+	rm -rf "$R"
 	# records without times (or a file system without birth times): the
 	# perf.data's mtime is unconfirmed, and an ID written would keep no
 	# word of it; -r with the file perf wrote vouches for it
