@@ -130,9 +130,11 @@ XLDFLAGS = -static -Wl,--gc-sections \
 # fits (measured; musl itself stays ARM, v5TE interworks)
 XARCH_armel = -mthumb
 # s390x: its jump tables hold 8-byte addresses, its default stack frame
-# keeps a slot for every register, and RTL's loop-invariant motion grows
-# its code (GIMPLE's still hoists): without the three it fits
-XARCH_s390x = -fno-jump-tables -mpacked-stack -fno-move-loop-invariants
+# keeps a slot for every register, RTL's loop-invariant motion grows its
+# code (GIMPLE's still hoists), and so does shrink-wrapping (a prologue
+# copied onto each path that needs one): without the four it fits
+XARCH_s390x = -fno-jump-tables -mpacked-stack -fno-move-loop-invariants \
+	-fno-shrink-wrap
 # the limit of the board binaries, stripped, in bytes
 MAXSIZE = 163840
 

@@ -130,6 +130,9 @@ long syscall(long, ...);
 #define CMDMAX 1024		/* kept bytes of the recorded command line */
 #define MAXDAMAGE 8		/* damage notes kept for `header` */
 #define NOPOS UINT64_MAX
+/* A file's times come from the kernel's coarse clock: up to a tick (10 ms
+ * at HZ=100) behind the moment they stand for. */
+#define FILE_TICK 10000000
 
 /* With PERFMT_HITLOOPS 2 the sample loop of --hits is built once for
  * each byte order, each a function of its own (samples_hits_le): GCC and
@@ -208,8 +211,7 @@ static const char usage_text[] =
 "            a build-ID for, as perf buildid-list does\n"
 "  header    where and how the profile was recorded, its records by type,\n"
 "            any damage\n"
-"  buildid   print \"<build-id> <file>\" for ELF files and note files\n"
-"            such as /sys/kernel/notes\n"
+"  buildid   print \"<build-id> <file>\" for ELF and note files\n"
 "  inject    add the build-IDs a profile lacks (perf record -B) for the\n"
 "            objects samples fall in whose files check finds unchanged\n"
 "            on the system that recorded it; over the profile or to -o\n"
@@ -224,19 +226,16 @@ static const char usage_text[] =
 "  -s DIR, --sysroot=DIR, --symfs=DIR\n"
 "            look for the profile's files under DIR, as if it were /\n"
 "  -c DIR    a perf build-ID cache to look in, up to 8 times (default:\n"
-"            ~/.debug if it exists; under a sysroot its DIR/.debug and\n"
-"            DIR/root/.debug instead)\n"
-"  -k FILE   the kernel image (vmlinux) to compare with; without a\n"
-"            recorded build-ID, by the release its banner names\n"
+"            ~/.debug; under -s, DIR/.debug and DIR/root/.debug)\n"
+"  -k FILE   the kernel image (vmlinux) to compare with\n"
 "  -t TIME   the profile's time: seconds since 1970 or\n"
 "            YYYY-MM-DD[THH:MM[:SS]] UTC (default: its last sample by\n"
 "            CLOCK_DATA, else the perf.data file's mtime)\n"
 "  -r FILE   the profile's time is FILE's mtime\n"
-"  -L        the profile was recorded on this system (its header can\n"
-"            prove it another's, never this one's)\n"
+"  -L        the profile was recorded on this system\n"
 "  -o FILE, --output=FILE\n"
-"            (inject) write the new profile to FILE, not over the input;\n"
-"            (archive) write the tar to FILE (default: standard output)\n"
+"            (inject) the new profile, not over the input; (archive) the\n"
+"            tar (default: standard output)\n"
 "  -n, --dry-run\n"
 "            (inject) say what would be added; write nothing\n"
 "  -a, --all check data (non-executable) mappings too; inject: every\n"
@@ -244,8 +243,7 @@ static const char usage_text[] =
 "  -q        print problems only: no column line, no summary\n"
 "  -p        porcelain: verdict, recorded-id, disk-id, path, detail,\n"
 "            tab-separated, '-' for empty\n"
-"  -j        JSON Lines: check, one object per row, then a summary; list,\n"
-"            one per object; header, one object.  Times: RFC 3339, UTC\n"
+"  -j        JSON Lines, one object a line (check: then a summary)\n"
 "  -v        say every place looked in and what it held\n"
 "  -H, --hits[=sample|callchain]\n"
 "            only the objects samples fall in (as perf buildid-list -H),\n"
@@ -266,14 +264,13 @@ static const char usage_verdicts[] =
 "             recorded, or perf saw two at the path\n"
 "  stale      no build-ID to compare; the file is newer than the profile\n"
 "             (a kernel: another release)\n"
-"  deleted    perf saw the file deleted while it ran; the file at its\n"
-"             path is another, and no recorded build-ID is found\n"
+"  deleted    perf saw the file deleted while it ran, and the recorded\n"
+"             build-ID is nowhere\n"
 "  unreadable the file is there but cannot be read\n"
 "  foreign    the profile is from another system: give -s DIR (-k, -c)\n"
-"  unverified no build-ID, and no time to trust: the profile's time is\n"
-"             a copy's mtime, or unknown; the file was modified while\n"
-"             perf recorded, its inode changed later, or is another\n"
-"             device's\n"
+"  unverified no build-ID, and nothing to trust: the profile's time is a\n"
+"             copy's or unknown, or the file changed while perf\n"
+"             recorded or since, unseen by its mtime\n"
 "  ok         the file's build-ID is the recorded one\n"
 "  unchanged  no build-ID to compare; the file is older than the recording\n"
 "  skip       not a file (anonymous memory, heap, stack, a device...)\n"
@@ -794,6 +791,7 @@ struct obj {
 	uint32_t group;		/* index of the first entry of this path */
 	uint32_t gnext;		/* next entry of the same path: index + 1 */
 	int32_t machine;	/* -1 host, 0 default guest, > 0 guest pid */
+	uint32_t maptime;	/* obj_maptime: when perf first saw it mapped */
 	uint64_t ino;		/* MMAP2 inode form: the file's identity */
 	uint32_t maj, min;
 	uint16_t namelen;
@@ -1053,6 +1051,30 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	o->next = obj_head[h];
 	obj_head[h] = obj_last = ++nobj;
 	return o;
+}
+
+static uint64_t map_base;	/* obj_maptime's: a second before its first */
+
+/* The earliest time perf saw o mapped, for the verdict by time (docs/
+ * design.md, verdicts without a build-ID): in 1024 ns steps after
+ * map_base, plus 1, rounded down so that it is never later than the
+ * mapping.  1 where a mapping has no time (perf's records of what ran
+ * before the recording) or lies out of the 73 minutes a u32 holds: the
+ * verdict then takes the recording's start.  0: none seen. */
+static void
+obj_maptime(struct obj *o, uint64_t t)
+{
+	uint64_t d = 0;
+	uint32_t v = 1;
+
+	if (!o)
+		return;
+	if (t && !map_base)
+		map_base = t > 1000000000 ? t - 1000000000 : 1;
+	if (t >= map_base && (d = (t - map_base) >> 10) < UINT32_MAX - 1)
+		v = (uint32_t)d + 1;
+	if (!o->maptime || v < o->maptime)
+		o->maptime = v;
 }
 
 /* The device and inode an MMAP2 record saw.  Another inode on the same
@@ -4577,6 +4599,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	char jit[32];
 	struct obj *o;
 	int renamed = 0;
+	uint64_t t;
 	int32_t machine = cpumode == MISC_GUEST_KERNEL ||
 	    cpumode == MISC_GUEST_USER ? 0 : -1;
 	int exec = !(misc & MISC_MMAP_DATA);
@@ -4637,6 +4660,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	if (!exec && !idlen && !data_maps)
 		return;
 	o = obj_add(machine, (const char *)name, n, id, idlen, 1, src, cpumode);
+	obj_maptime(o, t = rec_time(p, size));
 	// the inode is the memory's (/dev/zero, a SysV segment), not the
 	// JIT map's that took its name
 	if (type == R_MMAP2 && !idlen && !(misc & MISC_MMAP_BUILD_ID) &&
@@ -4645,8 +4669,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		    get64(p + 48, pf.be));
 	if (hits_mode && exec && o)
 		hits_mmap((int32_t)get32(p + 8, pf.be), cpumode,
-		    get64(p + 16, pf.be), get64(p + 24, pf.be), o->group,
-		    rec_time(p, size));
+		    get64(p + 16, pf.be), get64(p + 24, pf.be), o->group, t);
 }
 
 /* HEADER_ATTR (pipe mode): the attr, then u64 ids to the end. */
@@ -5359,6 +5382,7 @@ pf_reset(const char *path)
 	memset(obj_head, 0, sizeof obj_head);
 	nobj = obj_dropped = obj_last = 0;
 	arena_used = 0;
+	map_base = 0;
 	hits_reset();
 	update_want_samples();
 }
@@ -6580,6 +6604,7 @@ static struct res {
  * the perf.data's birth where it is the file perf wrote, else the span of
  * its records back from that time */
 static int64_t prof_ns, prof_start;
+static uint64_t rec_lo;		/* the first record's time (record_span) */
 static const char *prof_src;
 static int prof_ok;		/* known and plausible */
 
@@ -6925,6 +6950,7 @@ struct rec {
 	size_t idlen;
 	unsigned nids, src, inodes;
 	uint32_t maj, min;	/* the device the kernel saw the inode on */
+	uint32_t maptime;	/* the earliest of obj_maptime's */
 	uint64_t ino;
 };
 
@@ -6939,6 +6965,8 @@ rec_gather(uint32_t g, struct rec *rc)
 	for (i = g; i != UINT32_MAX; i = objs[i].gnext - 1) {
 		o = &objs[i];
 		rc->src |= o->src;
+		if (o->maptime && (!rc->maptime || o->maptime < rc->maptime))
+			rc->maptime = o->maptime;
 		if (o->inodes && !rc->inodes) {
 			rc->ino = o->ino;
 			rc->maj = o->maj;
@@ -7083,6 +7111,8 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
     const struct cand *c, int is_file)
 {
 	char rel[STRMAX];
+	int64_t since = prof_start, m;
+	uint64_t t, d;
 
 	if (r->kind == K_KERNEL || (r->kind == K_MODULE && live_kind(c))) {
 		// a kernel's mtime says nothing of the build that ran
@@ -7123,6 +7153,20 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 			return;
 		}
 	}
+	// a file written before perf saw it mapped is the one mapped: that
+	// time as a wall time no later than its own, from a start no later
+	// than the first record (the perf.data's birth, or CLOCK_DATA's time
+	// less the records' span), perf's clock keeping the wall clock's
+	// pace within the drift mtime_trust allows
+	if (rc->maptime > 1 && (prof_trust == PT_WRITTEN || prof_trust ==
+	    PT_CLOCK) && (t = map_base + ((uint64_t)(rc->maptime - 1) << 10)) >
+	    rec_lo && rec_lo) {
+		d = t - rec_lo;
+		m = prof_start + (int64_t)(d - d / 1000) - pf.time_slack -
+		    FILE_TICK;
+		if (m > since)
+			since = m;
+	}
 	r->flags |= RF_BY_TIME;
 	r->verdict = V_UNVERIFIED;
 	if (!prof_ok)
@@ -7137,16 +7181,17 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	// that start is known: the span back from -t, -r or an unconfirmed
 	// mtime lands after it; an mtime without nanoseconds (qemu-s390x's
 	// stat) may lie that much before its own write
-	else if (r->kind == K_JIT ? r->mtime < prof_start - pf.time_slack &&
+	else if (r->kind == K_JIT ? r->mtime < prof_start - pf.time_slack -
+	    FILE_TICK &&
 	    (prof_trust == PT_WRITTEN || prof_trust == PT_CLOCK) :
-	    r->mtime > prof_start)
+	    r->mtime > since)
 		r->flags |= RF_DURING;
 	// the change time cannot be set back as an mtime can (cp -p, tar,
 	// rsync); under a sysroot it is the copy's.  perf's own pass links
 	// into its cache only files it gives build-IDs, never judged here;
 	// a JIT's map is written while perf records
 	else if (!opt.sysroot && ts_ns(&st->st_ctim) > (r->kind == K_JIT ?
-	    prof_ns : prof_start))
+	    prof_ns : since))
 		r->flags |= RF_CTIME;
 	else
 		r->verdict = V_UNCHANGED;
@@ -7419,7 +7464,7 @@ parse_time(const char *s, int64_t *ns)
 }
 
 /* The span of the timestamps of every record that has one, 0 if none:
- * perf's clock ticks in ns, as the wall clock does. */
+ * perf's clock ticks in ns, as the wall clock does; rec_lo the first. */
 static uint64_t
 record_span(void)
 {
@@ -7433,6 +7478,7 @@ record_span(void)
 		lo = pf.t_first;
 	if (pf.n_timed && pf.t_last > hi)
 		hi = pf.t_last;
+	rec_lo = lo;
 	return lo && hi > lo ? hi - lo : 0;
 }
 

@@ -384,6 +384,16 @@ else
 			fi
 		done
 	fi
+	# a file made while perf recorded and then run: with CLOCK_DATA the
+	# MMAP2 record's time shows it written before it was mapped
+	rm -f w5
+	perf record -N -q -B -k mono -o k.data -- sh -c 'cp w w5 && sleep 0.1 && ./w5' >/dev/null 2>&1
+	run "$PERFMT" inject $LOC -n -i k.data
+	if grep -q "^add .*/w5$" "$W/out"; then
+		ok "inject live: a file made while perf recorded, then run"
+	else
+		bad "inject live: a file made while perf recorded, then run" "rc $rc: $(cat "$W/out")"
+	fi
 	# one path, two files on two devices (a chroot's, a container's):
 	# this system's is judged as its own, not as replaced
 	R=/dev/shm/perfmt-chroot.$$
