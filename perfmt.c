@@ -7187,11 +7187,11 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	    r->mtime > since)
 		r->flags |= RF_DURING;
 	// the change time cannot be set back as an mtime can (cp -p, tar,
-	// rsync); under a sysroot it is the copy's.  perf's own pass links
-	// into its cache only files it gives build-IDs, never judged here;
-	// a JIT's map is written while perf records
-	else if (!opt.sysroot && ts_ns(&st->st_ctim) > (r->kind == K_JIT ?
-	    prof_ns : since))
+	// rsync); under a sysroot it is the copy's, and a file with other
+	// links has it moved by each link made (perf's build-ID cache links
+	// the files it caches); a JIT's map is written while perf records
+	else if (!opt.sysroot && st->st_nlink < 2 && ts_ns(&st->st_ctim) >
+	    (r->kind == K_JIT ? prof_ns : since))
 		r->flags |= RF_CTIME;
 	else
 		r->verdict = V_UNCHANGED;

@@ -11,11 +11,14 @@ shift
 W=$(mktemp -d "${TMPDIR:-/tmp}/perfmt-crash-XXXXXX")
 trap 'rm -rf "$W"' EXIT
 pass=0 fail=0
+# the profile's time: now, after every file here was put in place (a
+# file whose ctime is after the profile's time is not taken: docs/design.md)
+now=$(date +%s)
 for src in "$@"; do
 	name=$(basename "$src")
 	# the whole run, once, for the new file's bytes
 	cp -p "$src" "$W/whole"
-	"$bin" inject -q -L -t 2026-11-30 -i "$W/whole" >/dev/null 2>&1
+	"$bin" inject -q -L -t "$now" -i "$W/whole" >/dev/null 2>&1
 	if cmp -s "$W/whole" "$src"; then
 		fail=$((fail + 1))
 		echo "FAIL $name: a whole run adds nothing, so no stop can be told"
@@ -28,11 +31,11 @@ for src in "$@"; do
 			cp -p "$src" "$W/p.data"
 			cp -p "$src" "$W/o.data"
 			if [ $mode = inplace ]; then
-				PERFMT_INJECT_STOP=$n "$bin" inject -q -L -t 2026-11-30 \
+				PERFMT_INJECT_STOP=$n "$bin" inject -q -L -t "$now" \
 				    -i "$W/p.data" >/dev/null 2>&1
 				rc=$? f=$W/p.data
 			else
-				PERFMT_INJECT_STOP=$n "$bin" inject -q -L -t 2026-11-30 \
+				PERFMT_INJECT_STOP=$n "$bin" inject -q -L -t "$now" \
 				    -i "$W/p.data" -o "$W/o.data" >/dev/null 2>&1
 				rc=$? f=$W/o.data
 			fi
@@ -84,7 +87,7 @@ else
 		name=$(basename "$src")
 		cp -p "$src" "$W/p.data"
 		strace -qq -o "$W/trace" -e trace=open,openat,fsync,rename,renameat,renameat2 \
-		    "$bin" inject -q -L -t 2026-11-30 -i "$W/p.data" >/dev/null 2>&1
+		    "$bin" inject -q -L -t "$now" -i "$W/p.data" >/dev/null 2>&1
 		if [ "$(sync_order <"$W/trace")" = ordered ] &&
 		    [ "$(grep -v '^fsync' "$W/trace" | sync_order)" = unordered ]; then
 			pass=$((pass + 1))

@@ -363,12 +363,15 @@ else
 	# while perf recorded (before it was mapped or after?), another
 	# file at its path for a while (two inodes), cp -p over it while
 	# perf recorded (its ctime again)
-	cp w w1 && cp w w2 && cp w w3 && cp w w4 && sleep 0.1
+	cp w w1 && cp w w2 && cp w w3 && cp w w4 && cp w w6 && sleep 0.1
 	perf record -N -q -B -o e.data -- sh -c './w1; ./w2; cp w w2; ./w3;
 	    mv w3 w3.old; cp w w3; ./w3; mv -f w3.old w3; ./w4; cp -p w w4;
-	    sleep 0.2' >/dev/null 2>&1
+	    ./w6; sleep 0.2' >/dev/null 2>&1
 	sleep 0.2
 	cp -p w w1
+	# a link made after (perf's build-ID cache links what it caches)
+	# moves the ctime too, and leaves the file the one profiled
+	rm -f w6.l && ln w6 w6.l
 	run "$PERFMT" inject $LOC -i e.data -o ei.data
 	if [ "$EMU" = qemu-s390x-static ]; then
 		skipped "inject live: files changed in place" "qemu-s390x gives its guests' stat() no nanoseconds"
@@ -383,6 +386,8 @@ else
 				bad "inject live: left out, ${c%%:*}" "rc $rc: $(cat "$W/out")"
 			fi
 		done
+		grep -q "^add .*/w6$" "$W/out" && ok "inject live: a file linked since is added" ||
+		    bad "inject live: a file linked since is added" "$(cat "$W/out")"
 	fi
 	# a file made while perf recorded and then run: with CLOCK_DATA the
 	# MMAP2 record's time shows it written before it was mapped
