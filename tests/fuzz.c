@@ -276,6 +276,20 @@ fz_tar(const uint8_t *data, size_t size)
 	fz_tar_entry(&at, bid, link);
 }
 
+/* The directory goes with the run (libFuzzer ends with exit()); what a
+ * run leaves in it (an inject killed half way) is removed first. */
+static void
+fz_cleanup(void)
+{
+	char name[sizeof fz_dir + 16];
+
+	snprintf(name, sizeof name, "%s/out.data", fz_dir);
+	unlink(name);
+	snprintf(name, sizeof name, "%s/out.tar", fz_dir);
+	unlink(name);
+	rmdir(fz_dir);
+}
+
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -303,6 +317,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 		strcpy(fz_dir, "/dev/shm/perfmt-fuzz-XXXXXX");
 	if (!mkdtemp(fz_dir))
 		abort();
+	atexit(fz_cleanup);
 	// the input lives in memory (memfd), read through /proc/self/fd: the
 	// directory holds nothing a profile could name, and no disk file
 	// system is in the loop (ext4 flushed the truncated file on every
