@@ -6583,7 +6583,7 @@ static const char *const knames[] = { "user", "kernel", "module", "vdso",
 #define RF_RELEASE	0x100	/* the kernel is another release */
 #define RF_IMAGE_ID	0x200	/* the ID recorded for the kernel's image */
 #define RF_DELETED	0x400	/* perf saw the file deleted: "PATH (deleted)" */
-#define RF_DEV_DIFF	0x800	/* another device: inodes not comparable */
+#define RF_DEV_DIFF	0x800	/* another device, the same inode number */
 #define RF_BY_TIME	0x1000	/* the verdict rests on the profile's time */
 #define RF_DURING	0x2000	/* modified while perf recorded (a JIT's map:
 				 * before) */
@@ -7112,7 +7112,12 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 {
 	char rel[STRMAX];
 	int64_t since = prof_start, m;
+	int64_t slack = pf.time_slack + FILE_TICK;	// of a file's times
 	uint64_t t, d;
+	// a start no later than the first record: the perf.data's birth,
+	// or CLOCK_DATA's time less the records' span; the span back from
+	// -t, -r or an unconfirmed mtime lands after it
+	int start_known = prof_trust == PT_WRITTEN || prof_trust == PT_CLOCK;
 
 	if (r->kind == K_KERNEL || (r->kind == K_MODULE && live_kind(c))) {
 		// a kernel's mtime says nothing of the build that ran
@@ -7154,16 +7159,13 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		}
 	}
 	// a file written before perf saw it mapped is the one mapped: that
-	// time as a wall time no later than its own, from a start no later
-	// than the first record (the perf.data's birth, or CLOCK_DATA's time
-	// less the records' span), perf's clock keeping the wall clock's
-	// pace within the drift mtime_trust allows
-	if (rc->maptime > 1 && (prof_trust == PT_WRITTEN || prof_trust ==
-	    PT_CLOCK) && (t = map_base + ((uint64_t)(rc->maptime - 1) << 10)) >
-	    rec_lo && rec_lo) {
+	// time as a wall time no later than its own, from the known start,
+	// perf's clock keeping the wall clock's pace within the drift
+	// mtime_trust allows
+	if (rc->maptime > 1 && start_known && (t = map_base +
+	    ((uint64_t)(rc->maptime - 1) << 10)) > rec_lo && rec_lo) {
 		d = t - rec_lo;
-		m = prof_start + (int64_t)(d - d / 1000) - pf.time_slack -
-		    FILE_TICK;
+		m = prof_start + (int64_t)(d - d / 1000) - slack;
 		if (m > since)
 			since = m;
 	}
@@ -7178,13 +7180,9 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	// a file modified while perf recorded may or may not be the one
 	// mapped; a JIT's map is written by its process, never before the
 	// recording began (an older one is an earlier process's), where
-	// that start is known: the span back from -t, -r or an unconfirmed
-	// mtime lands after it; an mtime without nanoseconds (qemu-s390x's
-	// stat) may lie that much before its own write
-	else if (r->kind == K_JIT ? r->mtime < prof_start - pf.time_slack -
-	    FILE_TICK &&
-	    (prof_trust == PT_WRITTEN || prof_trust == PT_CLOCK) :
-	    r->mtime > since)
+	// that start is known
+	else if (r->kind == K_JIT ? start_known && r->mtime < prof_start -
+	    slack : r->mtime > since)
 		r->flags |= RF_DURING;
 	// the change time cannot be set back as an mtime can (cp -p, tar,
 	// rsync); under a sysroot it is the copy's, and a file with other
