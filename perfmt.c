@@ -37,6 +37,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -47,6 +48,7 @@
 #include <sys/sysmacros.h>
 #include <sys/types.h>
 #include <sys/utsname.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -65,7 +67,7 @@ long syscall(long, ...);
 #define PERFMT_VERSION "0.1.0"
 
 #ifndef PERFMT_BUF
-#define PERFMT_BUF (256 * 1024)		/* perf.data read buffer */
+#define PERFMT_BUF (192 * 1024)		/* perf.data read buffer */
 #endif
 #ifndef PERFMT_FEATBUF
 #define PERFMT_FEATBUF (64 * 1024 + 64)	/* feature sections */
@@ -621,6 +623,27 @@ struct rd {
 	uint64_t end;		/* stream offset the window ends at */
 	int err;		/* errno of a failed read, 0 if none */
 };
+
+/* A file of a profile, a sysroot or a cache, opened to be read: never
+ * waiting (a FIFO put at the path would block the open), never a
+ * terminal, and kept only if it is a regular file once open: the stat
+ * that chose it may have seen another (fstat, st).  -1 if not: errno
+ * EINVAL where it is no regular file. */
+static int
+open_regular(const char *path, int flags, struct stat *st)
+{
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | flags), e;
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, st) || !S_ISREG(st->st_mode)) {
+		e = errno;
+		close(fd);
+		errno = S_ISREG(st->st_mode) ? e : EINVAL;
+		return -1;
+	}
+	return fd;
+}
 
 static void
 rd_file(struct rd *r, int fd, int seekable, unsigned char *buf, size_t cap,
@@ -1457,6 +1480,32 @@ attr_ids(int ai, const unsigned char *p, uint64_t n)
 	for (i = 0; i < n; i++)
 		id_map(get64(p + 8 * i, pf.be), (uint32_t)ai);
 	pf.attrs[ai].nids += (uint32_t)n;
+}
+
+/* The size of a perf_event_attr (fmt §1.4) as each version of the ABI
+ * has it, up to the newest perf: attr_fit's choice. */
+#define ATTR_ABI_MAX 136
+
+/* The size an attr of asz bytes is written at in a file made of a pipe:
+ * the smallest size of the ABI that holds every byte of it but the zeros
+ * at its end, never more than asz.  perf takes a pipe's attrs at any
+ * size but refuses a file whose attrs are larger than its own struct
+ * ("unsupported ABI": 128 bytes to perf 6.2, 136 from 6.3), and reads
+ * what an attr leaves out as zeros: nothing is lost. */
+static uint32_t
+attr_fit(const unsigned char *a, uint32_t asz)
+{
+	static const uint32_t abi[] = { 64, 72, 80, 96, 104, 112, 120, 128,
+	    ATTR_ABI_MAX };
+	uint32_t n = asz;
+	unsigned i;
+
+	while (n > 0 && !a[n - 1])
+		n--;
+	for (i = 0; i < sizeof abi / sizeof *abi; i++)
+		if (abi[i] >= n)
+			return abi[i] < asz ? abi[i] : asz;
+	return asz;
 }
 
 /* Where the id arrays and attrs lie, taken together when they touch: perf
@@ -6234,6 +6283,32 @@ elf_parse(const struct img *m, struct elfid *e)
 	return bad ? 2 : 1;
 }
 
+/* Fills e with the GNU build-ID of the regular file open at fd, st its
+ * fstat: its notes, or where it is no ELF file a blob's (blob_buildid).
+ * Returns as elf_buildid. */
+static int
+fd_buildid(int fd, const struct stat *st, struct elfid *e)
+{
+	char why[sizeof e->why];
+	struct img m;
+	int rc;
+
+	memset(e, 0, sizeof *e);
+	m.mem = NULL;
+	m.fd = fd;
+	m.size = (uint64_t)st->st_size;
+	rc = elf_parse(&m, e);
+	if (rc == 2 && e->notelf) {
+		memcpy(why, e->why, sizeof why);
+		e->why[0] = 0;
+		if (blob_buildid(fd, e) > 0)
+			rc = 0;
+		else
+			memcpy(e->why, why, sizeof why);
+	}
+	return rc;
+}
+
 /* Fills e with the GNU build-ID of path, and st with the stat of the
  * file it read (the path may name another by the time the caller
  * judges it).  Only a regular file is opened: a FIFO or a device at a
@@ -6242,8 +6317,7 @@ elf_parse(const struct img *m, struct elfid *e)
 static int
 elf_buildid(const char *path, struct elfid *e, struct stat *st)
 {
-	struct img m;
-	int rc;
+	int fd, rc;
 
 	memset(e, 0, sizeof *e);
 	if (stat(path, st)) {
@@ -6255,29 +6329,14 @@ elf_buildid(const char *path, struct elfid *e, struct stat *st)
 		snprintf(e->why, sizeof e->why, "not a regular file");
 		return 2;
 	}
-	m.mem = NULL;
-	if ((m.fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0 ||
-	    fstat(m.fd, st) || !S_ISREG(st->st_mode)) {
-		e->err = m.fd < 0 ? errno : 0;
-		snprintf(e->why, sizeof e->why, "%s", m.fd < 0 ?
-		    strerror(errno) : "not a regular file");
-		if (m.fd >= 0)
-			close(m.fd);
+	if ((fd = open_regular(path, 0, st)) < 0) {
+		e->err = errno == EINVAL ? 0 : errno;
+		snprintf(e->why, sizeof e->why, "%s", errno == EINVAL ?
+		    "not a regular file" : strerror(errno));
 		return 2;
 	}
-	m.size = (uint64_t)st->st_size;
-	rc = elf_parse(&m, e);
-	if (rc == 2 && e->notelf) {
-		char why[sizeof e->why];
-
-		memcpy(why, e->why, sizeof why);
-		e->why[0] = 0;
-		if (blob_buildid(m.fd, e) > 0)
-			rc = 0;
-		else
-			memcpy(e->why, why, sizeof why);
-	}
-	close(m.fd);
+	rc = fd_buildid(fd, st, e);
+	close(fd);
 	return rc;
 }
 
@@ -6523,8 +6582,7 @@ module_from_dep(const char *mod, char *rel, size_t cap)
 
 	snprintf(dep, sizeof dep, "/lib/modules/%s/modules.dep", pf.osrelease);
 	if (!pf.osrelease[0] || sr_resolve(opt.sysroot, dep, line, sizeof line) ||
-	    stat(line, &st) || !S_ISREG(st.st_mode) ||
-	    (fd = open(line, O_RDONLY | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK)) < 0)
+	    (fd = open_regular(line, O_NOFOLLOW, &st)) < 0)
 		return 0;
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
 	while (!found && rd_left(&r)) {
@@ -7068,8 +7126,7 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 	}
 	snprintf(last_path, sizeof last_path, "%s", c->path);
 	last_rel[0] = 0;
-	if (stat(c->path, &st) || !S_ISREG(st.st_mode) ||
-	    (fd = open(c->path, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0)
+	if ((fd = open_regular(c->path, 0, &st)) < 0)
 		return;
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
 	while (rd_left(&r) > tl) {
@@ -9007,65 +9064,53 @@ cmd_check(const char *path)
 	return status;
 }
 
-/* ---- inject: the build-IDs a profile lacks ------------------------------
- * fmt §1.2, §1.6, §2.1, §5.1.  The new profile is the old one's bytes up
- * to the end of its records, with the header's data size and feature
- * bitmap set anew; then the feature table; then the old sections byte for
- * byte, in bit order, and last the BUILD_ID section: the old entries and
- * the new (perf finds each section by the table, fmt §1.6).  It is
- * written to a new file beside the output, given the old one's mode and
- * times, and renamed over the output, so that a crash at any moment
- * leaves the old file or the new one; in place it is synced before the
- * rename and the directory after it, so that a power cut does too.  An ID
- * is added only where check's rules establish the file as the profiled
- * one, on the system that recorded it: the kernel and the vDSO only in
- * the boot that ran it. */
-enum { INJ_HAS, INJ_ADD, INJ_LEFT };
+/* ---- writing: a new file in place of the output ------------------------
+ * docs/design.md "How perfmt writes".  inject and archive never write
+ * into a file that is there: the new file is made beside the output
+ * (mkstemp: 0600, this user's), written whole, given what the file it
+ * replaces had (owner and group, mode, extended attributes: ACLs and
+ * security labels are ones), and renamed over it; when it replaces a
+ * file it is synced before the rename and the directory after, so that a
+ * power cut too leaves one or the other.  A failure, SIGINT, SIGTERM or
+ * SIGHUP removes it, and the output is as it was.  What it may replace is
+ * checked before anything is read: nothing, or a regular file (never a
+ * link, a FIFO or a device) that is none of the files this run reads and
+ * that no process has open for writing.  "-" is standard output: inject's
+ * file, written at offsets, is made in $TMPDIR, unlinked at once and
+ * copied out when whole; archive's tar goes out as it is written. */
+#ifndef F_SETLEASE
+#define F_SETLEASE 1024		/* Linux; musl's <fcntl.h> has it for GNU */
+#endif
 
 static struct {
+	const char *in;		/* the profile, as given */
+	const char *path;	/* the output; NULL: standard output */
+	char tmp[PATHMAX];	/* the new file, while it has a name */
 	int fd;			/* the new file, -1 before it is made */
-	int in;			/* the old one, open from the start */
-	int in_place, dry;
-	const char *out;	/* the file it becomes */
-	char tmp[PATHMAX];
-	uint64_t data_end;	/* the old file's records end here */
-	uint64_t at;		/* the next byte of the new file */
-	uint64_t tab;		/* its feature table */
-	uint64_t feat[4];	/* its feature bitmap */
-	uint64_t bid_off;	/* its BUILD_ID section */
-	unsigned bid_slot;	/* and that section's slot in its table */
-	int sections;		/* the old file has its feature table */
+	int old;		/* the file the rename replaces, open, or -1 */
+	int ofd;		/* standard output, for "-": fd 1 is stderr's */
+	int writer;		/* has_writer(old) */
+	struct stat ost;	/* that file */
 	unsigned steps;		/* writes done, for the crash tests */
-	unsigned added, has, left;
-	const char *boot_why;	/* why the running kernel may be another */
-} inj;
-
-/* A pipe-form profile (fmt §1.8) becomes a file: its header and attrs
- * come from its HEADER_ATTR records (the ids first, then the attrs, then
- * the records), its other records go in as they are, but for perf's own
- * header records (fmt §3.8), whose payloads become the sections of their
- * bits: HEADER_FEATURE's, and HEADER_TRACING_DATA's that of bit 1.  Its
- * HEADER_BUILD_ID records are the first entries of BUILD_ID. */
-enum { IW_COUNT, IW_WRITE, IW_STREAM };
-
-static struct {
-	uint64_t nattr, asz, ids;	/* attrs, their size, their ids' bytes */
-	uint64_t kept, secs;		/* bytes of records kept, of payloads */
-	uint64_t ids_at, attr_at;	/* where the next go in the new file */
-	uint64_t sec_at, bid_at;
-} ip;
+} wr;
+static volatile sig_atomic_t wr_named;	/* wr.tmp is a file to remove */
 
 /* A build with PERFMT_TEST_HOOKS stops dead after the Nth write step
- * (PERFMT_INJECT_STOP=N): the tests show that every such stop leaves the
- * old profile or the new one. */
+ * (PERFMT_WRITE_STOP=N), or with PERFMT_WRITE_SIG=S sends itself signal
+ * S there: the tests show that every such stop leaves the old output or
+ * the new one, and a signal no new file beside it. */
 static void
-inj_step(void)
+wr_step(void)
 {
 #ifdef PERFMT_TEST_HOOKS
-	const char *s = getenv("PERFMT_INJECT_STOP");
+	const char *s = getenv("PERFMT_WRITE_STOP");
+	const char *g = getenv("PERFMT_WRITE_SIG");
 
-	if (s && (unsigned)atoi(s) == ++inj.steps)
+	if (s && (unsigned)atoi(s) == ++wr.steps) {
+		if (g)
+			raise(atoi(g));
 		_exit(99);
+	}
 #endif
 }
 
@@ -9094,11 +9139,423 @@ write_full(int fd, const char *name, const void *p, size_t n, int64_t off)
 }
 
 static int
+same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+/* Whether st is a file this run reads: 1 the profile (its file or
+ * standard input's), 2 a file of its directory (data, a data.N), 3 -r's
+ * or -k's; 0 none. */
+static int
+wr_reads(const struct stat *st)
+{
+	char name[PATHMAX];
+	struct stat s;
+	unsigned i;
+
+	if (!strcmp(wr.in, "-") ? !fstat(0, &s) && same_file(&s, st) :
+	    !stat(wr.in, &s) && same_file(&s, st))
+		return 1;
+	for (i = 0; i <= PERFMT_MAXSTREAM && S_ISDIR(s.st_mode); i++) {
+		snprintf(name, sizeof name, i ? "%s/data.%u" : "%s/data",
+		    wr.in, i - 1);
+		if (!stat(name, &s) && same_file(&s, st))
+			return 2;
+		s.st_mode = S_IFDIR;
+	}
+	return 3 * ((opt.reffile && !stat(opt.reffile, &s) &&
+	    same_file(&s, st)) || (opt.vmlinux && !stat(opt.vmlinux, &s) &&
+	    same_file(&s, st)));
+}
+
+/* Before a command writes: nothing open, nothing made. */
+static void
+wr_reset(void)
+{
+	memset(&wr, 0, sizeof wr);
+	wr.fd = wr.old = wr.ofd = -1;
+}
+
+/* Whether a process has fd's file open for writing (perf record still
+ * recording into it): Linux grants a read lease only where none has one
+ * (fcntl(2), F_SETLEASE), and it is let go at once.  1 yes, 0 no, else
+ * -errno: cannot tell (EACCES: another user's file, without CAP_LEASE;
+ * EINVAL: a file system without leases). */
+static int
+has_writer(int fd)
+{
+	struct sigaction ign, old;
+	int r, e;
+
+	// an open for writing in the moment the lease is held signals SIGIO,
+	// whose default ends the process
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGIO, &ign, &old);
+	r = fcntl(fd, F_SETLEASE, F_RDLCK);
+	e = errno;
+	if (!r)
+		fcntl(fd, F_SETLEASE, F_UNLCK);
+	sigaction(SIGIO, &old, NULL);
+	return !r ? 0 : e == EAGAIN ? 1 : -e;
+}
+
+/* Checks what the output may be, before anything is read or written:
+ * standard output ("-", never a terminal, nor a file this run reads),
+ * nothing yet (but not in the profile's directory, whose every data.*
+ * perf reads as a stream), or a regular file no process writes and this
+ * run does not read; in_place, the profile itself.  Said, and 0, if not. */
+static int
+wr_target(const char *in, const char *out, int in_place)
+{
+	char dir[PATHMAX];
+	const char *slash = strrchr(out, '/');
+	struct stat st, ds;
+	int k;
+
+	wr.in = in;
+	wr.path = out;
+	if (!strcmp(out, "-")) {
+		wr.path = NULL;
+		if (isatty(1)) {
+			msg(2, "-o -: standard output is a terminal: redirect it "
+			    "or give -o FILE");
+			return 0;
+		}
+		if (!fstat(1, &st) && S_ISREG(st.st_mode) && wr_reads(&st)) {
+			msg(2, "-o -: standard output is a file this run reads");
+			return 0;
+		}
+		// standard output carries the output: what the command says
+		// goes to standard error
+		if ((wr.ofd = dup(1)) < 0 || dup2(2, 1) < 0) {
+			msg(2, "<stdout>:");
+			return 0;
+		}
+		return 1;
+	}
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - out) + 1 : 1,
+	    slash ? out : ".");
+	if (!in_place && !stat(in, &st) && S_ISDIR(st.st_mode) &&
+	    !stat(dir, &ds) && same_file(&st, &ds)) {
+		msg(2, "-o %s: in the profile's directory, whose data.* files "
+		    "perf reads as its streams", esc(out));
+		return 0;
+	}
+	if (lstat(out, &st)) {
+		if (errno == ENOENT && !in_place)
+			return 1;
+		msg(2, "%s%s:", in_place ? "" : "-o ", esc(out));
+		return 0;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		msg(2, "%s%s: %s: only a regular file is replaced%s",
+		    in_place ? "" : "-o ", esc(out), S_ISLNK(st.st_mode) ?
+		    "a symbolic link" : file_kind(st.st_mode), !in_place ? "" :
+		    S_ISDIR(st.st_mode) ? " (a directory becomes one file: "
+		    "give -o FILE)" : " (give -o FILE)");
+		return 0;
+	}
+	if ((wr.old = open_regular(out, O_NOFOLLOW, &wr.ost)) < 0 ||
+	    !same_file(&st, &wr.ost)) {
+		msg(2, "%s%s: %s", in_place ? "" : "-o ", esc(out), wr.old < 0 ?
+		    strerror(errno) : "it changed while it was looked at");
+		return 0;
+	}
+	if (!in_place && (k = wr_reads(&wr.ost))) {
+		msg(2, "-o %s: %s: an output never replaces what is read", esc(out),
+		    k == 1 ? "the input itself" : k == 2 ? "a file of the input "
+		    "directory" : "the file -r or -k names");
+		return 0;
+	}
+	if ((wr.writer = has_writer(wr.old)) > 0) {
+		msg(2, "%s%s: another process has it open for writing (perf "
+		    "record, still recording?): run again after it exits",
+		    in_place ? "" : "-o ", esc(out));
+		return 0;
+	}
+	return 1;
+}
+
+/* SIGINT, SIGTERM, SIGHUP: the new file goes, then the signal takes its
+ * default course (SA_RESETHAND), so that the exit status still says it. */
+static void
+wr_signal(int sig)
+{
+	if (wr_named)
+		unlink(wr.tmp);
+	raise(sig);
+}
+
+/* A new file, named in buf: beside the output, or in $TMPDIR for
+ * standard output (and then unlinked at once: nothing is left of it,
+ * whatever happens).  what names it: .perfmt-WHAT-XXXXXX. */
+static int
+wr_mktemp(char *buf, const char *what)
+{
+	const char *dir = wr.path, *slash;
+	size_t dl;
+	int fd;
+
+	if (!dir && (!(dir = getenv("TMPDIR")) || !*dir))
+		dir = "/tmp/";
+	slash = strrchr(dir, '/');
+	dl = !wr.path ? strlen(dir) : slash ? (size_t)(slash - dir) + 1 : 0;
+	if ((size_t)snprintf(buf, PATHMAX, "%.*s%s.perfmt-%s-XXXXXX", (int)dl,
+	    dir, !wr.path && dir[dl - 1] != '/' ? "/" : "", what) >= PATHMAX) {
+		msg(2, "%s: the name is too long", esc(dir));
+		buf[0] = 0;
+		return -1;
+	}
+	if ((fd = mkstemp(buf)) < 0) {
+		msg(2, "%s:", esc(buf));
+		buf[0] = 0;
+	} else if (!wr.path) {
+		unlink(buf);
+	}
+	return fd;
+}
+
+/* The new file (wr.fd), or with stream and standard output, nothing:
+ * the caller writes to standard output as it goes. */
+static int
+wr_begin(const char *what, int stream)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+	unsigned i;
+
+	if (!wr.path && stream)
+		return 1;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = wr_signal;
+	sa.sa_flags = SA_RESETHAND;
+	for (i = 0; i < 3; i++)
+		sigaction(sigs[i], &sa, NULL);
+	// a file past RLIMIT_FSIZE fails the write (EFBIG), not the process
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGXFSZ, &sa, NULL);
+	if ((wr.fd = wr_mktemp(wr.tmp, what)) < 0)
+		return 0;
+	wr_named = wr.path != NULL;
+	return 1;
+}
+
+/* The replaced file's extended attributes on the new one, and no others
+ * (a default ACL the directory gave it): names through featbuf (a list
+ * holds 64 KiB at most, XATTR_LIST_MAX), values through the halves of
+ * databuf (64 KiB each at most, XATTR_SIZE_MAX; one that does not fit is
+ * not kept, and said), neither buffer in use once the passes are done. */
+static int
+wr_xattrs(void)
+{
+	const size_t half = sizeof databuf / 2;
+	char *names = (char *)featbuf, *a = (char *)databuf, *b = a + half;
+	const char *s = "";
+	ssize_t n, v, k;
+
+	// the old file's, each set where the new one lacks it or has it
+	// otherwise: a security label set again asks for rights that one
+	// left alone does not
+	if ((n = flistxattr(wr.old, names, sizeof featbuf)) < 0)
+		n = errno == ENOTSUP ? 0 : -1;
+	for (s = names; n > 0 && s < names + n; s += strlen(s) + 1) {
+		v = fgetxattr(wr.old, s, a, half);
+		k = fgetxattr(wr.fd, s, b, half);
+		if (v < 0 || ((k != v || memcmp(a, b, (size_t)v)) &&
+		    fsetxattr(wr.fd, s, a, (size_t)v, 0)))
+			goto fail;
+	}
+	if (n < 0)
+		goto fail;
+	// and none the old file lacks
+	if ((n = flistxattr(wr.fd, names, sizeof featbuf)) < 0)
+		n = errno == ENOTSUP ? 0 : -1;
+	for (s = names; n > 0 && s < names + n; s += strlen(s) + 1)
+		if (fgetxattr(wr.old, s, NULL, 0) < 0 && (errno != ENODATA ||
+		    fremovexattr(wr.fd, s)))
+			goto fail;
+	if (n >= 0)
+		return 1;
+fail:
+	msg(2, "%s: the new file cannot keep the extended attribute%s%s of the "
+	    "one it replaces, so it does not replace it:", esc(wr.path),
+	    n > 0 ? " " : "s", n > 0 ? esc(s) : "");
+	return 0;
+}
+
+/* What the new file keeps of the one it replaces: owner and group (chown
+ * first: it clears the set-id bits), mode, extended attributes.  A new
+ * output gets fresh, less the umask. */
+static int
+wr_keep(mode_t fresh)
+{
+	struct stat st;
+	mode_t m;
+
+	if (wr.old < 0) {
+		m = umask(0);
+		umask(m);
+		if (!fchmod(wr.fd, fresh & ~m & 0777))
+			return 1;
+	} else if (fstat(wr.fd, &st)) {
+		;
+	} else if ((st.st_uid != wr.ost.st_uid || st.st_gid != wr.ost.st_gid) &&
+	    fchown(wr.fd, wr.ost.st_uid, wr.ost.st_gid)) {
+		msg(2, "%s: the new file cannot have the owner and group %u:%u "
+		    "of the one it replaces (only root gives a file away), so "
+		    "it does not replace it:", esc(wr.path),
+		    (unsigned)wr.ost.st_uid, (unsigned)wr.ost.st_gid);
+		return 0;
+	} else if (!fchmod(wr.fd, wr.ost.st_mode & 07777)) {
+		return wr_xattrs();
+	}
+	msg(2, "%s:", esc(wr.tmp));
+	return 0;
+}
+
+/* The new file in place of the output, with times t (NULL: now) where
+ * it is a file, or copied to standard output. */
+static int
+wr_commit(const struct timespec *t, mode_t fresh)
+{
+	struct stat now;
+	uint64_t off = 0;
+	ssize_t k;
+	int dfd, fd;
+	char dir[PATHMAX];
+	const char *slash;
+
+	if (!wr.path) {
+		while (wr.fd >= 0 && (k = pread(wr.fd, databuf, sizeof databuf,
+		    (off_t)off)) != 0) {
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k < 0) {
+				msg(2, "%s: read error:", esc(wr.tmp));
+				return 0;
+			}
+			if (!write_full(wr.ofd, NULL, databuf, (size_t)k, -1))
+				return 0;
+			off += (uint64_t)k;
+		}
+		fd = wr.ofd;
+		wr.ofd = -1;
+		if (close(fd)) {
+			msg(2, "<stdout>: write error:");
+			return 0;
+		}
+		return 1;
+	}
+	if (!wr_keep(fresh))
+		return 0;
+	if ((t && futimens(wr.fd, t)) || (wr.old >= 0 && fsync(wr.fd))) {
+		msg(2, "%s:", esc(wr.tmp));
+		return 0;
+	}
+	fd = wr.fd;
+	wr.fd = -1;
+	if (close(fd)) {
+		msg(2, "%s: write error:", esc(wr.tmp));
+		return 0;
+	}
+	wr_step();
+	// the output is still what was checked: that file, or none
+	if (lstat(wr.path, &now) ? errno != ENOENT || wr.old >= 0 :
+	    wr.old < 0 || !same_file(&now, &wr.ost)) {
+		msg(2, "%s: it changed while perfmt wrote: left as it is",
+		    esc(wr.path));
+		return 0;
+	}
+	if (rename(wr.tmp, wr.path)) {
+		msg(2, "%s: cannot rename to %s:", esc(wr.tmp), esc(wr.path));
+		return 0;
+	}
+	wr_named = 0;
+	wr.tmp[0] = 0;
+	wr_step();
+	if (wr.old < 0)
+		return 1;
+	// the rename is durable once the directory is synced
+	slash = strrchr(wr.path, '/');
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - wr.path) + 1 :
+	    1, slash ? wr.path : ".");
+	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NONBLOCK)) >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	return 1;
+}
+
+/* The end of a write, whole or not: a new file not renamed goes. */
+static void
+wr_end(void)
+{
+	if (wr.fd >= 0)
+		close(wr.fd);
+	if (wr_named)
+		unlink(wr.tmp);
+	wr_named = 0;
+	wr.tmp[0] = 0;
+	if (wr.old >= 0)
+		close(wr.old);
+	if (wr.ofd >= 0)
+		close(wr.ofd);
+	wr.fd = wr.old = wr.ofd = -1;
+}
+
+/* ---- inject: the build-IDs a profile lacks ------------------------------
+ * fmt §1.2, §1.6, §2.1, §5.1.  The new profile is the old one's bytes up
+ * to the end of its records, with the header's data size and feature
+ * bitmap set anew; then the feature table; then the old sections byte for
+ * byte, in bit order, and last the BUILD_ID section: the old entries and
+ * the new (perf finds each section by the table, fmt §1.6).  It is
+ * written to a new file beside the output, given the old one's mode and
+ * times, and renamed over the output, so that a crash at any moment
+ * leaves the old file or the new one; in place it is synced before the
+ * rename and the directory after it, so that a power cut does too.  An ID
+ * is added only where check's rules establish the file as the profiled
+ * one, on the system that recorded it: the kernel and the vDSO only in
+ * the boot that ran it. */
+enum { INJ_HAS, INJ_ADD, INJ_LEFT };
+
+static struct {
+	int in;			/* the old one, open from the start */
+	int in_place, dry;
+	uint64_t data_end;	/* the old file's records end here */
+	uint64_t at;		/* the next byte of the new file */
+	uint64_t tab;		/* its feature table */
+	uint64_t feat[4];	/* its feature bitmap */
+	uint64_t bid_off;	/* its BUILD_ID section */
+	unsigned bid_slot;	/* and that section's slot in its table */
+	int sections;		/* the old file has its feature table */
+	unsigned added, has, left;
+	const char *boot_why;	/* why the running kernel may be another */
+} inj;
+
+/* A pipe-form profile (fmt §1.8) becomes a file: its header and attrs
+ * come from its HEADER_ATTR records (the ids first, then the attrs, then
+ * the records), its other records go in as they are, but for perf's own
+ * header records (fmt §3.8), whose payloads become the sections of their
+ * bits: HEADER_FEATURE's, and HEADER_TRACING_DATA's that of bit 1.  Its
+ * HEADER_BUILD_ID records are the first entries of BUILD_ID. */
+enum { IW_COUNT, IW_WRITE, IW_STREAM };
+
+static struct {
+	uint64_t nattr, asz, ids;	/* attrs, their size, their ids' bytes */
+	uint64_t fit;			/* the size they are written at */
+	uint64_t kept, secs;		/* bytes of records kept, of payloads */
+	uint64_t ids_at, attr_at;	/* where the next go in the new file */
+	uint64_t sec_at, bid_at;
+} ip;
+
+static int
 inj_write(const void *p, size_t n, uint64_t off)
 {
-	if (!write_full(inj.fd, inj.tmp, p, n, (int64_t)off))
+	if (!write_full(wr.fd, wr.tmp, p, n, (int64_t)off))
 		return 0;
-	inj_step();
+	wr_step();
 	return 1;
 }
 
@@ -9120,7 +9577,7 @@ inj_copy(int in, uint64_t from, uint64_t n, uint64_t to)
 		if (kernel) {
 			a = (int64_t)from;
 			b = (int64_t)to;
-			k = syscall(SYS_copy_file_range, in, &a, inj.fd, &b, len,
+			k = syscall(SYS_copy_file_range, in, &a, wr.fd, &b, len,
 			    0u);
 			if (k < 0 && errno != EINTR)
 				kernel = 0;	// ENOSYS, EXDEV, EINVAL: copy here
@@ -9150,7 +9607,7 @@ inj_copy(int in, uint64_t from, uint64_t n, uint64_t to)
 		from += (uint64_t)k;
 		to += (uint64_t)k;
 		n -= (uint64_t)k;
-		inj_step();
+		wr_step();
 	}
 	return 1;
 }
@@ -9232,7 +9689,7 @@ inj_walk(int what, int fd, uint64_t end)
 	const unsigned char *p;
 	uint64_t off, run, extra, n, from, len;
 	uint32_t type, size, asz;
-	unsigned char sec[16];
+	unsigned char sec[16], a[ATTR_ABI_MAX];
 	int keep;
 	struct rd r;
 
@@ -9311,15 +9768,21 @@ inj_walk(int what, int fd, uint64_t end)
 			}
 			ip.asz = asz;
 			ip.ids += n;
+			if (attr_fit(p + 8, asz) > ip.fit)
+				ip.fit = attr_fit(p + 8, asz);
 		}
 		if (asz && what == IW_WRITE) {
+			// the attr at the size every one fits (attr_fit)
+			memcpy(a, p + 8, ip.fit < asz ? ip.fit : 8);
+			if (ip.fit < asz)
+				put_n(a + 4, ip.fit, 4, pf.be);
 			put_n(sec, ip.ids_at, 8, pf.be);
 			put_n(sec + 8, n, 8, pf.be);
-			if (!inj_write(p + 8, asz, ip.attr_at) ||
-			    !inj_write(sec, 16, ip.attr_at + asz) ||
-			    !inj_write(p + 8 + asz, n, ip.ids_at))
+			if (!inj_write(ip.fit < asz ? a : p + 8, ip.fit,
+			    ip.attr_at) || !inj_write(sec, 16, ip.attr_at +
+			    ip.fit) || !inj_write(p + 8 + asz, n, ip.ids_at))
 				return 0;
-			ip.attr_at += asz + 16;
+			ip.attr_at += ip.fit + 16;
 			ip.ids_at += n;
 		}
 		rd_skip(&r, size + extra);
@@ -9338,7 +9801,7 @@ changed:
 static int
 inj_pipe(unsigned char *h)
 {
-	uint64_t attrs = 104 + ip.ids, data = attrs + ip.nattr * (ip.asz + 16);
+	uint64_t attrs = 104 + ip.ids, data = attrs + ip.nattr * (ip.fit + 16);
 
 	ip.ids_at = 104;
 	ip.attr_at = attrs;
@@ -9358,13 +9821,26 @@ inj_pipe(unsigned char *h)
 	inj.at = ip.bid_at;
 	memcpy(h, pf.be ? "2ELIFREP" : "PERFILE2", 8);
 	put_n(h + 8, 104, 8, pf.be);
-	put_n(h + 16, ip.asz + 16, 8, pf.be);
+	put_n(h + 16, ip.fit + 16, 8, pf.be);
 	put_n(h + 24, attrs, 8, pf.be);
 	put_n(h + 32, data - attrs, 8, pf.be);
 	put_n(h + 40, data, 8, pf.be);
 	put_n(h + 48, ip.kept, 8, pf.be);
 	memset(h + 56, 0, 16);		// event_types: unused (fmt §1.2)
 	return 1;
+}
+
+/* The new file's data size is n: 0 would read as a killed recording's
+ * (fmt §5.1), whose feature table is taken for records, by perf and by
+ * perfmt: such a file is not written. */
+static int
+inj_records(uint64_t n)
+{
+	if (!n)
+		msg(2, "%s: no records: a file of data size 0 reads as a killed "
+		    "recording, its sections as records (fmt §5.1)",
+		    esc(pf_shown()));
+	return n > 0;
 }
 
 /* What the old file holds, after the first pass read it: where its
@@ -9390,7 +9866,11 @@ inj_plan(void)
 			return 0;
 		}
 		// -n -i -: standard input was read as it came, once
-		return inj.in < 0 || inj_walk(IW_COUNT, inj.in, inj.data_end);
+		if (inj.in < 0)
+			return 1;
+		if (!inj_walk(IW_COUNT, inj.in, inj.data_end))
+			return 0;
+		return inj_records(ip.kept);
 	}
 	if (pf.mode == MODE_DIR && (pf.z_records || feat_has(FT_COMPRESSED))) {
 		msg(2, "%s: each data.N holds a zstd stream of its own (perf "
@@ -9421,7 +9901,7 @@ inj_plan(void)
 	// one file: perf takes DIR_FORMAT for a directory (fmt §5.6)
 	if (pf.mode == MODE_DIR)
 		inj.feat[0] &= ~((uint64_t)1 << FT_DIR_FORMAT);
-	return 1;
+	return pf.mode == MODE_DIR || inj_records(inj.data_end - pf.data_off);
 }
 
 /* A directory's data.N streams after its own records, as perf reads
@@ -9437,43 +9917,19 @@ inj_streams(void)
 	for (i = 0; i < PERFMT_MAXSTREAM; i++) {
 		snprintf(name, sizeof name, "%s/data.%u", pf.path, i);
 		// as the passes: what is not there, or not a file, is not read
-		if ((fd = open(name, O_RDONLY | O_NONBLOCK)) < 0 &&
-		    errno == ENOENT)
+		if ((fd = open_regular(name, 0, &st)) < 0 && (errno == ENOENT ||
+		    errno == EINVAL))
 			continue;
-		if (fd < 0 || fstat(fd, &st)) {
+		if (fd < 0) {
 			msg(2, "%s:", esc(name));
-			if (fd >= 0)
-				close(fd);
 			return 0;
 		}
-		ok = !S_ISREG(st.st_mode) || inj_walk(IW_STREAM, fd,
-		    (uint64_t)st.st_size);
+		ok = inj_walk(IW_STREAM, fd, (uint64_t)st.st_size);
 		close(fd);
 		if (!ok)
 			return 0;
 	}
 	return 1;
-}
-
-/* A new file beside the output, its name in buf (PATHMAX bytes). */
-static int
-inj_mktemp(char *buf)
-{
-	const char *slash = strrchr(inj.out, '/');
-	size_t dl = slash ? (size_t)(slash - inj.out) + 1 : 0;
-	int fd;
-
-	if (dl + 24 > PATHMAX) {
-		msg(2, "%s: the name is too long", esc(inj.out));
-		return -1;
-	}
-	memcpy(buf, inj.out, dl);
-	strcpy(buf + dl, ".perfmt-inject-XXXXXX");
-	if ((fd = mkstemp(buf)) < 0) {
-		msg(2, "%s:", esc(buf));
-		buf[0] = 0;
-	}
-	return fd;
 }
 
 /* The new file up to where the new entries go: the old bytes (a pipe's
@@ -9487,7 +9943,7 @@ inj_begin(void)
 	uint64_t off, size;
 	unsigned bit, n = 0;
 
-	if ((inj.fd = inj_mktemp(inj.tmp)) < 0)
+	if (!wr_begin("inject", 0))
 		return 0;
 	if (pf.mode == MODE_PIPE) {
 		if (!inj_pipe(h))
@@ -9559,58 +10015,28 @@ inj_entry(const struct obj *o, const unsigned char *id, size_t idlen)
 	return 1;
 }
 
-/* BUILD_ID's slot, then the new file in place of the output. */
+/* BUILD_ID's slot, then the new file in place of the output, with the
+ * old one's times: they are the recording's (docs/design.md). */
 static int
 inj_finish(const struct stat *st)
 {
 	struct timespec t[2];
-	char dir[PATHMAX];
-	const char *slash;
-	int dfd;
 
 	if (!inj_table_slot(inj.bid_slot, inj.bid_off, inj.at - inj.bid_off))
 		return 0;
 	t[0] = st->st_atim;
 	t[1] = st->st_mtim;
-	// in place the old profile goes at the rename: the new one is on
-	// the disk first; with -o the input stays whatever happens
-	if (fchmod(inj.fd, st->st_mode & 07777) || futimens(inj.fd, t) ||
-	    (inj.in_place && fsync(inj.fd))) {
-		msg(2, "%s:", esc(inj.tmp));
-		return 0;
-	}
-	inj_step();
-	if (rename(inj.tmp, inj.out)) {
-		msg(2, "%s: cannot rename to %s:", esc(inj.tmp), esc(inj.out));
-		return 0;
-	}
-	inj.tmp[0] = 0;
-	inj_step();
-	if (!inj.in_place)
-		return 1;
-	// the rename is durable once the directory is synced
-	slash = strrchr(inj.out, '/');
-	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - inj.out) +
-	    1 : 1, slash ? inj.out : ".");
-	if ((dfd = open(dir, O_RDONLY)) >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
-	return 1;
+	return wr_commit(t, st->st_mode);
 }
 
-/* The new file, gone: the output stays as it was. */
+/* The end of a run: the input closed, a new file not renamed gone. */
 static void
-inj_abandon(void)
+inj_end(void)
 {
-	if (inj.fd >= 0)
-		close(inj.fd);
 	if (inj.in >= 0)
 		close(inj.in);
-	inj.fd = inj.in = -1;
-	if (inj.tmp[0])
-		unlink(inj.tmp);
-	inj.tmp[0] = 0;
+	inj.in = -1;
+	wr_end();
 }
 
 /* A file judged by its time alone is the profiled one only on the
@@ -9776,43 +10202,41 @@ inj_pass(void)
 	return 1;
 }
 
-/* Data size 0 is a killed recording, or one perf record is still
- * writing (fmt §5.1): that one grows while it is read, or was written a
- * moment ago (perf writes as its buffers fill). */
-static int
-inj_growing(const struct stat *st)
-{
-	struct timespec now;
-	struct stat again;
-
-	clock_gettime(CLOCK_REALTIME, &now);
-	if (fstat(inj.in, &again) || again.st_size != st->st_size ||
-	    mtime_ns(&again) != mtime_ns(st) ||
-	    ts_ns(&now) - mtime_ns(&again) < 2000000000) {
-		msg(2, "%s: %s, and the file %s: perf record may still be "
-		    "writing it", esc(pf_shown()), pf.mode == MODE_PIPE ?
-		    "a pipe's records" : "data size 0", again.st_size !=
-		    st->st_size ? "grows" : "was written in the last 2 s");
-		return 1;
-	}
-	return 0;
-}
-
 /* -i -: standard input, copied to a file beside the output and made
  * standard input, which the passes read (a pipe is read once, and the new
  * profile is made of the old one's bytes) without the copy's times: they
  * are not the recording's (stdin_copy).  The copy is unlinked at once:
- * nothing is left of it, whatever happens. */
+ * nothing is left of it, whatever happens.  Its header comes first: a
+ * stream that is no profile (</dev/zero) is never copied. */
 static int
 inj_spool(struct stat *st)
 {
 	char name[PATHMAX];
+	unsigned char h[16];
+	size_t got = 0;
 	ssize_t k;
 	mode_t m;
 
-	if ((inj.in = inj_mktemp(name)) < 0)
+	while (got < sizeof h && (k = read(0, h + got, sizeof h - got))) {
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			msg(2, "<stdin>: read error:");
+			return 0;
+		}
+		got += (size_t)k;
+	}
+	if (got < sizeof h || pf_magic(h) <= 0 || (get64(h + 8, pf.be) != 16 &&
+	    get64(h + 8, pf.be) != 72 && get64(h + 8, pf.be) != 104)) {
+		msg(2, "<stdin>: offset 0: not a perf.data stream (expected "
+		    "PERFILE2 and a header size of 16, 72 or 104)");
+		return 0;
+	}
+	if ((inj.in = wr_mktemp(name, "stdin")) < 0)
 		return 0;
 	unlink(name);
+	if (!write_full(inj.in, name, h, sizeof h, -1))
+		return 0;
 	while ((k = read(0, databuf, sizeof databuf)) != 0) {
 		if (k < 0 && errno == EINTR)
 			continue;
@@ -9835,79 +10259,89 @@ inj_spool(struct stat *st)
 	return 1;
 }
 
+/* The profile to read, held open for the copy (another put at its path
+ * meanwhile is told by its inode), st its stat: a file, or a directory's
+ * header file (its streams are joined after it). */
+static int
+inj_open(const char *path, struct stat *st)
+{
+	char data[PATHMAX];
+	const char *src = path;
+	struct stat ost;
+
+	if (stat(path, st)) {
+		msg(2, "%s:", esc(path));
+		return 0;
+	}
+	if (S_ISDIR(st->st_mode)) {
+		snprintf(data, sizeof data, "%s/data", path);
+		src = data;
+	}
+	if ((inj.in = open_regular(src, 0, &ost)) < 0 || (src == path &&
+	    !same_file(&ost, st)) || (inj.in_place && !same_file(&ost,
+	    &wr.ost))) {
+		msg(2, errno == EINVAL ? "%s: not a regular file" : "%s:",
+		    esc(src));
+		return 0;
+	}
+	*st = ost;
+	return 1;
+}
+
+/* Whether the profile may be read now: no process has it open for
+ * writing; in place, a recording of data size 0 (fmt §5.1) is a killed
+ * one only where that can be known: else perf record may still be
+ * writing it, and the rename would leave it writing into a file no name
+ * leads to. */
+static int
+inj_writers(void)
+{
+	int w = inj.in_place ? wr.writer : inj.in >= 0 && !stdin_copy ?
+	    has_writer(inj.in) : 0;
+
+	if (w > 0)
+		msg(2, "%s: another process has it open for writing (perf "
+		    "record, still recording?): run inject after it exits",
+		    esc(pf_shown()));
+	else if (w < 0 && inj.in_place && !pf.data_size)
+		msg(2, "%s: data size 0: a killed recording, or one perf record "
+		    "is still writing, which cannot be told here (no lease: "
+		    "%s): give -o FILE, or run inject after perf exits",
+		    esc(pf_shown()), strerror(-w));
+	return w == 0 || (w < 0 && !(inj.in_place && !pf.data_size));
+}
+
 static int
 cmd_inject(const char *path, const char *out)
 {
-	char data[PATHMAX];
-	const char *src;
-	struct stat st, ost;
+	struct stat st;
 	int rc, first = 0;
 
 	memset(&inj, 0, sizeof inj);
-	inj.fd = inj.in = -1;
+	inj.in = -1;
+	wr_reset();
 	inj.dry = opt.dry;
 	inj.in_place = !out;
 	if (!writer_reads("inject"))
 		return 2;
-	inj.out = out ? out : path;
-	if (!strcmp(path, "-")) {
-		// -n writes nothing, a copy neither: standard input is read
-		// once, with no file times, as the copy would be
-		stdin_copy = inj.dry;
-		if (!out && !inj.dry) {
-			msg(2, "inject: -i -: standard input goes to a new "
-			    "profile: give -o FILE");
-			return 2;
-		}
-		if (!inj.dry && !inj_spool(&st))
-			goto fail;
-	} else {
-		// in place the new file replaces the name: never a link's; a
-		// directory's header file is read, its streams joined after
-		src = path;
-		if (out ? stat(path, &st) : lstat(path, &st)) {
-			msg(2, "%s:", esc(path));
-			return 2;
-		}
-		if (S_ISDIR(st.st_mode) && out) {
-			snprintf(data, sizeof data, "%s/data", path);
-			src = data;
-			if (stat(src, &st)) {
-				msg(2, "%s:", esc(src));
-				return 2;
-			}
-		}
-		if (!S_ISREG(st.st_mode)) {
-			msg(2, "%s: not a regular file%s", esc(src),
-			    S_ISLNK(st.st_mode) ? ": in place, inject replaces "
-			    "a file, never a link (give -o FILE)" :
-			    S_ISDIR(st.st_mode) ? ": a directory becomes one "
-			    "file (give -o FILE)" : "");
-			return 2;
-		}
-		// the file the passes read, held open for the copy: another
-		// put in its place meanwhile is told by its inode
-		if ((inj.in = open(src, O_RDONLY)) < 0 || fstat(inj.in, &ost) ||
-		    ost.st_ino != st.st_ino || ost.st_dev != st.st_dev) {
-			msg(2, "%s:", esc(src));
-			inj_abandon();
-			return 2;
-		}
+	if (!strcmp(path, "-") && !out && !inj.dry) {
+		msg(2, "inject: -i -: standard input goes to a new profile: "
+		    "give -o FILE (or -o - for standard output)");
+		return 2;
 	}
-	if (out && !lstat(out, &ost) && (S_ISLNK(ost.st_mode) ||
-	    (ost.st_dev == st.st_dev && ost.st_ino == st.st_ino))) {
-		msg(2, "-o %s: %s", esc(out), S_ISLNK(ost.st_mode) ? "a "
-		    "symbolic link: the new profile would replace the link" :
-		    "the input itself: leave out -o to replace it");
+	// -n writes nothing, a copy neither: standard input is read once,
+	// with no file times, as the copy would be
+	stdin_copy = !strcmp(path, "-") && inj.dry;
+	// -n -i - alone writes nowhere: there is no output to check
+	if (((out || strcmp(path, "-")) && !wr_target(path, out ? out : path,
+	    !out)) || (!strcmp(path, "-") ? !inj.dry && !inj_spool(&st) :
+	    !inj_open(path, &st)))
 		goto fail;
-	}
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
 		if (!first++) {
-			if (!verdicts_begin() || status >= 2 || !inj_plan())
-				goto fail;
-			if (!pf.data_size && !stdin_copy && inj.in >= 0 &&
-			    inj_growing(&st))
+			if (!verdicts_begin() || status >= 2 || !inj_plan() ||
+			    !inj_writers())
 				goto fail;
 			if (!inj.dry && !inj_begin())
 				goto fail;
@@ -9925,16 +10359,16 @@ cmd_inject(const char *path, const char *out)
 	// in place, a profile that gains nothing is left as it is
 	if (!inj.dry && (out || inj.added) && !inj_finish(&st))
 		goto fail;
-	inj_abandon();
+	inj_end();
 	if (!opt.quiet)
 		printf("%u build-IDs added, %u recorded before, %u objects left "
 		    "out%s\n", inj.added, inj.has, inj.left, inj.dry ?
 		    " (-n: nothing written)" : "");
 	return status;
 fail:
-	inj_abandon();
+	inj_end();
 	msg(2, "%s: not injected: the profile is left as it was",
-	    stdin_copy ? "<stdin>" : esc(path));
+	    !strcmp(path, "-") ? "<stdin>" : esc(path));
 	return 2;
 }
 
@@ -9962,6 +10396,7 @@ ar_write(const void *p, size_t n)
 	if (!write_full(ar.fd, ar.out, p, n, -1))
 		return 0;
 	ar.at += n;
+	wr_step();
 	return 1;
 }
 
@@ -9974,14 +10409,28 @@ ar_pad(void)
 	return ar.at % 512 ? ar_write(z, 512 - ar.at % 512) : 1;
 }
 
-static void
-ar_octal(unsigned char *f, size_t w, uint64_t v)
+/* A number in a ustar field of w bytes: octal digits and a NUL; where
+ * they cannot hold it (a size of 8 GiB or more), base-256 as GNU tar and
+ * busybox read it (0x80, then the number big-endian), and 0: a pax
+ * record then says it too, for readers that know only POSIX. */
+static int
+ar_number(unsigned char *f, size_t w, uint64_t v)
 {
+	size_t i;
+
+	if (v >> 3 * (w - 1)) {
+		memset(f, 0, w);
+		f[0] = 0x80;
+		for (i = w - 1; i > 0; i--, v >>= 8)
+			f[i] = (unsigned char)v;
+		return 0;
+	}
 	f[--w] = 0;
 	while (w--) {
 		f[w] = (unsigned char)('0' + (v & 7));
 		v >>= 3;
 	}
+	return 1;
 }
 
 /* Where ustar can hold a name: whole in 100 bytes (the name itself), or
@@ -10020,11 +10469,11 @@ ar_block(const char *name, const char *link, char type, uint64_t size,
 	} else {
 		memcpy(h, name, n > 100 ? 100 : n);
 	}
-	ar_octal(h + 100, 8, type == '2' ? 0777 : 0644);
-	ar_octal(h + 108, 8, 0);
-	ar_octal(h + 116, 8, 0);
-	ar_octal(h + 124, 12, size);
-	ar_octal(h + 136, 12, mtime > 0 ? (uint64_t)mtime : 0);
+	ar_number(h + 100, 8, type == '2' ? 0777 : 0644);
+	ar_number(h + 108, 8, 0);
+	ar_number(h + 116, 8, 0);
+	ar_number(h + 124, 12, size);
+	ar_number(h + 136, 12, mtime > 0 ? (uint64_t)mtime : 0);
 	h[156] = (unsigned char)type;
 	if (link)
 		memcpy(h + 157, link, strlen(link) > 100 ? 100 : strlen(link));
@@ -10033,7 +10482,7 @@ ar_block(const char *name, const char *link, char type, uint64_t size,
 	memset(h + 148, ' ', 8);
 	for (i = 0; i < 512; i++)
 		sum += h[i];
-	ar_octal(h + 148, 7, sum);
+	ar_number(h + 148, 7, sum);
 	return ar_write(h, sizeof h);
 }
 
@@ -10054,17 +10503,23 @@ ar_pax_rec(char *dst, size_t cap, const char *key, const char *val)
 }
 
 /* An entry's headers: a pax header first where ustar cannot hold the
- * name or the link. */
+ * name, the link or the size (8 GiB and more: a reader that took 33 bits
+ * of it would read the rest of the file as entries of its own). */
 static int
 ar_entry(const char *name, const char *link, uint64_t size, int64_t mtime)
 {
-	char pax[2 * PATHMAX + 64];
+	char pax[2 * PATHMAX + 96], num[24];
+	unsigned char f[12];
 	size_t n = 0;
 
 	if (!ar_split(name))
 		n += ar_pax_rec(pax + n, sizeof pax - n, "path", name);
 	if (link && strlen(link) > 100)
 		n += ar_pax_rec(pax + n, sizeof pax - n, "linkpath", link);
+	if (!ar_number(f, sizeof f, size)) {
+		snprintf(num, sizeof num, "%" PRIu64, size);
+		n += ar_pax_rec(pax + n, sizeof pax - n, "size", num);
+	}
 	if (n && (!ar_block("././@PaxHeader", NULL, 'x', n, mtime) ||
 	    !ar_write(pax, n) || !ar_pad()))
 		return 0;
@@ -10073,7 +10528,9 @@ ar_entry(const char *name, const char *link, uint64_t size, int64_t mtime)
 
 /* A name from the profile as a path in the archive: relative, without
  * empty, "." or ".." parts (fmt §2.6 names are absolute paths or
- * [bracketed]); NULL if it cannot be one. */
+ * [bracketed]), and not under .build-id, the links' own tree, where a
+ * link unpacked first would lead the entry elsewhere; NULL if it cannot
+ * be one. */
 static const char *
 ar_name(const struct obj *o)
 {
@@ -10081,7 +10538,7 @@ ar_name(const struct obj *o)
 
 	while (*s == '/')
 		s++;
-	if (!*s || strlen(s) > PATHMAX - 128)
+	if (!*s || strlen(s) > PATHMAX - 128 || !strncmp(s, ".build-id/", 10))
 		return NULL;
 	for (p = s; *p; ) {
 		const char *e = strchr(p, '/');
@@ -10177,6 +10634,7 @@ ar_object(uint32_t g, const struct rec *rc)
 	char bid[64];
 	uint64_t size = 0, at = ar.at;
 	struct stat a, b;
+	struct elfid e;
 	uint32_t i;
 	int fd = -1, rc2, regular = 0, jit = r->kind == K_JIT;
 
@@ -10194,6 +10652,8 @@ ar_object(uint32_t g, const struct rec *rc)
 		    "build-ID" : "no build-ID recorded (perfmt inject adds them)";
 	else if (!name)
 		why = "its name cannot be a path in the archive";
+	else if (!jit && rc->idlen < 2)
+		why = "a build-ID of one byte has no .build-id/xx/rest link";
 	else if (r->kind == K_KERNEL && c && c->type == CT_KALLSYMS)
 		leaf = "kallsyms";
 	else if (r->kind == K_KERNEL && c && c->type == CT_KNOTES &&
@@ -10213,12 +10673,13 @@ ar_object(uint32_t g, const struct rec *rc)
 		    "notes, a kernel image)";
 	else if (compressed(c->path))
 		why = "compressed: perf report reads it uncompressed";
+	// the name perf reads in its cache, whatever a copy found in a
+	// cache was called there (an older layout's .build-id/xx/rest is the
+	// file itself, fmt §7.2)
 	if (c && c->type == CT_DEBUG)
 		leaf = "debug";
-	// a copy in a cache keeps the name it has there (elf, vdso,
-	// kallsyms, debug: fmt §7.2)
-	if (c && c->type == CT_CACHE && strrchr(c->path, '/'))
-		leaf = strrchr(c->path, '/') + 1;
+	if (c && c->type == CT_CACHE && r->kind == K_VDSO)
+		leaf = "vdso";
 	// one entry per build-ID: another name of the same file is found
 	// by its .build-id link
 	for (i = 0; !why && i < g; i++)
@@ -10231,15 +10692,27 @@ ar_object(uint32_t g, const struct rec *rc)
 	    CT_KNOTES)
 		fd = open("/proc/kallsyms", O_RDONLY);
 	else if (!why && !mem) {
-		fd = open(c->path, O_RDONLY | O_NOCTTY);
-		if (fd < 0 || fstat(fd, &a) || !S_ISREG(a.st_mode))
-			why = "it cannot be opened";
-		// the file the verdict read, not one put at its path since
-		else if (a.st_ino != r->ino || mtime_ns(&a) != r->mtime)
+		fd = open_regular(c->path, 0, &a);
+		if (fd < 0)
+			why = errno == EINVAL ? "not a regular file" :
+			    "it cannot be opened";
+		// the file the verdict read, not one put at its path since:
+		// the build-ID read again from what is copied; a JIT's map
+		// and a cached kallsyms, which have none, by inode and mtime
+		else if (jit || c->type == CT_KALLSYMS ? a.st_ino != r->ino ||
+		    mtime_ns(&a) != r->mtime : fd_buildid(fd, &a, &e) ||
+		    !id_same(e.id, e.len < IDMAX ? e.len : IDMAX, r->diskid,
+		    r->disklen))
 			why = "it changed after its build-ID was read";
 		else
 			size = (uint64_t)a.st_size;
 		regular = 1;
+	}
+	if (fd >= 0 && regular && wr.old >= 0 && same_file(&a, &wr.ost)) {
+		msg(2, "-o %s: it is %s of the profile: the archive would "
+		    "replace it", esc(wr.path), esc(obj_name(o)));
+		close(fd);
+		return;
 	}
 	if (!why && !mem && fd < 0)
 		why = "it cannot be opened";
@@ -10308,29 +10781,16 @@ cmd_archive(const char *path, const char *out)
 	struct stat st;
 	struct rec rc;
 	uint32_t i;
-	int rc1, first = 0;
+	int rc1 = -1, first = 0;
 
 	memset(&ar, 0, sizeof ar);
+	wr_reset();
 	if (!writer_reads("archive"))
 		return 2;
-	ar.out = out;
-	if (out) {
-		if (!lstat(out, &st) && !S_ISREG(st.st_mode)) {
-			msg(2, "-o %s: not a regular file", esc(out));
-			return 2;
-		}
-		ar.fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
-		if (ar.fd < 0) {
-			msg(2, "-o %s:", esc(out));
-			return 2;
-		}
-	} else if (isatty(1)) {
-		msg(2, "archive: standard output is a terminal: give -o FILE "
-		    "or redirect it");
-		return 2;
-	} else {
-		ar.fd = 1;
-	}
+	if (!wr_target(path, out ? out : "-", 0) || !wr_begin("archive", 1))
+		goto fail;
+	ar.fd = wr.path ? wr.fd : wr.ofd;
+	ar.out = wr.path ? wr.tmp : NULL;
 	ar.seekable = !fstat(ar.fd, &st) && S_ISREG(st.st_mode);
 	passes_begin();
 	while ((rc1 = next_pass(path)) > 0) {
@@ -10346,16 +10806,11 @@ cmd_archive(const char *path, const char *out)
 			ar_object(i, &rc);
 		}
 	}
-	if (rc1 < 0 || status >= 2 || !first || !ar_write(z, sizeof z)) {
-		if (out)
-			close(ar.fd);
-		return 2;
-	}
-	if (out && close(ar.fd)) {
-		msg(2, "-o %s: write error:", esc(out));
-		return 2;
-	}
-	out = out ? esc(out) : "FILE";
+	if (rc1 < 0 || status >= 2 || !first || !ar_write(z, sizeof z) ||
+	    !wr_commit(NULL, 0666))
+		goto fail;
+	wr_end();
+	out = out && strcmp(out, "-") ? esc(out) : "FILE";
 	fprintf(stderr, "%u objects archived, %u left out; on the host: tar -xf "
 	    "%s -C ~/.debug\n", ar.put, ar.left, out);
 	// perf reads a JIT's map from /tmp only; -k: a map there is a host
@@ -10364,6 +10819,12 @@ cmd_archive(const char *path, const char *out)
 		fprintf(stderr, "and for the JIT maps: tar -xkf %s -C / "
 		    "--wildcards 'tmp/perf-*.map'\n", out);
 	return status;
+fail:
+	wr_end();
+	if (out && strcmp(out, "-"))
+		msg(2, "-o %s: not written: any file there is left as it was",
+		    esc(out));
+	return 2;
 }
 
 static void

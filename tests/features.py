@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # features.py FILE: one line per feature section of a perf.data, "BIT SIZE
 # SHA1" in bit order (docs/format.md §1.2, §1.6); "attr SHA1" of each attr
-# with its ids; "data SIZE SHA1" of its records; then "head SHA1" of a
+# (its fields, below) with its ids; "data SIZE SHA1" of its records; then "head SHA1" of a
 # file's header and what lies before its data.  The inject tests compare
 # two profiles with it.  Little- and big-endian writers alike.
 #
@@ -43,6 +43,14 @@ def sha(x):
     return hashlib.sha1(x).hexdigest()
 
 
+# an attr as its fields say it, whatever size it was written at: its own
+# size field left out, and the zeros at its end (a reader takes what an
+# attr leaves out as zeros; perfmt inject writes a pipe's attrs at the
+# smallest size that holds them, §1.4)
+def attr(a):
+    return (a[:4] + b"\0" * 4 + a[8:]).rstrip(b"\0")
+
+
 if hdr == 16:
     feats, attrs, data = {}, [], []
     p = 16
@@ -61,7 +69,8 @@ if hdr == 16:
             if size > 16 and bit < 256:
                 feats[bit] = b[p + 16:p + size]
         elif t == 64:
-            attrs.append(b[p + 8:p + size])
+            n = struct.unpack_from(o + "I", b, p + 12)[0] or 64
+            attrs.append(attr(b[p + 8:p + 8 + n]) + b[p + 8 + n:p + size])
         elif t not in (65, 67):
             data.append(b[p:p + size + extra])
         p += size + extra
@@ -86,7 +95,7 @@ for k, bit in enumerate(bits):
     print(bit, size, sha(b[off:off + size]))
 for a in range(aoff, aoff + asize - asz + 1, asz) if asz else ():
     ioff, isize = struct.unpack_from(o + "QQ", b, a + asz - 16)
-    print("attr", sha(b[a:a + asz - 16] + b[ioff:ioff + isize]))
+    print("attr", sha(attr(b[a:a + asz - 16]) + b[ioff:ioff + isize]))
 print("data", dsize + len(streams), sha(b[doff:doff + dsize] + streams))
 head = b[:48] + b[56:72] + b[104:doff]
 print("head", sha(head))

@@ -1,5 +1,5 @@
 /* The floor of a record walk, for make bench: reads a file-mode
- * perf.data's data section with pread in pieces of 256 KiB, as perfmt
+ * perf.data's data section with pread in pieces of 192 KiB, as perfmt
  * does, and steps from record to record by the size in each header,
  * looking at nothing else, the records a few lines ahead asked for early
  * as in perfmt's walk.  What it takes beyond cat is what any reader that
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static unsigned char buf[256 * 1024];
+static unsigned char buf[192 * 1024];
 
 static uint64_t
 le(const unsigned char *p, int n)

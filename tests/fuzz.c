@@ -15,11 +15,13 @@
  *   4  zstd: the bytes as a perf -z stream, fed to the decoder of section
  *      9 in pieces whose sizes the input's first byte chooses, the output
  *      drained in pieces too, then the end of the stream
- *   5  archive's names: the bytes as an object's name, made a path in the
- *      tar (ar_name) and written as archive writes an object's entry and
- *      its .build-id link (ustar, pax records where ustar cannot hold
- *      them), then read back: each path and link must be the one written
- *      and each header's checksum right, or the target aborts
+ *   5  archive's names and sizes: the bytes (up to a NUL) as an object's
+ *      name, made a path in the tar (ar_name) and written as archive
+ *      writes an object's entry and its .build-id link (ustar, pax records
+ *      where ustar cannot hold them), the entry's size the 8 bytes after
+ *      the NUL (up to 2^64 - 1: past 8 GiB a pax "size" record and
+ *      base-256), then read back: each path, link and size must be the
+ *      one written and each header's checksum right, or the target aborts
  *
  * check looks objects up under an empty sysroot, with that directory as
  * its only cache: nothing outside it is opened, and the answers do not
@@ -162,13 +164,23 @@ fz_commands(const char *path, const uint8_t *data, size_t size, int pipe_in)
 	}
 }
 
-/* A number of a ustar field: octal digits, up to a NUL or space. */
+/* A number of a ustar field: octal digits, up to a NUL or space; or
+ * base-256 (the first byte 0x80, then the number big-endian), as GNU tar
+ * reads it. */
 static uint64_t
 fz_octal(const unsigned char *f, size_t w)
 {
 	uint64_t v = 0;
 	size_t i;
 
+	if (f[0] == 0x80) {
+		for (i = 1; i < w; i++) {
+			if (v >> 56)
+				abort();
+			v = v << 8 | f[i];
+		}
+		return v;
+	}
 	for (i = 0; i < w && f[i] >= '0' && f[i] <= '7'; i++)
 		v = v * 8 + (uint64_t)(f[i] - '0');
 	return v;
@@ -187,17 +199,20 @@ fz_field(char *dst, const unsigned char *f, size_t w)
 }
 
 /* The entry archive wrote at *at in the tar in fz_fd (its pax header
- * first, if any): the path and link it holds must be name and link (NULL:
- * none), the checksums right; *at moves past it (entries of size 0). */
+ * first, if any): the path, link and size it holds must be name, link
+ * (NULL: none) and want, a pax "size" record there exactly where the
+ * ustar field cannot hold it in octal, the checksums right; *at moves
+ * past its headers (its data is not written). */
 static void
-fz_tar_entry(off_t *at, const char *name, const char *link)
+fz_tar_entry(off_t *at, const char *name, const char *link, uint64_t want)
 {
-	static char pax[2 * PATHMAX + 64], got[2 * PATHMAX], glink[2 * PATHMAX];
+	static char pax[2 * PATHMAX + 96], got[2 * PATHMAX], glink[2 * PATHMAX];
 	unsigned char h[512];
 	const char *p, *e;
-	uint64_t size, len;
+	uint64_t size, len, psize = 0;
 	unsigned sum = 0;
 	size_t i;
+	int has_psize = 0;
 
 	got[0] = glink[0] = 0;
 	for (;;) {
@@ -229,6 +244,8 @@ fz_tar_entry(off_t *at, const char *name, const char *link)
 			else if (!strncmp(e + 1, "linkpath=", 9))
 				snprintf(glink, sizeof glink, "%.*s", (int)(p + len -
 				    1 - (e + 10)), e + 10);
+			else if (!strncmp(e + 1, "size=", 5) && !has_psize++)
+				psize = strtoull(e + 6, NULL, 10);
 			else
 				abort();
 		}
@@ -242,20 +259,30 @@ fz_tar_entry(off_t *at, const char *name, const char *link)
 	if (!glink[0])
 		fz_field(glink, h + 157, 100);
 	if (strcmp(got, name) || strcmp(glink, link ? link : "") ||
-	    h[156] != (link ? '2' : '0') || fz_octal(h + 124, 12))
+	    h[156] != (link ? '2' : '0') || fz_octal(h + 124, 12) != want ||
+	    has_psize != (want >> 33 != 0) || (has_psize && psize != want))
 		abort();
 }
 
-/* Target 5: the input as an object's name, through archive's naming. */
+/* Target 5: the input as an object's name, through archive's naming;
+ * after a NUL, up to 8 bytes (big-endian) are the size of its file. */
 static void
 fz_tar(const uint8_t *data, size_t size)
 {
 	static const char hex[] = "00112233445566778899aabbccddeeff00112233";
 	char path[PATHMAX], link[PATHMAX + 16], bid[64];
+	const uint8_t *nul = memchr(data, 0, size);
 	const struct obj *o;
 	const char *name;
+	uint64_t fsize = 0;
 	off_t at = 0;
+	size_t i;
 
+	if (nul) {
+		for (i = 1; i <= 8 && nul + i < data + size; i++)
+			fsize = fsize << 8 | nul[i];
+		size = (size_t)(nul - data);
+	}
 	pf_reset("t");
 	o = obj_add(-1, (const char *)data, size < PATHMAX ? size : PATHMAX - 1,
 	    NULL, 0, 0, SRC_MMAP, MISC_USER);
@@ -270,10 +297,10 @@ fz_tar(const uint8_t *data, size_t size)
 	memset(&ar, 0, sizeof ar);
 	ar.fd = fz_fd;
 	ar.out = "fuzz";
-	if (!ar_entry(path, NULL, 0, 0) || !ar_entry(bid, link, 0, 0))
+	if (!ar_entry(path, NULL, fsize, 0) || !ar_entry(bid, link, 0, 0))
 		abort();
-	fz_tar_entry(&at, path, NULL);
-	fz_tar_entry(&at, bid, link);
+	fz_tar_entry(&at, path, NULL, fsize);
+	fz_tar_entry(&at, bid, link, 0);
 }
 
 /* The directory goes with the run (libFuzzer ends with exit()); what a

@@ -1,19 +1,61 @@
 #!/bin/sh
-# make test-inject-crash: perfmt inject stopped dead after each of its
-# write steps in turn (a build with PERFMT_TEST_HOOKS exits at step N of
-# PERFMT_INJECT_STOP=N), in place and with -o: every stop must leave the
-# output as it was before or as a whole run writes it, never anything
-# between.  Usage: inject-crash.sh PERFMT-HOOKS PROFILE...
-# The last line is "N passed, N failed".
+# make test-inject-crash: perfmt inject and archive stopped dead after
+# each of their write steps in turn (a build with PERFMT_TEST_HOOKS exits at
+# step N of PERFMT_WRITE_STOP=N), in place and with -o over a file: every
+# stop must leave the output as it was before or as a whole run writes it,
+# never anything between.  Each step again with a signal instead
+# (PERFMT_WRITE_SIG: SIGTERM, SIGINT, SIGHUP in turn): the same, the
+# process ended by that signal, and no new file left beside the output.
+# Usage: inject-crash.sh PERFMT-HOOKS ARCHIVED PROFILE...: ARCHIVED a
+# profile whose objects are on this system (archive puts them), each
+# PROFILE one inject adds to.  The last line is "N passed, N failed".
 set -u
 bin=$1
-shift
+archived=$2
+shift 2
 W=$(mktemp -d "${TMPDIR:-/tmp}/perfmt-crash-XXXXXX")
 trap 'rm -rf "$W"' EXIT
 pass=0 fail=0
 # the profile's time: now, after every file here was put in place (a
 # file whose ctime is after the profile's time is not taken: docs/design.md)
 now=$(date +%s)
+# stops CMD SRC OUT NAME: CMD (a shell command with $STOP) run with a stop
+# at each step until a run ends by itself; the output OUT starts as SRC
+# each time and must end as SRC or as $W/whole
+stops() {
+	s_cmd=$1 s_src=$2 s_out=$3 s_name=$4
+	n=0 stops=0 bad=0
+	while :; do
+		n=$((n + 1))
+		for sig in "" $((n % 3 == 0 ? 15 : n % 3 == 1 ? 2 : 1)); do
+			cp -p "$s_src" "$s_out"
+			PERFMT_WRITE_STOP=$n PERFMT_WRITE_SIG=$sig sh -c "$s_cmd" >/dev/null 2>&1
+			rc=$?
+			[ -n "$sig" ] || [ $rc = 99 ] || break 2
+			left=$(ls -a "$W" | grep '^\.perfmt-')
+			if [ -z "$sig" ]; then
+				stops=$((stops + 1))
+				rm -f "$W"/.perfmt-*
+			elif [ $rc != $((128 + sig)) ] || [ -n "$left" ]; then
+				bad=$((bad + 1))
+				echo "FAIL $s_name: signal $sig at step $n: exit $rc, left '$left'"
+				rm -f "$W"/.perfmt-*
+			fi
+			if ! cmp -s "$s_out" "$s_src" && ! cmp -s "$s_out" "$W/whole"; then
+				bad=$((bad + 1))
+				echo "FAIL $s_name: stopped at step $n${sig:+ by signal $sig}, the output is neither the old one nor the new"
+			fi
+		done
+		[ $n -lt 1000 ] || break
+	done
+	if [ $bad = 0 ] && [ $stops -ge 3 ] && cmp -s "$s_out" "$W/whole"; then
+		pass=$((pass + 1))
+		echo "ok   $s_name: $stops stops and as many signals, each left the old output or the new; the run to the end wrote the new"
+	else
+		[ $bad != 0 ] || echo "FAIL $s_name: $stops stops; the last run's output differs from a whole run's"
+		fail=$((fail + 1))
+	fi
+}
 for src in "$@"; do
 	name=$(basename "$src")
 	# the whole run, once, for the new file's bytes
@@ -24,39 +66,15 @@ for src in "$@"; do
 		echo "FAIL $name: a whole run adds nothing, so no stop can be told"
 		continue
 	fi
-	for mode in inplace out; do
-		n=0 stops=0 bad=0
-		while :; do
-			n=$((n + 1))
-			cp -p "$src" "$W/p.data"
-			cp -p "$src" "$W/o.data"
-			if [ $mode = inplace ]; then
-				PERFMT_INJECT_STOP=$n "$bin" inject -q -L -t "$now" \
-				    -i "$W/p.data" >/dev/null 2>&1
-				rc=$? f=$W/p.data
-			else
-				PERFMT_INJECT_STOP=$n "$bin" inject -q -L -t "$now" \
-				    -i "$W/p.data" -o "$W/o.data" >/dev/null 2>&1
-				rc=$? f=$W/o.data
-			fi
-			rm -f "$W"/.perfmt-inject-*
-			[ $rc = 99 ] || break
-			stops=$((stops + 1))
-			if ! cmp -s "$f" "$src" && ! cmp -s "$f" "$W/whole"; then
-				bad=$((bad + 1))
-				echo "FAIL $name ($mode): stopped at step $n, the output is neither the old profile nor the new"
-			fi
-			[ $n -lt 1000 ] || break
-		done
-		if [ $bad = 0 ] && [ $stops -ge 3 ] && cmp -s "$f" "$W/whole"; then
-			pass=$((pass + 1))
-			echo "ok   $name ($mode): $stops stops, each left the old profile or the new; the run to the end wrote the new"
-		else
-			[ $bad != 0 ] || echo "FAIL $name ($mode): $stops stops; the last run's output differs from a whole run's"
-			fail=$((fail + 1))
-		fi
-	done
+	stops "'$bin' inject -q -L -t $now -i '$W/p.data'" "$src" "$W/p.data" "$name (in place)"
+	cp -p "$src" "$W/p.data"
+	stops "'$bin' inject -q -L -t $now -i '$W/p.data' -o '$W/o.data'" "$src" "$W/o.data" "$name (-o)"
 done
+# archive -o over an older archive: the old tar, or the new one whole
+echo "an older archive" >"$W/old.tar"
+"$bin" archive -q -L -t "$now" -i "$archived" -o "$W/whole" >/dev/null 2>&1
+stops "'$bin' archive -q -L -t $now -i '$archived' -o '$W/a.tar'" "$W/old.tar" \
+    "$W/a.tar" "archive $(basename "$archived") (-o over a tar)"
 # A power cut is not a stop: the disk may hold writes in another order
 # than they were made, unless a sync orders them.  In place, the new file
 # must be synced before its rename over the profile, and the directory

@@ -18,7 +18,7 @@ cd "$top" || exit 2
 
 TOPICS="fixtures unit hostile zstd options list damage fuzz pipes compressed \
 byteorder check sysroot hits tables records names progress memory initramfs \
-buildid oracles inject archive static cross shared"
+buildid oracles inject archive writes static cross shared"
 for a in "$@"; do
 	case " $TOPICS " in
 	*" $a "*) ;;

@@ -21,7 +21,7 @@ else
 fi
 ln -s e.tar "$A/link.tar"
 run "$PERFMT" archive -t 2026-11-30 -i "$P/local__x86_64__small.data" -o "$A/link.tar"
-expect "archive: -o a symbolic link is refused" 2 "not a regular file"
+expect "archive: -o a symbolic link is refused" 2 "a symbolic link"
 run "$PERFMT" archive -i "$P/local__x86_64__small.data" --all -H -o "$A/x.tar"
 expect "archive: --all and --hits exclude each other" 2 "exclude each other"
 

@@ -33,7 +33,7 @@ ln -s a.data "$J/link.data"
 run "$PERFMT" inject -i "$J/a.data" -o "$J/link.data"
 expect "inject: -o a symbolic link is refused" 2 "a symbolic link"
 run "$PERFMT" inject -i "$J/link.data"
-expect "inject: in place through a link is refused" 2 "never a link"
+expect "inject: in place through a link is refused" 2 "a symbolic link"
 run sh -c "cat '$J/a.data' | '$PERFMT' inject -i -"
 expect "inject: standard input in place is refused" 2 "give -o FILE"
 run "$PERFMT" inject -i "$J/a.data" --all -H
@@ -108,8 +108,8 @@ fi
 # payload is the section of its bit, HEADER_TRACING_DATA's that of bit 1,
 # each attr keeps its ids, the other records are kept as they are; the
 # recorded IDs stay; from standard input too.  perf reads what it wrote.
-# perf 6.1 reads no big-endian pipe (its feature ids unswapped), and
-# neither the 136-byte attrs of 6.12 nor COMPRESSED2: features.py only
+# perf 6.1 reads no big-endian pipe (its feature ids unswapped) nor
+# COMPRESSED2: features.py only
 for n in local__pipe.data local__pipe.b.data local__zpipe.data \
     local__trace.pipe.data aarch64__p-pipe.data \
     google__perf_data_converter__perf.data.piped.target-3.4 \
@@ -138,7 +138,10 @@ for n in local__pipe.data local__pipe.b.data local__zpipe.data \
 	    ok "inject: a pipe's recorded build-IDs are kept: $n" ||
 	    bad "inject: a pipe's recorded build-IDs are kept: $n" \
 	    "$(LC_ALL=C comm -23 "$J/l1" "$J/l2")"
-	case $n in *6.12|*compressed2*|*s390x*) continue ;; esac
+	# perf 6.1 reads neither COMPRESSED2 nor a big-endian pipe; it reads
+	# 6.12's pipe, and the file made of it (its attrs at 128 bytes or
+	# fewer: perfmt inject writes them at the size they need)
+	case $n in *compressed2*|*s390x*) continue ;; esac
 	command -v perf >/dev/null 2>&1 || continue
 	perf_rows -i - --no-children <"$P/$n" >"$J/r1"
 	perf_rows -i "$J/o.data" --no-children >"$J/r2"
@@ -281,15 +284,13 @@ if command -v perf >/dev/null 2>&1; then
 fi
 
 # a killed recording (data size 0): the new profile ends at the last whole
-# record and has a feature table; perfmt reads it without damage.  Just
-# written (unpacked now), it may be one perf record still writes: refused
+# record and has a feature table; perfmt reads it without damage.  Written
+# a moment ago (unpacked now) it is still taken: no process has it open for
+# writing, which is what tells it from one perf record still writes
+# (t-writes.sh)
 for n in local__killed.data local__killed-mmap.data; do
 	rm -f "$J/k.data"
 	cp "$P/$n" "$J/killed.data"
-	run "$PERFMT" inject -L -t 2026-01-01 -i "$J/killed.data" -o "$J/k.data"
-	expect "inject: data size 0, written a moment ago, refused: $n" 2 \
-	    "perf record may still be writing it"
-	touch -d 2026-01-01 "$J/killed.data"
 	"$PERFMT" inject -L -t 2026-01-01 -i "$J/killed.data" -o "$J/k.data" \
 	    >/dev/null 2>&1
 	whole "$J/k.data" "inject: a killed recording becomes a whole one: $n" \
@@ -525,7 +526,7 @@ EOP
 	sleep 0.5
 	run "$PERFMT" inject $LOC -i live.data -o li.data
 	wait $pid
-	if [ "$rc" = 2 ] && grep -q "perf record may still be writing it" "$W/err" &&
+	if [ "$rc" = 2 ] && grep -q "has it open for writing" "$W/err" &&
 	    [ ! -e li.data ]; then
 		ok "inject live: a recording perf still writes is refused"
 	else

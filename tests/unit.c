@@ -1320,9 +1320,12 @@ t_ar_name(void)
 		{ "/usr/lib/libc.so.6", "usr/lib/libc.so.6" },
 		{ "[kernel.kallsyms]", "[kernel.kallsyms]" },
 		{ "//x/..y/.z", "x/..y/.z" },
+		{ "/a/.build-id/x", "a/.build-id/x" },
+		{ "/.build-idx/y", ".build-idx/y" },
 	};
 	static const char *const bad[] = { "/", "/a/../b", "/a/./b", "/a//b",
-		"/a/", "..", "/..", "/a/..", "." };
+		"/a/", "..", "/..", "/a/..", ".", "/.build-id/ab/cdef",
+		".build-id/x" };
 	struct obj *o;
 	const char *r;
 	size_t i;
@@ -1339,6 +1342,89 @@ t_ar_name(void)
 		    MISC_USER);
 		check(o && !ar_name(o));
 	}
+	return 0;
+}
+
+/* A number a ustar field cannot hold in octal (a size of 8 GiB or more)
+ * goes in base-256 and in a pax "size" record: a reader that took 33
+ * bits of it would read the rest of the file as entries of its own. */
+static int
+t_ar_size(void)
+{
+	static const uint64_t sizes[] = { 0, 8589934591ull, 8589934592ull,
+		8589934597ull, UINT64_MAX };
+	unsigned char h[512], f[12];
+	char pax[64], want[64];
+	size_t i, k;
+	uint64_t v;
+	int fd;
+
+	check(ar_number(f, 12, 8589934591ull) && !memcmp(f, "77777777777", 12));
+	for (i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		fd = open(tmpfile_with("tar", NULL, 0), O_RDWR | O_TRUNC);
+		check(fd >= 0);
+		memset(&ar, 0, sizeof ar);
+		ar.fd = fd;
+		ar.out = "t";
+		check(ar_entry("a/b", NULL, sizes[i], 0));
+		check(pread(fd, h, 512, 0) == 512);
+		if (sizes[i] < 8589934592ull) {
+			close(fd);
+			check(h[156] == '0' && !(h[124] & 0x80));
+			continue;
+		}
+		// the pax header, its "size" record, then the entry's header
+		// with the size in base-256
+		check(h[156] == 'x' && pread(fd, pax, sizeof pax, 512) > 0);
+		k = (size_t)snprintf(want, sizeof want, "size=%" PRIu64 "\n",
+		    sizes[i]);
+		check(strstr(pax, want) && strstr(pax, want)[k - 1] == '\n');
+		check(pread(fd, h, 512, 1024) == 512 && h[156] == '0');
+		close(fd);
+		for (v = 0, k = 1; k < 12; k++)
+			v = v << 8 | h[124 + k];
+		check(h[124] == 0x80 && v == sizes[i]);
+	}
+	return 0;
+}
+
+/* A FIFO or a directory at a path to read is never waited on nor kept. */
+static int
+t_open_regular(void)
+{
+	char p[300];
+	struct stat st;
+
+	snprintf(p, sizeof p, "%s/fifo", tmpdir);
+	check(!mkfifo(p, 0600));
+	check(open_regular(p, 0, &st) < 0 && errno == EINVAL);
+	check(open_regular(tmpdir, 0, &st) < 0 && errno == EINVAL);
+	check(open_regular("/nonexistent/x", 0, &st) < 0 && errno == ENOENT);
+	unlink(p);
+	return 0;
+}
+
+/* A pipe's attrs go in a file at the smallest size of the ABI that
+ * holds them: perf up to 6.2 refuses a file's 136-byte attrs. */
+static int
+t_attr_fit(void)
+{
+	unsigned char a[200];
+
+	memset(a, 0, sizeof a);
+	a[4] = 136;
+	check(attr_fit(a, 136) == 64);
+	a[100] = 1;
+	check(attr_fit(a, 136) == 104 && attr_fit(a, 128) == 104);
+	a[127] = 1;
+	check(attr_fit(a, 136) == 128);
+	a[128] = 1;
+	check(attr_fit(a, 136) == 136);
+	a[99] = 1;
+	check(attr_fit(a, 100) == 100);	// no ABI size between: as it is
+	a[150] = 1;
+	check(attr_fit(a, 200) == 200);
+	check(attr_fit(a, 72) == 64);	// zeros past the size field
 	return 0;
 }
 
@@ -1706,7 +1792,11 @@ main(void)
 	test(t_hits_long_map, "--hits: a map over 4 GiB, inside and at its ends");
 	test(t_hits_kernel_row, "--hits: the kernel and pid 63 find only their own maps");
 	test(t_pend_wait, "--hits: a sample waiting for its MMAP, settled by a FORK or unknown");
-	test(t_ar_name, "archive: names as tar paths, never absolute or with ..");
+	test(t_ar_name, "archive: names as tar paths, never absolute or with .., "
+	    "never under .build-id");
+	test(t_ar_size, "archive: a size of 8 GiB or more in base-256 and pax");
+	test(t_open_regular, "a FIFO or a directory is neither waited on nor read");
+	test(t_attr_fit, "a pipe's attrs at the smallest ABI size that holds them");
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
 	if (system(cmd))
 		return 2;

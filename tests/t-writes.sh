@@ -1,0 +1,270 @@
+# Sourced by tests/run.sh after tests/lib.sh (docs/testing.md).
+# ---- writes: what inject and archive may replace, and how ------------------
+# docs/design.md "How perfmt writes": a new file beside the output, renamed
+# over it when whole; never over a file this run reads, a link, a device or
+# a FIFO, nor one a process writes; the replaced file's owner, group, mode
+# and extended attributes kept.  (make test-inject-crash stops each write
+# dead, or by a signal, at every step; make test-big: files past 8 GiB.)
+X=$T/writes
+rm -rf "$X"
+mkdir -p "$X"
+# a profile inject adds to here (-L -t now: this system's, recorded now)
+now=$(date +%s)
+ADD="-L -t $now"
+cp "$P/local__exec-late.data" "$X/a.data"
+cp "$X/a.data" "$X/a.orig"
+# same_at FILE-A FILE-B INODE: A holds B's bytes, at the inode it had
+same_at() { cmp -s "$1" "$2" && [ "$(stat -c %i "$1")" = "$3" ]; }
+ino=$(stat -c %i "$X/a.data")
+
+# ---- what an output may be --------------------------------------------------
+ln "$X/a.data" "$X/hard.data"
+ln -s . "$X/dir"
+for c in inject archive; do
+	for o in "$X/a.data" "$X/hard.data" "$X/dir/a.data"; do
+		run "$PERFMT" $c $ADD -i "$X/a.data" -o "$o"
+		if [ "$rc" = 2 ] && grep -q 'the input itself' "$W/err" &&
+		    same_at "$X/a.data" "$X/a.orig" "$ino"; then
+			ok "$c: -o ${o#$X/}, the input itself, is refused"
+		else
+			bad "$c: -o ${o#$X/}, the input itself, is refused" "rc $rc: $(cat "$W/err")"
+		fi
+	done
+done
+# a --threads directory: data and every data.N are the input, and a new
+# file in it would be read as one more stream
+rm -rf "$X/t.data"
+cp -r "$P/local__threads.data" "$X/t.data"
+(cd "$X/t.data" && ls -l) >"$X/t.ls"
+for c in inject archive; do
+	for o in data data.0 data.1 data.7; do
+		run "$PERFMT" $c $ADD -i "$X/t.data" -o "$X/t.data/$o"
+		if [ "$rc" = 2 ] && grep -qE 'input itself|input directory|profile.s directory' "$W/err" &&
+		    (cd "$X/t.data" && ls -l) | cmp -s - "$X/t.ls"; then
+			ok "$c -i DIR: -o DIR/$o is refused, the directory as it was"
+		else
+			bad "$c -i DIR: -o DIR/$o is refused, the directory as it was" "rc $rc: $(cat "$W/err")"
+		fi
+	done
+done
+# nothing but a regular file is replaced: a device (as root, -o /dev/null
+# would replace the system's: as root the test makes a node of its own),
+# a FIFO (nor is it opened: no wait)
+mkfifo "$X/fifo"
+dev=/dev/null
+mknod "$X/null" c 1 3 2>/dev/null && dev=$X/null
+for c in inject archive; do
+	for o in "$dev" "$X/fifo"; do
+		run "$PERFMT" $c $ADD -i "$X/a.data" -o "$o"
+		if [ "$rc" = 2 ] && grep -q 'only a regular file is replaced' "$W/err" &&
+		    [ -c "$dev" ] && [ -p "$X/fifo" ]; then
+			ok "$c: -o ${o##*/} is refused, left as it was"
+		else
+			bad "$c: -o ${o##*/} is refused, left as it was" "rc $rc: $(cat "$W/err")"
+		fi
+	done
+done
+# a run that fails leaves an output that was there as it was
+echo "an older archive" >"$X/old.out"
+cp "$X/old.out" "$X/old.keep"
+for c in inject archive; do
+	run "$PERFMT" $c $ADD -i "$X/no-such.data" -o "$X/old.out"
+	if [ "$rc" = 2 ] && cmp -s "$X/old.out" "$X/old.keep" &&
+	    ! ls -a "$X" | grep -q '^\.perfmt-'; then
+		ok "$c: a run that fails leaves the old output, and no new file"
+	else
+		bad "$c: a run that fails leaves the old output, and no new file" "rc $rc: $(ls -a "$X")"
+	fi
+done
+# -o -: standard output, the bytes -o FILE writes; what the command says
+# goes to standard error
+"$PERFMT" inject $ADD -i "$X/a.data" -o "$X/f.data" >"$X/f.txt" 2>&1
+run sh -c "'$PERFMT' inject $ADD -i '$X/a.data' -o - >'$X/s.data'"
+if [ "$rc" = 1 ] && cmp -s "$X/f.data" "$X/s.data" && grep -q '^add ' "$W/err" &&
+    [ ! -s "$W/out" ] && ! cmp -s "$X/f.data" "$X/a.data"; then
+	ok "inject -o -: the new profile on standard output, the rows on standard error"
+else
+	bad "inject -o -: the new profile on standard output, the rows on standard error" "rc $rc: $(cat "$W/err")"
+fi
+run sh -c "'$PERFMT' inject $ADD -i '$X/a.data' -o - >>'$X/a.data'"
+if [ "$rc" = 2 ] && same_at "$X/a.data" "$X/a.orig" "$ino"; then
+	ok "inject -o -: standard output that is the input is refused"
+else
+	bad "inject -o -: standard output that is the input is refused" "rc $rc: $(cat "$W/err")"
+fi
+"$PERFMT" archive $ADD -i "$X/a.data" -o "$X/f.tar" >/dev/null 2>&1
+"$PERFMT" archive $ADD -i "$X/a.data" -o - >"$X/s.tar" 2>/dev/null
+cmp -s "$X/f.tar" "$X/s.tar" && ok "archive -o -: the tar -o FILE writes" ||
+    bad "archive -o -: the tar -o FILE writes"
+
+# ---- standard input: a header first ----------------------------------------
+rm -f "$X/z.data"
+run sh -c "timeout 20 '$PERFMT' inject $ADD -i - -o '$X/z.data' </dev/zero"
+if [ "$rc" = 2 ] && grep -q 'not a perf.data stream' "$W/err" &&
+    [ ! -e "$X/z.data" ] && ! ls -a "$X" | grep -q '^\.perfmt-'; then
+	ok "inject -i -: a stream that is no profile is refused before it is copied"
+else
+	bad "inject -i -: a stream that is no profile is refused before it is copied" "rc $rc: $(cat "$W/err")"
+fi
+
+# ---- a pipe cut before its first record ------------------------------------
+# HEADER_ATTR and HEADER_FEATURE records only: a file of data size 0 would
+# read as a killed recording (docs/format.md §5.1), so nothing is written
+if [ -n "${HAVE_PY:-}" ] || command -v python3 >/dev/null 2>&1; then
+	python3 - "$P/local__pipe.data" "$X/cut.data" <<'EOF'
+import struct, sys
+d = open(sys.argv[1], "rb").read()
+p = 16
+while p + 8 <= len(d):
+    t, size = struct.unpack_from("<I", d, p)[0], struct.unpack_from("<H", d, p + 6)[0]
+    if t not in (64, 65, 66, 67, 80):
+        break
+    p += size + (struct.unpack_from("<I", d, p + 8)[0] if t == 66 else 0)
+open(sys.argv[2], "wb").write(d[:p])
+EOF
+	rm -f "$X/cut.out"
+	run "$PERFMT" inject $ADD -i "$X/cut.data" -o "$X/cut.out"
+	if [ "$rc" = 2 ] && grep -q 'no records' "$W/err" && [ ! -e "$X/cut.out" ]; then
+		ok "inject: a pipe cut before its first record writes nothing"
+	else
+		bad "inject: a pipe cut before its first record writes nothing" "rc $rc: $(cat "$W/err")"
+	fi
+else
+	skipped "inject: a pipe cut before its first record" "no python3"
+fi
+
+# ---- writers: perf record still recording -----------------------------------
+# a process holds the profile open for writing: refused in place and with
+# -o, and as an output; once it is gone, taken
+cp "$P/local__killed.data" "$X/k.data"
+kino=$(stat -c %i "$X/k.data")
+cp "$X/k.data" "$X/k.orig"
+sh -c 'exec sleep 30' 3>>"$X/k.data" &
+holder=$!
+rm -f "$X/k2.data"
+run "$PERFMT" inject $ADD -i "$X/k.data"
+r1=$rc e1=$(cat "$W/err")
+run "$PERFMT" inject $ADD -i "$X/k.data" -o "$X/k2.data"
+r2=$rc
+run "$PERFMT" archive $ADD -i "$X/a.data" -o "$X/k.data"
+r3=$rc
+kill "$holder" 2>/dev/null
+wait "$holder" 2>/dev/null
+if [ "$r1$r2$r3" = 222 ] && echo "$e1" | grep -q 'has it open for writing' &&
+    [ ! -e "$X/k2.data" ] && same_at "$X/k.data" "$X/k.orig" "$kino"; then
+	ok "inject, archive: a file another process writes is neither read nor replaced"
+else
+	bad "inject, archive: a file another process writes is neither read nor replaced" "rc $r1 $r2 $r3: $e1"
+fi
+run "$PERFMT" inject $ADD -q -i "$X/k.data"
+if [ "$rc" -lt 2 ] && [ "$(stat -c %i "$X/k.data")" != "$kino" ] &&
+    "$PERFMT" header -i "$X/k.data" 2>/dev/null | grep -q '^damage  *none'; then
+	ok "inject: in place, a killed recording no process writes is taken"
+else
+	bad "inject: in place, a killed recording no process writes is taken" "rc $rc: $(cat "$W/err")"
+fi
+
+# ---- another user; owner, mode, extended attributes kept --------------------
+# as root: a user's profile keeps its owner, group, mode (set-id bits too),
+# ACL and other extended attributes; as another user (nobody): a file it
+# cannot give its owner is not replaced, and whether a recording of data
+# size 0 is still written cannot be told (no lease on another's file): in
+# place refused, -o taken
+strict_skip() {
+	if [ -n "${PERFMT_TEST_STRICT:-}" ]; then bad "$1" "$2"; else skipped "$1" "$2"; fi
+}
+NOBODY="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+attrs() { getfattr -d -m - --absolute-names "$1" 2>/dev/null | grep -v '^# file'; }
+if [ "$(id -u)" != 0 ]; then
+	strict_skip "writes: owner, mode and attributes kept" "not root"
+elif ! command -v setfattr >/dev/null 2>&1 || ! command -v setfacl >/dev/null 2>&1; then
+	strict_skip "writes: owner, mode and attributes kept" "no setfattr or setfacl (Debian: attr, acl)"
+elif ! touch "$X/x" || ! setfattr -n user.perfmt -v 1 "$X/x" 2>/dev/null ||
+    ! setfacl -m u:daemon:r "$X/x" 2>/dev/null; then
+	strict_skip "writes: owner, mode and attributes kept" "the file system here keeps no user attributes or ACLs"
+else
+	for c in inject archive; do
+		cp "$X/a.orig" "$X/u.data"
+		f=$X/u.data
+		[ $c = archive ] && { echo "a tar" >"$X/u.tar"; f=$X/u.tar; }
+		chown nobody:nogroup "$f"
+		chmod 2640 "$f"
+		setfattr -n user.perfmt -v "kept" "$f"
+		setfacl -m u:daemon:r "$f"
+		before="$(stat -c '%u:%g %a' "$f") $(attrs "$f")"
+		fino=$(stat -c %i "$f")
+		if [ $c = inject ]; then
+			run "$PERFMT" inject $ADD -q -i "$f"
+		else
+			run "$PERFMT" archive $ADD -q -i "$X/a.data" -o "$f"
+		fi
+		after="$(stat -c '%u:%g %a' "$f") $(attrs "$f")"
+		if [ "$rc" -lt 2 ] && [ "$(stat -c %i "$f")" != "$fino" ] &&
+		    [ "$before" = "$after" ] && echo "$after" | grep -q 'user.perfmt="kept"' &&
+		    echo "$after" | grep -q 'system.posix_acl_access'; then
+			ok "$c as root: the new file keeps owner, group, mode (setgid too), ACL and attributes"
+		else
+			bad "$c as root: the new file keeps owner, group, mode (setgid too), ACL and attributes" \
+			    "rc $rc: before $before; after $after; $(cat "$W/err")"
+		fi
+	done
+	mkdir -p "$X/shared"
+	chmod 777 "$X/shared"
+	if ! command -v setpriv >/dev/null 2>&1; then
+		strict_skip "writes: as another user" "no setpriv (Debian: util-linux)"
+	elif ! $NOBODY sh -c "[ -x '$PERFMT' ] && [ -r '$X/a.orig' ] && [ -w '$X/shared' ]" 2>/dev/null; then
+		strict_skip "writes: as another user" "nobody cannot reach $PERFMT or $X (a private directory on the way)"
+	else
+		cp "$X/a.orig" "$X/shared/r.data"
+		cp "$P/local__killed.data" "$X/shared/k.data"
+		chmod 644 "$X/shared/r.data" "$X/shared/k.data"
+		rino=$(stat -c %i "$X/shared/r.data")
+		kino=$(stat -c %i "$X/shared/k.data")
+		run $NOBODY "$PERFMT" inject $ADD -q -i "$X/shared/r.data"
+		if [ "$rc" = 2 ] && grep -q 'cannot have the owner and group 0:0' "$W/err" &&
+		    same_at "$X/shared/r.data" "$X/a.orig" "$rino" &&
+		    ! ls -a "$X/shared" | grep -q '^\.perfmt-'; then
+			ok "inject as nobody: root's profile is not replaced by one of nobody's"
+		else
+			bad "inject as nobody: root's profile is not replaced by one of nobody's" "rc $rc: $(cat "$W/err")"
+		fi
+		run $NOBODY "$PERFMT" inject $ADD -q -i "$X/shared/k.data"
+		r1=$rc
+		grep -q 'cannot be told here' "$W/err" || r1=x
+		run $NOBODY "$PERFMT" inject $ADD -q -i "$X/shared/k.data" -o "$X/shared/k2.data"
+		if [ "$r1" = 2 ] && [ "$rc" -lt 2 ] && [ -s "$X/shared/k2.data" ] &&
+		    same_at "$X/shared/k.data" "$P/local__killed.data" "$kino"; then
+			ok "inject as nobody: data size 0 in another's file: in place refused, -o taken"
+		else
+			bad "inject as nobody: data size 0 in another's file: in place refused, -o taken" "rc $r1 $rc: $(cat "$W/err")"
+		fi
+	fi
+fi
+
+# ---- live: perf record -F 1 of a sleeping process ---------------------------
+# data size 0, and nothing written for seconds: still perf's
+if ! command -v perf >/dev/null 2>&1; then
+	skipped "writes live: a quiet recording" "perf not installed"
+elif ! (cd "$X" && perf record -N -q -o probe.data -- true) >/dev/null 2>&1; then
+	skipped "writes live: a quiet recording" "perf record fails here"
+else
+	rm -f "$X/q.data"
+	(cd "$X" && perf record -N -F 1 -o q.data -- sleep 4 >q.out 2>&1) &
+	rec=$!
+	sleep 2
+	qino=$(stat -c %i "$X/q.data" 2>/dev/null)
+	run "$PERFMT" inject -L -i "$X/q.data"
+	r1=$rc
+	run "$PERFMT" inject -L -i "$X/q.data" -o "$X/q2.data"
+	wait "$rec"
+	if [ "$r1" = 2 ] && [ "$rc" = 2 ] && [ -n "$qino" ] &&
+	    [ "$(stat -c %i "$X/q.data")" = "$qino" ] && [ ! -e "$X/q2.data" ] &&
+	    grep -q 'Captured and wrote' "$X/q.out" &&
+	    perf report -i "$X/q.data" --stdio >/dev/null 2>&1; then
+		ok "writes live: a quiet recording perf still writes is left to it, and perf reads it after"
+	else
+		bad "writes live: a quiet recording perf still writes is left to it, and perf reads it after" \
+		    "rc $r1 $rc: $(cat "$W/err" "$X/q.out")"
+	fi
+fi
+rm -rf "$X"
