@@ -237,7 +237,9 @@ static const char usage_text[] =
 "  -L        the profile was recorded on this system\n"
 "  -o FILE, --output=FILE\n"
 "            (inject) the new profile, not over the input; (archive) the\n"
-"            tar (default: standard output)\n"
+"            tar (default: standard output); - for standard output.  A\n"
+"            new file replaces FILE whole, keeping its owner, mode and\n"
+"            attributes; never a link, device, FIFO or file read here\n"
 "  -n, --dry-run\n"
 "            (inject) say what would be added; write nothing\n"
 "  -a, --all check data (non-executable) mappings too; inject: every\n"
@@ -282,7 +284,7 @@ static const char usage_verdicts[] =
 "none or one over 64 bytes (buildid), a damaged or unfinished profile,\n"
 "what did not fit a table (perfmt(1) names them); 2 trouble: bad usage,\n"
 "a -c, -k or -s that names nothing, unreadable or malformed input, a\n"
-"profile inject cannot complete (left as it was)\n";
+"profile inject cannot complete or an output refused (left as it was)\n";
 
 /* -h prints all of it; a usage error only the synopsis. */
 static void
@@ -9153,16 +9155,16 @@ wr_reads(const struct stat *st)
 	char name[PATHMAX];
 	struct stat s;
 	unsigned i;
+	int dir = strcmp(wr.in, "-") && !stat(wr.in, &s) && S_ISDIR(s.st_mode);
 
 	if (!strcmp(wr.in, "-") ? !fstat(0, &s) && same_file(&s, st) :
 	    !stat(wr.in, &s) && same_file(&s, st))
 		return 1;
-	for (i = 0; i <= PERFMT_MAXSTREAM && S_ISDIR(s.st_mode); i++) {
+	for (i = 0; dir && i <= PERFMT_MAXSTREAM; i++) {
 		snprintf(name, sizeof name, i ? "%s/data.%u" : "%s/data",
 		    wr.in, i - 1);
 		if (!stat(name, &s) && same_file(&s, st))
 			return 2;
-		s.st_mode = S_IFDIR;
 	}
 	return 3 * ((opt.reffile && !stat(opt.reffile, &s) &&
 	    same_file(&s, st)) || (opt.vmlinux && !stat(opt.vmlinux, &s) &&

@@ -3,9 +3,10 @@
 # strace, then every system call of every run checked: perfmt may open
 # files only for reading, create, remove, rename, link or change nothing,
 # and write only to standard output and standard error.  perfmt inject
-# (but inject -n) writes where told: it may create, write, sync and
-# rename its own .perfmt-inject- file, and nothing else; perfmt archive
-# may create and write the file -o names.
+# (but inject -n) and perfmt archive write where told: each may create,
+# write, sync, give owner, mode, times and attributes to, rename and remove
+# its own .perfmt- files (docs/design.md "How perfmt writes"), write to a
+# copy of standard output (-o -), and nothing else.
 # Usage: readonly.sh PERFMT.  The last line is "N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,7 +41,7 @@ runs=$(ls "$A/log" | wc -l)
 forbidden() {
 	grep -E \
 	    -e '^[0-9]+ +(open|openat|openat2|creat)\(.*(O_WRONLY|O_RDWR|O_CREAT|O_TRUNC)' \
-	    -e '^[0-9]+ +(mkdir|mkdirat|rmdir|unlink|unlinkat|rename|renameat2?|link|linkat|symlink|symlinkat|mknod|mknodat|chmod|fchmod|fchmodat|chown|fchown|fchownat|lchown|truncate|ftruncate|utimensat|utimes|setxattr|removexattr)\(' \
+	    -e '^[0-9]+ +(mkdir|mkdirat|rmdir|unlink|unlinkat|rename|renameat2?|link|linkat|symlink|symlinkat|mknod|mknodat|chmod|fchmod|fchmodat|chown|fchown|fchownat|lchown|truncate|ftruncate|utimensat|utimes|setxattr|lsetxattr|fsetxattr|removexattr|lremovexattr|fremovexattr)\(' \
 	    -e '^[0-9]+ +(write|pwrite64|writev|pwritev2?|sendfile|copy_file_range|splice)\(([03-9]|[1-9][0-9]+),'
 }
 # the audit itself must catch a program that writes a file
@@ -52,12 +53,11 @@ else
 	fail=$((fail + 1))
 	echo "FAIL the audit misses a shell that creates a file"
 fi
-# a traced inject run, the calls outside what it may do: the forbidden
-# ones but those on its own new file (the fds its creating open gave);
-# an archive run's own file is the -o it was given (as strace shows it in
-# the execve line: its first 32 bytes, then "...", for a longer one)
-inject_bad() {
-	awk -v o="${1:-}" '
+# a traced inject or archive run, the calls outside what it may do: the
+# forbidden ones but those on its own new files (the fds their creating
+# opens gave) and on standard output's copy (dup(1), for -o -)
+writer_bad() {
+	awk '
 	function arg(line, k,    a) {
 		a = line
 		sub(/^[0-9]+ +[a-z0-9_]+\(/, "", a)
@@ -65,15 +65,14 @@ inject_bad() {
 		sub(/\).*/, "", v[k])
 		return v[k]
 	}
-	/^[0-9]+ +(open|openat)\(.*O_CREAT/ &&
-	    (index($0, ".perfmt-inject-") || (o != "" && index($0, "(\"" o) ||
-	    index($0, ", \"" o))) {
+	/^[0-9]+ +(open|openat)\(.*["\/]\.perfmt-.*O_CREAT/ ||
+	    /^[0-9]+ +dup\(1\)/ {
 		if (match($0, /= [0-9]+$/))
 			own[substr($0, RSTART + 2)] = 1
 		next
 	}
-	/^[0-9]+ +(rename|renameat2?|unlink|unlinkat)\(.*\.perfmt-inject-/ { next }
-	/^[0-9]+ +(write|pwrite64|writev|fchmod|utimensat)\(/ {
+	/^[0-9]+ +(rename|renameat2?|unlink|unlinkat)\(.*["\/]\.perfmt-/ { next }
+	/^[0-9]+ +(write|pwrite64|writev|fchmod|fchown|utimensat|ftruncate|fsetxattr|fremovexattr)\(/ {
 		if (arg($0, 1) in own || arg($0, 1) == 1 || arg($0, 1) == 2)
 			next
 	}
@@ -82,12 +81,9 @@ inject_bad() {
 }
 : >"$A/bad"
 for f in "$A/log"/*; do
-	if head -1 "$f" | grep -q '^[0-9]* *execve("[^"]*", \["[^"]*", "inject"' &&
+	if head -1 "$f" | grep -q '^[0-9]* *execve("[^"]*", \["[^"]*", "\(inject\|archive\)"' &&
 	    ! head -1 "$f" | grep -q '"-n"\|"--dry-run"'; then
-		inject_bad <"$f" >>"$A/bad"
-	elif head -1 "$f" | grep -q '^[0-9]* *execve("[^"]*", \["[^"]*", "archive"'; then
-		inject_bad "$(head -1 "$f" | sed -n 's/.*"-o", "\([^"]*\)".*/\1/p')" \
-		    <"$f" >>"$A/bad"
+		writer_bad <"$f" >>"$A/bad"
 	else
 		forbidden <"$f" >>"$A/bad"
 	fi

@@ -212,6 +212,30 @@ EOC
 		bad "archive live: a JIT's map after inject -o, with -r" "map '$jmap', rc $rc1 $rc: $(cat "$W/err")"
 	fi
 	rm -f "$jmap"
+	# a cache in perf's older layout: .build-id/xx/rest is the file
+	# itself.  The entry is named as perf reads it (PATH/ID/elf), not
+	# after the cache's file: perf report over the unpacked archive names
+	# v's functions once v is gone
+	cp v ov
+	perf record -N -q -o ov.data -- ./ov >/dev/null 2>&1
+	oid=$("$PERFMT" list -i ov.data 2>/dev/null | awk '$2 ~ /\/ov$/ { print $1 }')
+	rm -rf oldc oh empty2
+	mkdir -p "oldc/.build-id/${oid%"${oid#??}"}" oh/.debug empty2
+	cp ov "oldc/.build-id/${oid%"${oid#??}"}/${oid#??}"
+	perf_rows -i ov.data | grep ' ov ' >ov.orig
+	run "$PERFMT" archive $LOC -s empty2 -c oldc -i ov.data -o ov.tar
+	tar -xf ov.tar -C oh/.debug 2>/dev/null
+	mv ov ov.away
+	(export HOME="$A/oh"; perf_rows -i ov.data) | grep ' ov ' >ov.arch
+	mv ov.away ov
+	if [ -n "$oid" ] && grep -q "^put  *$oid .*/ov\$" "$W/err" &&
+	    tar -tf ov.tar | grep -q "/ov/$oid/elf\$" && [ -s ov.orig ] &&
+	    grep -q main ov.orig && cmp -s ov.orig ov.arch; then
+		ok "archive live: from a cache of the older layout, as perf reads it"
+	else
+		bad "archive live: from a cache of the older layout, as perf reads it" \
+		    "id '$oid': $(cat "$W/err"; tar -tf ov.tar; diff ov.orig ov.arch)"
+	fi
 	HOME=$home0
 	cd "$top" || exit 2
 fi
