@@ -70,6 +70,46 @@ for src in "$@"; do
 	cp -p "$src" "$W/p.data"
 	stops "'$bin' inject -q -L -t $now -i '$W/p.data' -o '$W/o.data'" "$src" "$W/o.data" "$name (-o)"
 done
+# signals from outside: stopped at a step (SIGSTOP), sent SIGTERM, SIGINT
+# or SIGHUP, then let go on: it ends by that signal, the output whole, no
+# new file beside it
+src=$1
+cp -p "$src" "$W/whole"
+"$bin" inject -q -L -t "$now" -i "$W/whole" >/dev/null 2>&1
+stop=$(env kill -l STOP)
+sent=0 bad=0
+for n in 1 5 20; do
+	for sig in TERM INT HUP; do
+		cp -p "$src" "$W/p.data"
+		PERFMT_WRITE_STOP=$n PERFMT_WRITE_SIG=$stop "$bin" inject -q -L \
+		    -t "$now" -i "$W/p.data" >/dev/null 2>&1 &
+		pid=$!
+		k=0
+		while [ "$(cut -d' ' -f3 /proc/$pid/stat 2>/dev/null)" != T ] &&
+		    [ $k -lt 500 ]; do
+			sleep 0.01
+			k=$((k + 1))
+		done
+		env kill -s $sig $pid
+		env kill -s CONT $pid
+		wait $pid
+		rc=$?
+		sent=$((sent + 1))
+		if [ $rc != $((128 + $(env kill -l $sig))) ] ||
+		    ls -a "$W" | grep -q '^\.perfmt-' ||
+		    { ! cmp -s "$W/p.data" "$src" && ! cmp -s "$W/p.data" "$W/whole"; }; then
+			bad=$((bad + 1))
+			echo "FAIL SIG$sig from outside at step $n: exit $rc, $(ls -a "$W" | grep '^\.perfmt-')"
+			rm -f "$W"/.perfmt-*
+		fi
+	done
+done
+if [ $bad = 0 ]; then
+	pass=$((pass + 1))
+	echo "ok   $(basename "$src"): $sent signals from outside, each ended the run by itself, the profile whole, no file left"
+else
+	fail=$((fail + 1))
+fi
 # archive -o over an older archive: the old tar, or the new one whole
 echo "an older archive" >"$W/old.tar"
 "$bin" archive -q -L -t "$now" -i "$archived" -o "$W/whole" >/dev/null 2>&1
