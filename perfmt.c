@@ -239,7 +239,8 @@ static const char usage_text[] =
 "            (inject) the new profile, not over the input; (archive) the\n"
 "            tar (default: standard output); - for standard output.  A\n"
 "            new file replaces FILE whole, keeping its owner, mode and\n"
-"            attributes; never a link, device, FIFO or file read here\n"
+"            attributes, where FILE is empty or of its kind (a profile,\n"
+"            a tar); never a link, device, FIFO or file read here\n"
 "  -n, --dry-run\n"
 "            (inject) say what would be added; write nothing\n"
 "  -a, --all check data (non-executable) mappings too; inject: every\n"
@@ -9073,13 +9074,14 @@ cmd_check(const char *path)
  * replaces had (owner and group, mode, extended attributes: ACLs and
  * security labels are ones), and renamed over it; when it replaces a
  * file it is synced before the rename and the directory after, so that a
- * power cut too leaves one or the other.  A failure, SIGINT, SIGTERM or
- * SIGHUP removes it, and the output is as it was.  What it may replace is
- * checked before anything is read: nothing, or a regular file (never a
- * link, a FIFO or a device) that is none of the files this run reads and
- * that no process has open for writing.  "-" is standard output: inject's
- * file, written at offsets, is made in $TMPDIR, unlinked at once and
- * copied out when whole; archive's tar goes out as it is written. */
+ * power cut too leaves one or the other.  A failure, or a signal that
+ * ends the process, removes it, and the output is as it was.  What it may
+ * replace is checked before anything is read: nothing, or a regular file
+ * of the command's kind (a profile, a tar; never a link, a FIFO or a
+ * device) that is none of the files this run reads and that no process
+ * has open for writing.  "-" is standard output: the new file, made in
+ * $TMPDIR and unlinked at once, is copied out when whole; only archive's
+ * tar into a pipe goes out as it is written. */
 #ifndef F_SETLEASE
 #define F_SETLEASE 1024		/* Linux; musl's <fcntl.h> has it for GNU */
 #endif
@@ -9092,7 +9094,8 @@ static struct {
 	int old;		/* the file the rename replaces, open, or -1 */
 	int ofd;		/* standard output, for "-": fd 1 is stderr's */
 	int writer;		/* has_writer(old) */
-	struct stat ost;	/* that file */
+	struct stat ost;	/* that file, or standard output's; inode 0
+				 * (none) if neither is a file */
 	unsigned steps;		/* writes done, for the crash tests */
 } wr;
 static volatile sig_atomic_t wr_named;	/* wr.tmp is a file to remove */
@@ -9147,22 +9150,21 @@ same_file(const struct stat *a, const struct stat *b)
 }
 
 /* Whether st is a file this run reads: 1 the profile (its file or
- * standard input's), 2 a file of its directory (data, a data.N), 3 -r's
- * or -k's; 0 none. */
+ * standard input's), 2 a file of its directory dir (data, a data.N; ""
+ * none), 3 -r's or -k's; 0 none. */
 static int
-wr_reads(const struct stat *st)
+wr_reads(const struct stat *st, const char *dir)
 {
 	char name[PATHMAX];
 	struct stat s;
 	unsigned i;
-	int dir = strcmp(wr.in, "-") && !stat(wr.in, &s) && S_ISDIR(s.st_mode);
 
 	if (!strcmp(wr.in, "-") ? !fstat(0, &s) && same_file(&s, st) :
 	    !stat(wr.in, &s) && same_file(&s, st))
 		return 1;
-	for (i = 0; dir && i <= PERFMT_MAXSTREAM; i++) {
-		snprintf(name, sizeof name, i ? "%s/data.%u" : "%s/data",
-		    wr.in, i - 1);
+	for (i = 0; dir[0] && i <= PERFMT_MAXSTREAM; i++) {
+		snprintf(name, sizeof name, i ? "%s/data.%u" : "%s/data", dir,
+		    i - 1);
 		if (!stat(name, &s) && same_file(&s, st))
 			return 2;
 	}
@@ -9171,7 +9173,7 @@ wr_reads(const struct stat *st)
 	    same_file(&s, st)));
 }
 
-/* Before a command writes: nothing open, nothing made. */
+/* Before a command that writes: nothing open, nothing made. */
 static void
 wr_reset(void)
 {
@@ -9203,21 +9205,53 @@ has_writer(int fd)
 	return !r ? 0 : e == EAGAIN ? 1 : -e;
 }
 
+/* Whether the file open at fd, the output's, may be replaced by what
+ * the command writes (kind WR_PROFILE or WR_TAR): an empty file, or one
+ * of that kind.  What is neither (a binary, a log, a source) was not
+ * meant, however the name came to be given. */
+enum { WR_PROFILE, WR_TAR };
+
+static int
+wr_kind(int fd, int kind)
+{
+	unsigned char b[512];
+	ssize_t n = pread(fd, b, sizeof b, 0);
+
+	if (n == 0)
+		return 1;
+	// a tar: a ustar header first, or the zero blocks that end one
+	// (an archive that holds nothing)
+	if (kind == WR_TAR)
+		return n == (ssize_t)sizeof b && (!memcmp(b + 257, "ustar", 5) ||
+		    all_zero(b, sizeof b));
+	return n >= 16 && (!memcmp(b, "PERFILE2", 8) || !memcmp(b,
+	    "2ELIFREP", 8) || !memcmp(b, "PERFFILE", 8));
+}
+
 /* Checks what the output may be, before anything is read or written:
  * standard output ("-", never a terminal, nor a file this run reads),
  * nothing yet (but not in the profile's directory, whose every data.*
- * perf reads as a stream), or a regular file no process writes and this
- * run does not read; in_place, the profile itself.  Said, and 0, if not. */
+ * perf reads as a stream, fmt §5.6), or a regular file of the command's
+ * kind (wr_kind) that no process writes and this run does not read; in
+ * place, the profile itself.  Said, and 0, if not. */
 static int
-wr_target(const char *in, const char *out, int in_place)
+wr_target(const char *in, const char *out, int in_place, int kind)
 {
-	char dir[PATHMAX];
-	const char *slash = strrchr(out, '/');
+	char dir[PATHMAX], pdir[PATHMAX];
+	const char *slash = strrchr(out, '/'), *base = strrchr(in, '/');
 	struct stat st, ds;
 	int k;
 
 	wr.in = in;
 	wr.path = out;
+	// the profile's directory: the input, or the one that holds it
+	// when it is named "data", a directory profile's header file
+	pdir[0] = 0;
+	if (strcmp(in, "-") && !stat(in, &st) && S_ISDIR(st.st_mode))
+		snprintf(pdir, sizeof pdir, "%s", in);
+	else if (!strcmp(base ? base + 1 : in, "data"))
+		snprintf(pdir, sizeof pdir, "%.*s", base ? (int)(base - in) +
+		    1 : 1, base ? in : ".");
 	if (!strcmp(out, "-")) {
 		wr.path = NULL;
 		if (isatty(1)) {
@@ -9225,9 +9259,13 @@ wr_target(const char *in, const char *out, int in_place)
 			    "or give -o FILE");
 			return 0;
 		}
-		if (!fstat(1, &st) && S_ISREG(st.st_mode) && wr_reads(&st)) {
-			msg(2, "-o -: standard output is a file this run reads");
-			return 0;
+		if (!fstat(1, &st) && S_ISREG(st.st_mode)) {
+			if (wr_reads(&st, pdir)) {
+				msg(2, "-o -: standard output is a file this run "
+				    "reads");
+				return 0;
+			}
+			wr.ost = st;
 		}
 		// standard output carries the output: what the command says
 		// goes to standard error
@@ -9239,8 +9277,8 @@ wr_target(const char *in, const char *out, int in_place)
 	}
 	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - out) + 1 : 1,
 	    slash ? out : ".");
-	if (!in_place && !stat(in, &st) && S_ISDIR(st.st_mode) &&
-	    !stat(dir, &ds) && same_file(&st, &ds)) {
+	if (!in_place && pdir[0] && !stat(pdir, &st) && !stat(dir, &ds) &&
+	    same_file(&st, &ds)) {
 		msg(2, "-o %s: in the profile's directory, whose data.* files "
 		    "perf reads as its streams", esc(out));
 		return 0;
@@ -9265,10 +9303,16 @@ wr_target(const char *in, const char *out, int in_place)
 		    strerror(errno) : "it changed while it was looked at");
 		return 0;
 	}
-	if (!in_place && (k = wr_reads(&wr.ost))) {
+	if (!in_place && (k = wr_reads(&wr.ost, pdir))) {
 		msg(2, "-o %s: %s: an output never replaces what is read", esc(out),
 		    k == 1 ? "the input itself" : k == 2 ? "a file of the input "
 		    "directory" : "the file -r or -k names");
+		return 0;
+	}
+	if (!in_place && !wr_kind(wr.old, kind)) {
+		msg(2, "-o %s: %s: only an empty file or one of that kind is "
+		    "replaced", esc(out), kind == WR_TAR ? "not a tar archive" :
+		    "not a perf.data file");
 		return 0;
 	}
 	if ((wr.writer = has_writer(wr.old)) > 0) {
@@ -9280,7 +9324,7 @@ wr_target(const char *in, const char *out, int in_place)
 	return 1;
 }
 
-/* SIGINT, SIGTERM, SIGHUP: the new file goes, then the signal takes its
+/* A signal of wr_signals': the new file goes, then the signal takes its
  * default course (SA_RESETHAND), so that the exit status still says it. */
 static void
 wr_signal(int sig)
@@ -9288,6 +9332,29 @@ wr_signal(int sig)
 	if (wr_named)
 		unlink(wr.tmp);
 	raise(sig);
+}
+
+/* main's, for inject and archive: every signal sent to end the process
+ * removes the new file first (a crash, a bug, leaves it to the debugger,
+ * as SIGKILL leaves it: the output is whole either way).  SIGXFSZ is
+ * ignored: a file past RLIMIT_FSIZE fails its write, which is said, and
+ * the run ends as any failure does. */
+static void
+wr_signals(void)
+{
+	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGUSR1,
+		SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGXCPU, SIGVTALRM, SIGPROF,
+		SIGIO };
+	struct sigaction sa;
+	unsigned i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = wr_signal;
+	sa.sa_flags = SA_RESETHAND;
+	for (i = 0; i < sizeof sigs / sizeof *sigs; i++)
+		sigaction(sigs[i], &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGXFSZ, &sa, NULL);
 }
 
 /* A new file, named in buf: beside the output, or in $TMPDIR for
@@ -9319,25 +9386,14 @@ wr_mktemp(char *buf, const char *what)
 	return fd;
 }
 
-/* The new file (wr.fd), or with stream and standard output, nothing:
- * the caller writes to standard output as it goes. */
+/* The new file (wr.fd), or with stream and a standard output that is
+ * no file (a pipe), nothing: the caller writes to it as it goes.  A
+ * standard output that is a file gets nothing before the run is whole. */
 static int
 wr_begin(const char *what, int stream)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa;
-	unsigned i;
-
-	if (!wr.path && stream)
+	if (!wr.path && stream && !wr.ost.st_ino)
 		return 1;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = wr_signal;
-	sa.sa_flags = SA_RESETHAND;
-	for (i = 0; i < 3; i++)
-		sigaction(sigs[i], &sa, NULL);
-	// a file past RLIMIT_FSIZE fails the write (EFBIG), not the process
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGXFSZ, &sa, NULL);
 	if ((wr.fd = wr_mktemp(wr.tmp, what)) < 0)
 		return 0;
 	wr_named = wr.path != NULL;
@@ -10336,7 +10392,7 @@ cmd_inject(const char *path, const char *out)
 	stdin_copy = !strcmp(path, "-") && inj.dry;
 	// -n -i - alone writes nowhere: there is no output to check
 	if (((out || strcmp(path, "-")) && !wr_target(path, out ? out : path,
-	    !out)) || (!strcmp(path, "-") ? !inj.dry && !inj_spool(&st) :
+	    !out, WR_PROFILE)) || (!strcmp(path, "-") ? !inj.dry && !inj_spool(&st) :
 	    !inj_open(path, &st)))
 		goto fail;
 	passes_begin();
@@ -10386,7 +10442,6 @@ fail:
  * it goes in fixed memory: files in pieces through the read buffer. */
 static struct {
 	int fd;			/* the archive */
-	int seekable;
 	const char *out;	/* -o, NULL: standard output */
 	uint64_t at;		/* bytes written */
 	unsigned put, left, dup, jit;
@@ -10540,7 +10595,8 @@ ar_name(const struct obj *o)
 
 	while (*s == '/')
 		s++;
-	if (!*s || strlen(s) > PATHMAX - 128 || !strncmp(s, ".build-id/", 10))
+	if (!*s || strlen(s) > PATHMAX - 128 || (!strncmp(s, ".build-id", 9) &&
+	    (!s[9] || s[9] == '/')))
 		return NULL;
 	for (p = s; *p; ) {
 		const char *e = strchr(p, '/');
@@ -10710,9 +10766,10 @@ ar_object(uint32_t g, const struct rec *rc)
 			size = (uint64_t)a.st_size;
 		regular = 1;
 	}
-	if (fd >= 0 && regular && wr.old >= 0 && same_file(&a, &wr.ost)) {
+	// the output, or standard output's file, is never an object
+	if (fd >= 0 && regular && same_file(&a, &wr.ost)) {
 		msg(2, "-o %s: it is %s of the profile: the archive would "
-		    "replace it", esc(wr.path), esc(obj_name(o)));
+		    "replace it", wr.path ? esc(wr.path) : "-", esc(obj_name(o)));
 		close(fd);
 		return;
 	}
@@ -10723,10 +10780,12 @@ ar_object(uint32_t g, const struct rec *rc)
 		// as that path, without a .build-id link
 		snprintf(path, sizeof path, jit ? "%s" : "%s/%s/%s", name, hex,
 		    leaf);
-		rc2 = ar_entry(path, NULL, size, pf.mtime / 1000000000);
-		if (rc2 && mem)
-			rc2 = ar_write(mem, (size_t)size);
-		else if (rc2)
+		// 1 copied, 0 the file changed, -1 the archive's write failed
+		if (!ar_entry(path, NULL, size, pf.mtime / 1000000000))
+			rc2 = -1;
+		else if (mem)
+			rc2 = ar_write(mem, (size_t)size) ? 1 : -1;
+		else
 			rc2 = ar_copy_fd(fd, size);
 		if (rc2 > 0 && regular && (fstat(fd, &b) ||
 		    b.st_size != a.st_size || b.st_mtim.tv_sec != a.st_mtim.tv_sec ||
@@ -10738,11 +10797,12 @@ ar_object(uint32_t g, const struct rec *rc)
 			return;
 		}
 		if (!rc2) {
-			// changed while it was copied: cut off where it began
-			if (!ar.seekable || lseek(ar.fd, (off_t)at, SEEK_SET) < 0 ||
+			// changed while it was copied: cut off where it began,
+			// in the new file (a pipe cannot be cut)
+			if (wr.fd < 0 || lseek(ar.fd, (off_t)at, SEEK_SET) < 0 ||
 			    ftruncate(ar.fd, (off_t)at)) {
-				msg(2, "%s: changed while it was copied, and the "
-				    "archive cannot be cut back (a pipe): it is "
+				msg(2, "%s: changed while it was copied, and "
+				    "a pipe cannot be cut back: the archive is "
 				    "not usable", esc(c->path));
 				status = 2;
 				close(fd);
@@ -10780,7 +10840,6 @@ static int
 cmd_archive(const char *path, const char *out)
 {
 	static const unsigned char z[1024];
-	struct stat st;
 	struct rec rc;
 	uint32_t i;
 	int rc1 = -1, first = 0;
@@ -10789,11 +10848,11 @@ cmd_archive(const char *path, const char *out)
 	wr_reset();
 	if (!writer_reads("archive"))
 		return 2;
-	if (!wr_target(path, out ? out : "-", 0) || !wr_begin("archive", 1))
+	if (!wr_target(path, out ? out : "-", 0, WR_TAR) ||
+	    !wr_begin("archive", 1))
 		goto fail;
-	ar.fd = wr.path ? wr.fd : wr.ofd;
-	ar.out = wr.path ? wr.tmp : NULL;
-	ar.seekable = !fstat(ar.fd, &st) && S_ISREG(st.st_mode);
+	ar.fd = wr.fd >= 0 ? wr.fd : wr.ofd;
+	ar.out = wr.fd >= 0 ? wr.tmp : NULL;
 	passes_begin();
 	while ((rc1 = next_pass(path)) > 0) {
 		if (!first++) {
@@ -10980,6 +11039,13 @@ main(int argc, char **argv)
 	const char *input = "perf.data", *output = NULL;
 	int c, cmd = C_CHECK, kflag = 0, rc = 2, li = 0;
 
+	// a closed descriptor 0, 1 or 2 would be the next file opened, and
+	// what is said to it would go into that file: each is /dev/null,
+	// read-only, so that a write to it fails and is said
+	for (c = 0; c < 3; c++)
+		if (fcntl(c, F_GETFD) < 0 && open("/dev/null", O_RDONLY) != c)
+			return 2;
+
 	if (argc > 1 && argv[1][0] != '-') {
 		cmd = find_command(argv[1]);
 		argv++;
@@ -11098,10 +11164,12 @@ main(int argc, char **argv)
 		break;
 	case C_INJECT:
 		check_options();
+		wr_signals();
 		rc = cmd_inject(input, output);
 		break;
 	case C_ARCHIVE:
 		check_options();
+		wr_signals();
 		rc = cmd_archive(input, output);
 		break;
 	}

@@ -329,6 +329,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)finish;
 	(void)find_command;
 	(void)check_options;
+	(void)wr_signals;
 	(void)fz_commands;
 	(void)fz_write;
 	(void)fz_tar;

@@ -111,7 +111,7 @@ else
 	fail=$((fail + 1))
 fi
 # archive -o over an older archive: the old tar, or the new one whole
-echo "an older archive" >"$W/old.tar"
+(cd "$W" && echo "an older archive" >old.txt && tar -cf old.tar old.txt)
 "$bin" archive -q -L -t "$now" -i "$archived" -o "$W/whole" >/dev/null 2>&1
 stops "'$bin' archive -q -L -t $now -i '$archived' -o '$W/a.tar'" "$W/old.tar" \
     "$W/a.tar" "archive $(basename "$archived") (-o over a tar)"

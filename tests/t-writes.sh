@@ -33,20 +33,45 @@ for c in inject archive; do
 done
 # a --threads directory: data and every data.N are the input, and a new
 # file in it would be read as one more stream
+# (given as the directory, or as its data file)
 rm -rf "$X/t.data"
 cp -r "$P/local__threads.data" "$X/t.data"
 (cd "$X/t.data" && ls -l) >"$X/t.ls"
 for c in inject archive; do
-	for o in data data.0 data.1 data.7; do
-		run "$PERFMT" $c $ADD -i "$X/t.data" -o "$X/t.data/$o"
-		if [ "$rc" = 2 ] && grep -qE 'input itself|input directory|profile.s directory' "$W/err" &&
-		    (cd "$X/t.data" && ls -l) | cmp -s - "$X/t.ls"; then
-			ok "$c -i DIR: -o DIR/$o is refused, the directory as it was"
+	for i in "" /data; do
+		for o in data data.0 data.1 data.7; do
+			run "$PERFMT" $c $ADD -i "$X/t.data$i" -o "$X/t.data/$o"
+			if [ "$rc" = 2 ] && grep -qE 'input itself|input directory|profile.s directory' "$W/err" &&
+			    (cd "$X/t.data" && ls -l) | cmp -s - "$X/t.ls"; then
+				ok "$c -i DIR$i: -o DIR/$o is refused, the directory as it was"
+			else
+				bad "$c -i DIR$i: -o DIR/$o is refused, the directory as it was" "rc $rc: $(cat "$W/err")"
+			fi
+		done
+	done
+done
+# a file that is not of the command's kind (a binary, a log) is not
+# replaced: inject replaces a profile, archive a tar, or an empty file
+printf 'a log line\n' >"$X/log.txt"
+cp "$X/log.txt" "$X/log.keep"
+for c in inject archive; do
+	for o in "$X/log.txt" "$PERFMT"; do
+		[ "$o" = "$PERFMT" ] && { cp "$PERFMT" "$X/bin"; o=$X/bin; }
+		cp "$o" "$X/o.keep"
+		run "$PERFMT" $c $ADD -i "$X/a.data" -o "$o"
+		if [ "$rc" = 2 ] && grep -q 'only an empty file or one of that kind' "$W/err" &&
+		    cmp -s "$o" "$X/o.keep"; then
+			ok "$c: -o ${o##*/}, no ${c#inject} file of its kind, is refused"
 		else
-			bad "$c -i DIR: -o DIR/$o is refused, the directory as it was" "rc $rc: $(cat "$W/err")"
+			bad "$c: -o ${o##*/}, no file of its kind, is refused" "rc $rc: $(cat "$W/err")"
 		fi
 	done
 done
+: >"$X/empty.out"
+run "$PERFMT" archive $ADD -i "$X/a.data" -o "$X/empty.out"
+[ "$rc" -lt 2 ] && tar -tf "$X/empty.out" >/dev/null 2>&1 &&
+    ok "archive: -o an empty file is replaced" ||
+    bad "archive: -o an empty file is replaced" "rc $rc: $(cat "$W/err")"
 # nothing but a regular file is replaced: a device (as root, -o /dev/null
 # would replace the system's: as root the test makes a node of its own),
 # a FIFO (nor is it opened: no wait)
@@ -64,18 +89,43 @@ for c in inject archive; do
 		fi
 	done
 done
-# a run that fails leaves an output that was there as it was
-echo "an older archive" >"$X/old.out"
-cp "$X/old.out" "$X/old.keep"
+# a run that fails leaves an output that was there as it was (an older
+# profile, an older tar)
+cp "$X/a.orig" "$X/old.data"
+(cd "$X" && tar -cf old.tar log.keep)
 for c in inject archive; do
-	run "$PERFMT" $c $ADD -i "$X/no-such.data" -o "$X/old.out"
-	if [ "$rc" = 2 ] && cmp -s "$X/old.out" "$X/old.keep" &&
+	o=$X/old.data
+	[ $c = archive ] && o=$X/old.tar
+	cp "$o" "$X/old.keep"
+	run "$PERFMT" $c $ADD -i "$X/no-such.data" -o "$o"
+	if [ "$rc" = 2 ] && cmp -s "$o" "$X/old.keep" &&
 	    ! ls -a "$X" | grep -q '^\.perfmt-'; then
 		ok "$c: a run that fails leaves the old output, and no new file"
 	else
 		bad "$c: a run that fails leaves the old output, and no new file" "rc $rc: $(ls -a "$X")"
 	fi
 done
+# a signal that ends it leaves no new file: SIGPIPE from a reader of what
+# it says that went away (| head -1)
+for c in inject archive; do
+	o=$X/sp.data
+	[ $c = archive ] && o=$X/sp.tar
+	rm -f "$o"
+	sh -c "'$PERFMT' $c $ADD -i '$P/local__x86_64__small.data' -o '$o' 2>&1 | head -c 1 >/dev/null; :"
+	ls -a "$X" | grep -q '^\.perfmt-' &&
+	    bad "$c: SIGPIPE on what it says leaves no new file" "$(ls -a "$X")" ||
+	    ok "$c: SIGPIPE on what it says leaves no new file"
+	rm -f "$X"/.perfmt-*
+done
+# a file past RLIMIT_FSIZE: the write fails and is said, the run is not
+# killed (SIGXFSZ), and an archive to standard output leaves it empty
+run sh -c "ulimit -f 4; '$PERFMT' archive $ADD -i '$P/local__x86_64__small.data' -o - >'$X/lim.tar'"
+if [ "$rc" = 2 ] && grep -q 'write error' "$W/err" && [ ! -s "$X/lim.tar" ] &&
+    ! grep -q 'changed while' "$W/err"; then
+	ok "archive -o -: past RLIMIT_FSIZE, a write error said, standard output left empty"
+else
+	bad "archive -o -: past RLIMIT_FSIZE, a write error said, standard output left empty" "rc $rc: $(cat "$W/err")"
+fi
 # -o -: standard output, the bytes -o FILE writes; what the command says
 # goes to standard error
 "$PERFMT" inject $ADD -i "$X/a.data" -o "$X/f.data" >"$X/f.txt" 2>&1
@@ -186,7 +236,7 @@ else
 	for c in inject archive; do
 		cp "$X/a.orig" "$X/u.data"
 		f=$X/u.data
-		[ $c = archive ] && { echo "a tar" >"$X/u.tar"; f=$X/u.tar; }
+		[ $c = archive ] && { (cd "$X" && tar -cf u.tar log.keep); f=$X/u.tar; }
 		chown nobody:nogroup "$f"
 		chmod 2640 "$f"
 		setfattr -n user.perfmt -v "kept" "$f"
@@ -302,6 +352,23 @@ else
 			ok "writes live: a path swapped with a FIFO: $n archives, none hung, $put put the binary whole"
 		else
 			bad "writes live: a path swapped with a FIFO" "$hung of $n hung or crashed, $wrong of $put put something else"
+		fi
+		# standard output appended to a binary the profile used: not
+		# a byte reaches it, nor of the objects before it
+		cp "$X/fw" "$X/fwv"
+		if (cd "$X" && perf record -q -o fwv.data ./fwv) >/dev/null 2>&1; then
+			run sh -c "'$PERFMT' archive -L -i '$X/fwv.data' -o - >>'$X/fwv'"
+			if [ "$rc" = 2 ] && grep -q 'the archive would replace it' "$W/err" &&
+			    cmp -s "$X/fw" "$X/fwv"; then
+				ok "writes live: archive -o - into a binary it archives: refused, the binary as it was"
+			else
+				bad "writes live: archive -o - into a binary it archives: refused, the binary as it was" \
+				    "rc $rc: $(cat "$W/err")"
+			fi
+			run "$PERFMT" inject -L -t "$(date +%s)" -i "$X/fwv.data" -o "$X/fwv"
+			[ "$rc" = 2 ] && cmp -s "$X/fw" "$X/fwv" &&
+			    ok "writes live: inject -o a binary the profile used: refused" ||
+			    bad "writes live: inject -o a binary the profile used: refused" "rc $rc: $(cat "$W/err")"
 		fi
 	else
 		skipped "writes live: a path swapped with a FIFO" "no C compiler, or perf record fails"

@@ -1325,7 +1325,7 @@ t_ar_name(void)
 	};
 	static const char *const bad[] = { "/", "/a/../b", "/a/./b", "/a//b",
 		"/a/", "..", "/..", "/a/..", ".", "/.build-id/ab/cdef",
-		".build-id/x" };
+		".build-id/x", "/.build-id" };
 	struct obj *o;
 	const char *r;
 	size_t i;
@@ -1742,6 +1742,7 @@ main(void)
 	(void)cmd_list;
 	(void)cmd_check;
 	(void)check_options;
+	(void)wr_signals;
 	(void)find_command;
 	(void)cmd_list_kernel;
 	(void)cmd_header;
