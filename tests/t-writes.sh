@@ -147,6 +147,23 @@ fi
 cmp -s "$X/f.tar" "$X/s.tar" && ok "archive -o -: the tar -o FILE writes" ||
     bad "archive -o -: the tar -o FILE writes"
 
+# a write that fails is said as one (not as a file that changed)
+if [ -c /dev/full ]; then
+	run sh -c "'$PERFMT' archive $ADD -i '$P/local__x86_64__small.data' -o - >/dev/full"
+	if [ "$rc" = 2 ] && grep -q 'write error' "$W/err" && ! grep -q 'changed while' "$W/err"; then
+		ok "archive -o - >/dev/full: a write error, said as one"
+	else
+		bad "archive -o - >/dev/full: a write error, said as one" "rc $rc: $(cat "$W/err")"
+	fi
+fi
+# standard output closed: no file perfmt opens takes its place, and the
+# new profile is the one a run with standard output writes
+rm -f "$X/c.data"
+sh -c "'$PERFMT' inject $ADD -i - -o '$X/c.data' <'$X/a.data' >&-" 2>/dev/null
+sh -c "'$PERFMT' inject $ADD -i - -o '$X/c2.data' <'$X/a.data'" >/dev/null 2>&1
+cmp -s "$X/c.data" "$X/c2.data" && ok "inject: standard output closed, the same new profile" ||
+    bad "inject: standard output closed, the same new profile"
+
 # ---- standard input: a header first ----------------------------------------
 rm -f "$X/z.data"
 run sh -c "timeout 20 '$PERFMT' inject $ADD -i - -o '$X/z.data' </dev/zero"
