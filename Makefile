@@ -186,6 +186,7 @@ perfmt-hooks: perfmt.c elf_min.h Makefile
 	$(CC) $(WFLAGS) -O2 $(CPPFLAGS) -DPERFMT_TEST_HOOKS -o $@ perfmt.c
 
 test-inject-crash: perfmt-hooks
+	@mkdir -p build
 	@xz -dc tests/data/perf/local__x86_64__small.data.xz >build/crash-s.data
 	@xz -dc tests/data/perf/local__exec-late.data.xz >build/crash-a.data
 	@xz -dc tests/data/perf/local__z1.data.xz >build/crash-z.data

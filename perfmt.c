@@ -9150,8 +9150,8 @@ same_file(const struct stat *a, const struct stat *b)
 }
 
 /* Whether st is a file this run reads: 1 the profile (its file or
- * standard input's), 2 a file of its directory dir (data, a data.N; ""
- * none), 3 -r's or -k's; 0 none. */
+ * standard input's), 2 a file of the directory profile dir (data, a
+ * data.N; "" none), 3 -r's or -k's; 0 none. */
 static int
 wr_reads(const struct stat *st, const char *dir)
 {
@@ -9216,42 +9216,58 @@ wr_kind(int fd, int kind)
 {
 	unsigned char b[512];
 	ssize_t n = pread(fd, b, sizeof b, 0);
+	off_t at = 0;
 
 	if (n == 0)
 		return 1;
-	// a tar: a ustar header first, or the zero blocks that end one
-	// (an archive that holds nothing)
-	if (kind == WR_TAR)
-		return n == (ssize_t)sizeof b && (!memcmp(b + 257, "ustar", 5) ||
-		    all_zero(b, sizeof b));
+	if (kind == WR_TAR) {
+		// a tar: a ustar header first, or an archive that holds
+		// nothing: zero blocks alone, a record (10240 bytes) at most,
+		// where a disk image or a swap file is far more
+		if (n == (ssize_t)sizeof b && !memcmp(b + 257, "ustar", 5))
+			return 1;
+		while (n == (ssize_t)sizeof b && all_zero(b, sizeof b) &&
+		    at < 10240)
+			n = pread(fd, b, sizeof b, at += (off_t)sizeof b);
+		return n == 0;
+	}
 	return n >= 16 && (!memcmp(b, "PERFILE2", 8) || !memcmp(b,
 	    "2ELIFREP", 8) || !memcmp(b, "PERFFILE", 8));
 }
 
+/* Whether name, the last part of a path, is data.N: beside a file data,
+ * perf reads it as a stream of a directory profile (fmt §5.6). */
+static int
+stream_name(const char *name)
+{
+	if (strncmp(name, "data.", 5) || !name[5])
+		return 0;
+	for (name += 5; *name >= '0' && *name <= '9'; name++)
+		;
+	return !*name;
+}
+
 /* Checks what the output may be, before anything is read or written:
- * standard output ("-", never a terminal, nor a file this run reads),
- * nothing yet (but not in the profile's directory, whose every data.*
- * perf reads as a stream, fmt §5.6), or a regular file of the command's
- * kind (wr_kind) that no process writes and this run does not read; in
- * place, the profile itself.  Said, and 0, if not. */
+ * standard output ("-": never a terminal, nor the file standard error
+ * writes to; a file only if empty, as > leaves it), nothing yet (but
+ * never a new stream of a directory profile: data, data.N beside a
+ * file data), or a regular file of the command's kind (wr_kind) that no
+ * process writes and this run does not read; in place, the profile
+ * itself.  Said, and 0, if not. */
 static int
 wr_target(const char *in, const char *out, int in_place, int kind)
 {
-	char dir[PATHMAX], pdir[PATHMAX];
-	const char *slash = strrchr(out, '/'), *base = strrchr(in, '/');
+	char dir[PATHMAX], pdir[PATHMAX], data[PATHMAX + 8];
+	const char *slash = strrchr(out, '/');
 	struct stat st, ds;
 	int k;
 
 	wr.in = in;
 	wr.path = out;
-	// the profile's directory: the input, or the one that holds it
-	// when it is named "data", a directory profile's header file
+	// a directory profile's files are all the input
 	pdir[0] = 0;
 	if (strcmp(in, "-") && !stat(in, &st) && S_ISDIR(st.st_mode))
 		snprintf(pdir, sizeof pdir, "%s", in);
-	else if (!strcmp(base ? base + 1 : in, "data"))
-		snprintf(pdir, sizeof pdir, "%.*s", base ? (int)(base - in) +
-		    1 : 1, base ? in : ".");
 	if (!strcmp(out, "-")) {
 		wr.path = NULL;
 		if (isatty(1)) {
@@ -9259,10 +9275,19 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 			    "or give -o FILE");
 			return 0;
 		}
+		// what the command says would go into the output
+		if (!fstat(1, &st) && !fstat(2, &ds) && same_file(&st, &ds) &&
+		    !S_ISCHR(st.st_mode)) {
+			msg(2, "-o -: standard error goes where standard output "
+			    "does: send it elsewhere (2>FILE)");
+			return 0;
+		}
 		if (!fstat(1, &st) && S_ISREG(st.st_mode)) {
-			if (wr_reads(&st, pdir)) {
-				msg(2, "-o -: standard output is a file this run "
-				    "reads");
+			// a file opened with <> or >> keeps what it holds
+			if (st.st_size) {
+				msg(2, "-o -: standard output is a file with "
+				    "data in it: redirect with > or give -o "
+				    "FILE");
 				return 0;
 			}
 			wr.ost = st;
@@ -9277,10 +9302,19 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	}
 	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - out) + 1 : 1,
 	    slash ? out : ".");
-	if (!in_place && pdir[0] && !stat(pdir, &st) && !stat(dir, &ds) &&
-	    same_file(&st, &ds)) {
-		msg(2, "-o %s: in the profile's directory, whose data.* files "
-		    "perf reads as its streams", esc(out));
+	// dir is "." or ends in '/': stat fails on what is not a directory
+	if (stat(dir, &ds)) {
+		msg(2, "%s%s: its directory %s:", in_place ? "" : "-o ",
+		    esc(out), esc(dir));
+		return 0;
+	}
+	// a data.N beside a data, there or not, is a stream of that profile
+	snprintf(data, sizeof data, "%sdata", slash ? dir : "");
+	if (!in_place && stream_name(slash ? slash + 1 : out) &&
+	    !stat(data, &st)) {
+		msg(2, "-o %s: beside %s, perf reads it as a stream of that "
+		    "directory's profile: give another name", esc(out),
+		    esc(data));
 		return 0;
 	}
 	if (lstat(out, &st)) {
@@ -9334,25 +9368,39 @@ wr_signal(int sig)
 	raise(sig);
 }
 
-/* main's, for inject and archive: every signal sent to end the process
- * removes the new file first (a crash, a bug, leaves it to the debugger,
- * as SIGKILL leaves it: the output is whole either way).  SIGXFSZ is
- * ignored: a file past RLIMIT_FSIZE fails its write, which is said, and
- * the run ends as any failure does. */
+/* main's, for inject and archive: every signal whose default ends the
+ * process without a core removes the new file first (a crash, a bug,
+ * leaves it to the debugger, as SIGKILL leaves it: the output is whole
+ * either way).  A signal the caller ignores (nohup) stays ignored.
+ * SIGXFSZ is ignored: a file past RLIMIT_FSIZE fails its write, which is
+ * said, and the run ends as any failure does. */
 static void
 wr_signals(void)
 {
 	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGUSR1,
 		SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGXCPU, SIGVTALRM, SIGPROF,
-		SIGIO };
-	struct sigaction sa;
+		SIGIO,
+#ifdef SIGPWR
+		SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+		SIGSTKFLT,
+#endif
+	};
+	struct sigaction sa, old;
 	unsigned i;
+	int s;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = wr_signal;
 	sa.sa_flags = SA_RESETHAND;
-	for (i = 0; i < sizeof sigs / sizeof *sigs; i++)
-		sigaction(sigs[i], &sa, NULL);
+	for (i = 0; i < sizeof sigs / sizeof *sigs + 1 + SIGRTMAX - SIGRTMIN;
+	    i++) {
+		s = i < sizeof sigs / sizeof *sigs ? sigs[i] : SIGRTMIN +
+		    (int)(i - sizeof sigs / sizeof *sigs);
+		if (!sigaction(s, NULL, &old) && old.sa_handler != SIG_IGN)
+			sigaction(s, &sa, NULL);
+	}
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGXFSZ, &sa, NULL);
 }
@@ -9378,7 +9426,13 @@ wr_mktemp(char *buf, const char *what)
 		return -1;
 	}
 	if ((fd = mkstemp(buf)) < 0) {
-		msg(2, "%s:", esc(buf));
+		if (wr.path)
+			msg(2, "%s: no new file can be made in its directory:",
+			    esc(wr.path));
+		else
+			msg(2, "-o -: no new file can be made in %s, where "
+			    "standard output's is made first (set TMPDIR or "
+			    "give -o FILE):", esc(dir));
 		buf[0] = 0;
 	} else if (!wr.path) {
 		unlink(buf);
@@ -9490,12 +9544,17 @@ wr_commit(const struct timespec *t, mode_t fresh)
 		    (off_t)off)) != 0) {
 			if (k < 0 && errno == EINTR)
 				continue;
-			if (k < 0) {
+			// a file on standard output was empty (wr_target), and
+			// is again if the copy fails
+			if (k < 0)
 				msg(2, "%s: read error:", esc(wr.tmp));
+			if (k < 0 || !write_full(wr.ofd, NULL, databuf, (size_t)k,
+			    -1)) {
+				if (wr.ost.st_ino && ftruncate(wr.ofd, 0))
+					msg(2, "<stdout>: cannot be emptied "
+					    "again:");
 				return 0;
 			}
-			if (!write_full(wr.ofd, NULL, databuf, (size_t)k, -1))
-				return 0;
 			off += (uint64_t)k;
 		}
 		fd = wr.ofd;
@@ -10766,13 +10825,6 @@ ar_object(uint32_t g, const struct rec *rc)
 			size = (uint64_t)a.st_size;
 		regular = 1;
 	}
-	// the output, or standard output's file, is never an object
-	if (fd >= 0 && regular && same_file(&a, &wr.ost)) {
-		msg(2, "-o %s: it is %s of the profile: the archive would "
-		    "replace it", wr.path ? esc(wr.path) : "-", esc(obj_name(o)));
-		close(fd);
-		return;
-	}
 	if (!why && !mem && fd < 0)
 		why = "it cannot be opened";
 	if (!why) {
@@ -10801,9 +10853,11 @@ ar_object(uint32_t g, const struct rec *rc)
 			// in the new file (a pipe cannot be cut)
 			if (wr.fd < 0 || lseek(ar.fd, (off_t)at, SEEK_SET) < 0 ||
 			    ftruncate(ar.fd, (off_t)at)) {
-				msg(2, "%s: changed while it was copied, and "
-				    "a pipe cannot be cut back: the archive is "
-				    "not usable", esc(c->path));
+				msg(2, wr.fd < 0 ? "%s: changed while it was "
+				    "copied into a pipe, which cannot be cut back: "
+				    "the archive is not usable" : "%s: changed "
+				    "while it was copied, and the new file cannot "
+				    "be cut back:", esc(c->path));
 				status = 2;
 				close(fd);
 				return;

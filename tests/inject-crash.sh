@@ -70,19 +70,26 @@ for src in "$@"; do
 	cp -p "$src" "$W/p.data"
 	stops "'$bin' inject -q -L -t $now -i '$W/p.data' -o '$W/o.data'" "$src" "$W/o.data" "$name (-o)"
 done
-# signals from outside: stopped at a step (SIGSTOP), sent SIGTERM, SIGINT
-# or SIGHUP, then let go on: it ends by that signal, the output whole, no
-# new file beside it
+# signals from outside: stopped at a step (SIGSTOP), sent SIGTERM, SIGINT,
+# SIGHUP, SIGPWR or a real-time signal (36, 64: past the C libraries'
+# own), then let go on: it ends by that signal, the output whole, no new
+# file beside it
 src=$1
 cp -p "$src" "$W/whole"
 "$bin" inject -q -L -t "$now" -i "$W/whole" >/dev/null 2>&1
 stop=$(env kill -l STOP)
 sent=0 bad=0
 for n in 1 5 20; do
-	for sig in TERM INT HUP; do
+	for sig in TERM INT HUP PWR 36 64; do
+		case $sig in
+		[0-9]*) num=$sig ;;
+		*) num=$(env kill -l $sig) ;;
+		esac
 		cp -p "$src" "$W/p.data"
-		PERFMT_WRITE_STOP=$n PERFMT_WRITE_SIG=$stop "$bin" inject -q -L \
-		    -t "$now" -i "$W/p.data" >/dev/null 2>&1 &
+		# a job in the background starts with SIGINT and SIGQUIT
+		# ignored (POSIX), and an ignored signal stays so
+		PERFMT_WRITE_STOP=$n PERFMT_WRITE_SIG=$stop env --default-signal \
+		    "$bin" inject -q -L -t "$now" -i "$W/p.data" >/dev/null 2>&1 &
 		pid=$!
 		k=0
 		while [ "$(cut -d' ' -f3 /proc/$pid/stat 2>/dev/null)" != T ] &&
@@ -90,12 +97,12 @@ for n in 1 5 20; do
 			sleep 0.01
 			k=$((k + 1))
 		done
-		env kill -s $sig $pid
+		env kill -s $num $pid
 		env kill -s CONT $pid
-		wait $pid
+		wait $pid 2>/dev/null
 		rc=$?
 		sent=$((sent + 1))
-		if [ $rc != $((128 + $(env kill -l $sig))) ] ||
+		if [ $rc != $((128 + num)) ] ||
 		    ls -a "$W" | grep -q '^\.perfmt-' ||
 		    { ! cmp -s "$W/p.data" "$src" && ! cmp -s "$W/p.data" "$W/whole"; }; then
 			bad=$((bad + 1))
@@ -110,8 +117,32 @@ if [ $bad = 0 ]; then
 else
 	fail=$((fail + 1))
 fi
+# a signal the caller ignores (nohup: SIGHUP) stays ignored: the run goes
+# on to the stop (exit 99) instead of ending by it
+cp -p "$src" "$W/p.data"
+PERFMT_WRITE_STOP=5 PERFMT_WRITE_SIG=$stop sh -c "trap '' HUP; exec '$bin' inject \
+    -q -L -t '$now' -i '$W/p.data'" >/dev/null 2>&1 &
+pid=$!
+k=0
+while [ "$(cut -d' ' -f3 /proc/$pid/stat 2>/dev/null)" != T ] && [ $k -lt 500 ]; do
+	sleep 0.01
+	k=$((k + 1))
+done
+env kill -s HUP $pid
+env kill -s CONT $pid
+wait $pid
+rc=$?
+rm -f "$W"/.perfmt-*
+if [ $rc = 99 ]; then
+	pass=$((pass + 1))
+	echo "ok   SIGHUP ignored by the caller (nohup) stays ignored"
+else
+	fail=$((fail + 1))
+	echo "FAIL SIGHUP ignored by the caller (nohup) stays ignored: exit $rc"
+fi
 # archive -o over an older archive: the old tar, or the new one whole
 (cd "$W" && echo "an older archive" >old.txt && tar -cf old.tar old.txt)
+rm -f "$W/whole"
 "$bin" archive -q -L -t "$now" -i "$archived" -o "$W/whole" >/dev/null 2>&1
 stops "'$bin' archive -q -L -t $now -i '$archived' -o '$W/a.tar'" "$W/old.tar" \
     "$W/a.tar" "archive $(basename "$archived") (-o over a tar)"
