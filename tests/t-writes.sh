@@ -16,6 +16,15 @@ cp "$X/a.data" "$X/a.orig"
 # same_at FILE-A FILE-B INODE: A holds B's bytes, at the inode it had
 same_at() { cmp -s "$1" "$2" && [ "$(stat -c %i "$1")" = "$3" ]; }
 ino=$(stat -c %i "$X/a.data")
+# refused NAME PATTERN FILE KEEP: the last run exited 2 saying PATTERN,
+# and FILE holds KEEP's bytes
+refused() {
+	if [ "$rc" = 2 ] && grep -q -- "$2" "$W/err" && cmp -s "$3" "$4"; then
+		ok "$1"
+	else
+		bad "$1" "rc $rc: $(cat "$W/err")"
+	fi
+}
 
 # ---- what an output may be --------------------------------------------------
 ln "$X/a.data" "$X/hard.data"
@@ -33,35 +42,27 @@ for c in inject archive; do
 done
 # a --threads directory: data and every data.N are the input, and a new
 # file in it would be read as one more stream
-# (given as the directory, or as its data file)
+# (given as the directory, as its data file, as a link to that, or on
+# standard input)
 rm -rf "$X/t.data"
 cp -r "$P/local__threads.data" "$X/t.data"
 (cd "$X/t.data" && ls -l) >"$X/t.ls"
-for c in inject archive; do
-	for i in "" /data; do
-		for o in data data.0 data.1 data.7; do
-			run "$PERFMT" $c $ADD -i "$X/t.data$i" -o "$X/t.data/$o"
-			if [ "$rc" = 2 ] && grep -qE 'input itself|input directory|a stream of that directory' "$W/err" &&
-			    (cd "$X/t.data" && ls -l) | cmp -s - "$X/t.ls"; then
-				ok "$c -i DIR$i: -o DIR/$o is refused, the directory as it was"
-			else
-				bad "$c -i DIR$i: -o DIR/$o is refused, the directory as it was" "rc $rc: $(cat "$W/err")"
-			fi
-		done
-	done
-done
-# the same however the input is named: a link to DIR/data, standard input
 ln -s t.data/data "$X/t.link"
 for c in inject archive; do
-	for i in "-i $X/t.link" "-i - <$X/t.data/data"; do
-		n=${i#-i $X/}; n=${n%%<*}
-		run sh -c "'$PERFMT' $c $ADD $i -o '$X/t.data/data.7'"
-		if [ "$rc" = 2 ] && grep -q 'a stream of that directory' "$W/err" &&
-		    (cd "$X/t.data" && ls -l) | cmp -s - "$X/t.ls"; then
-			ok "$c -i ${n}(DIR/data): -o DIR/data.7 is refused"
-		else
-			bad "$c -i ${n}(DIR/data): -o DIR/data.7 is refused" "rc $rc: $(cat "$W/err")"
-		fi
+	for i in "$X/t.data" "$X/t.data/data" "$X/t.link" "- <$X/t.data/data"; do
+		case $i in
+		-*) n="- <t.data/data" ;;
+		*) n=${i#$X/} ;;
+		esac
+		for o in data data.0 data.1 data.7; do
+			run sh -c "'$PERFMT' $c $ADD -i $i -o '$X/t.data/$o'"
+			if [ "$rc" = 2 ] && grep -qE 'input itself|input directory|a stream of that directory' "$W/err" &&
+			    (cd "$X/t.data" && ls -l) | cmp -s - "$X/t.ls"; then
+				ok "$c -i $n: -o t.data/$o is refused, the directory as it was"
+			else
+				bad "$c -i $n: -o t.data/$o is refused, the directory as it was" "rc $rc: $(cat "$W/err")"
+			fi
+		done
 	done
 done
 # a one-file profile named data: another name beside it is no stream
@@ -85,12 +86,8 @@ for c in inject archive; do
 		[ "$o" = "$PERFMT" ] && { cp "$PERFMT" "$X/bin"; o=$X/bin; }
 		cp "$o" "$X/o.keep"
 		run "$PERFMT" $c $ADD -i "$X/a.data" -o "$o"
-		if [ "$rc" = 2 ] && grep -q 'only an empty file or one of that kind' "$W/err" &&
-		    cmp -s "$o" "$X/o.keep"; then
-			ok "$c: -o ${o##*/}, no ${c#inject} file of its kind, is refused"
-		else
-			bad "$c: -o ${o##*/}, no file of its kind, is refused" "rc $rc: $(cat "$W/err")"
-		fi
+		refused "$c: -o ${o##*/}, no file of its kind, is refused" \
+		    'only an empty file or one of that kind' "$o" "$X/o.keep"
 	done
 done
 : >"$X/empty.out"
@@ -108,12 +105,8 @@ run "$PERFMT" archive $ADD -i "$X/a.data" -o "$X/none.tar"
     bad "archive: -o an empty tar is replaced" "rc $rc: $(cat "$W/err")"
 head -c 1048576 /dev/zero >"$X/zero.keep"
 run "$PERFMT" archive $ADD -i "$X/a.data" -o "$X/zero.img"
-if [ "$rc" = 2 ] && grep -q 'not a tar archive' "$W/err" &&
-    cmp -s "$X/zero.img" "$X/zero.keep"; then
-	ok "archive: -o a megabyte of zeros is refused"
-else
-	bad "archive: -o a megabyte of zeros is refused" "rc $rc: $(cat "$W/err")"
-fi
+refused "archive: -o a megabyte of zeros is refused" 'not a tar archive' \
+    "$X/zero.img" "$X/zero.keep"
 # nothing but a regular file is replaced: a device (as root, -o /dev/null
 # would replace the system's: as root the test makes a node of its own),
 # a FIFO (nor is it opened: no wait)
@@ -200,12 +193,8 @@ cp "$X/vict" "$X/vict.keep"
 for c in inject archive; do
 	for r in "1<>" ">>"; do
 		run sh -c "'$PERFMT' $c $ADD -i '$X/a.data' -o - $r'$X/vict'"
-		if [ "$rc" = 2 ] && grep -q 'a file with data in it' "$W/err" &&
-		    cmp -s "$X/vict" "$X/vict.keep"; then
-			ok "$c -o - $r a binary: refused, left as it was"
-		else
-			bad "$c -o - $r a binary: refused, left as it was" "rc $rc: $(cat "$W/err")"
-		fi
+		refused "$c -o - $r a binary: refused, left as it was" \
+		    'a file with data in it' "$X/vict" "$X/vict.keep"
 	done
 done
 # standard error where standard output goes (2>&1): what perfmt says
