@@ -630,12 +630,13 @@ struct rd {
 /* A file of a profile, a sysroot or a cache, opened to be read: never
  * waiting (a FIFO put at the path would block the open), never a
  * terminal, and kept only if it is a regular file once open: the stat
- * that chose it may have seen another (fstat, st).  -1 if not: errno
- * EINVAL where it is no regular file. */
+ * that chose it may have seen another (fstat, st).  path is in the
+ * directory open at dfd (AT_FDCWD: the working directory).  -1 if not:
+ * errno EINVAL where it is no regular file. */
 static int
-open_regular(const char *path, int flags, struct stat *st)
+open_regular(int dfd, const char *path, int flags, struct stat *st)
 {
-	int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | flags), e;
+	int fd = openat(dfd, path, O_RDONLY | O_NOCTTY | O_NONBLOCK | flags), e;
 
 	if (fd < 0)
 		return -1;
@@ -6332,7 +6333,7 @@ elf_buildid(const char *path, struct elfid *e, struct stat *st)
 		snprintf(e->why, sizeof e->why, "not a regular file");
 		return 2;
 	}
-	if ((fd = open_regular(path, 0, st)) < 0) {
+	if ((fd = open_regular(AT_FDCWD, path, 0, st)) < 0) {
 		e->err = errno == EINVAL ? 0 : errno;
 		snprintf(e->why, sizeof e->why, "%s", errno == EINVAL ?
 		    "not a regular file" : strerror(errno));
@@ -6585,7 +6586,7 @@ module_from_dep(const char *mod, char *rel, size_t cap)
 
 	snprintf(dep, sizeof dep, "/lib/modules/%s/modules.dep", pf.osrelease);
 	if (!pf.osrelease[0] || sr_resolve(opt.sysroot, dep, line, sizeof line) ||
-	    (fd = open_regular(line, O_NOFOLLOW, &st)) < 0)
+	    (fd = open_regular(AT_FDCWD, line, O_NOFOLLOW, &st)) < 0)
 		return 0;
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
 	while (!found && rd_left(&r)) {
@@ -7129,7 +7130,7 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 	}
 	snprintf(last_path, sizeof last_path, "%s", c->path);
 	last_rel[0] = 0;
-	if ((fd = open_regular(c->path, 0, &st)) < 0)
+	if ((fd = open_regular(AT_FDCWD, c->path, 0, &st)) < 0)
 		return;
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
 	while (rd_left(&r) > tl) {
@@ -9070,18 +9071,21 @@ cmd_check(const char *path)
 /* ---- writing: a new file in place of the output ------------------------
  * docs/design.md "How perfmt writes".  inject and archive never write
  * into a file that is there: the new file is made beside the output
- * (mkstemp: 0600, this user's), written whole, given what the file it
+ * (wr_mktemp: 0600, this user's), written whole, given what the file it
  * replaces had (owner and group, mode, extended attributes: ACLs and
- * security labels are ones), and renamed over it; when it replaces a
- * file it is synced before the rename and the directory after, so that a
- * power cut too leaves one or the other.  A failure, or a signal that
+ * security labels are ones), and renamed over it, synced before the
+ * rename and the directory after, so that a power cut too leaves the old
+ * output (or none) or the whole new one.  A failure, or a signal that
  * ends the process, removes it, and the output is as it was.  What it may
  * replace is checked before anything is read: nothing, or a regular file
  * of the command's kind (a profile, a tar; never a link, a FIFO or a
  * device) that is none of the files this run reads and that no process
- * has open for writing.  "-" is standard output: the new file, made in
- * $TMPDIR and unlinked at once, is copied out when whole; only archive's
- * tar into a pipe goes out as it is written. */
+ * has open for writing.  The output's directory is held open from the
+ * check to the rename, and every name is taken in it (openat, renameat):
+ * a directory swapped in on the path meanwhile gets nothing.  "-" is
+ * standard output: the new file, made in $TMPDIR and unlinked at once,
+ * is copied out when whole; only archive's tar into a pipe goes out as
+ * it is written. */
 #ifndef F_SETLEASE
 #define F_SETLEASE 1024		/* Linux; musl's <fcntl.h> has it for GNU */
 #endif
@@ -9089,7 +9093,12 @@ cmd_check(const char *path)
 static struct {
 	const char *in;		/* the profile, as given */
 	const char *path;	/* the output; NULL: standard output */
-	char tmp[PATHMAX];	/* the new file, while it has a name */
+	const char *base;	/* its last part, its name in dfd */
+	int dfd;		/* where new files are made: the output's
+				 * directory, or $TMPDIR's for "-" */
+	char dir[PATHMAX];	/* dfd's path as given, "" or ending in '/' */
+	char tmp[PATHMAX];	/* the new file's path, while it has a name */
+	const char *tname;	/* its name in dfd: the end of tmp */
 	int fd;			/* the new file, -1 before it is made */
 	int old;		/* the file the rename replaces, open, or -1 */
 	int ofd;		/* standard output, for "-": fd 1 is stderr's */
@@ -9099,6 +9108,8 @@ static struct {
 	unsigned steps;		/* writes done, for the crash tests */
 } wr;
 static volatile sig_atomic_t wr_named;	/* wr.tmp is a file to remove */
+static volatile sig_atomic_t wr_copying;	/* standard output's file is
+						 * being filled */
 
 /* A build with PERFMT_TEST_HOOKS stops dead after the Nth write step
  * (PERFMT_WRITE_STOP=N), or with PERFMT_WRITE_SIG=S sends itself signal
@@ -9178,7 +9189,7 @@ static void
 wr_reset(void)
 {
 	memset(&wr, 0, sizeof wr);
-	wr.fd = wr.old = wr.ofd = -1;
+	wr.fd = wr.old = wr.ofd = wr.dfd = -1;
 }
 
 /* Whether a process has fd's file open for writing (perf record still
@@ -9255,10 +9266,13 @@ stream_name(const char *name)
  * process writes and this run does not read; in place, the profile
  * itself.  Said, and 0, if not. */
 static int
+wr_dir(const char *dir, size_t n);
+
+static int
 wr_target(const char *in, const char *out, int in_place, int kind)
 {
-	char dir[PATHMAX], pdir[PATHMAX], data[PATHMAX + 8];
-	const char *slash = strrchr(out, '/');
+	char pdir[PATHMAX];
+	const char *o = in_place ? "" : "-o ", *slash = strrchr(out, '/');
 	struct stat st, ds;
 	int k;
 
@@ -9282,12 +9296,18 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 			    "does: send it elsewhere (2>FILE)");
 			return 0;
 		}
-		if (!fstat(1, &st) && S_ISREG(st.st_mode)) {
-			// a file opened with <> or >> keeps what it holds
-			if (st.st_size) {
-				msg(2, "-o -: standard output is a file with "
-				    "data in it: redirect with > or give -o "
-				    "FILE");
+		// a disk, and a file opened with <> or >>, keep what they hold
+		if (!fstat(1, &st) && (S_ISBLK(st.st_mode) ||
+		    (S_ISREG(st.st_mode) && st.st_size))) {
+			msg(2, "-o -: standard output is %s: redirect with > to "
+			    "a file or a pipe, or give -o FILE", S_ISBLK(st.st_mode) ?
+			    "a block device" : "a file with data in it");
+			return 0;
+		}
+		if (S_ISREG(st.st_mode)) {
+			if (wr_reads(&st, pdir)) {
+				msg(2, "-o -: standard output is a file this run "
+				    "reads");
 				return 0;
 			}
 			wr.ost = st;
@@ -9300,41 +9320,43 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 		}
 		return 1;
 	}
-	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - out) + 1 : 1,
-	    slash ? out : ".");
-	// dir is "." or ends in '/': stat fails on what is not a directory
-	if (stat(dir, &ds)) {
-		msg(2, "%s%s: its directory %s:", in_place ? "" : "-o ",
-		    esc(out), esc(dir));
+	wr.base = slash ? slash + 1 : out;
+	if (!*wr.base) {
+		msg(2, "%s%s: no file name%s", o, esc(out), in_place ?
+		    " (a directory becomes one file: give -o FILE)" : "");
+		return 0;
+	}
+	if (!wr_dir(out, (size_t)(wr.base - out))) {
+		msg(2, "%s%s: its directory %s:", o, esc(out), wr.dir[0] ?
+		    esc(wr.dir) : ".");
 		return 0;
 	}
 	// a data.N beside a data, there or not, is a stream of that profile
-	snprintf(data, sizeof data, "%sdata", slash ? dir : "");
-	if (!in_place && stream_name(slash ? slash + 1 : out) &&
-	    !stat(data, &st)) {
-		msg(2, "-o %s: beside %s, perf reads it as a stream of that "
+	if (!in_place && stream_name(wr.base) &&
+	    !fstatat(wr.dfd, "data", &st, 0)) {
+		msg(2, "-o %s: beside %sdata, perf reads it as a stream of that "
 		    "directory's profile: give another name", esc(out),
-		    esc(data));
+		    esc(wr.dir));
 		return 0;
 	}
-	if (lstat(out, &st)) {
+	if (fstatat(wr.dfd, wr.base, &st, AT_SYMLINK_NOFOLLOW)) {
 		if (errno == ENOENT && !in_place)
 			return 1;
-		msg(2, "%s%s:", in_place ? "" : "-o ", esc(out));
+		msg(2, "%s%s:", o, esc(out));
 		return 0;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		msg(2, "%s%s: %s: only a regular file is replaced%s",
-		    in_place ? "" : "-o ", esc(out), S_ISLNK(st.st_mode) ?
-		    "a symbolic link" : file_kind(st.st_mode), !in_place ? "" :
-		    S_ISDIR(st.st_mode) ? " (a directory becomes one file: "
-		    "give -o FILE)" : " (give -o FILE)");
+		msg(2, "%s%s: %s: only a regular file is replaced%s", o,
+		    esc(out), S_ISLNK(st.st_mode) ? "a symbolic link" :
+		    file_kind(st.st_mode), !in_place ? "" : S_ISDIR(st.st_mode) ?
+		    " (a directory becomes one file: give -o FILE)" :
+		    " (give -o FILE)");
 		return 0;
 	}
-	if ((wr.old = open_regular(out, O_NOFOLLOW, &wr.ost)) < 0 ||
+	if ((wr.old = open_regular(wr.dfd, wr.base, O_NOFOLLOW, &wr.ost)) < 0 ||
 	    !same_file(&st, &wr.ost)) {
-		msg(2, "%s%s: %s", in_place ? "" : "-o ", esc(out), wr.old < 0 ?
-		    strerror(errno) : "it changed while it was looked at");
+		msg(2, "%s%s: %s", o, esc(out), wr.old < 0 ? strerror(errno) :
+		    "it changed while it was looked at");
 		return 0;
 	}
 	if (!in_place && (k = wr_reads(&wr.ost, pdir))) {
@@ -9351,8 +9373,8 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	}
 	if ((wr.writer = has_writer(wr.old)) > 0) {
 		msg(2, "%s%s: another process has it open for writing (perf "
-		    "record, still recording?): run again after it exits",
-		    in_place ? "" : "-o ", esc(out));
+		    "record, still recording?): run again after it exits", o,
+		    esc(out));
 		return 0;
 	}
 	return 1;
@@ -9364,7 +9386,9 @@ static void
 wr_signal(int sig)
 {
 	if (wr_named)
-		unlink(wr.tmp);
+		unlinkat(wr.dfd, wr.tname, 0);
+	if (wr_copying)
+		(void)!ftruncate(wr.ofd, 0);
 	raise(sig);
 }
 
@@ -9405,37 +9429,80 @@ wr_signals(void)
 	sigaction(SIGXFSZ, &sa, NULL);
 }
 
-/* A new file, named in buf: beside the output, or in $TMPDIR for
- * standard output (and then unlinked at once: nothing is left of it,
- * whatever happens).  what names it: .perfmt-WHAT-XXXXXX. */
+/* The directory new files are made in, held open (wr.dfd): dir's
+ * first n bytes ("" the working directory), or $TMPDIR (else /tmp)
+ * for standard output.  0 and errno if it cannot be opened. */
 static int
-wr_mktemp(char *buf, const char *what)
+wr_dir(const char *dir, size_t n)
 {
-	const char *dir = wr.path, *slash;
-	size_t dl;
-	int fd;
+	const char *t = getenv("TMPDIR");
 
-	if (!dir && (!(dir = getenv("TMPDIR")) || !*dir))
-		dir = "/tmp/";
-	slash = strrchr(dir, '/');
-	dl = !wr.path ? strlen(dir) : slash ? (size_t)(slash - dir) + 1 : 0;
-	if ((size_t)snprintf(buf, PATHMAX, "%.*s%s.perfmt-%s-XXXXXX", (int)dl,
-	    dir, !wr.path && dir[dl - 1] != '/' ? "/" : "", what) >= PATHMAX) {
-		msg(2, "%s: the name is too long", esc(dir));
+	if (!wr.path) {
+		dir = t && *t ? t : "/tmp";
+		n = strlen(dir);
+	}
+	if ((size_t)snprintf(wr.dir, sizeof wr.dir, "%.*s%s", (int)n, dir,
+	    n && dir[n - 1] != '/' ? "/" : "") >= sizeof wr.dir) {
+		errno = ENAMETOOLONG;
+	} else if ((wr.dfd = open(n ? wr.dir : ".", O_RDONLY | O_DIRECTORY |
+	    O_NOCTTY | O_NONBLOCK)) >= 0) {
+		return 1;
+	}
+	return 0;
+}
+
+/* A new file in wr.dfd, .perfmt-WHAT-XXXXXX, its path in buf; named 0:
+ * unlinked at once (nothing is left of it, whatever happens).  mkstemp
+ * takes a path, whose directories may change between the check and
+ * the rename: here six letters from the clock and the process, made
+ * with O_EXCL (never a file, a link or a FIFO that is there) in the
+ * directory held open. */
+static int
+wr_mktemp(char *buf, const char *what, int named)
+{
+	static const char az[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrst"
+	    "uvwxyz0123456789";
+	struct timespec t;
+	uint64_t r;
+	size_t n;
+	char *x;
+	int fd = -1, i, j;
+
+	if (wr.dfd < 0 && !wr_dir("", 0)) {
+		msg(2, "-o -: %s, where standard output's new file is made "
+		    "first (set TMPDIR or give -o FILE):", esc(wr.dir));
+		return -1;
+	}
+	n = strlen(wr.dir);
+	if ((size_t)snprintf(buf, PATHMAX, "%s.perfmt-%s-XXXXXX", wr.dir,
+	    what) >= PATHMAX) {
+		msg(2, "%s: the name is too long", esc(wr.dir));
 		buf[0] = 0;
 		return -1;
 	}
-	if ((fd = mkstemp(buf)) < 0) {
+	x = buf + strlen(buf) - 6;
+	for (i = 0; fd < 0 && i < 100; i++) {
+		clock_gettime(CLOCK_REALTIME, &t);
+		r = (uint64_t)t.tv_nsec * 2654435761u + (uint64_t)t.tv_sec +
+		    (uint64_t)getpid() * 65537 + (uint64_t)i * 7919;
+		for (j = 0; j < 6; j++, r /= sizeof az - 1)
+			x[j] = az[r % (sizeof az - 1)];
+		fd = openat(wr.dfd, buf + n, O_RDWR | O_CREAT | O_EXCL |
+		    O_NOCTTY, 0600);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
+	if (fd < 0) {
 		if (wr.path)
 			msg(2, "%s: no new file can be made in its directory:",
 			    esc(wr.path));
 		else
 			msg(2, "-o -: no new file can be made in %s, where "
 			    "standard output's is made first (set TMPDIR or "
-			    "give -o FILE):", esc(dir));
+			    "give -o FILE):", esc(wr.dir));
 		buf[0] = 0;
-	} else if (!wr.path) {
-		unlink(buf);
+	} else if (!named) {
+		unlinkat(wr.dfd, buf + n, 0);
 	}
 	return fd;
 }
@@ -9448,8 +9515,9 @@ wr_begin(const char *what, int stream)
 {
 	if (!wr.path && stream && !wr.ost.st_ino)
 		return 1;
-	if ((wr.fd = wr_mktemp(wr.tmp, what)) < 0)
+	if ((wr.fd = wr_mktemp(wr.tmp, what, wr.path != NULL)) < 0)
 		return 0;
+	wr.tname = wr.tmp + strlen(wr.dir);
 	wr_named = wr.path != NULL;
 	return 1;
 }
@@ -9535,11 +9603,11 @@ wr_commit(const struct timespec *t, mode_t fresh)
 	struct stat now;
 	uint64_t off = 0;
 	ssize_t k;
-	int dfd, fd;
-	char dir[PATHMAX];
-	const char *slash;
+	int fd;
 
 	if (!wr.path) {
+		// a signal in the copy empties the file again too
+		wr_copying = wr.ost.st_ino != 0;
 		while (wr.fd >= 0 && (k = pread(wr.fd, databuf, sizeof databuf,
 		    (off_t)off)) != 0) {
 			if (k < 0 && errno == EINTR)
@@ -9553,10 +9621,13 @@ wr_commit(const struct timespec *t, mode_t fresh)
 				if (wr.ost.st_ino && ftruncate(wr.ofd, 0))
 					msg(2, "<stdout>: cannot be emptied "
 					    "again:");
+				wr_copying = 0;
 				return 0;
 			}
 			off += (uint64_t)k;
+			wr_step();
 		}
+		wr_copying = 0;
 		fd = wr.ofd;
 		wr.ofd = -1;
 		if (close(fd)) {
@@ -9567,7 +9638,7 @@ wr_commit(const struct timespec *t, mode_t fresh)
 	}
 	if (!wr_keep(fresh))
 		return 0;
-	if ((t && futimens(wr.fd, t)) || (wr.old >= 0 && fsync(wr.fd))) {
+	if ((t && futimens(wr.fd, t)) || fsync(wr.fd)) {
 		msg(2, "%s:", esc(wr.tmp));
 		return 0;
 	}
@@ -9579,29 +9650,22 @@ wr_commit(const struct timespec *t, mode_t fresh)
 	}
 	wr_step();
 	// the output is still what was checked: that file, or none
-	if (lstat(wr.path, &now) ? errno != ENOENT || wr.old >= 0 :
-	    wr.old < 0 || !same_file(&now, &wr.ost)) {
+	if (fstatat(wr.dfd, wr.base, &now, AT_SYMLINK_NOFOLLOW) ?
+	    errno != ENOENT || wr.old >= 0 : wr.old < 0 ||
+	    !same_file(&now, &wr.ost)) {
 		msg(2, "%s: it changed while perfmt wrote: left as it is",
 		    esc(wr.path));
 		return 0;
 	}
-	if (rename(wr.tmp, wr.path)) {
+	if (renameat(wr.dfd, wr.tname, wr.dfd, wr.base)) {
 		msg(2, "%s: cannot rename to %s:", esc(wr.tmp), esc(wr.path));
 		return 0;
 	}
 	wr_named = 0;
 	wr.tmp[0] = 0;
 	wr_step();
-	if (wr.old < 0)
-		return 1;
 	// the rename is durable once the directory is synced
-	slash = strrchr(wr.path, '/');
-	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - wr.path) + 1 :
-	    1, slash ? wr.path : ".");
-	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NONBLOCK)) >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
+	fsync(wr.dfd);
 	return 1;
 }
 
@@ -9612,14 +9676,16 @@ wr_end(void)
 	if (wr.fd >= 0)
 		close(wr.fd);
 	if (wr_named)
-		unlink(wr.tmp);
+		unlinkat(wr.dfd, wr.tname, 0);
 	wr_named = 0;
 	wr.tmp[0] = 0;
 	if (wr.old >= 0)
 		close(wr.old);
 	if (wr.ofd >= 0)
 		close(wr.ofd);
-	wr.fd = wr.old = wr.ofd = -1;
+	if (wr.dfd >= 0)
+		close(wr.dfd);
+	wr.fd = wr.old = wr.ofd = wr.dfd = -1;
 }
 
 /* ---- inject: the build-IDs a profile lacks ------------------------------
@@ -9628,10 +9694,8 @@ wr_end(void)
  * bitmap set anew; then the feature table; then the old sections byte for
  * byte, in bit order, and last the BUILD_ID section: the old entries and
  * the new (perf finds each section by the table, fmt §1.6).  It is
- * written to a new file beside the output, given the old one's mode and
- * times, and renamed over the output, so that a crash at any moment
- * leaves the old file or the new one; in place it is synced before the
- * rename and the directory after it, so that a power cut does too.  An ID
+ * written by the writing part of section 16 (wr_*), with the old file's
+ * times.  An ID
  * is added only where check's rules establish the file as the profiled
  * one, on the system that recorded it: the kernel and the vDSO only in
  * the boot that ran it. */
@@ -10034,7 +10098,7 @@ inj_streams(void)
 	for (i = 0; i < PERFMT_MAXSTREAM; i++) {
 		snprintf(name, sizeof name, "%s/data.%u", pf.path, i);
 		// as the passes: what is not there, or not a file, is not read
-		if ((fd = open_regular(name, 0, &st)) < 0 && (errno == ENOENT ||
+		if ((fd = open_regular(AT_FDCWD, name, 0, &st)) < 0 && (errno == ENOENT ||
 		    errno == EINVAL))
 			continue;
 		if (fd < 0) {
@@ -10349,9 +10413,8 @@ inj_spool(struct stat *st)
 		    "PERFILE2 and a header size of 16, 72 or 104)");
 		return 0;
 	}
-	if ((inj.in = wr_mktemp(name, "stdin")) < 0)
+	if ((inj.in = wr_mktemp(name, "stdin", 0)) < 0)
 		return 0;
-	unlink(name);
 	if (!write_full(inj.in, name, h, sizeof h, -1))
 		return 0;
 	while ((k = read(0, databuf, sizeof databuf)) != 0) {
@@ -10394,7 +10457,7 @@ inj_open(const char *path, struct stat *st)
 		snprintf(data, sizeof data, "%s/data", path);
 		src = data;
 	}
-	if ((inj.in = open_regular(src, 0, &ost)) < 0 || (src == path &&
+	if ((inj.in = open_regular(AT_FDCWD, src, 0, &ost)) < 0 || (src == path &&
 	    !same_file(&ost, st)) || (inj.in_place && !same_file(&ost,
 	    &wr.ost))) {
 		msg(2, errno == EINVAL ? "%s: not a regular file" : "%s:",
@@ -10809,7 +10872,7 @@ ar_object(uint32_t g, const struct rec *rc)
 	    CT_KNOTES)
 		fd = open("/proc/kallsyms", O_RDONLY);
 	else if (!why && !mem) {
-		fd = open_regular(c->path, 0, &a);
+		fd = open_regular(AT_FDCWD, c->path, 0, &a);
 		if (fd < 0)
 			why = errno == EINVAL ? "not a regular file" :
 			    "it cannot be opened";

@@ -146,6 +146,28 @@ rm -f "$W/whole"
 "$bin" archive -q -L -t "$now" -i "$archived" -o "$W/whole" >/dev/null 2>&1
 stops "'$bin' archive -q -L -t $now -i '$archived' -o '$W/a.tar'" "$W/old.tar" \
     "$W/a.tar" "archive $(basename "$archived") (-o over a tar)"
+# archive -o - to a file: SIGTERM at each step, in the copy out of the
+# new file too, leaves the file empty (as > made it) or whole
+"$bin" archive -q -L -t "$now" -i "$archived" -o - >"$W/whole.tar" 2>/dev/null
+n=0 bad=0
+while :; do
+	n=$((n + 1))
+	PERFMT_WRITE_STOP=$n PERFMT_WRITE_SIG=15 "$bin" archive -q -L -t "$now" \
+	    -i "$archived" -o - >"$W/s.tar" 2>/dev/null
+	rc=$?
+	[ $rc = 143 ] || break
+	if [ -s "$W/s.tar" ] && ! cmp -s "$W/s.tar" "$W/whole.tar"; then
+		bad=$((bad + 1))
+		echo "FAIL archive -o - >FILE: SIGTERM at step $n left $(stat -c %s "$W/s.tar") bytes"
+	fi
+done
+if [ $bad = 0 ] && [ $n -gt 3 ] && cmp -s "$W/s.tar" "$W/whole.tar"; then
+	pass=$((pass + 1))
+	echo "ok   archive -o - >FILE: SIGTERM at each of $((n - 1)) steps left the file empty or whole"
+else
+	fail=$((fail + 1))
+	[ $bad != 0 ] || echo "FAIL archive -o - >FILE: $n steps, rc $rc; the last output differs from a whole run's"
+fi
 # A power cut is not a stop: the disk may hold writes in another order
 # than they were made, unless a sync orders them.  In place, the new file
 # must be synced before its rename over the profile, and the directory
@@ -159,7 +181,7 @@ sync_order() {
 		tmp = substr($0, RSTART + 2); next }
 	/^fsync\(/ && !renamed && fd($0) == tmp { synced = 1; next }
 	/^rename(at2?)?\(.*\.perfmt-inject-/ { renamed = 1; before = synced; next }
-	/^open(at)?\(.*\/", O_RDONLY/ && renamed && match($0, /= [0-9]+$/) {
+	/^open(at)?\(.*O_DIRECTORY/ && match($0, /= [0-9]+$/) {
 		dir = substr($0, RSTART + 2); next }
 	/^fsync\(/ && renamed && dir != "" && fd($0) == dir { after = 1 }
 	END { print before && after ? "ordered" : "unordered" }'

@@ -219,6 +219,36 @@ if [ "$rc" = 2 ] && grep -q 'no-such-dir.*(set TMPDIR or give -o FILE)' "$W/err"
 else
 	bad "inject -o -: a TMPDIR that is not there, named with the remedy" "rc $rc: $(cat "$W/err")"
 fi
+# no file name (-o '', -o DIR/): said before anything is read
+for o in "" "$X/"; do
+	run "$PERFMT" inject $ADD -i "$X/a.data" -o "$o"
+	refused "inject -o '${o#$X}': no file name, said" 'no file name' "$X/a.data" "$X/a.orig"
+done
+# -o - to a new data.N of the directory profile given: a file it reads
+(cd "$X/t.data" && ls -l) >"$X/t.ls"
+run sh -c "'$PERFMT' inject $ADD -i '$X/t.data' -o - >'$X/t.data/data.9'"
+if [ "$rc" = 2 ] && grep -q 'a file this run reads' "$W/err" && [ ! -s "$X/t.data/data.9" ]; then
+	ok "inject -i DIR -o - >DIR/data.9: refused, nothing in it"
+else
+	bad "inject -i DIR -o - >DIR/data.9: refused, nothing in it" "rc $rc: $(cat "$W/err")"
+fi
+rm -f "$X/t.data/data.9"
+# the output's directory swapped for a link elsewhere while inject reads
+# standard input: the new file goes where the directory was checked,
+# nothing into the other
+rm -rf "$X/sw" "$X/sw.real" "$X/victim"
+mkdir "$X/sw" "$X/victim"
+(head -c 16 "$X/a.data"; sleep 2; tail -c +17 "$X/a.data") |
+    "$PERFMT" inject $ADD -q -i - -o "$X/sw/new.data" >"$W/out" 2>"$W/err" &
+sleep 1
+mv "$X/sw" "$X/sw.real" && ln -s victim "$X/sw"
+wait $!
+rc=$?
+if [ "$rc" -lt 2 ] && [ -s "$X/sw.real/new.data" ] && [ -z "$(ls -A "$X/victim")" ]; then
+	ok "inject -o DIR/FILE: DIR swapped for a link meanwhile, the file where DIR was"
+else
+	bad "inject -o DIR/FILE: DIR swapped for a link meanwhile, the file where DIR was" "rc $rc: $(ls -A "$X/victim" "$X/sw.real"; cat "$W/err")"
+fi
 # an output whose directory is not there: the output named, not a temp
 run "$PERFMT" inject $ADD -i "$X/a.data" -o "$X/no-such-dir/x.data"
 if [ "$rc" = 2 ] && grep -q -- "-o $X/no-such-dir/x.data: its directory" "$W/err" &&
@@ -337,6 +367,20 @@ else
 		bad "inject -o - >FILE: a full file system, the file empty again" "rc $rc: $(cat "$W/err")"
 	fi
 fi
+# -o - to a disk (1<> a block device: a node of the test's own for an
+# unattached loop device) is refused before a byte is read
+if [ "$(id -u)" != 0 ] || ! mknod "$X/blk" b 7 200 2>/dev/null ||
+    ! sh -c ": 1<>'$X/blk'" 2>/dev/null; then
+	strict_skip "inject -o - 1<>DISK" "not root, or no loop device node can be opened here"
+else
+	run sh -c "'$PERFMT' inject $ADD -i '$X/a.data' -o - 1<>'$X/blk'"
+	if [ "$rc" = 2 ] && grep -q 'a block device' "$W/err"; then
+		ok "inject -o - 1<>DISK: refused"
+	else
+		bad "inject -o - 1<>DISK: refused" "rc $rc: $(cat "$W/err")"
+	fi
+fi
+rm -f "$X/blk"
 NOBODY="setpriv --reuid=nobody --regid=nogroup --clear-groups"
 attrs() { getfattr -d -m - --absolute-names "$1" 2>/dev/null | grep -v '^# file'; }
 if [ "$(id -u)" != 0 ]; then
