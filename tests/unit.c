@@ -1397,10 +1397,39 @@ t_open_regular(void)
 
 	snprintf(p, sizeof p, "%s/fifo", tmpdir);
 	check(!mkfifo(p, 0600));
-	check(open_regular(p, 0, &st) < 0 && errno == EINVAL);
-	check(open_regular(tmpdir, 0, &st) < 0 && errno == EINVAL);
-	check(open_regular("/nonexistent/x", 0, &st) < 0 && errno == ENOENT);
+	check(open_regular(AT_FDCWD, p, 0, &st) < 0 && errno == EINVAL);
+	check(open_regular(AT_FDCWD, tmpdir, 0, &st) < 0 && errno == EINVAL);
+	check(open_regular(AT_FDCWD, "/nonexistent/x", 0, &st) < 0 && errno == ENOENT);
 	unlink(p);
+	return 0;
+}
+
+/* A new file is made in the directory held open, under a name of its
+ * own each time, 0600, and one made to go leaves no name. */
+static int
+t_wr_mktemp(void)
+{
+	char a[PATHMAX], b[PATHMAX], c[PATHMAX];
+	struct stat st;
+	int fa, fb, fc;
+
+	wr_reset();
+	wr.path = "out";
+	check(wr_dir(tmpdir, strlen(tmpdir)));
+	fa = wr_mktemp(a, "t", 1);
+	fb = wr_mktemp(b, "t", 1);
+	fc = wr_mktemp(c, "t", 0);
+	check(fa >= 0 && fb >= 0 && fc >= 0 && strcmp(a, b));
+	check(!strncmp(a, tmpdir, strlen(tmpdir)) && strstr(a, "/.perfmt-t-"));
+	check(!lstat(a, &st) && S_ISREG(st.st_mode) && (st.st_mode & 0777) == 0600);
+	check(lstat(c, &st) && errno == ENOENT);
+	unlink(a);
+	unlink(b);
+	close(fa);
+	close(fb);
+	close(fc);
+	close(wr.dfd);
+	wr_reset();
 	return 0;
 }
 
@@ -1797,6 +1826,7 @@ main(void)
 	    "never under .build-id");
 	test(t_ar_size, "archive: a size of 8 GiB or more in base-256 and pax");
 	test(t_open_regular, "a FIFO or a directory is neither waited on nor read");
+	test(t_wr_mktemp, "a new file: in the directory held open, a name of its own, 0600");
 	test(t_attr_fit, "a pipe's attrs at the smallest ABI size that holds them");
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
 	if (system(cmd))
