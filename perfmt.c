@@ -9246,6 +9246,28 @@ wr_kind(int fd, int kind)
 	    "2ELIFREP", 8) || !memcmp(b, "PERFFILE", 8));
 }
 
+/* The directory new files are made in, held open (wr.dfd): dir's
+ * first n bytes ("" the working directory), or $TMPDIR (else /tmp)
+ * for standard output.  0 and errno if it cannot be opened. */
+static int
+wr_dir(const char *dir, size_t n)
+{
+	const char *t = getenv("TMPDIR");
+
+	if (!wr.path) {
+		dir = t && *t ? t : "/tmp";
+		n = strlen(dir);
+	}
+	if ((size_t)snprintf(wr.dir, sizeof wr.dir, "%.*s%s", (int)n, dir,
+	    n && dir[n - 1] != '/' ? "/" : "") >= sizeof wr.dir) {
+		errno = ENAMETOOLONG;
+	} else if ((wr.dfd = open(n ? wr.dir : ".", O_RDONLY | O_DIRECTORY |
+	    O_NOCTTY | O_NONBLOCK)) >= 0) {
+		return 1;
+	}
+	return 0;
+}
+
 /* Whether name, the last part of a path, is data.N: beside a file data,
  * perf reads it as a stream of a directory profile (fmt §5.6). */
 static int
@@ -9265,9 +9287,6 @@ stream_name(const char *name)
  * file data), or a regular file of the command's kind (wr_kind) that no
  * process writes and this run does not read; in place, the profile
  * itself.  Said, and 0, if not. */
-static int
-wr_dir(const char *dir, size_t n);
-
 static int
 wr_target(const char *in, const char *out, int in_place, int kind)
 {
@@ -9427,28 +9446,6 @@ wr_signals(void)
 	}
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGXFSZ, &sa, NULL);
-}
-
-/* The directory new files are made in, held open (wr.dfd): dir's
- * first n bytes ("" the working directory), or $TMPDIR (else /tmp)
- * for standard output.  0 and errno if it cannot be opened. */
-static int
-wr_dir(const char *dir, size_t n)
-{
-	const char *t = getenv("TMPDIR");
-
-	if (!wr.path) {
-		dir = t && *t ? t : "/tmp";
-		n = strlen(dir);
-	}
-	if ((size_t)snprintf(wr.dir, sizeof wr.dir, "%.*s%s", (int)n, dir,
-	    n && dir[n - 1] != '/' ? "/" : "") >= sizeof wr.dir) {
-		errno = ENAMETOOLONG;
-	} else if ((wr.dfd = open(n ? wr.dir : ".", O_RDONLY | O_DIRECTORY |
-	    O_NOCTTY | O_NONBLOCK)) >= 0) {
-		return 1;
-	}
-	return 0;
 }
 
 /* A new file in wr.dfd, .perfmt-WHAT-XXXXXX, its path in buf; named 0:
