@@ -1107,22 +1107,31 @@ obj_maptime(struct obj *o, uint64_t t)
 /* The device and inode an MMAP2 record saw.  Another inode on the same
  * device means the file was replaced while perf recorded (inodes 2);
  * another device, that the path named another file in another mount
- * namespace, a container's or a chroot's (3, unless 2). */
+ * namespace, a container's or a chroot's (3, unless 2): the file kept is
+ * the one perf saw first in time (earlier: this record is before every
+ * other of o), since each CPU's records reach the file in turn, not in
+ * time order. */
 static void
-obj_inode(struct obj *o, uint32_t maj, uint32_t min, uint64_t ino)
+obj_inode(struct obj *o, uint32_t maj, uint32_t min, uint64_t ino,
+    int earlier)
 {
 	if (!o || !ino)
 		return;
-	if (!o->inodes) {
-		o->maj = maj;
-		o->min = min;
-		o->ino = ino;
-		o->inodes = 1;
-	} else if (o->maj == maj && o->min == min) {
+	if (o->inodes && (o->maj != maj || o->min != min)) {
+		if (o->inodes == 1)
+			o->inodes = 3;
+		if (!earlier)
+			return;
+	} else if (o->inodes) {
 		if (o->ino != ino)
 			o->inodes = 2;
-	} else if (o->inodes == 1)
-		o->inodes = 3;
+		return;
+	} else {
+		o->inodes = 1;
+	}
+	o->maj = maj;
+	o->min = min;
+	o->ino = ino;
 }
 
 /* ==== 7. perf.data: header and attributes ===============================
@@ -4653,6 +4662,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	struct obj *o;
 	int renamed = 0;
 	uint64_t t;
+	uint32_t first;
 	int32_t machine = cpumode == MISC_GUEST_KERNEL ||
 	    cpumode == MISC_GUEST_USER ? 0 : -1;
 	int exec = !(misc & MISC_MMAP_DATA);
@@ -4713,13 +4723,14 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	if (!exec && !idlen && !data_maps)
 		return;
 	o = obj_add(machine, (const char *)name, n, id, idlen, 1, src, cpumode);
+	first = o ? o->maptime : 0;
 	obj_maptime(o, t = rec_time(p, size));
 	// the inode is the memory's (/dev/zero, a SysV segment), not the
 	// JIT map's that took its name
 	if (type == R_MMAP2 && !idlen && !(misc & MISC_MMAP_BUILD_ID) &&
 	    !renamed)
 		obj_inode(o, get32(p + 40, pf.be), get32(p + 44, pf.be),
-		    get64(p + 48, pf.be));
+		    get64(p + 48, pf.be), o && o->maptime < first);
 	if (hits_mode && exec && o)
 		hits_mmap((int32_t)get32(p + 8, pf.be), cpumode,
 		    get64(p + 16, pf.be), get64(p + 24, pf.be), o->group, t);
@@ -7020,7 +7031,7 @@ static void
 rec_gather(uint32_t g, struct rec *rc)
 {
 	const struct obj *o;
-	uint32_t i, j, rank, best = 0;
+	uint32_t i, j, rank, best = 0, idtime = 0;
 	unsigned k;
 
 	memset(rc, 0, sizeof *rc);
@@ -7029,19 +7040,25 @@ rec_gather(uint32_t g, struct rec *rc)
 		rc->src |= o->src;
 		if (o->maptime && (!rc->maptime || o->maptime < rc->maptime))
 			rc->maptime = o->maptime;
-		if (o->inodes && !rc->inodes) {
-			rc->ino = o->ino;
-			rc->maj = o->maj;
-			rc->min = o->min;
-			rc->inodes = o->inodes;
-		} else if (o->inodes) {
-			// as obj_inode: 2 over 3 over 1
+		if (o->inodes) {
+			// as obj_inode: 2 over 3 over 1; on two devices, the
+			// file perf saw first
 			k = o->inodes;
-			if (o->maj != rc->maj || o->min != rc->min)
+			if (!rc->inodes)
+				;
+			else if (o->maj != rc->maj || o->min != rc->min)
 				k = k == 2 ? 2 : 3;
 			else if (o->ino != rc->ino)
 				k = 2;
-			if (k == 2 || rc->inodes == 1)
+			if (!rc->inodes || ((o->maj != rc->maj ||
+			    o->min != rc->min) && o->maptime &&
+			    o->maptime < idtime)) {
+				rc->ino = o->ino;
+				rc->maj = o->maj;
+				rc->min = o->min;
+				idtime = o->maptime ? o->maptime : UINT32_MAX;
+			}
+			if (k == 2 || rc->inodes <= 1)
 				rc->inodes = k;
 		}
 		if (!o->idlen)
