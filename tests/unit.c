@@ -1186,8 +1186,8 @@ t_rec_gather(void)
 	obj_add(-1, "/y", 2, NULL, 0, 0, SRC_MMAP, 2);
 	b = obj_add(-1, "/x", 2, i2, 20, 1, SRC_MMAP2ID | SRC_MMAP, 2);
 	check(a && b && b->group == a->group);
-	obj_inode(obj_add(-1, "/x", 2, NULL, 0, 0, SRC_MMAP, 2), 8, 1, 100);
-	obj_inode(obj_add(-1, "/x", 2, NULL, 0, 0, SRC_MMAP, 2), 8, 1, 200);
+	obj_inode(obj_add(-1, "/x", 2, NULL, 0, 0, SRC_MMAP, 2), 8, 1, 100, 0);
+	obj_inode(obj_add(-1, "/x", 2, NULL, 0, 0, SRC_MMAP, 2), 8, 1, 200, 0);
 	rec_gather(0, &rc);
 	check(rc.nids == 2 && rc.inodes == 2 && rc.idlen == 20);
 	/* the table's ID is the one compared with */
@@ -1195,6 +1195,16 @@ t_rec_gather(void)
 	rec_gather(0, &rc);
 	check(rc.id[0] == 2 && (rc.src & SRC_TABLE));
 	check(objs[0].gsrc == (SRC_MMAP2ID | SRC_MMAP | SRC_TABLE));
+	/* two devices: the file seen first in time is kept, whichever came
+	 * first in the file */
+	pf_reset("t");
+	a = obj_add(-1, "/z", 2, NULL, 0, 0, SRC_MMAP, 2);
+	obj_inode(a, 0, 40, 7, 0);
+	obj_inode(a, 8, 1, 9, 1);
+	obj_inode(a, 0, 40, 7, 0);
+	check(a->inodes == 3 && a->maj == 8 && a->min == 1 && a->ino == 9);
+	obj_inode(a, 8, 1, 10, 0);
+	check(a->inodes == 2);
 	return 0;
 }
 
