@@ -218,9 +218,9 @@ EOC
 	# a cache in perf's older layout: .build-id/xx/rest is the file
 	# itself.  The entry is named as perf reads it (PATH/ID/elf), not
 	# after the cache's file: perf report over the unpacked archive names
-	# v's functions once v is gone
-	cp v ov
-	perf record -N -q -o ov.data -- ./ov >/dev/null 2>&1
+	# the program's main once it is gone (bw: its samples are in main)
+	cp bw ov
+	perf record -N -q -o ov.data -- ./ov 1 >/dev/null 2>&1
 	oid=$("$PERFMT" list -i ov.data 2>/dev/null | awk '$2 ~ /\/ov$/ { print $1 }')
 	rm -rf oldc oh empty2
 	mkdir -p "oldc/.build-id/${oid%"${oid#??}"}" oh/.debug empty2
