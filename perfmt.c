@@ -10,10 +10,12 @@
  *
  * Usage: see usage_text below (section 3); README.md holds the same text.
  *
- * Exit status, as cmp(1) and diff(1): 0 all good; 1 something to report (a
- * problem verdict, nothing to list, a file without a build-ID, a damaged or
- * unfinished profile, a table that filled); 2 trouble (bad usage,
- * unreadable or malformed input).  usage_text says it in full.
+ * Exit status, as cmp(1) and diff(1), and one of its own: 0 all good; 1 a
+ * file changed (a verdict missing to deleted); 3 nothing shown changed but
+ * something cannot be told (unreadable, foreign, unverified, nothing to
+ * list, a file without a build-ID, a damaged or unfinished profile, a
+ * table that filled); 2 trouble (bad usage, unreadable or malformed
+ * input).  usage_text says it in full.
  *
  * Memory: no malloc.  Every buffer and table is static and sized at compile
  * time by the PERFMT_* macros of section 1; `perfmt -V` prints them.
@@ -163,10 +165,15 @@ long syscall(long, ...);
 
 /* ==== 2. Diagnostics ====================================================
  * One helper.  A message ending in ':' gets strerror(errno) appended (the
- * sbase convention).  The level raises the exit status: 0 a note, 1
- * something to report, 2 trouble.
+ * sbase convention).  The level raises `status`: 0 a note, 1 something
+ * cannot be told (a damaged profile, a file nothing vouches for), 2
+ * trouble.  A verdict that a file changed sets `changed` (verdict_status,
+ * section 12).  The exit status (perfmt.1, EXIT STATUS; finish) is 2 for
+ * trouble, else 1 where a file changed, else 3 where something cannot be
+ * told, else 0: a script tells each apart.
  */
 static int status;
+static int changed;
 static int msg_mute;	/* a pass after the first says nothing again */
 
 static void
@@ -280,12 +287,15 @@ static const char usage_verdicts[] =
 "  unchanged  no build-ID to compare; the file is older than the recording\n"
 "  skip       not a file (anonymous memory, heap, stack, a device...)\n"
 "\n"
-"exit status: 0 all good; 1 something to report: a verdict above ok,\n"
-"an object left out (inject, archive), no build-ID (list without -H),\n"
+"exit status: 0 all good; 1 a file changed: a verdict missing, mismatch,\n"
+"replaced, stale or deleted (an object inject or archive left out for\n"
+"it too); 3 nothing shown changed, but something cannot be told: a\n"
+"verdict unreadable, foreign or unverified, no build-ID (list without -H),\n"
 "none or one over 64 bytes (buildid), a damaged or unfinished profile,\n"
 "what did not fit a table (perfmt(1) names them); 2 trouble: bad usage,\n"
 "a -c, -k or -s that names nothing, unreadable or malformed input, a\n"
-"profile inject cannot complete or an output refused (left as it was)\n";
+"profile inject cannot complete or an output refused (left as it was).\n"
+"2 comes before 1, and 1 before 3\n";
 
 /* -h prints all of it; a usage error only the synopsis. */
 static void
@@ -6624,7 +6634,8 @@ module_from_dep(const char *mod, char *rel, size_t cap)
 /* ==== 14. Verdicts ======================================================
  * One verdict per path (per machine): the union of the build-ID table,
  * build-ID records, MMAP2 build-IDs and every MMAP/MMAP2 path.  Fixed
- * words; those before ok are problems (exit 1).  A recorded build-ID
+ * words; those before ok are problems: changed (exit 1) up to deleted,
+ * cannot tell (exit 3) after it.  A recorded build-ID
  * decides first: ok, mismatch or missing.  Without one the evidence
  * left decides: the inode (replaced), the mtime against the profile's
  * time (stale, unchanged, or unverified where that time cannot be
@@ -6638,6 +6649,17 @@ enum { V_MISSING, V_MISMATCH, V_REPLACED, V_STALE, V_DELETED, V_UNREADABLE,
 static const char *const vnames[] = { "missing", "mismatch", "replaced",
 	"stale", "deleted", "unreadable", "foreign", "unverified", "ok",
 	"unchanged", "skip" };
+
+/* What verdict v of an object a command leaves unvouched for says to the
+ * exit status: the file changed, or it cannot be told (section 2). */
+static void
+verdict_status(unsigned v)
+{
+	if (v <= V_DELETED)
+		changed = 1;
+	else if (status < 1)
+		status = 1;
+}
 
 enum { K_USER, K_KERNEL, K_MODULE, K_VDSO, K_JIT, K_PSEUDO };
 
@@ -8203,7 +8225,9 @@ report_summary(const unsigned *counts, unsigned n)
 static void
 report_time_note(unsigned by_time)
 {
-	if (by_time && prof_trust >= PT_WRITTEN && (opt.porcelain || opt.quiet))
+	// -q: nothing at all where all is well
+	if (by_time && prof_trust >= PT_WRITTEN && (opt.porcelain ||
+	    (opt.quiet && (status || changed))))
 		msg(0, "%s: the profile's time is %s, %s", esc(pf_shown()),
 		    prof_src, trust_text());
 }
@@ -9077,11 +9101,11 @@ cmd_check(const char *path)
 	}
 	if (rc < 0)
 		return 2;
+	for (v = 0; v < V_OK; v++)
+		if (counts[v])
+			verdict_status(v);
 	report_summary(counts, n);
 	report_time_note(by_time);
-	for (v = 0; v < V_OK; v++)
-		if (counts[v] && status < 1)
-			status = 1;
 	return status;
 }
 
@@ -10379,8 +10403,7 @@ inj_pass(void)
 				return 0;
 		} else {
 			inj.left++;
-			if (status < 1)
-				status = 1;
+			verdict_status(res[i].verdict);
 			cand_list(&objs[i], res[i].kind, rc.id, rc.idlen);
 			detail_for(i, &rc);
 		}
@@ -10961,8 +10984,7 @@ ar_object(uint32_t g, const struct rec *rc)
 		return;
 	}
 	ar.left++;
-	if (status < 1)
-		status = 1;
+	verdict_status(r->verdict);
 	fprintf(stderr, "left  %s %s  %s%s%s\n", hex[0] ? hex : "-",
 	    esc(obj_name(o)), vn ? vn : "", vn ? ": " : "", why);
 }
@@ -11003,6 +11025,8 @@ cmd_archive(const char *path, const char *out)
 		goto fail;
 	wr_end();
 	out = out && strcmp(out, "-") ? esc(out) : "FILE";
+	if (opt.quiet)
+		return status;
 	fprintf(stderr, "%u objects archived, %u left out; on the host: tar -xf "
 	    "%s -C ~/.debug\n", ar.put, ar.left, out);
 	// perf reads a JIT's map from /tmp only; -k: a map there is a host
@@ -11061,7 +11085,9 @@ finish(int rc)
 		msg(2, "<stdout>: write error:");
 		return 2;
 	}
-	return rc > status ? rc : status;
+	if (rc < status)
+		rc = status;
+	return rc >= 2 ? 2 : changed ? 1 : rc ? 3 : 0;
 }
 
 /* The options of each command.  A letter means the same wherever it is

@@ -31,7 +31,9 @@ run() {
 	timeout 60 "$@" >"$W/out" 2>"$W/err"
 	rc=$?
 }
-crashed() { [ "$rc" -gt 2 ]; }
+crashed() { [ "$rc" -gt 3 ]; }
+# no_trouble: the last run ended 0, 1 or 3 (perfmt.1, EXIT STATUS)
+no_trouble() { [ "$rc" = 0 ] || [ "$rc" = 1 ] || [ "$rc" = 3 ]; }
 
 # expect NAME STATUS [STDERR-SUBSTRING]: after run
 expect() {

@@ -96,9 +96,9 @@ done
 perf record -N -q -B -o nob.data -- sh -c "$W" >/dev/null 2>&1
 "$PERFMT" list -i nob.data >out 2>err
 rc=$?
-[ $rc -eq 1 ] && [ ! -s out ] && grep -q "no build-IDs recorded" err &&
-    ok "perf record -B: nothing listed, exit 1" ||
-    bad "perf record -B: nothing listed, exit 1" "exit $rc: $(cat err out)"
+[ $rc -eq 3 ] && [ ! -s out ] && grep -q "no build-IDs recorded" err &&
+    ok "perf record -B: nothing listed, exit 3" ||
+    bad "perf record -B: nothing listed, exit 3" "exit $rc: $(cat err out)"
 
 # --buildid-mmap: perf lists the hit objects with IDs from MMAP2 records;
 # perfmt lists every MMAP2 build-ID, so perf's lines are a subset
@@ -255,9 +255,18 @@ if [ -n "${PERFMT_EMU:-}" ] && [ "$rc" -eq 1 ] &&
 	# qemu-user maps no vDSO into its guests: only that row is missing
 	ok "check of an unchanged profile: only the vDSO, which $PERFMT_EMU lacks"
 else
-	[ $rc -eq 0 ] && [ "$(grep -vc "the profile's time is the mtime" out)" -eq 0 ] &&
+	[ $rc -eq 0 ] && [ ! -s out ] &&
 	    ok "check of an unchanged profile: exit 0, quiet" ||
 	    bad "check of an unchanged profile: exit 0, quiet" "exit $rc: $(cat out)"
+	# -q prints nothing at all where the status is 0: inject, archive
+	cp ok.data okq.data
+	"$PERFMT" inject $LOC -q -i okq.data >out 2>&1
+	rc=$?
+	"$PERFMT" archive $LOC -q -i okq.data -o okq.tar >>out 2>&1
+	rc2=$?
+	[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && [ ! -s out ] && [ -s okq.tar ] &&
+	    ok "inject -q, archive -q of an unchanged profile: exit 0, nothing said" ||
+	    bad "inject -q, archive -q of an unchanged profile: exit 0, nothing said" "exit $rc $rc2: $(cat out)"
 fi
 
 # ---- verdicts that hold across systems (issue 20) --------------------------
@@ -293,10 +302,10 @@ else
 	    bad "a library changed in place: stale by the file perf wrote, unverified by a copy" "got '$got'"
 	"$PERFMT" check $LOC -q -i cp-copy.data >out 2>err
 	rc=$?
-	[ $rc -eq 1 ] && grep -q "^unverified .*a copy's" out &&
+	[ $rc -eq 3 ] && grep -q "^unverified .*a copy's" out &&
 	    grep -q "the profile's time is the mtime of the perf.data, a copy's" err &&
-	    ok "check -q of a copy: unverified, exit 1, the time's source on stderr" ||
-	    bad "check -q of a copy: unverified, exit 1, the time's source on stderr" "exit $rc: $(cat out err)"
+	    ok "check -q of a copy: unverified, exit 3, the time's source on stderr" ||
+	    bad "check -q of a copy: unverified, exit 3, the time's source on stderr" "exit $rc: $(cat out err)"
 	"$PERFMT" check $LOC -p -i cp.data 2>err >/dev/null
 	grep -q "the profile's time is the mtime of the perf.data, confirmed" err &&
 	    ok "check -p: the time's source on stderr" ||
@@ -462,7 +471,7 @@ wait $p 2>/dev/null
 pkill -f "done # $$" 2>/dev/null
 "$PERFMT" header -i killed.data >out 2>err
 rc=$?
-[ $rc -eq 1 ] && grep -q "data size is 0" err && grep -q "^records  *[1-9]" out &&
-    ok "killed perf record: read to the end, exit 1" ||
-    bad "killed perf record: read to the end, exit 1" "exit $rc: $(cat err)"
+[ $rc -eq 3 ] && grep -q "data size is 0" err && grep -q "^records  *[1-9]" out &&
+    ok "killed perf record: read to the end, exit 3" ||
+    bad "killed perf record: read to the end, exit 3" "exit $rc: $(cat err)"
 exit 0

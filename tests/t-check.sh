@@ -210,7 +210,7 @@ done
 cat "$P/local__pipe.b.data" | HOME=$W/home timeout 60 "$PERFMT" check -p -i - \
     >"$W/out" 2>"$W/err"
 rc=$?
-expect "check -i - (a pipe): time unknown, said" 1 "the profile's time is unknown"
+expect "check -i - (a pipe): time unknown, said" 3 "the profile's time is unknown"
 grep -q "^foreign	" "$W/out" && ok "check -i -: another system's profile" ||
     bad "check -i -: another system's profile" "$(cat "$W/out")"
 cat "$P/local__pipe.b.data" | HOME=$W/home timeout 60 "$PERFMT" check -L -p \
@@ -241,7 +241,7 @@ expect "check -k FILE that is not there: exit 2" 2 "-k $W/no-such-vmlinux: No su
 # with this system's kernel and vDSO
 if [ "$(uname -r)" != 6.18.44-fc-v782 ]; then
 	run env HOME="$W/home" "$PERFMT" -i examples/small.data
-	expect "examples/small.data: exit 1" 1
+	expect "examples/small.data: exit 3 (foreign: cannot be told)" 3
 	grep -q '^foreign  *85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26 \[kernel.kallsyms\]  recorded on another system (kernel release 6.18.44-fc-v782, not ' "$W/out" &&
 	    grep -q '^foreign  *b0af7178ba47aca58d16966d2c4d17c913589189 \[vdso\]  recorded on another system' "$W/out" &&
 	    ! grep -q '^mismatch' "$W/out" &&

@@ -52,9 +52,9 @@ ls -a "$J" | grep -q perfmt-inject &&
 # place the file is not touched (its mtime neither)
 touch -d 2020-01-01 "$J/a.data"
 run "$PERFMT" inject -t 2026-01-01 -i "$P/aarch64__b-no-buildid-B.data" -o "$J/f.data"
-if [ "$rc" = 1 ] && [ "$(grep -c '^left .*foreign' "$W/out")" = 2 ] &&
+if [ "$rc" = 3 ] && [ "$(grep -c '^left .*foreign' "$W/out")" = 2 ] &&
     ! grep -q '^add ' "$W/out"; then
-	ok "inject: a foreign profile gains nothing, exit 1"
+	ok "inject: a foreign profile gains nothing, exit 3"
 else
 	bad "inject: a foreign profile gains nothing, exit 1" "rc $rc: $(head -5 "$W/out")"
 fi
@@ -353,7 +353,7 @@ else
 	run "$PERFMT" inject $LOC -i c.data -o ci.data
 	if [ "$EMU" = qemu-s390x-static ]; then
 		skipped "inject live: a cp copy" "qemu-s390x gives its guests' stat() no nanoseconds"
-	elif [ "$rc" = 1 ] && ! grep -q '^add .*/w$' "$W/out" &&
+	elif [ "$rc" = 3 ] && ! grep -q '^add .*/w$' "$W/out" &&
 	    grep -q '^left .*/w  unverified' "$W/out"; then
 		ok "inject live: a cp copy's objects are left out, unverified"
 	else
@@ -445,7 +445,7 @@ EOF2
 	# word of it; -r with the file perf wrote vouches for it
 	perf record -N -q -B --no-timestamp -o nt.data -- ./w >/dev/null 2>&1
 	run "$PERFMT" inject $LOC -n -i nt.data
-	if [ "$rc" = 1 ] && grep -q "^left .*/w  unchanged: the profile's time is unconfirmed" "$W/out"; then
+	if [ "$rc" = 3 ] && grep -q "^left .*/w  unchanged: the profile's time is unconfirmed" "$W/out"; then
 		ok "inject live: nothing added by an unconfirmed time"
 	else
 		bad "inject live: nothing added by an unconfirmed time" "rc $rc: $(cat "$W/out")"

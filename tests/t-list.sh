@@ -4,7 +4,7 @@
 while read -r name order; do
 	case $name in ''|'#'*) continue ;; esac
 	run "$PERFMT" list -i "$W/perf/$name"
-	if crashed || [ "$rc" -gt 1 ]; then
+	if crashed || [ "$rc" = 2 ]; then
 		bad "list $name = perf" "exit $rc: $(cat "$W/err")"
 		continue
 	fi

@@ -80,7 +80,7 @@ for k in fifo urandom null; do
 	[ $k = fifo ] && what="a FIFO"
 	tdir $k data.1
 	run timeout 10 "$PERFMT" header -i "$T/tdir"
-	expect "-i DIR: data.1 $what ($k), not read" 1 \
+	expect "-i DIR: data.1 $what ($k), not read" 3 \
 	    "tdir/data.1: $what, not a regular file: not read"
 	grep -q "^streams       1 data.N files, 4304 bytes" "$W/out" &&
 	    ok "-i DIR: data.1 $what ($k): data.0 read" ||
