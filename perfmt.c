@@ -8040,8 +8040,9 @@ detail_for(uint32_t g, const struct rec *rc)
 		if (r->flags & (RF_INO_DIFF | RF_DURING | RF_CTIME))
 			dadd("%s", r->flags & RF_INO_DIFF ? "but not shown to "
 			    "be the file mapped" : !(r->flags & RF_DURING) ?
-			    "but its inode changed later (ctime): cp -p, tar and "
-			    "rsync set an mtime back" : r->kind == K_JIT ?
+			    "but its inode changed after the recording began "
+			    "(ctime): the mtime may not date its bytes" :
+			    r->kind == K_JIT ?
 			    "before the recording began: an earlier process's "
 			    "with the same pid?" : "while perf recorded: before "
 			    "it was mapped or after?");

@@ -377,10 +377,10 @@ else
 	if [ "$EMU" = qemu-s390x-static ]; then
 		skipped "inject live: files changed in place" "qemu-s390x gives its guests' stat() no nanoseconds"
 	else
-		for c in "w1  unverified: .*its inode changed later (ctime)" \
+		for c in "w1  unverified: .*its inode changed after the recording began (ctime)" \
 		    "w2  unverified: .*while perf recorded" \
 		    "w3  replaced: replaced while recording: perf saw two inodes" \
-		    "w4  unverified: .*its inode changed later (ctime)"; do
+		    "w4  unverified: .*its inode changed after the recording began (ctime)"; do
 			if [ "$rc" = 1 ] && grep -q "^left .*/$c" "$W/out"; then
 				ok "inject live: left out, ${c%%:*}"
 			else
