@@ -8141,11 +8141,14 @@ report_row(uint32_t g)
 			json_str(cands[r->cand].path);
 		else
 			fputs("null", stdout);
-		// a time past what ts_ns holds has no date to give here; the
-		// detail says which bound it lies past
+		// every row has every key; a time past what ts_ns holds has
+		// no date to give here (null), the detail says which bound it
+		// lies past
 		if (r->mtime && r->mtime != INT64_MAX && r->mtime != INT64_MIN) {
 			utc_into(when, sizeof when, r->mtime, 1);
 			printf(",\"mtime\":\"%s\"", when);
+		} else {
+			fputs(",\"mtime\":null", stdout);
 		}
 		printf(",\"build_ids_recorded\":%u,\"detail\":", rc.nids);
 		json_str(detail);
@@ -8194,15 +8197,19 @@ report_summary(const unsigned *counts, unsigned n)
 			    "\"profile_time_note\":", when, prof_src,
 			    trust_names[prof_trust]);
 			json_str(trust_text());
-		} else
-			fputs("null", stdout);
+		} else {
+			fputs("null,\"profile_time_source\":null,"
+			    "\"profile_time_trust\":null,"
+			    "\"profile_time_note\":null", stdout);
+		}
 		printf(",\"profile_time_plausible\":%s,\"host\":\"%s\","
 		    "\"same_host\":%s", prof_ok ? "true" : "false",
 		    host_names[host], same_host ? "true" : "false");
-		if (host == HOST_FOREIGN) {
-			fputs(",\"host_differs\":", stdout);
+		fputs(",\"host_differs\":", stdout);
+		if (host == HOST_FOREIGN)
 			json_str(host_diff);
-		}
+		else
+			fputs("null", stdout);
 		puts("}");
 		return;
 	}

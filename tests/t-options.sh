@@ -160,6 +160,24 @@ for l in sys.stdin:
 else
 	skipped "-j parsed as JSON" "no python3"
 fi
+# -j: every row carries every key, and so does the summary (null where
+# nothing is known: no time, a host not foreign, a file not there)
+if command -v python3 >/dev/null 2>&1; then
+	for p in "$f" "$W/perf/local__pipe.data" "$W/perf/aarch64__b-no-buildid-B.data" \
+	    "$W/perf/local__killed.data"; do
+		for t in "" "-t 2026-11-30"; do
+			"$PERFMT" check -j $t -i "$p" 2>/dev/null
+		done
+	done | python3 -c '
+import json, sys
+rows, sums = set(), set()
+for l in sys.stdin:
+    d = json.loads(l)
+    (sums if "summary" in d else rows).add(tuple(sorted(d)))
+sys.exit(not (len(rows) == 1 and len(sums) == 1))' &&
+	    ok "check -j: every row and every summary with the same keys" ||
+	    bad "check -j: every row and every summary with the same keys"
+fi
 run "$PERFMT" check -j -t 2026-11-30 -i "$f"
 tail -1 "$W/out" | grep -q '"profile_time":"2026-11-30T00:00:00.000000000Z"' &&
     ok "check -j: profile_time in RFC 3339" ||
