@@ -7694,7 +7694,8 @@ cache_defaults(void)
 }
 
 /* What this system is, against what the profile's header recorded: the
- * first fact that differs goes in host_diff.  CPUs are the present ones
+ * first fact that differs, in the order host_compare asks, goes in
+ * host_diff.  CPUs are the present ones
  * (perf's nr_cpus_avail: the highest in /sys/devices/system/cpu/present,
  * plus one), memory /proc/meminfo's MemTotal in kB, as perf reads them. */
 static void
@@ -7752,9 +7753,12 @@ host_compare(void)
 	host = HOST_UNKNOWN;
 	if (uname(&u))
 		return;
-	host_fact("host", pf.hostname, u.nodename);
-	host_fact("kernel release", pf.osrelease, u.release);
+	// the most decisive fact first: another arch runs none of these
+	// files, another release not this kernel, another name may be a
+	// renamed host
 	host_fact("arch", pf.arch, u.machine);
+	host_fact("kernel release", pf.osrelease, u.release);
+	host_fact("host", pf.hostname, u.nodename);
 	if (pf.cpus_avail &&
 	    sys_number("/sys/devices/system/cpu/present", "", 1, &v)) {
 		snprintf(rec, sizeof rec, "%" PRIu32, pf.cpus_avail);

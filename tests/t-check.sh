@@ -236,6 +236,15 @@ run "$PERFMT" check -c "$P/local__x86_64__small.data" -i "$P/local__x86_64__smal
 expect "check -c FILE: not a directory" 2 "not a directory"
 run "$PERFMT" check -k "$W/no-such-vmlinux" -i "$P/local__x86_64__small.data"
 expect "check -k FILE that is not there: exit 2" 2 "-k $W/no-such-vmlinux: No such file"
+# another system's profile: the most decisive fact that differs is named
+# (arch before the release and the host)
+run "$PERFMT" check -i "$P/aarch64__b-no-buildid-B.data"
+if [ "$(uname -m)" != aarch64 ]; then
+	grep -q "^the profile is from another system: arch aarch64, not $(uname -m)\$" "$W/out" &&
+	    grep -q "^foreign .*recorded on another system (arch aarch64, not " "$W/out" &&
+	    ok "another arch's profile: the arch named first" ||
+	    bad "another arch's profile: the arch named first" "$(tail -2 "$W/out")"
+fi
 # the README's first command: a profile recorded on another system
 # (another kernel release) is said to be so, row by row, never compared
 # with this system's kernel and vDSO
