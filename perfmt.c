@@ -9361,16 +9361,18 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 			    "or give -o FILE");
 			return 0;
 		}
+		if (fstat(1, &st) || fstat(2, &ds)) {
+			msg(2, "-o -: standard output or error:");
+			return 0;
+		}
 		// what the command says would go into the output
-		if (!fstat(1, &st) && !fstat(2, &ds) && same_file(&st, &ds) &&
-		    !S_ISCHR(st.st_mode)) {
+		if (same_file(&st, &ds) && !S_ISCHR(st.st_mode)) {
 			msg(2, "-o -: standard error goes where standard output "
 			    "does: send it elsewhere (2>FILE)");
 			return 0;
 		}
 		// a disk, and a file opened with <> or >>, keep what they hold
-		if (!fstat(1, &st) && (S_ISBLK(st.st_mode) ||
-		    (S_ISREG(st.st_mode) && st.st_size))) {
+		if (S_ISBLK(st.st_mode) || (S_ISREG(st.st_mode) && st.st_size)) {
 			msg(2, "-o -: standard output is %s: redirect with > to "
 			    "a file or a pipe, or give -o FILE", S_ISBLK(st.st_mode) ?
 			    "a block device" : "a file with data in it");
