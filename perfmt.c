@@ -7055,6 +7055,7 @@ rec_gather(uint32_t g, struct rec *rc)
 	const struct obj *o;
 	uint32_t i, j, rank, best = 0, idtime = 0;
 	unsigned k;
+	int other;
 
 	memset(rc, 0, sizeof *rc);
 	for (i = g; i != UINT32_MAX; i = objs[i].gnext - 1) {
@@ -7065,15 +7066,14 @@ rec_gather(uint32_t g, struct rec *rc)
 		if (o->inodes) {
 			// as obj_inode: 2 over 3 over 1; on two devices, the
 			// file perf saw first
+			other = rc->inodes && (o->maj != rc->maj ||
+			    o->min != rc->min);
 			k = o->inodes;
-			if (!rc->inodes)
-				;
-			else if (o->maj != rc->maj || o->min != rc->min)
+			if (other)
 				k = k == 2 ? 2 : 3;
-			else if (o->ino != rc->ino)
+			else if (rc->inodes && o->ino != rc->ino)
 				k = 2;
-			if (!rc->inodes || ((o->maj != rc->maj ||
-			    o->min != rc->min) && o->maptime &&
+			if (!rc->inodes || (other && o->maptime &&
 			    o->maptime < idtime)) {
 				rc->ino = o->ino;
 				rc->maj = o->maj;
@@ -9466,6 +9466,16 @@ wr_signal(int sig)
 	raise(sig);
 }
 
+/* Signal s to sa, unless the caller ignores it (nohup). */
+static void
+wr_catch(int s, const struct sigaction *sa)
+{
+	struct sigaction old;
+
+	if (!sigaction(s, NULL, &old) && old.sa_handler != SIG_IGN)
+		sigaction(s, sa, NULL);
+}
+
 /* main's, for inject and archive: every signal whose default ends the
  * process without a core removes the new file first (a crash, a bug,
  * leaves it to the debugger, as SIGKILL leaves it: the output is whole
@@ -9485,20 +9495,17 @@ wr_signals(void)
 		SIGSTKFLT,
 #endif
 	};
-	struct sigaction sa, old;
+	struct sigaction sa;
 	unsigned i;
 	int s;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = wr_signal;
 	sa.sa_flags = SA_RESETHAND;
-	for (i = 0; i < sizeof sigs / sizeof *sigs + 1 + SIGRTMAX - SIGRTMIN;
-	    i++) {
-		s = i < sizeof sigs / sizeof *sigs ? sigs[i] : SIGRTMIN +
-		    (int)(i - sizeof sigs / sizeof *sigs);
-		if (!sigaction(s, NULL, &old) && old.sa_handler != SIG_IGN)
-			sigaction(s, &sa, NULL);
-	}
+	for (i = 0; i < sizeof sigs / sizeof *sigs; i++)
+		wr_catch(sigs[i], &sa);
+	for (s = SIGRTMIN; s <= SIGRTMAX; s++)
+		wr_catch(s, &sa);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGXFSZ, &sa, NULL);
 }
@@ -9520,11 +9527,8 @@ wr_mktemp(char *buf, const char *what, int named)
 	char *x;
 	int fd = -1, i, j;
 
-	if (wr.dfd < 0 && !wr_dir("", 0)) {
-		msg(2, "-o -: %s, where standard output's new file is made "
-		    "first (set TMPDIR or give -o FILE):", esc(wr.dir));
-		return -1;
-	}
+	if (wr.dfd < 0 && !wr_dir("", 0))
+		goto fail;
 	n = strlen(wr.dir);
 	if ((size_t)snprintf(buf, PATHMAX, "%s.perfmt-%s-XXXXXX", wr.dir,
 	    what) >= PATHMAX) {
@@ -9544,19 +9548,21 @@ wr_mktemp(char *buf, const char *what, int named)
 		if (fd < 0 && errno != EEXIST)
 			break;
 	}
-	if (fd < 0) {
-		if (wr.path)
-			msg(2, "%s: no new file can be made in its directory:",
-			    esc(wr.path));
-		else
-			msg(2, "-o -: no new file can be made in %s, where "
-			    "standard output's is made first (set TMPDIR or "
-			    "give -o FILE):", esc(wr.dir));
-		buf[0] = 0;
-	} else if (!named) {
-		unlinkat(wr.dfd, buf + n, 0);
+	if (fd >= 0) {
+		if (!named)
+			unlinkat(wr.dfd, buf + n, 0);
+		return fd;
 	}
-	return fd;
+fail:
+	if (wr.path)
+		msg(2, "%s: no new file can be made in its directory:",
+		    esc(wr.path));
+	else
+		msg(2, "-o -: no new file can be made in %s, where standard "
+		    "output's is made first (set TMPDIR or give -o FILE):",
+		    esc(wr.dir));
+	buf[0] = 0;
+	return -1;
 }
 
 /* The new file (wr.fd), or with stream and a standard output that is
@@ -10150,8 +10156,8 @@ inj_streams(void)
 	for (i = 0; i < PERFMT_MAXSTREAM; i++) {
 		snprintf(name, sizeof name, "%s/data.%u", pf.path, i);
 		// as the passes: what is not there, or not a file, is not read
-		if ((fd = open_regular(AT_FDCWD, name, 0, &st)) < 0 && (errno == ENOENT ||
-		    errno == EINVAL))
+		if ((fd = open_regular(AT_FDCWD, name, 0, &st)) < 0 &&
+		    (errno == ENOENT || errno == EINVAL))
 			continue;
 		if (fd < 0) {
 			msg(2, "%s:", esc(name));
