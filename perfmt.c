@@ -1163,6 +1163,7 @@ enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 #define S_CPU		(1u << 7)
 #define S_PERIOD	(1u << 8)
 #define S_STREAM_ID	(1u << 9)
+#define S_STACK_USER	(1u << 13)
 
 /* perf_event_attr.read_format bits */
 #define RF_ENABLED	1
@@ -3627,6 +3628,7 @@ struct proc {
 	int32_t parent;		/* from FORK, if has_parent */
 	uint8_t exited;		/* EXIT seen; dropped later (see zombies) */
 	uint8_t has_parent;
+	uint8_t stacked;	/* a sample carried its user stack */
 	uint64_t fork_time;
 	uint64_t exit_time;
 	uint64_t exec_time;	/* of the last COMM with the exec bit */
@@ -3650,6 +3652,7 @@ static uint32_t map_free = NOMAP, map_top, proc_free = NOMAP, proc_top;
 static struct proc *proc_last, *proc_kernel;
 static uint64_t hits_dropped_maps, hits_dropped_procs, hits_unknown;
 static uint64_t hits_unresolved, hits_unresolved_cc;
+static uint64_t hits_unplaced;	/* samples without an IP or a TID */
 static int hits_said;		/* the unresolved count, once a run */
 static struct zombie zombies[PERFMT_MAXPROC];
 static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
@@ -3835,7 +3838,7 @@ hits_reset(void)
 	memset(memo_how, 0, sizeof memo_how);
 	proc_last = proc_kernel = NULL;
 	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
-	hits_unresolved = hits_unresolved_cc = 0;
+	hits_unresolved = hits_unresolved_cc = hits_unplaced = 0;
 	npend = 0;
 	pend_clean = 0;
 	pend_index();
@@ -3901,7 +3904,7 @@ proc_new(int32_t pid)
 	p->maps = p->retired = NOMAP;
 	p->retired_round = 0;
 	p->serial = ++proc_serial;
-	p->exited = p->has_parent = 0;
+	p->exited = p->has_parent = p->stacked = 0;
 	procs_live++;
 	p->exec_time = 0;
 	p->next = proc_head[h];
@@ -4148,6 +4151,8 @@ hits_mmap(int32_t pid, unsigned cpumode, uint64_t start, uint64_t len,
 		map_fill(p, start, end, obj, time);
 	else
 		map_insert(p, start, end, obj, time);
+	if (p->stacked)
+		objs[obj].hit |= HIT_CALLCHAIN;
 	pend_retry(0, 0, pid);	// what waited for it, before an exec clears
 }
 
@@ -4317,6 +4322,8 @@ proc_inherit(struct proc *p, uint64_t addr, uint64_t time)
 			m = retired_find(q->retired, addr, t);
 		if (m != NOMAP) {
 			map_fill(p, maps[m].start, maps[m].end, maps[m].obj, t);
+			if (p->stacked)
+				objs[maps[m].obj].hit |= HIT_CALLCHAIN;
 			return map_lookup(p, addr);
 		}
 		if (exec_before(q, t ? t : UINT64_MAX))
@@ -4513,6 +4520,32 @@ context_mode(uint64_t ip, unsigned mode)
 	}
 }
 
+/* A sample that carries its user stack (perf record --call-graph dwarf)
+ * is unwound by perf report from the process's own files: any
+ * executable object mapped in the process may be read and named, so
+ * each is marked as a callchain's, those mapped later too (hits_mmap,
+ * proc_inherit).  A process that has not exec'd runs its parent's
+ * image: the ancestors' maps count as its own. */
+static void
+proc_stacked(int32_t pid)
+{
+	struct proc *p = proc_find(pid), *q;
+	uint32_t m, depth;
+
+	if (!p && !(p = proc_new(pid)))
+		return;		// counted: the objects may have more hits
+	if (p->stacked)
+		return;
+	p->stacked = 1;
+	for (q = p, depth = 0; q && depth < 16; depth++) {
+		for (m = q->maps; m != NOMAP; m = maps[m].next)
+			objs[maps[m].obj].hit |= HIT_CALLCHAIN;
+		if (q->exec_time || !q->has_parent)
+			break;
+		q = proc_find(q->parent);
+	}
+}
+
 static void
 sample_hits(const struct attr *a, const unsigned char *p, size_t n,
     uint16_t misc)
@@ -4525,8 +4558,11 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	int be = pf.be;
 	uint64_t t = 0, ip0;
 
-	if (a->ip_off < 0 || a->tid_off < 0 || (size_t)a->tid_off + 8 > n ||
-	    (size_t)a->ip_off + 8 > n)
+	if (a->ip_off < 0 || a->tid_off < 0) {
+		hits_unplaced++;
+		return;
+	}
+	if ((size_t)a->tid_off + 8 > n || (size_t)a->ip_off + 8 > n)
 		return;
 	pid = (int32_t)get32(p + a->tid_off, pf.be);
 	if (a->time_off >= 0 && (size_t)a->time_off + 8 <= n)
@@ -4536,7 +4572,11 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	    hit_miss(pid, mode, ip, HIT_SAMPLE, t, 1);
 	if (mode == MISC_USER)
 		user = found;
-	if (hits_mode != HITS_CALLCHAIN || a->cc_off == -1)
+	if (hits_mode != HITS_CALLCHAIN)
+		return;
+	if ((a->sample_type & S_STACK_USER) && pid != -1)
+		proc_stacked(pid);
+	if (a->cc_off == -1)
 		return;
 	if (a->cc_off >= 0) {
 		off = (size_t)a->cc_off;
@@ -8178,6 +8218,22 @@ static const char *const trust_names[] = { "given", "recorded", "confirmed",
 	"unconfirmed", "copy" };
 static const char *const host_names[] = { "unknown", "alike", "foreign" };
 
+/* mapped objects the scope leaves out, over every pass (wanted) */
+static unsigned not_judged;
+
+/* The summaries' words for them: "" if none. */
+static const char *
+scope_left(void)
+{
+	static char s[80];
+
+	if (!not_judged)
+		return "";
+	snprintf(s, sizeof s, "; %u mapped objects no sample reaches, not "
+	    "judged", not_judged);
+	return s;
+}
+
 static void
 report_summary(const unsigned *counts, unsigned n)
 {
@@ -8194,7 +8250,7 @@ report_summary(const unsigned *counts, unsigned n)
 		printf("{\"summary\":{\"objects\":%u", n);
 		for (v = 0; v < V_N; v++)
 			printf(",\"%s\":%u", vnames[v], counts[v]);
-		printf("},\"profile_time\":");
+		printf(",\"not_judged\":%u},\"profile_time\":", not_judged);
 		if (prof_src) {
 			printf("\"%s\",\"profile_time_source\":\"%s\","
 			    "\"profile_time_trust\":\"%s\","
@@ -8223,6 +8279,7 @@ report_summary(const unsigned *counts, unsigned n)
 			printf("%s %u %s", sep, counts[v], vnames[v]);
 			sep = ",";
 		}
+	fputs(scope_left(), stdout);
 	if (prof_src)
 		printf("; profile time %s (%s%s%s)", when, prof_src,
 		    prof_trust >= PT_WRITTEN ? ", " : "",
@@ -8244,20 +8301,29 @@ report_time_note(unsigned by_time)
 		    prof_src, trust_text());
 }
 
-/* Objects with a verdict: every build-ID the profile holds and every
- * executable mapping; data mappings only with -a; with --hits only the
- * objects samples fell in. */
+/* The scope (docs/design.md, scope): an object is judged where the
+ * report can use it: a sample or a callchain entry falls in it, or a
+ * sample's user stack may be unwound through it (proc_stacked); the
+ * kernel, modules and vDSO alike.  -H narrows that to the samples' own
+ * addresses; -a widens it to every object mapped, data mappings too.
+ * Where the samples cannot be placed (no IP or TID in them), or a map
+ * did not fit the tables, the object is judged. */
+static int
+mapped_object(uint32_t i)
+{
+	return objs[i].group == i && (opt.all || (objs[i].gsrc & (SRC_TABLE |
+	    SRC_RECORD | SRC_MMAP2ID | SRC_EXEC)));
+}
+
 static int
 wanted(uint32_t i)
 {
-	if (objs[i].group != i)
+	if (!mapped_object(i))
 		return 0;
-	if (hits_mode)
-		return (objs[i].hit & hit_mask()) != 0;
-	return opt.all || (objs[i].gsrc & (SRC_TABLE | SRC_RECORD |
-	    SRC_MMAP2ID | SRC_EXEC));
+	if (opt.all || !hits_mode || hits_unplaced)
+		return 1;
+	return (objs[i].hit & (hit_mask() | HIT_MAYBE)) != 0;
 }
-
 
 /* ==== 16. Commands ====================================================== */
 static void
@@ -8416,7 +8482,13 @@ hits_report(void)
 	uint32_t i, n = 0;
 
 	// said once: every share of a profile reads the same samples
-	if ((hits_unresolved || hits_unresolved_cc) && !hits_said++)
+	if (hits_said++)
+		;
+	else if (hits_unplaced)
+		msg(0, "%s: %" PRIu64 " samples carry no IP or TID, so no "
+		    "object can be told unused: every mapped object is judged",
+		    esc(pf_shown()), hits_unplaced);
+	else if (hits_unresolved || hits_unresolved_cc)
 		msg(hits_unresolved ? 1 : 0, "%s: %" PRIu64 " sample and %"
 		    PRIu64 " callchain addresses had no map when read and were "
 		    "given up before their rounds ended (PERFMT_MAXPEND %d "
@@ -9028,29 +9100,22 @@ cmd_header(const char *path)
 	return status;
 }
 
-/* What a command that gives verdicts reads: no sample times but the span
- * that tells the file perf wrote (when no time was given), data maps only
- * with -a. */
-static void
-verdict_reads(void)
+/* What a command that gives verdicts reads: the samples for the scope
+ * (-a: every mapping, data too, and no samples), no sample times but the
+ * span that tells the file perf wrote (when no time was given).  0 if
+ * -a and -H were both given. */
+static int
+scope_reads(const char *cmd)
 {
 	need_times = 0;
 	need_span = !opt.timearg && !opt.reffile;
 	data_maps = opt.all;
-}
-
-/* inject and archive: the objects samples fall in, as perf's pass marks
- * them, or with --all every mapped object; 0 if both were asked. */
-static int
-writer_reads(const char *cmd)
-{
-	verdict_reads();
 	if (opt.all && hits_mode) {
-		msg(2, "%s: --all and --hits exclude each other", cmd);
+		msg(2, "%s: -a (--all) and -H (--hits) exclude each other", cmd);
 		return 0;
 	}
 	if (!opt.all && !hits_mode)
-		hits_mode = HITS_SAMPLE;
+		hits_mode = HITS_CALLCHAIN;
 	return 1;
 }
 
@@ -9080,7 +9145,8 @@ check_pass(unsigned *counts, unsigned *n, unsigned *by_time)
 			counts[res[i].verdict]++;
 			*by_time += !!(res[i].flags & RF_BY_TIME);
 			(*n)++;
-		}
+		} else
+			not_judged += mapped_object(i);
 	for (v = 0; v < V_N; v++) {
 		if (opt.quiet && v >= V_OK)
 			break;
@@ -9102,7 +9168,8 @@ cmd_check(const char *path)
 	unsigned v, n = 0, by_time = 0;
 	int rc, first = 0;
 
-	verdict_reads();
+	if (!scope_reads("check"))
+		return 2;
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
 		if (!first++) {
@@ -10404,8 +10471,10 @@ inj_pass(void)
 	int d;
 
 	for (i = 0; i < nobj; i++) {
-		if (!wanted(i))
+		if (!wanted(i)) {
+			not_judged += mapped_object(i);
 			continue;
+		}
 		check_group(i);
 		// a JIT's map is text: no build-ID can describe it (archive
 		// takes it by its time, fmt §7.2)
@@ -10559,7 +10628,7 @@ cmd_inject(const char *path, const char *out)
 	wr_reset();
 	inj.dry = opt.dry;
 	inj.in_place = !out;
-	if (!writer_reads("inject"))
+	if (!scope_reads("inject"))
 		return 2;
 	if (!strcmp(path, "-") && !out && !inj.dry) {
 		msg(2, "inject: -i -: standard input goes to a new profile: "
@@ -10599,8 +10668,8 @@ cmd_inject(const char *path, const char *out)
 	inj_end();
 	if (!opt.quiet)
 		printf("%u build-IDs added, %u recorded before, %u objects left "
-		    "out%s\n", inj.added, inj.has, inj.left, inj.dry ?
-		    " (-n: nothing written)" : "");
+		    "out%s%s\n", inj.added, inj.has, inj.left, scope_left(),
+		    inj.dry ? " (-n: nothing written)" : "");
 	return status;
 fail:
 	inj_end();
@@ -11019,7 +11088,7 @@ cmd_archive(const char *path, const char *out)
 
 	memset(&ar, 0, sizeof ar);
 	wr_reset();
-	if (!writer_reads("archive"))
+	if (!scope_reads("archive"))
 		return 2;
 	if (!wr_target(path, out ? out : "-", 0, WR_TAR) ||
 	    !wr_begin("archive", 1))
@@ -11033,8 +11102,10 @@ cmd_archive(const char *path, const char *out)
 				break;
 		}
 		for (i = 0; i < nobj && status < 2; i++) {
-			if (!wanted(i))
+			if (!wanted(i)) {
+				not_judged += mapped_object(i);
 				continue;
+			}
 			check_group(i);
 			rec_of(i, &rc);
 			ar_object(i, &rc);
@@ -11047,8 +11118,8 @@ cmd_archive(const char *path, const char *out)
 	out = out && strcmp(out, "-") ? esc(out) : "FILE";
 	if (opt.quiet)
 		return status;
-	fprintf(stderr, "%u objects archived, %u left out; on the host: tar -xf "
-	    "%s -C ~/.debug\n", ar.put, ar.left, out);
+	fprintf(stderr, "%u objects archived, %u left out%s; on the host: tar "
+	    "-xf %s -C ~/.debug\n", ar.put, ar.left, scope_left(), out);
 	// perf reads a JIT's map from /tmp only; -k: a map there is a host
 	// process's, not to be overwritten
 	if (ar.jit)
