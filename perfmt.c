@@ -48,6 +48,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
+#include <sys/timex.h>
 #include <sys/types.h>
 #include <sys/utsname.h>
 #include <sys/xattr.h>
@@ -1174,6 +1175,7 @@ enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 
 /* perf_event_attr flag bits, in the little-endian numbering */
 #define F_SAMPLE_ID_ALL	18
+#define F_USE_CLOCKID	25
 #define F_BUILD_ID	34
 
 /* header.misc */
@@ -1253,6 +1255,7 @@ static struct pf {
 	uint64_t meta_lo, meta_hi;	/* ids and attrs, where they touch */
 	uint64_t feat[4];	/* feature bitmap (file) or features seen (pipe) */
 	int unfinished;		/* data.size 0: perf record was killed */
+	int other_clock;	/* an event's clock is not perf's default */
 	int bitmap32;		/* the bitmap is u32 words (fmt §4) */
 	uint64_t walk_end;	/* where the walk of the records stopped */
 	uint64_t vdso_low;	/* [vdso] maps below 4 GiB (32-bit processes) */
@@ -1318,9 +1321,8 @@ static int hits_mode;
  * prints, a profile time that only the samples give (CLOCK_DATA without
  * SAMPLE_TIME), or the span of the records' times that tells the file
  * perf wrote from a copy (need_span: check, when the profile's time may
- * be its file's mtime; the samples' part of it is SAMPLE_TIME where perf
- * wrote one, and the other records' times are read from their ends).
- * Otherwise they are stepped over unread. */
+ * be its file's mtime; the other records' times are read from their
+ * ends).  Otherwise they are stepped over unread. */
 static int want_samples = 1, need_times = 1, need_span;
 
 /* Non-code mappings without a build-ID enter the object table only where
@@ -1343,8 +1345,7 @@ static int
 want_times(void)
 {
 	return need_times || (pf.has_clock_data && !pf.sample_last) ||
-	    (need_span && !pf.has_clock_data && pf.has_btime && !born_after() &&
-	    !pf.sample_last);
+	    (need_span && !pf.has_clock_data && pf.has_btime && !born_after());
 }
 
 static void
@@ -1488,6 +1489,10 @@ attr_add(const unsigned char *p, size_t n, uint64_t off)
 	a->sample_type = get64(p + 24, pf.be);
 	a->read_format = get64(p + 32, pf.be);
 	a->flags = attr_flags(p + 40, pf.be);
+	// clockid at 92 (PERF_ATTR_SIZE_VER1 and on); 1 is CLOCK_MONOTONIC
+	if ((a->flags >> F_USE_CLOCKID & 1) && (n < 96 ||
+	    get32(p + 92, pf.be) != 1))
+		pf.other_clock = 1;
 	attr_layout(a);
 	pf.same_layout = !pf.nattr ||
 	    (pf.same_layout && a->sample_type == pf.attrs[0].sample_type);
@@ -6739,7 +6744,7 @@ static struct res {
  * the perf.data's birth where it is the file perf wrote, else the span of
  * its records back from that time */
 static int64_t prof_ns, prof_start;
-static uint64_t rec_lo;		/* the first record's time (record_span) */
+static uint64_t rec_lo, rec_hi;	/* the first and last records' times */
 static const char *prof_src;
 static int prof_ok;		/* known and plausible */
 
@@ -7243,6 +7248,40 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 	snprintf(out, cap, "%s", last_rel);
 }
 
+/* perf's build-ID cache links the files it caches (perf record without
+ * -B, perf inject -b, where the cache shares the file system), and a
+ * link moves a file's ctime.  That ctime is the link's where a cache
+ * looked in holds this very inode under the file's build-ID and its
+ * .build-id link, made just after, is no older: nothing changed the
+ * file after perf linked it.  A file linked anywhere else, or changed
+ * after, keeps the ctime rule. */
+static int
+cache_linked(const struct res *r, const struct stat *st)
+{
+	char hex[2 * IDMAX + 1], p[PATHMAX];
+	struct stat l, f;
+	int i, n;
+
+	if (!r->disklen)
+		return 0;
+	hex_into(hex, r->diskid, r->disklen);
+	for (i = 0; i < opt.ncache; i++) {
+		n = snprintf(p, sizeof p - 4, "%s/.build-id/%.2s/%s",
+		    opt.cache[i], hex, hex + 2);
+		if (n < 0 || (size_t)n >= sizeof p - 4 || lstat(p, &l) ||
+		    !S_ISLNK(l.st_mode) || stat(p, &f))
+			continue;
+		// PATH/ID/elf, or in older caches PATH/ID itself (fmt §7.2)
+		if (S_ISDIR(f.st_mode) && (memcpy(p + n, "/elf", 5),
+		    stat(p, &f)))
+			continue;
+		if (f.st_dev == st->st_dev && f.st_ino == st->st_ino &&
+		    ts_ns(&st->st_ctim) <= ts_ns(&l.st_mtim) + FILE_TICK)
+			return 1;
+	}
+	return 0;
+}
+
 /* No build-ID to compare: the inode, the times and, for a kernel, its
  * release decide, each only as far as it can be trusted; the rules in
  * their order: docs/design.md, verdicts without a build-ID. */
@@ -7325,11 +7364,10 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	    slack : r->mtime > since)
 		r->flags |= RF_DURING;
 	// the change time cannot be set back as an mtime can (cp -p, tar,
-	// rsync); under a sysroot it is the copy's, and a file with other
-	// links has it moved by each link made (perf's build-ID cache links
-	// the files it caches); a JIT's map is written while perf records
-	else if (!opt.sysroot && st->st_nlink < 2 && ts_ns(&st->st_ctim) >
-	    (r->kind == K_JIT ? prof_ns : since))
+	// rsync); under a sysroot it is the copy's; perf's own cache moves
+	// it (cache_linked); a JIT's map is written while perf records
+	else if (!opt.sysroot && ts_ns(&st->st_ctim) > (r->kind == K_JIT ?
+	    prof_ns : since) && !cache_linked(r, st))
 		r->flags |= RF_CTIME;
 	else
 		r->verdict = V_UNCHANGED;
@@ -7602,21 +7640,23 @@ parse_time(const char *s, int64_t *ns)
 }
 
 /* The span of the timestamps of every record that has one, 0 if none:
- * perf's clock ticks in ns, as the wall clock does; rec_lo the first. */
+ * perf's clock ticks in ns, as the wall clock does; rec_lo the first.
+ * The samples' own times where they were read: SAMPLE_TIME stands in for
+ * them only where they were not, as each file of perf record
+ * --switch-output carries the first file's first sample time there. */
 static uint64_t
 record_span(void)
 {
 	uint64_t lo = pf.r_first, hi = pf.r_last;
+	uint64_t s_lo = pf.n_timed ? pf.t_first : pf.sample_first;
+	uint64_t s_hi = pf.n_timed ? pf.t_last : pf.sample_last;
 
-	if (pf.sample_first && (!lo || pf.sample_first < lo))
-		lo = pf.sample_first;
-	if (pf.sample_last > hi)
-		hi = pf.sample_last;
-	if (pf.n_timed && (!lo || pf.t_first < lo))
-		lo = pf.t_first;
-	if (pf.n_timed && pf.t_last > hi)
-		hi = pf.t_last;
+	if (s_lo && (!lo || s_lo < lo))
+		lo = s_lo;
+	if (s_hi > hi)
+		hi = s_hi;
 	rec_lo = lo;
+	rec_hi = hi;
 	return lo && hi > lo ? hi - lo : 0;
 }
 
@@ -7625,12 +7665,67 @@ record_span(void)
  * drift of perf's clock against the wall clock, and by the resolution of
  * the mtime (pf_file_times). */
 static uint64_t trust_age, trust_span;
+static int trust_clock;		/* born_by_clock's answer */
+
+/* A file born longer before its mtime than its records span may be the
+ * file perf wrote, or a copy that took longer to arrive (scp, adb pull,
+ * a download): only perf's clock tells them apart (docs/design.md, the
+ * profile's time).  On the system and boot that recorded it, perf's
+ * default clock tracks CLOCK_MONOTONIC, so a record's time plus
+ * CLOCK_REALTIME less CLOCK_MONOTONIC now is its wall time, within the
+ * two clocks' drift (NTP steers one and not the other: adjtimex says by
+ * how much), unless a suspend or a clock step came between.  The file
+ * perf wrote was born before its first record; a copy, after its last.
+ * The file's mtime, after its last record either way, checks that the
+ * clocks kept their distance.  1 the file perf wrote, 0 a copy, -1
+ * nothing to place it by. */
+static int
+born_by_clock(void)
+{
+	struct timespec rt, mono, boot;
+	struct timex tx;
+	int64_t off, lo, hi, ppm, tol;
+	long hz = sysconf(_SC_CLK_TCK);
+
+	memset(&tx, 0, sizeof tx);
+	if (!same_host || pf.other_clock || !rec_lo || rec_hi > INT64_MAX / 2 ||
+	    adjtimex(&tx) < 0 || hz <= 0)
+		return -1;
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	clock_gettime(CLOCK_BOOTTIME, &boot);
+	// the rate NTP gives the monotonic clock, in ppm (freq is scaled
+	// by 2^16, tick is in us of a 1/hz s tick), and 1 more for the
+	// clocks' own calibrations
+	ppm = (tx.freq < 0 ? -(int64_t)tx.freq : tx.freq) / 65536 + 1 +
+	    (int64_t)(tx.tick > 1000000 / hz ? tx.tick - 1000000 / hz :
+	    1000000 / hz - tx.tick) * hz;
+	tol = FILE_TICK + pf.time_slack + 1000000 +
+	    (int64_t)(rec_hi / 1000000) * ppm;
+	// a suspend since boot stopped one clock and not the other, and
+	// when it came is not known
+	if (ts_ns(&boot) - ts_ns(&mono) > FILE_TICK)
+		return -1;
+	off = ts_ns(&rt) - ts_ns(&mono);
+	lo = (int64_t)rec_lo + off;
+	hi = (int64_t)rec_hi + off;
+	// recorded in this boot, and the clocks as far apart as then
+	if (pf.btime < off - tol || rec_hi > (uint64_t)ts_ns(&mono) ||
+	    pf.mtime < hi - tol)
+		return -1;
+	// born too late for the file perf wrote, too early for a copy, or
+	// where either may be
+	if (pf.btime > lo + tol)
+		return pf.btime < hi - tol ? -1 : 0;
+	return pf.btime < hi - tol ? 1 : -1;
+}
 
 static void
 mtime_trust(void)
 {
 	// unsigned, and no sum with the mtime, which may be saturated
 	trust_age = 0;
+	trust_clock = -1;
 	if (!pf.has_btime)
 		prof_trust = PT_UNCONFIRMED;
 	else if (born_after())
@@ -7643,6 +7738,11 @@ mtime_trust(void)
 		prof_trust = trust_age >= trust_span || trust_span - trust_age <=
 		    trust_age / 1000 + (uint64_t)pf.time_slack ? PT_WRITTEN :
 		    PT_COPY;
+		if (prof_trust == PT_WRITTEN) {
+			trust_clock = born_by_clock();
+			prof_trust = trust_clock == 1 ? PT_WRITTEN :
+			    trust_clock == 0 ? PT_COPY : PT_UNCONFIRMED;
+		}
 	}
 }
 
@@ -7919,14 +8019,25 @@ trust_text(void)
 		if (born_after())
 			return "a copy's: the file was born after its mtime (cp "
 			    "-p, tar, rsync)";
+		if (trust_clock >= 0)
+			return trust_clock ? "confirmed: the file was born "
+			    "before its first record, by perf's clock on this "
+			    "boot" : "a copy's: the file was born after its "
+			    "first record, by perf's clock on this boot";
 		snprintf(a, sizeof a, "%s", dur(trust_age));
-		snprintf(buf, sizeof buf, "%s: the file was born %s before it, "
-		    "its records span %s", prof_trust == PT_WRITTEN ?
-		    "confirmed" : "a copy's", a, dur(trust_span));
+		snprintf(buf, sizeof buf, "a copy's: the file was born %s "
+		    "before it, its records span %s", a, dur(trust_span));
 		return buf;
 	}
-	return pf.has_btime ? "unconfirmed: its records hold no times" :
-	    "unconfirmed: the file system keeps no birth time";
+	if (!pf.has_btime)
+		return "unconfirmed: the file system keeps no birth time";
+	if (!trust_span)
+		return "unconfirmed: its records hold no times";
+	snprintf(a, sizeof a, "%s", dur(trust_age));
+	snprintf(buf, sizeof buf, "unconfirmed: the file was born %s before "
+	    "it, its records span %s, and no clock of this boot dates its "
+	    "records", a, dur(trust_span));
+	return buf;
 }
 
 static void
@@ -8194,6 +8305,10 @@ report_row(uint32_t g)
 		} else {
 			fputs(",\"mtime\":null", stdout);
 		}
+		// how the profile mapped it: code, data only (-a), or not at
+		// all (a build-ID table's or record's alone)
+		printf(",\"mapped\":%s", o->gsrc & SRC_EXEC ? "\"code\"" :
+		    o->gsrc & SRC_MMAP ? "\"data\"" : "null");
 		printf(",\"build_ids_recorded\":%u,\"detail\":", rc.nids);
 		json_str(detail);
 		puts("}");
@@ -9074,6 +9189,7 @@ cmd_header(const char *path)
 	hdr_events();
 	hdr_times();
 	// the time check judges by, and how far it is trusted
+	host_compare();
 	if (profile_time() && prof_src) {
 		printf("%-14s", "profile time");
 		put_utc((uint64_t)prof_ns);
@@ -9124,9 +9240,9 @@ scope_reads(const char *cmd)
 static int
 verdicts_begin(void)
 {
+	host_compare();
 	if (!profile_time())
 		return 0;
-	host_compare();
 	cache_defaults();
 	return 1;
 }

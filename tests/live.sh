@@ -456,6 +456,132 @@ else
 	skip "a file this user cannot read" "not root, or no setpriv"
 fi
 
+# ---- the scope: what the report uses (issue 30) -----------------------------
+# the README's board sequence, in place on this system: perf record -B,
+# perfmt, perfmt inject, perfmt, perfmt archive, all ok (exit 0), with and
+# without callchains; a library (libm) that only callchains or the user
+# stack reach is judged and given its ID
+cat >lm.c <<'EOF2'
+#include <math.h>
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+	volatile double s = 0;
+	long i, n = argc > 1 ? 20000000L : 4000000L;
+
+	(void)argv;
+	for (i = 0; i < n; i++)
+		s += sqrt((double)i);
+	printf("%f\n", s);
+	return 0;
+}
+EOF2
+if ! "$cc" -O1 -o lm lm.c -lm 2>/dev/null; then
+	skip "the README's board sequence" "$cc cannot link with -lm"
+elif [ "${born:-0}" = 0 ] || [ "$born" = - ]; then
+	skip "the README's board sequence" "this file system keeps no birth time"
+else
+	for cg in "" -g "--call-graph dwarf"; do
+		rm -f rd.data rd.tar
+		perf record -N -q -B $cg -o rd.data -- ./lm 1 >/dev/null 2>&1
+		got=
+		"$PERFMT" $LOC -q -i rd.data >out 2>&1; got="$got $?"
+		"$PERFMT" inject $LOC -q -i rd.data >>out 2>&1; got="$got $?"
+		"$PERFMT" $LOC -i rd.data >out2 2>&1; got="$got $?"
+		"$PERFMT" archive $LOC -q -i rd.data -o rd.tar >>out 2>&1
+		got="$got $?"
+		[ "$got" = " 0 0 0 0" ] && [ ! -s out ] &&
+		    ! grep -v '^ok \|^skip \|^VERDICT\|objects: ' out2 | grep -q . &&
+		    grep -q "^ok .*/lm  build-ID matches" out2 &&
+		    ok "the README's board sequence, all ok (perf record -B $cg)" ||
+		    bad "the README's board sequence, all ok (perf record -B $cg)" \
+		    "exits$got: $(cat out out2)"
+	done
+	# dwarf: libm is mapped and unwinding may reach it; without
+	# callchains it is not judged, and counted
+	grep -q "^ok .*/libm\.so" out2 &&
+	    ok "dwarf callchains: every library mapped in a sampled process is judged" ||
+	    bad "dwarf callchains: every library mapped in a sampled process is judged" "$(cat out2)"
+	perf record -N -q -B -o rn.data -- ./lm 1 >/dev/null 2>&1
+	"$PERFMT" $LOC -j -i rn.data >out 2>&1
+	n=$(sed -n 's/.*"not_judged":\([0-9]*\).*/\1/p' out)
+	[ "${n:-0}" -gt 0 ] && ! grep -q '"path":"[^"]*libm' out &&
+	    "$PERFMT" $LOC -i rn.data 2>&1 | grep -q "; $n mapped objects no sample reaches, not judged" &&
+	    ok "no callchains: libm unused, counted as not judged ($n)" ||
+	    bad "no callchains: libm unused, counted as not judged" "$(cat out)"
+	# -a judges it; -a and -H exclude each other in every command
+	"$PERFMT" $LOC -a -p -i rn.data 2>/dev/null | grep -q "	$L/lm	" &&
+	    "$PERFMT" $LOC -a -p -i rn.data 2>/dev/null | grep -q "/libm\.so" &&
+	    ok "-a: every mapped object judged" || bad "-a: every mapped object judged" ""
+	for c in check inject archive; do
+		n=
+		[ $c = inject ] && n=-n
+		"$PERFMT" $c $LOC -a -H $n -i rn.data >out 2>&1
+		rc=$?
+		[ $rc = 2 ] && grep -q "exclude each other" out &&
+		    ok "$c: -a and -H exclude each other" ||
+		    bad "$c: -a and -H exclude each other" "exit $rc: $(cat out)"
+	done
+	# a default profile (build-IDs recorded) copied with cp: every
+	# object the report uses has its ID, so all is well
+	perf record -N -q -o dc.data -- ./lm 1 >/dev/null 2>&1
+	cp dc.data dc-copy.data
+	"$PERFMT" $LOC -q -i dc-copy.data >out 2>&1
+	rc=$?
+	[ $rc = 0 ] && [ ! -s out ] && ok "a default profile copied with cp: exit 0, quiet" ||
+	    bad "a default profile copied with cp: exit 0, quiet" "exit $rc: $(cat out)"
+	# perf record --switch-output: each file is a recording of its own
+	rm -f sw.data.*
+	# (about 3 s of work, a file a second)
+	perf record -N -q -B --switch-output=1s -o sw.data -- sh -c \
+	    'i=0; while [ $i -lt 30 ]; do ./lm 1; i=$((i + 1)); done' \
+	    >/dev/null 2>&1
+	set -- sw.data.*
+	if [ $# -lt 2 ] || [ ! -f "$1" ]; then
+		skip "--switch-output files" "perf wrote $# files"
+	else
+		bad=
+		for f in "$@"; do
+			"$PERFMT" $LOC -q -i "$f" >out 2>&1 || bad="$bad $f: $(cat out)"
+			"$PERFMT" inject $LOC -q -i "$f" >out 2>&1 || bad="$bad $f: $(cat out)"
+			"$PERFMT" $LOC -q -i "$f" >out 2>&1 || bad="$bad $f: $(cat out)"
+		done
+		[ -z "$bad" ] && ok "--switch-output: each of $# files all good, injected, all ok" ||
+		    bad "--switch-output: each file all good, injected, all ok" "$bad"
+	fi
+fi
+
+# a slow copy of a short recording (scp, adb pull, a download) is born
+# longer before its mtime than its records span: only perf's clock tells
+# it from the file perf wrote.  A program rewritten in place before the
+# copy (its inode, an older mtime than the copy's) is then not unchanged.
+"$cc" -O1 -o sc w.c
+perf record -N -q -B -o sc.data -- ./sc >/dev/null 2>&1
+sleep 0.2
+"$cc" -O2 -o sc2 w.c && cat sc2 >sc
+sleep 0.1
+rm -f slow.data
+(head -c 100 sc.data; sleep 0.8; tail -c +101 sc.data) >slow.data
+if [ "${born:-0}" = 0 ] || [ "$born" = - ]; then
+	skip "a slow copy" "this file system keeps no birth time"
+elif [ -n "${PERFMT_EMU:-}" ]; then
+	skip "a slow copy" "under an emulator perf's clock is the host's"
+else
+	"$PERFMT" $LOC -p -i slow.data >out 2>&1
+	rc=$?
+	v=$(awk -F'\t' -v d="$L/sc" '$4 == d { print $1 }' out)
+	[ "$v" = unverified ] && [ $rc = 3 ] && grep -q "a copy's: the file was born after its first record" out &&
+	    ok "a slow copy of a short recording: a copy's time, unverified" ||
+	    bad "a slow copy of a short recording: a copy's time, unverified" "exit $rc: $(cat out)"
+	"$PERFMT" inject $LOC -n -i slow.data >out 2>&1
+	grep -q "^add .*/sc$" out && bad "a slow copy: the rewritten program gets no ID" "$(cat out)" ||
+	    ok "a slow copy: the rewritten program gets no ID"
+	"$PERFMT" $LOC -p -i sc.data >out 2>&1
+	grep -q "^stale	-	.*	$L/sc	" out &&
+	    ok "the file perf wrote: the rewritten program is stale" ||
+	    bad "the file perf wrote: the rewritten program is stale" "$(cat out)"
+fi
+
 # a recording killed with SIGKILL
 # (the loop carries this shell's pid, so that two suites running at once
 # kill only their own; the kill waits for perf to have written records)

@@ -319,13 +319,17 @@ else
 	cp -p b.data b.orig
 	run "$PERFMT" inject $LOC -i b.data -o i.data
 	expect "inject live: -B recording, every object with samples gets its ID" 0
-	# the objects: perf buildid-list -H's, with perf inject -b's IDs
-	perf buildid-list -H -i b.data 2>/dev/null | awk '{ print $NF }' |
-	    LC_ALL=C sort >h.names
+	# the objects: those perf report uses, the samples' and their
+	# callchains' (perf script names each entry's), with perf inject
+	# -b's IDs
+	perf script -i b.data -F ip,dso 2>/dev/null |
+	    sed -n 's/.*(\(.*\))$/\1/p' | grep -v '^\[unknown\]$' |
+	    LC_ALL=C sort -u >h.names
 	perf buildid-list -i i.data 2>/dev/null | LC_ALL=C sort >i.ids
 	awk '{ print $NF }' i.ids | LC_ALL=C sort >i.names
-	cmp -s h.names i.names && ok "inject live: the objects of perf buildid-list -H" ||
-	    bad "inject live: the objects of perf buildid-list -H" "$(diff h.names i.names)"
+	[ -s h.names ] && cmp -s h.names i.names &&
+	    ok "inject live: the objects of perf script's samples and callchains" ||
+	    bad "inject live: the objects of perf script's samples and callchains" "$(diff h.names i.names)"
 	perf inject -b -i b.data -o p.data 2>/dev/null
 	perf buildid-list -i p.data 2>/dev/null | LC_ALL=C sort >p.ids
 	LC_ALL=C join -j 2 -o 1.1,2.1 p.ids i.ids 2>/dev/null | awk '$1 != $2' >ids.diff
@@ -364,31 +368,46 @@ else
 	# while perf recorded (before it was mapped or after?), another
 	# file at its path for a while (two inodes), cp -p over it while
 	# perf recorded (its ctime again)
-	cp w w1 && cp w w2 && cp w w3 && cp w w4 && cp w w6 && sleep 0.1
+	cp w w1 && cp w w2 && cp w w3 && cp w w4 && cp w w6 && cp w w7 &&
+	    cp w w8 && sleep 0.1
 	perf record -N -q -B -o e.data -- sh -c './w1; ./w2; cp w w2; ./w3;
 	    mv w3 w3.old; cp w w3; ./w3; mv -f w3.old w3; ./w4; cp -p w w4;
-	    ./w6; sleep 0.2' >/dev/null 2>&1
+	    ./w6; ./w7; ./w8; sleep 0.2' >/dev/null 2>&1
 	sleep 0.2
 	cp -p w w1
-	# a link made after (perf's build-ID cache links what it caches)
-	# moves the ctime too, and leaves the file the one profiled
-	rm -f w6.l && ln w6 w6.l
-	run "$PERFMT" inject $LOC -i e.data -o ei.data
+	# a link made after moves the ctime too: one anywhere proves
+	# nothing (w6); perf's build-ID cache links the files it caches,
+	# and one it linked is the file it read (w7), unless changed since
+	# (w8: cp -p of another build into the linked inode)
+	rm -rf w6.l h && mkdir h && ln w6 w6.l
+	cc -O2 -o w.o2 "$D/elf/local__w.c" 2>/dev/null && touch -r w w.o2
+	HOME=$J/h perf buildid-cache -a w7 >/dev/null 2>&1
+	HOME=$J/h perf buildid-cache -a w8 >/dev/null 2>&1 && sleep 0.05 &&
+	    cp -p w.o2 w8
+	run env HOME="$J/h" "$PERFMT" inject $LOC -i e.data -o ei.data
 	if [ "$EMU" = qemu-s390x-static ]; then
 		skipped "inject live: files changed in place" "qemu-s390x gives its guests' stat() no nanoseconds"
 	else
 		for c in "w1  unverified: .*its inode changed after the recording began (ctime)" \
 		    "w2  unverified: .*while perf recorded" \
 		    "w3  replaced: replaced while recording: perf saw two inodes" \
-		    "w4  unverified: .*its inode changed after the recording began (ctime)"; do
+		    "w4  unverified: .*its inode changed after the recording began (ctime)" \
+		    "w6  unverified: .*its inode changed after the recording began (ctime)" \
+		    "w8  unverified: .*its inode changed after the recording began (ctime)"; do
 			if [ "$rc" = 1 ] && grep -q "^left .*/$c" "$W/out"; then
 				ok "inject live: left out, ${c%%:*}"
 			else
 				bad "inject live: left out, ${c%%:*}" "rc $rc: $(cat "$W/out")"
 			fi
 		done
-		grep -q "^add .*/w6$" "$W/out" && ok "inject live: a file linked since is added" ||
-		    bad "inject live: a file linked since is added" "$(cat "$W/out")"
+		if [ ! -e "h/.debug" ]; then
+			skipped "inject live: a file perf's cache linked" "perf buildid-cache -a cached nothing"
+		elif [ "$(stat -c %h w7)" != 2 ]; then
+			skipped "inject live: a file perf's cache linked" "the cache copied it (another file system)"
+		else
+			grep -q "^add .*/w7$" "$W/out" && ok "inject live: a file perf's cache linked since is added" ||
+			    bad "inject live: a file perf's cache linked since is added" "$(cat "$W/out")"
+		fi
 	fi
 	# a file made while perf recorded and then run: with CLOCK_DATA the
 	# MMAP2 record's time shows it written before it was mapped
@@ -429,8 +448,11 @@ if len(found) == 2 and found[0][1] == found[1][1]:
     d[a:a + n], d[b:b + n] = d[b:b + n], d[a:a + n]
 open(f, "wb").write(d)
 EOF2
+		# ch2.data is a copy (written anew): the time is ch.data's
 		for c in ch.data ch2.data; do
-			run "$PERFMT" check $LOC -p -i $c
+			r=
+			[ $c = ch2.data ] && r="-r ch.data"
+			run "$PERFMT" check $LOC $r -p -i $c
 			got=$(awk -F'\t' -v f="$J/s1" '$4 == f { print $1 "|" $5 }' "$W/out")
 			case $got in "unchanged|"*"another device too"*) ok "inject live: a path a chroot also holds: this system's file judged ($c)" ;;
 			*) bad "inject live: a path a chroot also holds: this system's file judged ($c)" "got '$got'" ;; esac

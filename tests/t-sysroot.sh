@@ -22,7 +22,7 @@ ln -s ../../../../../../../../../dev/zero "$L/libc.so.6"
 mknod "$L/libpcre2-8.so.0.11.2" c 1 5 2>/dev/null
 command -v python3 >/dev/null 2>&1 && python3 -c "import socket
 socket.socket(socket.AF_UNIX).bind('$L/libm.so.6')" 2>/dev/null
-run env HOME="$W/home" "$PERFMT" check -p -s "$H" -i "$P/local__x86_64__small.data"
+run env HOME="$W/home" "$PERFMT" check -a -p -s "$H" -i "$P/local__x86_64__small.data"
 expect "hostile sysroot: ends, exit 1" 1
 for want in "/usr/bin/dash	$H/usr/bin/dash is a FIFO, not a file" \
     "/usr/bin/ls	$H/usr/bin/ls: a symbolic link loop, or more than 40 links" \

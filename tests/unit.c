@@ -980,13 +980,37 @@ t_far_mtime(void)
 	check(want_times());
 	trust_span = record_span();	/* as profile_time does */
 	mtime_trust();
-	check(prof_trust == PT_WRITTEN);
+	/* by its age, no copy; no clock of this boot dates its records */
+	check(prof_trust == PT_UNCONFIRMED && trust_clock == -1);
+	same_host = 1;			/* nor of this one: born before it */
+	mtime_trust();
+	check(prof_trust == PT_UNCONFIRMED && trust_clock == -1);
+	same_host = 0;
 	pf.mtime = INT64_MIN;		/* born after it: a copy's */
 	check(!want_times());
 	mtime_trust();
 	check(prof_trust == PT_COPY);
 	need_times = need;
 	need_span = span;
+	pf_reset("t");
+	return 0;
+}
+
+/* Each file of perf record --switch-output carries in SAMPLE_TIME the
+ * first file's first sample time (perf 6.x); where the samples were
+ * read, their own times make the span. */
+static int
+t_span_samples(void)
+{
+	pf_reset("t");
+	pf.sample_first = 1000000000;	/* the first file's */
+	pf.sample_last = 6000000000u;
+	check(record_span() == 5000000000u);
+	pf.n_timed = 10;
+	pf.t_first = 5000000000u;
+	pf.t_last = 6000000000u;
+	check(record_span() == 1000000000 && rec_lo == 5000000000u &&
+	    rec_hi == 6000000000u);
 	pf_reset("t");
 	return 0;
 }
@@ -1823,6 +1847,7 @@ main(void)
 	test(t_parse_time, "-t times");
 	test(t_far_times, "times past 2262 and before 1677: saturated, said");
 	test(t_far_mtime, "a perf.data mtime past 2262 or before 1677: no overflow");
+	test(t_span_samples, "the records' span: the samples read, not SAMPLE_TIME");
 	test(t_classify, "object classes");
 	test(t_jit_inode, "a JIT map has no inode of its own");
 	test(t_anon_exec, "anonymous executable memory by its name");
