@@ -46,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/timex.h>
@@ -91,10 +92,10 @@ long syscall(long, ...);
 #define PERFMT_MAXID 8192		/* sample ids mapped to events */
 #endif
 #ifndef PERFMT_MAXPROC
-#define PERFMT_MAXPROC 2048		/* live processes, for --hits */
+#define PERFMT_MAXPROC 2048		/* live processes, for the scope */
 #endif
 #ifndef PERFMT_MAXMAP
-#define PERFMT_MAXMAP 6144		/* live executable maps, for --hits */
+#define PERFMT_MAXMAP 6144		/* live executable maps, for the scope */
 #endif
 #ifndef PERFMT_MAXPEND
 #define PERFMT_MAXPEND 1536		/* samples waiting for their maps */
@@ -200,30 +201,32 @@ msg(int level, const char *fmt, ...)
 
 /* ==== 3. Usage ========================================================== */
 static const char usage_text[] =
-"usage: perfmt [check] [-aLqpjv] [-i FILE] [-s DIR] [-c DIR]... [-k FILE]\n"
-"              [-t TIME | -r FILE] [-H | --hits[=sample|callchain]]\n"
+"usage: perfmt [check] [-Lqpjv] [-i FILE] [-s DIR] [-c DIR]... [-k FILE]\n"
+"              [-t TIME | -r FILE] [-a | -H | --hits[=sample|callchain]]\n"
 "       perfmt list [-j] [-H | --hits[=sample|callchain]] [-i FILE]\n"
 "       perfmt list [-j] -k\n"
 "       perfmt header [-j] [-i FILE]\n"
 "       perfmt buildid FILE...\n"
 "       perfmt inject [-nLqv] [-i FILE] [-o FILE] [-s DIR] [-c DIR]...\n"
-"              [-t TIME | -r FILE] [--hits[=sample|callchain] | --all]\n"
+"              [-t TIME | -r FILE] [-a | -H | --hits[=sample|callchain]]\n"
 "       perfmt archive [-Lqv] [-i FILE] [-o FILE] [-s DIR] [-c DIR]...\n"
-"              [-t TIME | -r FILE] [--hits[=sample|callchain] | --all]\n"
+"              [-t TIME | -r FILE] [-a | -H | --hits[=sample|callchain]]\n"
 "       perfmt -h | -V\n"
 "\n"
 "Tells whether the binaries behind a Linux perf.data profile are still the\n"
 "ones that were profiled.\n"
 "\n"
 "commands:\n"
-"  check     (the default) give every object the profile used a verdict\n"
+"  check     (the default) give each object the report uses a verdict:\n"
+"            one a sample or a callchain falls in, or with user stacks\n"
+"            (--call-graph dwarf) one mapped in a sampled process\n"
 "  list      print \"<build-id> <object>\" for each object the profile has\n"
 "            a build-ID for, as perf buildid-list does\n"
 "  header    where and how the profile was recorded, its records by type,\n"
 "            any damage\n"
 "  buildid   print \"<build-id> <file>\" for ELF and note files\n"
 "  inject    add the build-IDs a profile lacks (perf record -B) for the\n"
-"            objects samples fall in whose files check finds unchanged\n"
+"            objects the report uses whose files check finds unchanged\n"
 "            on the system that recorded it; over the profile or to -o\n"
 "  archive   write a tar, laid out as perf's build-ID cache, of the files\n"
 "            that carry the recorded build-IDs, and JIT maps unchanged\n"
@@ -251,16 +254,16 @@ static const char usage_text[] =
 "            a tar); never a link, device, FIFO or file read here\n"
 "  -n, --dry-run\n"
 "            (inject) say what would be added; write nothing\n"
-"  -a, --all check data (non-executable) mappings too; inject: every\n"
-"            mapped object, not only those samples fall in\n"
+"  -a, --all every object the profile maps, data mappings too, not\n"
+"            only those the report uses (check, inject, archive)\n"
 "  -q        print problems only: no column line, no summary\n"
 "  -p        porcelain: verdict, recorded-id, disk-id, path, detail,\n"
 "            tab-separated, '-' for empty\n"
 "  -j        JSON Lines, one object a line (check: then a summary)\n"
 "  -v        say every place looked in and what it held\n"
 "  -H, --hits[=sample|callchain]\n"
-"            only the objects samples fall in (as perf buildid-list -H),\n"
-"            or with =callchain also those only in callchains\n"
+"            only the objects samples fall in (as perf buildid-list -H);\n"
+"            =callchain: those the report uses, check's scope\n"
 "  -k        (list) print the running kernel's build-ID and nothing else\n"
 "  -h, --help\n"
 "            print this help and exit\n"
@@ -283,7 +286,8 @@ static const char usage_verdicts[] =
 "  foreign    the profile is from another system: give -s DIR (-k, -c)\n"
 "  unverified no build-ID, and nothing to trust: the profile's time is a\n"
 "             copy's or unknown, or the file changed while perf\n"
-"             recorded or since, unseen by its mtime\n"
+"             recorded or since, unseen by its mtime; or the recorded\n"
+"             build-ID is another file's than the one mapped (a chroot)\n"
 "  ok         the file's build-ID is the recorded one\n"
 "  unchanged  no build-ID to compare; the file is older than the recording\n"
 "  skip       not a file (anonymous memory, heap, stack, a device...)\n"
@@ -482,11 +486,13 @@ esc(const char *s)
 	return ring[k];
 }
 
-static void
-out_name(const char *s, size_t n)
+/* A name of n bytes, escaped, to standard output where print is set;
+ * the columns it takes either way (a character each), for the table. */
+static size_t
+out_name(const char *s, size_t n, int print)
 {
-	char buf[4 * 4096 + 8];
-	size_t i = 0, len;
+	char buf[4 * 4096 + 8], *b;
+	size_t i = 0, len, cols = 0;
 
 	// Escape in slices so that a name of any length fits the buffer.
 	while (i < n) {
@@ -495,9 +501,13 @@ out_name(const char *s, size_t n)
 		    ((unsigned char)s[i + len] & 0xc0) == 0x80)
 			len--;	// do not split a UTF-8 sequence
 		esc_into(buf, sizeof buf, s + i, len);
-		fputs(buf, stdout);
+		if (print)
+			fputs(buf, stdout);
+		for (b = buf; *b; b++)
+			cols += ((unsigned char)*b & 0xc0) != 0x80;
 		i += len;
 	}
+	return cols;
 }
 
 static void
@@ -839,7 +849,7 @@ struct obj {
 	uint8_t idexact;	/* idlen came from the writer, not assumed */
 	uint8_t inodes;		/* distinct identities seen: 0, 1, or 2 for more */
 	uint8_t gsrc;		/* leader: the sources of the whole path */
-	uint8_t hit;		/* leader: HIT_* (--hits) */
+	uint8_t hit;		/* leader: HIT_* (the scope) */
 	unsigned char id[IDMAX];
 };
 
@@ -1094,7 +1104,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 static uint64_t map_base;	/* obj_maptime's: a second before its first */
 
 /* The earliest time perf saw o mapped, for the verdict by time (docs/
- * design.md, verdicts without a build-ID): in 1024 ns steps after
+ * design.md, the rules: during): in 1024 ns steps after
  * map_base, plus 1, rounded down so that it is never later than the
  * mapping.  1 where a mapping has no time (perf's records of what ran
  * before the recording) or lies out of the 73 minutes a u32 holds: the
@@ -1317,7 +1327,7 @@ enum { HITS_NONE, HITS_SAMPLE, HITS_CALLCHAIN };
 
 static int hits_mode;
 
-/* Samples are read when something needs them: --hits, the times header
+/* Samples are read when something needs them: the scope, the times header
  * prints, a profile time that only the samples give (CLOCK_DATA without
  * SAMPLE_TIME), or the span of the records' times that tells the file
  * perf wrote from a copy (need_span: check, when the profile's time may
@@ -3599,11 +3609,14 @@ rec_time(const unsigned char *p, size_t n)
 	return back <= n - 8 ? get64(p + n - back, pf.be) : 0;
 }
 
-/* Samples: which objects they fall in.  perf buildid-list -H marks the
- * object each sample's IP falls in; --hits=callchain marks every callchain
- * entry's too.  That takes each process's address map: MMAP and MMAP2 add
- * to it (the new map wins where they overlap), FORK copies it, COMM with
- * the exec bit empties it, EXIT drops it (perf's machine.c and thread.c);
+/* Samples: which objects they fall in, the scope of the commands that
+ * judge (docs/design.md, the scope).  perf buildid-list -H (and -H here)
+ * marks the object each sample's IP falls in; the scope marks every
+ * callchain entry's too, and with user stacks every object mapped in the
+ * process (proc_stacked).  That takes each process's address map: MMAP
+ * and MMAP2 add to it (the new map wins where they overlap), FORK copies
+ * it, COMM with the exec bit empties it, EXIT drops it (perf's machine.c
+ * and thread.c);
  * kernel samples go to the maps of pid -1, the kernel and its modules.
  * The tables are fixed: a process or a map that finds no room is not
  * kept, and the object it would have taken hits for is marked as maybe
@@ -5440,8 +5453,8 @@ scan_records(struct rd *r, int at_eof)
 		if ((hits_end = hits_fast_end()))
 			p = samples_hits(p, end, be, hits_fast_time(), hits_end,
 			    &nskip);
-		// most records are samples, and most often unread (check
-		// without --hits): counted, stepped over
+		// samples nothing reads (check -a, list without -H) are
+		// counted and stepped over
 		skip = !want_samples;
 		while (end - p >= 8) {
 			type = get32(p, be);
@@ -5759,12 +5772,13 @@ mtime_ns(const struct stat *st)
 	return ts_ns(&st->st_mtim);
 }
 
-/* The birth time of an open file, by statx (Linux 4.11), called
+/* The birth time of a file, path in fd or fd itself where path is "",
+ * by statx (Linux 4.11), called
  * directly: musl 1.2.3 has no wrapper.  The kernel's struct statx holds
  * stx_mask, a u32, at 0 and stx_btime, {s64 tv_sec, u32 tv_nsec}, at 80;
  * the mask says whether the file system keeps one.  0 if none. */
 static int
-birth_time(int fd, int64_t *ns)
+birth_time(int fd, const char *path, int64_t *ns)
 {
 #ifdef SYS_statx
 	unsigned char b[256];
@@ -5772,8 +5786,8 @@ birth_time(int fd, int64_t *ns)
 	int64_t sec;
 
 	memset(b, 0, sizeof b);
-	if (syscall(SYS_statx, fd, "", 0x1000 /* AT_EMPTY_PATH */,
-	    0x800 /* STATX_BTIME */, b))
+	if (syscall(SYS_statx, fd, path, path[0] ? 0 :
+	    0x1000 /* AT_EMPTY_PATH */, 0x800 /* STATX_BTIME */, b))
 		return 0;
 	memcpy(&mask, b, 4);
 	memcpy(&sec, b + 80, 8);
@@ -5784,6 +5798,7 @@ birth_time(int fd, int64_t *ns)
 	return 1;
 #else
 	(void)fd;
+	(void)path;
 	(void)ns;
 	return 0;
 #endif
@@ -5797,7 +5812,7 @@ static void
 pf_file_times(int fd, const struct stat *st)
 {
 	pf.mtime = mtime_ns(st);
-	pf.has_btime = birth_time(fd, &pf.btime);
+	pf.has_btime = birth_time(fd, "", &pf.btime);
 	pf.time_slack = st->st_mtim.tv_nsec ? 1000000 : 2000000000;
 	update_want_samples();
 }
@@ -6004,7 +6019,7 @@ pf_load(const char *path)
 }
 
 /* The passes over a profile whose objects do not all fit the tables: a
- * pass that overflowed (objects, or --hits' maps) is split in two by name
+ * pass that overflowed (objects, or the scope's maps) is split in two by name
  * hash and read again, until each share fits (file mode; a pipe is read
  * once and says what it could not keep). */
 
@@ -6711,34 +6726,100 @@ enum { K_USER, K_KERNEL, K_MODULE, K_VDSO, K_JIT, K_PSEUDO };
 static const char *const knames[] = { "user", "kernel", "module", "vdso",
 	"jit", "pseudo" };
 
-/* what the verdict rests on */
+/* The rules, in the order they are tried; the first that holds gives
+ * the verdict (check_group, judge_by_time).  Its code is -j's "reason"
+ * and keys the words of the detail (detail_for), which inject and
+ * archive give for what they leave out.  docs/design.md, "The rules",
+ * shows the same table, and tests/t-rules.sh checks that it does. */
+enum { R_PSEUDO, R_VDSO_NOID, R_ID_NOT_MAPPED, R_ID_MATCHES, R_UNREADABLE,
+	R_DEVICE, R_FOREIGN, R_DELETED, R_MISSING, R_ID_DIFFERS, R_NO_RELEASE,
+	R_RELEASE_DIFFERS, R_RELEASE_SAME, R_NOTHING_TO_COMPARE, R_TWO_INODES,
+	R_OTHER_INODE, R_NO_TIME, R_NEWER, R_COPY_TIME, R_OTHER_DEVICE,
+	R_DURING, R_JIT_EARLIER, R_CTIME, R_UNCHANGED, R_N };
+
+static const struct rule {
+	uint8_t verdict;
+	const char *code, *when;
+} rules[R_N] = {
+	{ V_SKIP, "pseudo", "not a file: anonymous memory, a heap, a stack, "
+	    "a guest's object" },
+	{ V_SKIP, "vdso-no-id", "a vDSO without a recorded build-ID" },
+	{ V_UNVERIFIED, "id-not-mapped", "the recorded build-ID is the file's "
+	    "at the path, but perf mapped another inode or device, and this "
+	    "file was there when perf read it (a chroot, a bind mount)" },
+	{ V_OK, "id-matches", "a place holds the recorded build-ID: the path, "
+	    "a build-ID cache, a debug file, the running kernel" },
+	{ V_UNREADABLE, "unreadable", "a place before any readable one cannot "
+	    "be read" },
+	{ V_SKIP, "device", "nothing found, and the path is a device" },
+	{ V_FOREIGN, "foreign", "the profile is another system's, and nothing "
+	    "of its own (-s, -k, a cache) judges the object" },
+	{ V_DELETED, "deleted", "perf saw the file deleted while it ran" },
+	{ V_MISSING, "missing", "no file where the object is looked for" },
+	{ V_MISMATCH, "id-differs", "a build-ID was recorded and the file's "
+	    "differs, or it has none, or is no ELF file" },
+	{ V_UNVERIFIED, "no-release", "a kernel or module with no build-ID "
+	    "recorded and no release to compare" },
+	{ V_STALE, "release-differs", "a kernel or module with no build-ID "
+	    "recorded, of another release" },
+	{ V_UNCHANGED, "release-same", "a kernel or module with no build-ID "
+	    "recorded, of the profile's release" },
+	{ V_UNVERIFIED, "nothing-to-compare", "no build-ID recorded, and what "
+	    "was found is no file with times" },
+	{ V_REPLACED, "two-inodes", "perf saw two inodes at the path while it "
+	    "recorded" },
+	{ V_REPLACED, "other-inode", "another inode than perf mapped, on the "
+	    "same device" },
+	{ V_UNVERIFIED, "no-time", "the profile's time is unknown or "
+	    "implausible" },
+	{ V_STALE, "newer", "modified after the profile's time" },
+	{ V_UNVERIFIED, "copy-time", "the profile's time is a copy's mtime" },
+	{ V_UNVERIFIED, "other-device", "another device and another inode "
+	    "than perf mapped" },
+	{ V_UNVERIFIED, "during", "modified while perf recorded" },
+	{ V_UNVERIFIED, "jit-earlier", "a JIT's map written before the "
+	    "recording began" },
+	{ V_UNVERIFIED, "ctime", "its inode changed after the recording "
+	    "began, and no build-ID cache's link explains it" },
+	{ V_UNCHANGED, "unchanged", "not modified since the recording began" },
+};
+
+/* facts the detail words; the rule decided */
 #define RF_NEWER	0x01	/* modified after the profile */
 #define RF_NOID		0x02	/* the file has no build-ID note */
 #define RF_UNREAD	0x04	/* its build-ID could not be read */
 #define RF_MULTI_ID	0x08	/* several build-IDs recorded for the path */
-#define RF_MULTI_INO	0x10	/* several inodes recorded: replaced */
+#define RF_MULTI_INO	0x10	/* several inodes recorded */
 #define RF_SAME_INO	0x20	/* the inode the profile saw */
 #define RF_PATH_DIFF	0x40	/* ok from a copy; the path itself differs */
-#define RF_NOTIME	0x80	/* profile time unknown or implausible */
-#define RF_RELEASE	0x100	/* the kernel is another release */
 #define RF_IMAGE_ID	0x200	/* the ID recorded for the kernel's image */
 #define RF_DELETED	0x400	/* perf saw the file deleted: "PATH (deleted)" */
 #define RF_DEV_DIFF	0x800	/* another device, the same inode number */
-#define RF_BY_TIME	0x1000	/* the verdict rests on the profile's time */
-#define RF_DURING	0x2000	/* modified while perf recorded (a JIT's map:
-				 * before) */
-#define RF_CTIME	0x4000	/* the inode changed after, the mtime set back */
 #define RF_INO_DIFF	0x8000	/* another device and another inode */
 
 static struct res {
-	const char *reason;	/* skip: why */
+	const char *why;	/* skip, unreadable ID: the words */
 	int64_t mtime;		/* ns since the epoch, of the file judged */
 	uint64_t ino;		/* and its inode */
 	uint16_t flags;
-	uint8_t verdict, kind, cand, first, disklen, nids;
+	uint8_t rule, verdict, kind, cand, first, disklen, nids;
 	uint8_t err;		/* unreadable: the errno (EACCES, EPERM, EIO) */
 	unsigned char diskid[IDMAX];
 } res[PERFMT_MAXOBJ];
+
+static void
+decide(struct res *r, unsigned rule)
+{
+	r->rule = (uint8_t)rule;
+	r->verdict = rules[rule].verdict;
+}
+
+/* the rules that rest on the profile's time */
+static int
+rests_on_time(const struct res *r)
+{
+	return r->rule >= R_NO_TIME;
+}
 
 /* the profile's time: ns since the epoch; and when the recording began:
  * the perf.data's birth where it is the file perf wrote, else the span of
@@ -7248,6 +7329,19 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 	snprintf(out, cap, "%s", last_rel);
 }
 
+/* overlayfs gives a file the inode number of its lower layer's copy
+ * while that copy is the one it came from, and its own after a lower
+ * layer changes: the number of one file moves (perf's MMAP2 has the
+ * number stat gave then), so inode numbers there are not compared. */
+static int
+inodes_compared(const char *path)
+{
+	struct statfs f;
+
+	return opt.sysroot == NULL && same_host &&
+	    !(statfs(path, &f) == 0 && (unsigned long)f.f_type == 0x794c7630UL);
+}
+
 /* perf's build-ID cache links the files it caches (perf record without
  * -B, perf inject -b, where the cache shares the file system), and a
  * link moves a file's ctime.  That ctime is the link's where a cache
@@ -7283,8 +7377,8 @@ cache_linked(const struct res *r, const struct stat *st)
 }
 
 /* No build-ID to compare: the inode, the times and, for a kernel, its
- * release decide, each only as far as it can be trusted; the rules in
- * their order: docs/design.md, verdicts without a build-ID. */
+ * release decide, each only as far as it can be trusted (the rules, in
+ * their order: docs/design.md). */
 static void
 judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
     const struct cand *c, int is_file)
@@ -7301,39 +7395,34 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	if (r->kind == K_KERNEL || (r->kind == K_MODULE && live_kind(c))) {
 		// a kernel's mtime says nothing of the build that ran
 		kernel_release(c, rel, sizeof rel);
-		if (!pf.osrelease[0] || !rel[0])
-			r->verdict = V_UNVERIFIED;
-		else if (strcmp(rel, pf.osrelease)) {
-			r->verdict = V_STALE;
-			r->flags |= RF_RELEASE;
-		} else
-			r->verdict = V_UNCHANGED;
+		decide(r, !pf.osrelease[0] || !rel[0] ? R_NO_RELEASE :
+		    strcmp(rel, pf.osrelease) ? R_RELEASE_DIFFERS :
+		    R_RELEASE_SAME);
 		return;
 	}
 	if (!is_file) {
-		r->verdict = V_UNVERIFIED;
+		decide(r, R_NOTHING_TO_COMPARE);
 		return;
 	}
 	r->mtime = mtime_ns(st);
 	r->ino = st->st_ino;
 	// two files at the path, on one device, while perf recorded: no
 	// one file is both
-	if (rc->inodes == 2) {
-		r->verdict = V_REPLACED;
+	if (rc->inodes == 2 && inodes_compared(c->path)) {
+		decide(r, R_TWO_INODES);
 		return;
 	}
 	// the kernel's device numbers are those of stat where the file
-	// system is the one mapped; overlayfs and btrfs subvolumes report
-	// another device and keep the inode number (docs/design.md,
-	// verdicts without a build-ID)
-	if (rc->inodes && !opt.sysroot && same_host) {
+	// system is the one mapped; btrfs subvolumes report another device
+	// and keep the inode number (docs/design.md, the rules)
+	if (rc->inodes && rc->inodes != 2 && inodes_compared(c->path)) {
 		if (rc->maj != major(st->st_dev) || rc->min != minor(st->st_dev))
 			r->flags |= st->st_ino == rc->ino ? RF_DEV_DIFF :
 			    RF_INO_DIFF;
 		else if (st->st_ino == rc->ino)
 			r->flags |= RF_SAME_INO;
 		else {
-			r->verdict = V_REPLACED;
+			decide(r, R_OTHER_INODE);
 			return;
 		}
 	}
@@ -7348,29 +7437,31 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		if (m > since)
 			since = m;
 	}
-	r->flags |= RF_BY_TIME;
-	r->verdict = V_UNVERIFIED;
 	if (!prof_ok)
-		r->flags |= RF_NOTIME;
+		decide(r, R_NO_TIME);
 	else if (r->mtime > prof_ns)
-		r->verdict = V_STALE;
-	else if (prof_trust == PT_COPY || (r->flags & RF_INO_DIFF))
-		;
+		decide(r, R_NEWER);
+	else if (prof_trust == PT_COPY)
+		decide(r, R_COPY_TIME);
+	else if (r->flags & RF_INO_DIFF)
+		decide(r, R_OTHER_DEVICE);
 	// a file modified while perf recorded may or may not be the one
 	// mapped; a JIT's map is written by its process, never before the
 	// recording began (an older one is an earlier process's), where
 	// that start is known
-	else if (r->kind == K_JIT ? start_known && r->mtime < prof_start -
-	    slack : r->mtime > since)
-		r->flags |= RF_DURING;
+	else if (r->kind != K_JIT && r->mtime > since)
+		decide(r, R_DURING);
+	else if (r->kind == K_JIT && start_known &&
+	    r->mtime < prof_start - slack)
+		decide(r, R_JIT_EARLIER);
 	// the change time cannot be set back as an mtime can (cp -p, tar,
 	// rsync); under a sysroot it is the copy's; perf's own cache moves
 	// it (cache_linked); a JIT's map is written while perf records
 	else if (!opt.sysroot && ts_ns(&st->st_ctim) > (r->kind == K_JIT ?
 	    prof_ns : since) && !cache_linked(r, st))
-		r->flags |= RF_CTIME;
+		decide(r, R_CTIME);
 	else
-		r->verdict = V_UNCHANGED;
+		decide(r, R_UNCHANGED);
 }
 
 static int
@@ -7411,6 +7502,27 @@ foreign_here(int kind)
 	    !(kind == K_KERNEL && opt.vmlinux);
 }
 
+/* perf's build-ID pass reads each path in its own mount namespace, at
+ * the end of the recording: a process in a chroot, a container or behind
+ * a bind mount mapped another file at that path, and the ID recorded is
+ * the one of the file perf read, not of the one mapped.  MMAP2 names the
+ * inode mapped: where it is not the file at the path (another inode, or
+ * perf saw the path on two devices), and that file was already there
+ * when perf read it (born before the profile's time, or its birth
+ * unknown), the ID is no evidence for what ran.  A file put there later
+ * with the recorded build-ID (a package reinstalled) is that build. */
+static int
+id_not_mapped(const struct rec *rc, const struct stat *st, const char *path)
+{
+	int64_t born;
+
+	if (!rc->inodes || (rc->inodes != 3 && st->st_ino == rc->ino) ||
+	    !inodes_compared(path))
+		return 0;
+	return !prof_ok || !birth_time(AT_FDCWD, path, &born) ||
+	    born <= prof_ns + FILE_TICK;
+}
+
 static void
 check_group(uint32_t g)
 {
@@ -7433,10 +7545,13 @@ check_group(uint32_t g)
 	r->flags |= (uint16_t)(rc.inodes == 2 ? RF_MULTI_INO : 0);
 	if (r->kind == K_USER && deleted_len(o))
 		r->flags |= RF_DELETED;
-	if (r->kind == K_PSEUDO || (r->kind == K_VDSO && !rc.idlen)) {
-		r->verdict = V_SKIP;
-		r->reason = r->kind == K_VDSO ?
-		    "the vDSO, without a recorded build-ID" : why;
+	if (r->kind == K_PSEUDO) {
+		decide(r, R_PSEUDO);
+		r->why = why;
+		return;
+	}
+	if (r->kind == K_VDSO && !rc.idlen) {
+		decide(r, R_VDSO_NOID);
 		return;
 	}
 	cand_list(o, r->kind, rc.id, rc.idlen);
@@ -7455,8 +7570,10 @@ check_group(uint32_t g)
 		}
 		if (rc.idlen && (cands[i].type == CT_KALLSYMS || (idrc == 0 &&
 		    id_same(rc.id, rc.idlen, e.id, e.len < IDMAX ? e.len : IDMAX)))) {
-			// a copy found by its build-ID, or the file itself
-			r->verdict = V_OK;
+			// a copy found by its build-ID, or the file itself,
+			// unless the ID is not the mapped file's
+			decide(r, cands[i].type == CT_PATH && id_not_mapped(&rc,
+			    &st, cands[i].path) ? R_ID_NOT_MAPPED : R_ID_MATCHES);
 			r->cand = (uint8_t)i;
 			if (idrc == 0) {
 				r->disklen = (uint8_t)(e.len < IDMAX ? e.len : IDMAX);
@@ -7489,7 +7606,7 @@ check_group(uint32_t g)
 	// what could not be read before anything that could: the file at
 	// the path may well be the profiled one
 	if (unread < first) {
-		r->verdict = V_UNREADABLE;
+		decide(r, R_UNREADABLE);
 		r->cand = (uint8_t)unread;
 		r->err = (uint8_t)cands[unread].err;
 		return;
@@ -7497,13 +7614,12 @@ check_group(uint32_t g)
 	if (first == MAXCAND) {
 		if (!strncmp(obj_name(o), "/dev/", 5) && ncand &&
 		    cands[0].type == CT_PATH && cands[0].what &&
-		    !strcmp(cands[0].what, "a device")) {
-			r->verdict = V_SKIP;
-			r->reason = "a device";
-		} else if (foreign_here(r->kind))
-			r->verdict = V_FOREIGN;
+		    !strcmp(cands[0].what, "a device"))
+			decide(r, R_DEVICE);
+		else if (foreign_here(r->kind))
+			decide(r, R_FOREIGN);
 		else
-			r->verdict = r->flags & RF_DELETED ? V_DELETED : V_MISSING;
+			decide(r, r->flags & RF_DELETED ? R_DELETED : R_MISSING);
 		return;
 	}
 	r->cand = (uint8_t)first;
@@ -7513,24 +7629,24 @@ check_group(uint32_t g)
 	// is no build-ID unread
 	if (first_idrc == 2 && r->kind != K_JIT) {
 		r->flags |= RF_UNREAD;
-		r->reason = unreadable_why(&cands[first], first_notelf);
+		r->why = unreadable_why(&cands[first], first_notelf);
 	}
 	if (first_file)
 		r->mtime = mtime_ns(&first_st);
 	// this system's file is not the foreign profile's, nor is what
 	// stands at a deleted file's path the file perf saw
 	if (foreign_here(r->kind)) {
-		r->verdict = V_FOREIGN;
+		decide(r, R_FOREIGN);
 		return;
 	}
 	if (r->flags & RF_DELETED) {
-		r->verdict = V_DELETED;
+		decide(r, R_DELETED);
 		return;
 	}
 	// a build-ID was recorded and the file's differs, or it has none, or
 	// it is no ELF file; only a compressed module cannot be compared
 	if (rc.idlen && !(first_idrc == 2 && compressed(cands[first].path))) {
-		r->verdict = V_MISMATCH;
+		decide(r, R_ID_DIFFERS);
 		return;
 	}
 	judge_by_time(r, &rc, &first_st, &cands[first], first_file);
@@ -8060,11 +8176,17 @@ detail_for(uint32_t g, const struct rec *rc)
 	dlen = 0;
 	detail[0] = 0;
 	hex_into(hex, r->diskid, r->disklen);
-	switch (r->verdict) {
-	case V_SKIP:
-		dadd("%s", r->reason);
+	switch (r->rule) {
+	case R_PSEUDO:
+		dadd("%s", r->why);
 		break;
-	case V_MISSING:
+	case R_VDSO_NOID:
+		dadd("the vDSO, without a recorded build-ID");
+		break;
+	case R_DEVICE:
+		dadd("a device");
+		break;
+	case R_MISSING:
 		if (!ncand && r->kind == K_VDSO)
 			dadd("no copy in a build-ID cache (perf buildid-cache, "
 			    "perf archive; give -c DIR)");
@@ -8100,22 +8222,34 @@ detail_for(uint32_t g, const struct rec *rc)
 			dadd(", nor in %u more place%s (-v lists them)",
 			    ncand - 1, ncand > 2 ? "s" : "");
 		break;
-	case V_MISMATCH:
+	case R_ID_DIFFERS:
 		if (live_kind(c) && (r->flags & (RF_NOID | RF_UNREAD)))
 			dadd("the %s: %s", ct_names[type], r->flags & RF_NOID ?
-			    "no build-ID" : r->reason);
+			    "no build-ID" : r->why);
 		else if (live_kind(c))
 			dadd("the %s is %s", ct_names[type], hex);
 		else if (r->flags & RF_NOID)
 			dadd("on disk: no build-ID");
 		else if (r->flags & RF_UNREAD)
-			dadd("on disk: %s", r->reason);
+			dadd("on disk: %s", r->why);
 		else
 			dadd("on disk: %s", hex);
 		if (!live_kind(c))
 			detail_where(o, c);
 		break;
-	case V_OK:
+	case R_ID_NOT_MAPPED:
+		dadd("the recorded build-ID is the file's at the path, ");
+		if (rc->inodes == 3)
+			dadd("but perf mapped the path on two devices (a "
+			    "chroot, a container): it is one file's");
+		else
+			dadd("inode %" PRIu64 ", but perf mapped inode %" PRIu64
+			    " (%" PRIu32 ":%" PRIu32 "; a chroot, a bind "
+			    "mount?): it is not the mapped file's", r->ino,
+			    rc->ino, rc->maj, rc->min);
+		detail_where(o, c);
+		break;
+	case R_ID_MATCHES:
 		if (live_kind(c))
 			dadd("build-ID matches the %s", ct_names[type]);
 		else if (type == CT_PATH || type == CT_VMLINUX ||
@@ -8130,17 +8264,18 @@ detail_for(uint32_t g, const struct rec *rc)
 		if (r->flags & RF_NEWER)
 			detail_time("; modified", r->mtime);
 		break;
-	case V_REPLACED:
-		if (r->flags & RF_MULTI_INO)
-			dadd("replaced while recording: perf saw two inodes "
-			    "at the path");
-		else
-			dadd("inode %" PRIu64 ", the profile saw inode %" PRIu64
-			    " on the same device (%" PRIu32 ":%" PRIu32 ")",
-			    r->ino, rc->ino, rc->maj, rc->min);
+	case R_TWO_INODES:
+		dadd("replaced while recording: perf saw two inodes at the "
+		    "path");
 		detail_where(o, c);
 		break;
-	case V_DELETED:
+	case R_OTHER_INODE:
+		dadd("inode %" PRIu64 ", the profile saw inode %" PRIu64
+		    " on the same device (%" PRIu32 ":%" PRIu32 ")",
+		    r->ino, rc->ino, rc->maj, rc->min);
+		detail_where(o, c);
+		break;
+	case R_DELETED:
 		dadd("perf saw the file deleted while it ran (replaced or "
 		    "removed)");
 		if (rc->idlen)
@@ -8153,65 +8288,65 @@ detail_for(uint32_t g, const struct rec *rc)
 		else
 			dadd("; %s is another file", esc(c->path));
 		break;
-	case V_UNREADABLE:
+	case R_UNREADABLE:
 		dadd("%s: %s: not read, nothing is claimed", esc(c->path),
 		    strerror(r->err));
 		break;
-	case V_FOREIGN:
-		dadd("recorded on another system (%s), not judged by this "
-		    "one's %s; give %s", host_diff, r->kind == K_KERNEL ?
+	case R_FOREIGN:
+		// the fact that differs is said once, with the summary
+		dadd("recorded on another system, not judged by this one's "
+		    "%s; give %s", r->kind == K_KERNEL ?
 		    "kernel" : r->kind == K_VDSO ? "vDSO" : r->kind == K_MODULE ?
 		    "modules" : "files", r->kind == K_KERNEL ? "-k VMLINUX or -s "
 		    "SYSROOT" : r->kind == K_VDSO ? "-c CACHE (perf "
 		    "buildid-cache, perf archive) or -s SYSROOT" : "-s SYSROOT "
 		    "or -c CACHE");
 		break;
-	case V_STALE:
-		if (r->flags & RF_RELEASE) {
-			detail_release(c);
-			break;
-		}
+	case R_RELEASE_DIFFERS:
+	case R_RELEASE_SAME:
+		detail_release(c);
+		break;
+	case R_NO_RELEASE:
+	case R_NOTHING_TO_COMPARE:
+		dadd("no build-ID recorded, ");
+		if (!pf.osrelease[0])
+			dadd("nor the kernel's release: nothing to compare");
+		else
+			dadd("and %s names no release: nothing to compare",
+			    c ? esc(c->path) : "it");
+		break;
+	case R_NO_TIME:
+		dadd("no build-ID recorded, and the profile's time is unknown: "
+		    "give -t TIME or -r FILE");
+		break;
+	case R_NEWER:
 		detail_time("modified", r->mtime);
 		detail_where(o, c);
 		break;
-	case V_UNVERIFIED:
-		if (!(r->flags & RF_BY_TIME)) {
-			dadd("no build-ID recorded, ");
-			if (!pf.osrelease[0])
-				dadd("nor the kernel's release: nothing to "
-				    "compare");
-			else
-				dadd("and %s names no release: nothing to "
-				    "compare", c ? esc(c->path) : "it");
-			break;
-		}
-		if (r->flags & RF_NOTIME) {
-			dadd("no build-ID recorded, and the profile's time is "
-			    "unknown: give -t TIME or -r FILE");
-			break;
-		}
+	case R_COPY_TIME:
+	case R_OTHER_DEVICE:
+	case R_DURING:
+	case R_JIT_EARLIER:
+	case R_CTIME:
 		time_into(when, sizeof when, r->mtime, 0);
 		dadd("no build-ID recorded; modified %s, ", when);
-		if (r->flags & (RF_INO_DIFF | RF_DURING | RF_CTIME))
-			dadd("%s", r->flags & RF_INO_DIFF ? "but not shown to "
-			    "be the file mapped" : !(r->flags & RF_DURING) ?
+		if (r->rule == R_COPY_TIME)
+			dadd("before the perf.data's mtime, but that is %s; give "
+			    "-t TIME or -r FILE (or record with --buildid-all "
+			    "or -k CLOCK_MONOTONIC, or perfmt inject where it "
+			    "was recorded)", trust_text());
+		else
+			dadd("%s", r->rule == R_OTHER_DEVICE ? "but not shown "
+			    "to be the file mapped" : r->rule == R_CTIME ?
 			    "but its inode changed after the recording began "
 			    "(ctime): the mtime may not date its bytes" :
-			    r->kind == K_JIT ?
-			    "before the recording began: an earlier process's "
-			    "with the same pid?" : "while perf recorded: before "
-			    "it was mapped or after?");
-		else
-			dadd("before the perf.data's mtime, but that is %s; give "
-			    "-t TIME or -r FILE, or record with build-IDs or -k "
-			    "CLOCK_MONOTONIC", trust_text());
+			    r->rule == R_JIT_EARLIER ? "before the recording "
+			    "began: an earlier process's with the same pid?" :
+			    "while perf recorded: before it was mapped or "
+			    "after?");
 		detail_where(o, c);
 		break;
-	case V_UNCHANGED:
-		if (!(r->flags & RF_BY_TIME)) {
-			detail_release(c);
-			break;
-		}
+	case R_UNCHANGED:
 		dadd("%s; not modified since the profile", rc->idlen ?
 		    "build-ID unreadable" : "no build-ID recorded");
 		if (r->flags & RF_SAME_INO)
@@ -8223,11 +8358,11 @@ detail_for(uint32_t g, const struct rec *rc)
 		dadd("; %s on another device than perf saw (overlayfs, a btrfs "
 		    "subvolume?)", r->flags & RF_DEV_DIFF ? "the inode it saw" :
 		    "another inode");
-	if ((r->flags & RF_UNREAD) && r->verdict != V_MISMATCH)
-		dadd("; %s", r->reason);
+	if ((r->flags & RF_UNREAD) && r->rule != R_ID_DIFFERS)
+		dadd("; %s", r->why);
 	if (r->flags & RF_MULTI_ID)
 		dadd("; replaced while recording: %u build-IDs", r->nids);
-	if ((r->flags & RF_MULTI_INO) && r->verdict != V_REPLACED)
+	if ((r->flags & RF_MULTI_INO) && r->rule != R_TWO_INODES)
 		dadd("; replaced while recording: the inode changed");
 	if (rc->inodes == 3)
 		dadd("; perf saw it on another device too (a container, a "
@@ -8268,6 +8403,7 @@ json_id(const unsigned char *id, size_t len)
 }
 
 static int table_named;
+static int name_w;	/* the OBJECT column's width (check_pass) */
 
 static void
 report_row(uint32_t g)
@@ -8276,6 +8412,7 @@ report_row(uint32_t g)
 	const struct res *r = &res[g];
 	char hex[2 * IDMAX + 1], dhex[2 * IDMAX + 1], when[64];
 	struct rec rc;
+	size_t w;
 
 	rec_of(g, &rc);
 	cand_list(o, r->kind, rc.id, rc.idlen);
@@ -8283,8 +8420,9 @@ report_row(uint32_t g)
 	hex_into(hex, rc.id ? rc.id : (const unsigned char *)"", rc.idlen);
 	hex_into(dhex, r->diskid, r->disklen);
 	if (opt.json) {
-		printf("{\"verdict\":\"%s\",\"kind\":\"%s\",\"path\":",
-		    vnames[r->verdict], knames[r->kind]);
+		printf("{\"verdict\":\"%s\",\"reason\":\"%s\",\"kind\":\"%s\","
+		    "\"path\":", vnames[r->verdict], rules[r->rule].code,
+		    knames[r->kind]);
 		json_str(obj_name(o));
 		fputs(",\"recorded_id\":", stdout);
 		json_id(rc.id, rc.idlen);
@@ -8315,17 +8453,19 @@ report_row(uint32_t g)
 	} else if (opt.porcelain) {
 		printf("%s\t%s\t%s\t", vnames[r->verdict], hex[0] ? hex : "-",
 		    dhex[0] ? dhex : "-");
-		out_name(obj_name(o), o->namelen);
+		out_name(obj_name(o), o->namelen, 1);
 		printf("\t%s\n", detail[0] ? detail : "-");
 	} else {
-		// the columns named once, above the first row: the ID beside
-		// the verdict is the recorded one, the file's is in the detail
+		// the columns named once, above the first row, OBJECT as wide
+		// as the pass's widest name up to a bound; the ID is the
+		// recorded one, the file's is in the detail, last
 		if (!opt.quiet && !table_named++)
-			printf("%-10s %-40s %s  %s\n", "VERDICT",
-			    "RECORDED-BUILD-ID", "OBJECT", "DETAIL");
-		printf("%-10s %-40s ", vnames[r->verdict], hex[0] ? hex : "-");
-		out_name(obj_name(o), o->namelen);
-		printf("  %s\n", detail);
+			printf("%-10s %-*s %-40s  %s\n", "VERDICT", name_w,
+			    "OBJECT", "RECORDED-BUILD-ID", "DETAIL");
+		printf("%-10s ", vnames[r->verdict]);
+		w = out_name(obj_name(o), o->namelen, 1);
+		printf("%*s %-40s  %s\n", (int)w < name_w ? name_w - (int)w : 0, "",
+		    hex[0] ? hex : "-", detail);
 	}
 }
 
@@ -8356,8 +8496,12 @@ report_summary(const unsigned *counts, unsigned n)
 	unsigned v;
 	const char *sep = "";
 
-	if (opt.porcelain || opt.quiet)
+	if (opt.porcelain || opt.quiet) {
+		if (counts[V_FOREIGN])
+			msg(0, "%s: the profile is from another system: %s",
+			    esc(pf_shown()), host_diff);
 		return;
+	}
 	// JSON's times are RFC 3339 UTC, as the rows' mtimes
 	if (prof_src)
 		time_into(when, sizeof when, prof_ns, opt.json);
@@ -8471,7 +8615,7 @@ list_out(const unsigned char *id, size_t len, const struct obj *o)
 	}
 	hex_into(hex, id ? id : (const unsigned char *)"", len);
 	printf("%-40s ", hex);
-	out_name(obj_name(o), o->namelen);
+	out_name(obj_name(o), o->namelen, 1);
 	putchar('\n');
 }
 
@@ -8589,8 +8733,9 @@ list_hits(void)
 	}
 }
 
-/* After a --hits pass: say which objects may have more hits than seen,
- * because a process or a map of theirs did not fit the tables. */
+/* After a pass that read the scope: say which objects may have more hits
+ * than seen, because a process or a map of theirs did not fit the tables
+ * (they are judged). */
 static void
 hits_report(void)
 {
@@ -8701,7 +8846,7 @@ cmd_buildid(int argc, char **argv)
 		case 0:
 			put_id(e.id, e.len < ELFIDMAX ? e.len : ELFIDMAX);
 			putchar(' ');
-			out_name(argv[i], strlen(argv[i]));
+			out_name(argv[i], strlen(argv[i]), 1);
 			putchar('\n');
 			if (e.len > ELFIDMAX)
 				msg(1, "%s: build-ID of %zu bytes; printed its "
@@ -8731,7 +8876,7 @@ hdr_str(const char *key, const char *val)
 	if (!val[0])
 		return;
 	printf("%-14s", key);
-	out_name(val, strlen(val));
+	out_name(val, strlen(val), 1);
 	putchar('\n');
 }
 
@@ -8849,7 +8994,7 @@ put_event_name(const struct attr *a)
 {
 	const char *n = event_name(a);
 
-	out_name(n, strlen(n));
+	out_name(n, strlen(n), 1);
 }
 
 static void
@@ -9254,15 +9399,23 @@ check_pass(unsigned *counts, unsigned *n, unsigned *by_time)
 {
 	uint32_t i;
 	unsigned v;
+	size_t w;
 
 	for (i = 0; i < nobj; i++)
 		if (wanted(i)) {
 			check_group(i);
 			counts[res[i].verdict]++;
-			*by_time += !!(res[i].flags & RF_BY_TIME);
+			*by_time += rests_on_time(&res[i]);
 			(*n)++;
 		} else
 			not_judged += mapped_object(i);
+	// a row of a typical name fits 120 columns; a longer name pushes
+	// its own row's ID and detail along
+	name_w = 6;
+	for (i = 0; i < nobj; i++)
+		if (wanted(i) && (w = out_name(obj_name(&objs[i]),
+		    objs[i].namelen, 0)) > (size_t)name_w)
+			name_w = w > 56 ? 56 : (int)w;
 	for (v = 0; v < V_N; v++) {
 		if (opt.quiet && v >= V_OK)
 			break;
@@ -10616,7 +10769,7 @@ inj_pass(void)
 			continue;
 		hex_into(hex, id, d == INJ_LEFT ? 0 : idlen);
 		printf("%-5s %-40s ", what[d], hex[0] ? hex : "-");
-		out_name(obj_name(&objs[i]), objs[i].namelen);
+		out_name(obj_name(&objs[i]), objs[i].namelen, 1);
 		if (d == INJ_LEFT)
 			printf("  %s%s%s", vnames[res[i].verdict], why || detail[0] ?
 			    ": " : "", why ? why : detail);
@@ -11262,9 +11415,9 @@ print_version(void)
 	    "  object names     %7d bytes  PERFMT_ARENA\n"
 	    "  events           %7d         PERFMT_MAXATTR\n"
 	    "  sample ids       %7d         PERFMT_MAXID\n"
-	    "  processes        %7d         PERFMT_MAXPROC (--hits)\n"
-	    "  maps             %7d         PERFMT_MAXMAP (--hits)\n"
-	    "  waiting samples  %7d         PERFMT_MAXPEND (--hits)\n"
+	    "  processes        %7d         PERFMT_MAXPROC (the scope)\n"
+	    "  maps             %7d         PERFMT_MAXMAP (the scope)\n"
+	    "  waiting samples  %7d         PERFMT_MAXPEND (the scope)\n"
 	    "  data.N streams   %7d         PERFMT_MAXSTREAM\n"
 	    "  zstd window      %7d bytes  PERFMT_ZWINDOW (-z profiles)\n"
 	    "  zstd state       %7zu bytes  (touched only by -z profiles)\n"

@@ -52,7 +52,7 @@ grep -q "^stale" "$W/out" && bad "implausible time: nothing stale" "$(cat "$W/ou
 # -r: the profile's time is another file's mtime
 touch -d "2026-11-30 04:00:00 UTC" "$T/ref"
 run "$PERFMT" check -r "$T/ref" -s "$SR" -i "$P/local__sized.data"
-grep -q "w-none  no build-ID recorded; not modified since the profile" "$W/out" &&
+grep -q "w-none  *-  *no build-ID recorded; not modified since the profile" "$W/out" &&
     ok "check -r FILE" || bad "check -r FILE" "$(cat "$W/out")"
 
 # perf found a file named vmlinux in its working directory and named the
@@ -242,7 +242,7 @@ expect "check -k FILE that is not there: exit 2" 2 "-k $W/no-such-vmlinux: No su
 run "$PERFMT" check -i "$P/aarch64__b-no-buildid-B.data"
 if [ -z "$EMU" ] && [ "$(uname -m)" != aarch64 ]; then
 	grep -q "^the profile is from another system: arch aarch64, not $(uname -m)\$" "$W/out" &&
-	    grep -q "^foreign .*recorded on another system (arch aarch64, not " "$W/out" &&
+	    grep -q "^foreign .*recorded on another system, not judged" "$W/out" &&
 	    ok "another arch's profile: the arch named first" ||
 	    bad "another arch's profile: the arch named first" "$(tail -2 "$W/out")"
 fi
@@ -254,7 +254,7 @@ fact='(kernel release 6.18.44-fc-v782|arch x86_64), not '
 if [ "$(uname -r)" != 6.18.44-fc-v782 ]; then
 	run env HOME="$W/home" "$PERFMT" -i examples/small.data
 	expect "examples/small.data: exit 3 (foreign: cannot be told)" 3
-	grep -Eq "^foreign  *85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26 \[kernel.kallsyms\]  recorded on another system \($fact" "$W/out" &&
+	grep -Eq "^foreign  *\[kernel.kallsyms\]  *85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26  recorded on another system, not judged by this one's kernel" "$W/out" &&
 	    grep -q '^4 objects: 1 foreign, 3 ok; 8 mapped objects no sample reaches, not judged; ' "$W/out" &&
 	    ! grep -q '^mismatch' "$W/out" &&
 	    grep -Eq "^the profile is from another system: $fact" "$W/out" &&

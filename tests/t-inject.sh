@@ -458,10 +458,69 @@ EOF2
 			*) bad "inject live: a path a chroot also holds: this system's file judged ($c)" "got '$got'" ;; esac
 		done
 		[ -n "$HAVE_PY" ] && cmp -s ch.data ch2.data && bad "inject live: the chroot's MMAP2 put first" "no two MMAP2 records of $J/s1 of one size"
+		# a default recording: perf's pass reads $J/s1 in its own
+		# namespace, the host's file, and records that ID for what
+		# the chroot ran (another build): the ID is no evidence, never
+		# ok.  Likewise a bind mount in a private mount namespace (the
+		# same device, another inode).  A file put there after the
+		# recording with the same build (reinstalled) stays ok.
+		perf record -N -q -o cd.data -- chroot $R $J/s1 >/dev/null 2>&1
+		row() {	# PROFILE OBJECT: verdict|reason of OBJECT by -j
+			"$PERFMT" check $LOC -j -i "$1" 2>/dev/null | sed -n \
+			    "s|^{\"verdict\":\"\([a-z]*\)\",\"reason\":\"\([a-z-]*\)\",\"kind\":\"user\",\"path\":\"$2\".*|\1\|\2|p"
+		}
+		got=$(row cd.data "$J/s1")
+		[ "$got" = "unverified|id-not-mapped" ] &&
+		    ok "inject live: a chroot's program, the host's ID recorded: not ok" ||
+		    bad "inject live: a chroot's program, the host's ID recorded: not ok" "got '$got'"
+		"$PERFMT" inject $LOC -n -i cd.data >"$W/out" 2>&1
+		grep -q "^add .*/s1$" "$W/out" && bad "inject live: a chroot's program: no ID" "$(cat "$W/out")"
+		if command -v unshare >/dev/null 2>&1 && cp s1 s4 &&
+		    perf record -N -q -o bm.data -- unshare -m sh -c \
+		    "mount --bind $J/s2 $J/s4 && $J/s4" >/dev/null 2>&1; then
+			got=$(row bm.data "$J/s4")
+			[ "$got" = "unverified|id-not-mapped" ] &&
+			    ok "inject live: a bind mount over the path, the host's ID recorded: not ok" ||
+			    bad "inject live: a bind mount over the path, the host's ID recorded: not ok" "got '$got'"
+		else
+			skipped "inject live: a bind mount over the path" "unshare -m fails here"
+		fi
+		cp s1 s5 && perf record -N -q -o ri.data -- ./s5 >/dev/null 2>&1 &&
+		    cp s5 s5.new && mv s5.new s5
+		got=$(row ri.data "$J/s5")
+		[ "$got" = "ok|id-matches" ] &&
+		    ok "inject live: the same build put there after the recording: ok" ||
+		    bad "inject live: the same build put there after the recording: ok" "got '$got'"
 	else
 		skipped "inject live: a path a chroot also holds" "not root, no static libc, or perf cannot record a chroot"
 	fi
 	rm -rf "$R"
+	# overlayfs: a program copied up to the upper layer before the
+	# recording, its hidden lower copy replaced after: the merged path
+	# is still the file mapped (perf report reads it right), though its
+	# inode number moved from the lower copy's to the upper's
+	O=$J/ov
+	mkdir -p "$O/lo" "$O/up" "$O/wk" "$O/m"
+	if [ "$(id -u)" = 0 ] && cp w "$O/lo/p" &&
+	    mount -t overlay overlay -o "lowerdir=$O/lo,upperdir=$O/up,workdir=$O/wk" \
+	    "$O/m" 2>/dev/null; then
+		touch -r w "$O/m/p" && sleep 1.1 &&
+		perf record -N -q -B -o ov.data -- "$O/m/p" >/dev/null 2>&1
+		perf record -N -q -o ovd.data -- "$O/m/p" >/dev/null 2>&1
+		cc -O2 -o "$O/lo/p.new" "$D/elf/local__w.c" 2>/dev/null &&
+		    mv "$O/lo/p.new" "$O/lo/p"
+		for c in "ov.data unchanged" "ovd.data ok"; do
+			run "$PERFMT" check $LOC -p -i ${c% *}
+			got=$(awk -F'\t' -v f="$O/m/p" '$4 == f { print $1 }' "$W/out")
+			[ "$got" = "${c#* }" ] &&
+			    ok "inject live: overlayfs, the lower copy replaced: ${c#* } (${c% *})" ||
+			    bad "inject live: overlayfs, the lower copy replaced: ${c#* } (${c% *})" "$(cat "$W/out")"
+		done
+		umount "$O/m"
+	else
+		skipped "inject live: overlayfs" "not root, or no overlayfs here"
+	fi
+	rm -rf "$O"
 	# records without times (or a file system without birth times): the
 	# perf.data's mtime is unconfirmed, and an ID written would keep no
 	# word of it; -r with the file perf wrote vouches for it

@@ -182,13 +182,21 @@ run "$PERFMT" check -j -t 2026-11-30 -i "$f"
 tail -1 "$W/out" | grep -q '"profile_time":"2026-11-30T00:00:00.000000000Z"' &&
     ok "check -j: profile_time in RFC 3339" ||
     bad "check -j: profile_time in RFC 3339" "$(tail -1 "$W/out")"
-# the table names its columns above the first row (the ID beside the
-# verdict is the recorded one); -q, -p and -j have no such line
-run "$PERFMT" check -t 2026-11-30 -i "$f"
-[ "$(head -1 "$W/out")" = "VERDICT    RECORDED-BUILD-ID                        OBJECT  DETAIL" ] &&
+# the table names its columns above the first row, and they align: each
+# row's recorded ID starts under RECORDED-BUILD-ID, its detail under
+# DETAIL; a row that says "build-ID matches" fits 120 columns; -q, -p
+# and -j have no such line
+run "$PERFMT" check -a -t 2026-11-30 -i "$f"
+head -1 "$W/out" | grep -q '^VERDICT    OBJECT  *RECORDED-BUILD-ID  *DETAIL$' &&
     [ "$(grep -c '^VERDICT ' "$W/out")" = 1 ] &&
-    ok "check: a line names the table's columns" ||
-    bad "check: a line names the table's columns" "$(head -3 "$W/out")"
+    awk 'NR == 1 { id = index($0, "RECORDED"); d = index($0, "DETAIL"); next }
+	/ objects: / { exit }
+	substr($0, id - 1, 1) != " " || substr($0, id, 1) == " " ||
+	    substr($0, d - 2, 2) != "  " || substr($0, d, 1) == " " { bad = 1 }
+	/ build-ID matches$/ && length($0) > 120 { bad = 1 }
+	END { exit bad }' "$W/out" &&
+    ok "check: a line names the table's columns, and they align" ||
+    bad "check: a line names the table's columns, and they align" "$(head -5 "$W/out")"
 for o in -q -p -j; do
 	run "$PERFMT" check $o -t 2026-11-30 -i "$f"
 	grep -q 'VERDICT\|RECORDED-BUILD-ID' "$W/out" &&

@@ -30,6 +30,8 @@ for c in "check -t 2026-01-01 -a -p" "list"; do
 	r1=$?
 	$PERFMT $c -i "$T/over.data" >"$T/o2" 2>"$T/e2"
 	r2=$?
+	# (the messages name the file)
+	sed -i "s|$T/over.data|$B|" "$T/e2"
 	[ "$r1" = "$r2" ] && cmp -s "$T/o1" "$T/o2" && cmp -s "$T/e1" "$T/e2" &&
 	    ok "over: read as the profile it came from ($c)" ||
 	    bad "over: read as the profile it came from ($c)" \

@@ -73,7 +73,7 @@ if [ -x "$TINY" ]; then
 		    LC_ALL=C sort -u >"$T/full$a"
 	done
 	HOME=$W/home "$PERFMT" check -a -j -t 2026-11-30 -i "$P/$n" 2>/dev/null |
-	    sed -n 's/^{"verdict":"[a-z]*","kind":"[a-z]*","path":"\([^"]*\)".*"mapped":"data".*/\1/p' |
+	    sed -n '/"mapped":"data"/s/.*"path":"\([^"]*\)".*/\1/p' |
 	    LC_ALL=C sort -u >"$T/data"
 	d=$(wc -l <"$T/data")
 	without=$(LC_ALL=C comm -12 "$T/data" "$T/full" | wc -l)
