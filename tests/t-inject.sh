@@ -521,6 +521,31 @@ EOF2
 		skipped "inject live: overlayfs" "not root, or no overlayfs here"
 	fi
 	rm -rf "$O"
+	# a tmpfs made anew at the same place gives its files the device and
+	# inode numbers of the old one's: a program put back there with
+	# cp -p (an older mtime, a second link) is no file perf saw
+	Tm=$J/tm
+	mkdir -p "$Tm"
+	if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=4m tmpfs "$Tm" 2>/dev/null; then
+		cp -p w "$Tm/p" && sleep 1.1 &&
+		    perf record -N -q -B -o tm.data -- "$Tm/p" >/dev/null 2>&1
+		i1=$(stat -c %d:%i "$Tm/p")
+		cc -O2 -o tq "$D/elf/local__w.c" 2>/dev/null && touch -r w tq
+		umount "$Tm" && mount -t tmpfs -o size=4m tmpfs "$Tm" &&
+		    cp -p tq "$Tm/p" && ln "$Tm/p" "$Tm/p.l"
+		i2=$(stat -c %d:%i "$Tm/p")
+		run "$PERFMT" check $LOC -p -i tm.data
+		got=$(awk -F'\t' -v f="$Tm/p" '$4 == f { print $1 }' "$W/out")
+		case $i1:$got in
+		"$i2":unverified) ok "inject live: a tmpfs made anew ($i1 again): not unchanged (ctime)" ;;
+		*:unverified|*:replaced) ok "inject live: a tmpfs made anew ($i1, then $i2): not unchanged" ;;
+		*) bad "inject live: a tmpfs made anew ($i1, then $i2): not unchanged" "$(cat "$W/out")" ;;
+		esac
+		umount "$Tm"
+	else
+		skipped "inject live: a tmpfs made anew" "not root, or no tmpfs here"
+	fi
+	rmdir "$Tm" 2>/dev/null
 	# records without times (or a file system without birth times): the
 	# perf.data's mtime is unconfirmed, and an ID written would keep no
 	# word of it; -r with the file perf wrote vouches for it

@@ -62,6 +62,18 @@ if [ -d "$SHARED" ]; then
 				    bad "guest $n: $obj ok" "$(cat "$W/out")"
 			done
 		done
+		# the board's system-wide profile, copied (its time a copy's):
+		# the objects its samples and callchains reach are judged, the
+		# two dozen others counted; libc, which only callchains reach
+		# and perf's pass gave no ID, cannot be told (exit 3), and no
+		# row says changed
+		run env HOME="$W/home" "$PERFMT" check -p -s "$W/gsr" \
+		    -i "$G/aarch64__s-system-wide.data"
+		n=$(grep -vc '^ok	' "$W/out")
+		[ "$rc" = 3 ] && [ "$n" = 1 ] &&
+		    grep -q '^unverified	-	.*	/usr/lib/aarch64-linux-gnu/libc.so.6	' "$W/out" &&
+		    ok "guest system-wide: what the report uses, libc cannot be told" ||
+		    bad "guest system-wide: what the report uses, libc cannot be told" "exit $rc: $(cat "$W/out")"
 		# no sample falls in the vDSO: -a judges it
 		run env HOME="$W/home" "$PERFMT" check -a -p -s "$W/gsr" \
 		    -r "$G/aarch64__m-buildid-mmap.data" \
