@@ -465,32 +465,28 @@ EOF2
 		# same device, another inode).  A file put there after the
 		# recording with the same build (reinstalled) stays ok.
 		perf record -N -q -o cd.data -- chroot $R $J/s1 >/dev/null 2>&1
-		row() {	# PROFILE OBJECT: verdict|reason of OBJECT by -j
-			"$PERFMT" check $LOC -j -i "$1" 2>/dev/null | sed -n \
-			    "s|^{\"verdict\":\"\([a-z]*\)\",\"reason\":\"\([a-z-]*\)\",\"kind\":\"user\",\"path\":\"$2\".*|\1\|\2|p"
+		row_is() {	# NAME PROFILE OBJECT VERDICT|REASON, by -j
+			got=$("$PERFMT" check $LOC -j -i "$2" 2>/dev/null | sed -n \
+			    "s|^{\"verdict\":\"\([a-z]*\)\",\"reason\":\"\([a-z-]*\)\",\"kind\":\"user\",\"path\":\"$3\".*|\1\|\2|p")
+			[ "$got" = "$4" ] && ok "inject live: $1" ||
+			    bad "inject live: $1" "got '$got'"
 		}
-		got=$(row cd.data "$J/s1")
-		[ "$got" = "unverified|id-not-mapped" ] &&
-		    ok "inject live: a chroot's program, the host's ID recorded: not ok" ||
-		    bad "inject live: a chroot's program, the host's ID recorded: not ok" "got '$got'"
+		row_is "a chroot's program, the host's ID recorded: not ok" \
+		    cd.data "$J/s1" "unverified|id-not-mapped"
 		"$PERFMT" inject $LOC -n -i cd.data >"$W/out" 2>&1
 		grep -q "^add .*/s1$" "$W/out" && bad "inject live: a chroot's program: no ID" "$(cat "$W/out")"
 		if command -v unshare >/dev/null 2>&1 && cp s1 s4 &&
 		    perf record -N -q -o bm.data -- unshare -m sh -c \
 		    "mount --bind $J/s2 $J/s4 && $J/s4" >/dev/null 2>&1; then
-			got=$(row bm.data "$J/s4")
-			[ "$got" = "unverified|id-not-mapped" ] &&
-			    ok "inject live: a bind mount over the path, the host's ID recorded: not ok" ||
-			    bad "inject live: a bind mount over the path, the host's ID recorded: not ok" "got '$got'"
+			row_is "a bind mount over the path, the host's ID recorded: not ok" \
+			    bm.data "$J/s4" "unverified|id-not-mapped"
 		else
 			skipped "inject live: a bind mount over the path" "unshare -m fails here"
 		fi
 		cp s1 s5 && perf record -N -q -o ri.data -- ./s5 >/dev/null 2>&1 &&
 		    cp s5 s5.new && mv s5.new s5
-		got=$(row ri.data "$J/s5")
-		[ "$got" = "ok|id-matches" ] &&
-		    ok "inject live: the same build put there after the recording: ok" ||
-		    bad "inject live: the same build put there after the recording: ok" "got '$got'"
+		row_is "the same build put there after the recording: ok" \
+		    ri.data "$J/s5" "ok|id-matches"
 	else
 		skipped "inject live: a path a chroot also holds" "not root, no static libc, or perf cannot record a chroot"
 	fi
