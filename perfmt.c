@@ -6692,16 +6692,17 @@ module_from_dep(const char *mod, char *rel, size_t cap)
 }
 
 /* ==== 14. Verdicts ======================================================
- * One verdict per path (per machine): the union of the build-ID table,
- * build-ID records, MMAP2 build-IDs and every MMAP/MMAP2 path.  Fixed
- * words; those before ok are problems: changed (exit 1) up to deleted,
- * cannot tell (exit 3) after it.  A recorded build-ID
- * decides first: ok, mismatch or missing.  Without one the evidence
- * left decides: the inode (replaced), the mtime against the profile's
- * time (stale, unchanged, or unverified where that time cannot be
- * trusted), the kernel's release.  Where the facts cannot be had the
- * verdict says so: unreadable, deleted, foreign.  Pseudo maps get skip
- * with the reason.
+ * One verdict per path (per machine) the report uses (the scope,
+ * wanted): the union of the build-ID table, build-ID records, MMAP2
+ * build-IDs and every MMAP/MMAP2 path.  Fixed words; those before ok are
+ * problems: changed (exit 1) up to deleted, cannot tell (exit 3) after
+ * it.  One ordered table of rules (rules[], below) gives each: a recorded
+ * build-ID decides first (ok, mismatch or missing, unless it is not the
+ * mapped file's); without one the evidence left decides: the inode
+ * (replaced), the mtime against the profile's time (stale, unchanged, or
+ * unverified where that time cannot be trusted), the kernel's release.
+ * Where the facts cannot be had the verdict says so: unreadable,
+ * deleted, foreign.  Pseudo maps get skip with the reason.
  */
 enum { V_MISSING, V_MISMATCH, V_REPLACED, V_STALE, V_DELETED, V_UNREADABLE,
 	V_FOREIGN, V_UNVERIFIED, V_OK, V_UNCHANGED, V_SKIP, V_N };
@@ -6812,6 +6813,30 @@ decide(struct res *r, unsigned rule)
 {
 	r->rule = (uint8_t)rule;
 	r->verdict = rules[rule].verdict;
+}
+
+/* The scope (docs/design.md, the scope): an object is judged where the
+ * report can use it: a sample or a callchain entry falls in it, or a
+ * sample's user stack may be unwound through it (proc_stacked); the
+ * kernel, modules and vDSO alike.  -H narrows that to the samples' own
+ * addresses; -a widens it to every object mapped, data mappings too.
+ * Where the samples cannot be placed (no IP or TID in them), or a map
+ * did not fit the tables, the object is judged. */
+static int
+mapped_object(uint32_t i)
+{
+	return objs[i].group == i && (opt.all || (objs[i].gsrc & (SRC_TABLE |
+	    SRC_RECORD | SRC_MMAP2ID | SRC_EXEC)));
+}
+
+static int
+wanted(uint32_t i)
+{
+	if (!mapped_object(i))
+		return 0;
+	if (opt.all || !hits_mode || hits_unplaced)
+		return 1;
+	return (objs[i].hit & (hit_mask() | HIT_MAYBE)) != 0;
 }
 
 /* the rules that rest on the profile's time */
@@ -8560,29 +8585,6 @@ report_time_note(unsigned by_time)
 		    prof_src, trust_text());
 }
 
-/* The scope (docs/design.md, scope): an object is judged where the
- * report can use it: a sample or a callchain entry falls in it, or a
- * sample's user stack may be unwound through it (proc_stacked); the
- * kernel, modules and vDSO alike.  -H narrows that to the samples' own
- * addresses; -a widens it to every object mapped, data mappings too.
- * Where the samples cannot be placed (no IP or TID in them), or a map
- * did not fit the tables, the object is judged. */
-static int
-mapped_object(uint32_t i)
-{
-	return objs[i].group == i && (opt.all || (objs[i].gsrc & (SRC_TABLE |
-	    SRC_RECORD | SRC_MMAP2ID | SRC_EXEC)));
-}
-
-static int
-wanted(uint32_t i)
-{
-	if (!mapped_object(i))
-		return 0;
-	if (opt.all || !hits_mode || hits_unplaced)
-		return 1;
-	return (objs[i].hit & (hit_mask() | HIT_MAYBE)) != 0;
-}
 
 /* ==== 16. Commands ====================================================== */
 static void
