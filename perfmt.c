@@ -7368,36 +7368,45 @@ inodes_compared(const char *path)
 }
 
 /* perf's build-ID cache links the files it caches (perf record without
- * -B, perf inject -b, where the cache shares the file system), and a
- * link moves a file's ctime.  That ctime is the link's where a cache
- * looked in holds this very inode under the file's build-ID and its
- * .build-id link, made just after, is no older: nothing changed the
- * file after perf linked it.  A file linked anywhere else, or changed
- * after, keeps the ctime rule. */
+ * -B, perf inject -b, perf buildid-cache -a, where the cache shares the
+ * file system), and a link moves a file's ctime.  That ctime is the
+ * link's where a cache looked in holds this very inode under the file's
+ * build-ID, in the entry perf makes for the file's real path
+ * (PATH/ID/elf, its directory made with it) or behind the .build-id link
+ * (made with it; older caches link the file itself), and that entry is
+ * no older than the ctime: nothing changed the file after perf linked
+ * it (fmt §7.2).  A file linked anywhere else, or changed after, keeps
+ * the ctime rule. */
 static int
-cache_linked(const struct res *r, const struct stat *st)
+cache_linked(const struct res *r, const struct stat *st, const char *path)
 {
-	char hex[2 * IDMAX + 1], p[PATHMAX];
-	struct stat l, f;
-	int i, n;
+	static char real[PATHMAX], p[PATHMAX];
+	char hex[2 * IDMAX + 1];
+	struct stat made, f;
+	int i, k, n;
 
 	if (!r->disklen)
 		return 0;
 	hex_into(hex, r->diskid, r->disklen);
-	for (i = 0; i < opt.ncache; i++) {
-		n = snprintf(p, sizeof p - 4, "%s/.build-id/%.2s/%s",
-		    opt.cache[i], hex, hex + 2);
-		if (n < 0 || (size_t)n >= sizeof p - 4 || lstat(p, &l) ||
-		    !S_ISLNK(l.st_mode) || stat(p, &f))
-			continue;
-		// PATH/ID/elf, or in older caches PATH/ID itself (fmt §7.2)
-		if (S_ISDIR(f.st_mode) && (memcpy(p + n, "/elf", 5),
-		    stat(p, &f)))
-			continue;
-		if (f.st_dev == st->st_dev && f.st_ino == st->st_ino &&
-		    ts_ns(&st->st_ctim) <= ts_ns(&l.st_mtim) + FILE_TICK)
-			return 1;
-	}
+	if (sr_resolve("", path, real, sizeof real))
+		real[0] = 0;
+	for (i = 0; i < opt.ncache; i++)
+		for (k = 0; k < 2; k++) {
+			n = k ? snprintf(p, sizeof p - 4, "%s/.build-id/%.2s/%s",
+			    opt.cache[i], hex, hex + 2) : snprintf(p, sizeof p -
+			    4, "%s%s/%s", opt.cache[i], real, hex);
+			if ((!k && !real[0]) || n < 0 || (size_t)n >= sizeof p -
+			    4 || lstat(p, &made) || stat(p, &f))
+				continue;
+			// a directory holds "elf"
+			if (S_ISDIR(f.st_mode) && (memcpy(p + n, "/elf", 5),
+			    stat(p, &f)))
+				continue;
+			if (f.st_dev == st->st_dev && f.st_ino == st->st_ino &&
+			    ts_ns(&st->st_ctim) <= ts_ns(&made.st_mtim) +
+			    FILE_TICK)
+				return 1;
+		}
 	return 0;
 }
 
@@ -7483,7 +7492,7 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	// rsync); under a sysroot it is the copy's; perf's own cache moves
 	// it (cache_linked); a JIT's map is written while perf records
 	else if (!opt.sysroot && ts_ns(&st->st_ctim) > (r->kind == K_JIT ?
-	    prof_ns : since) && !cache_linked(r, st))
+	    prof_ns : since) && !cache_linked(r, st, c->path))
 		decide(r, R_CTIME);
 	else
 		decide(r, R_UNCHANGED);
@@ -7807,25 +7816,26 @@ record_span(void)
  * the mtime (pf_file_times). */
 static uint64_t trust_age, trust_span;
 static int trust_clock;		/* born_by_clock's answer */
+static int64_t clock_lo;	/* and the first record's wall time, less */
 
-/* A file born longer before its mtime than its records span may be the
- * file perf wrote, or a copy that took longer to arrive (scp, adb pull,
- * a download): only perf's clock tells them apart (docs/design.md, the
- * profile's time).  On the system and boot that recorded it, perf's
- * default clock tracks CLOCK_MONOTONIC, so a record's time plus
- * CLOCK_REALTIME less CLOCK_MONOTONIC now is its wall time, within the
- * two clocks' drift (NTP steers one and not the other: adjtimex says by
- * how much), unless a suspend or a clock step came between.  The file
- * perf wrote was born before its first record; a copy, after its last.
- * The file's mtime, after its last record either way, checks that the
- * clocks kept their distance.  1 the file perf wrote, 0 a copy, -1
- * nothing to place it by. */
+/* Whether the perf.data is the file perf wrote, by perf's clock
+ * (docs/design.md, the profile's time).  On the system and boot that
+ * recorded it, perf's default clock tracks CLOCK_MONOTONIC, so a
+ * record's time plus CLOCK_REALTIME less CLOCK_MONOTONIC now is its wall
+ * time, within the two clocks' drift (NTP steers one and not the other:
+ * adjtimex says by how much), unless a suspend or a clock step came
+ * between.  The file perf wrote was born before its last record (a file
+ * of --switch-output after some of its first ones, still in the ring
+ * buffer when it was made); a copy, after its last.  The file's mtime,
+ * after its last record either way, checks that the clocks kept their
+ * distance.  1 the file perf wrote, 0 a copy, -1 nothing to place it
+ * by. */
 static int
 born_by_clock(void)
 {
 	struct timespec rt, mono, boot;
 	struct timex tx;
-	int64_t off, lo, hi, ppm, tol;
+	int64_t off, hi, ppm, tol;
 	long hz = sysconf(_SC_CLK_TCK);
 
 	memset(&tx, 0, sizeof tx);
@@ -7848,17 +7858,13 @@ born_by_clock(void)
 	if (ts_ns(&boot) - ts_ns(&mono) > FILE_TICK)
 		return -1;
 	off = ts_ns(&rt) - ts_ns(&mono);
-	lo = (int64_t)rec_lo + off;
 	hi = (int64_t)rec_hi + off;
+	clock_lo = (int64_t)rec_lo + off - tol;
 	// recorded in this boot, and the clocks as far apart as then
 	if (pf.btime < off - tol || rec_hi > (uint64_t)ts_ns(&mono) ||
 	    pf.mtime < hi - tol)
 		return -1;
-	// born too late for the file perf wrote, too early for a copy, or
-	// where either may be
-	if (pf.btime > lo + tol)
-		return pf.btime < hi - tol ? -1 : 0;
-	return pf.btime < hi - tol ? 1 : -1;
+	return pf.btime < hi - tol ? 1 : pf.btime > hi + tol ? 0 : -1;
 }
 
 static void
@@ -7874,16 +7880,16 @@ mtime_trust(void)
 	else if (!trust_span)
 		prof_trust = PT_UNCONFIRMED;
 	else {
+		// perf's clock where it places the file; else a file born
+		// less long before its mtime than its records span is a
+		// copy, and one born longer may be a slow copy
 		trust_age = pf.mtime > pf.btime ?
 		    (uint64_t)pf.mtime - (uint64_t)pf.btime : 0;
-		prof_trust = trust_age >= trust_span || trust_span - trust_age <=
-		    trust_age / 1000 + (uint64_t)pf.time_slack ? PT_WRITTEN :
-		    PT_COPY;
-		if (prof_trust == PT_WRITTEN) {
-			trust_clock = born_by_clock();
-			prof_trust = trust_clock == 1 ? PT_WRITTEN :
-			    trust_clock == 0 ? PT_COPY : PT_UNCONFIRMED;
-		}
+		trust_clock = born_by_clock();
+		prof_trust = trust_clock == 1 ? PT_WRITTEN : trust_clock == 0 ||
+		    (trust_age < trust_span && trust_span - trust_age >
+		    trust_age / 1000 + (uint64_t)pf.time_slack) ? PT_COPY :
+		    PT_UNCONFIRMED;
 	}
 }
 
@@ -7942,10 +7948,12 @@ profile_time(void)
 		    "" : "; give -t TIME or -r FILE");
 		return 1;
 	}
-	// the recording's start (docs/design.md, verdicts without a
-	// build-ID): the file perf wrote was born before its first record
-	prof_start = prof_trust == PT_WRITTEN ? pf.btime :
-	    trust_span < (uint64_t)prof_ns ? prof_ns - (int64_t)trust_span : 0;
+	// the recording's start (docs/design.md, the profile's time): the
+	// file perf wrote was born before its first record, or a file of
+	// --switch-output after some: the earlier of the two
+	prof_start = prof_trust == PT_WRITTEN ? (pf.btime < clock_lo ?
+	    pf.btime : clock_lo) : trust_span < (uint64_t)prof_ns ? prof_ns -
+	    (int64_t)trust_span : 0;
 	prof_ok = 1;
 	return 1;
 }
@@ -8162,9 +8170,9 @@ trust_text(void)
 			    "-p, tar, rsync)";
 		if (trust_clock >= 0)
 			return trust_clock ? "confirmed: the file was born "
-			    "before its first record, by perf's clock on this "
+			    "before its last record, by perf's clock on this "
 			    "boot" : "a copy's: the file was born after its "
-			    "first record, by perf's clock on this boot";
+			    "last record, by perf's clock on this boot";
 		snprintf(a, sizeof a, "%s", dur(trust_age));
 		snprintf(buf, sizeof buf, "a copy's: the file was born %s "
 		    "before it, its records span %s", a, dur(trust_span));

@@ -575,7 +575,7 @@ else
 	"$PERFMT" $LOC -p -i slow.data >out 2>&1
 	rc=$?
 	v=$(awk -F'\t' -v d="$L/sc" '$4 == d { print $1 }' out)
-	[ "$v" = unverified ] && [ $rc = 3 ] && grep -q "a copy's: the file was born after its first record" out &&
+	[ "$v" = unverified ] && [ $rc = 3 ] && grep -q "a copy's: the file was born after its last record" out &&
 	    ok "a slow copy of a short recording: a copy's time, unverified" ||
 	    bad "a slow copy of a short recording: a copy's time, unverified" "exit $rc: $(cat out)"
 	"$PERFMT" inject $LOC -n -i slow.data >out 2>&1

@@ -381,6 +381,9 @@ else
 	# (w8: cp -p of another build into the linked inode)
 	rm -rf w6.l h && mkdir h && ln w6 w6.l
 	cc -O2 -o w.o2 "$D/elf/local__w.c" 2>/dev/null && touch -r w w.o2
+	# (the same build cached first at another path: the .build-id link
+	# leads there, and w7's own entry is PATH/ID/elf)
+	cp w w7b && HOME=$J/h perf buildid-cache -a w7b >/dev/null 2>&1
 	HOME=$J/h perf buildid-cache -a w7 >/dev/null 2>&1
 	HOME=$J/h perf buildid-cache -a w8 >/dev/null 2>&1 && sleep 0.05 &&
 	    cp -p w.o2 w8
