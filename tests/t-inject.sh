@@ -343,7 +343,7 @@ else
 	perf report --header-only -i i.data >/dev/null 2>&1 &&
 	    ok "inject live: perf report --header-only reads it" ||
 	    bad "inject live: perf report --header-only reads it"
-	run "$PERFMT" check -H $LOC -i i.data
+	run "$PERFMT" check $LOC -i i.data
 	expect "inject live: check says ok for every object" 0
 	grep -v '^ok \|^VERDICT\|objects: ' "$W/out" >rest
 	[ ! -s rest ] || bad "inject live: check says ok for every object" "$(cat rest)"
@@ -614,7 +614,7 @@ EOP
 	    perf report --header-only -i lp.data >/dev/null 2>&1 &&
 	    ok "inject live: perf report of the file as of the pipe" ||
 	    bad "inject live: perf report of the file as of the pipe" "$(diff r.p r.i | head)"
-	run "$PERFMT" check -H $LOC -i lp.data
+	run "$PERFMT" check $LOC -i lp.data
 	expect "inject live: check of the pipe's file says ok" 0
 	ls -a | grep -q perfmt-inject &&
 	    bad "inject live: no copy of the pipe is left" "$(ls -a)" ||
