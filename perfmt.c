@@ -1174,6 +1174,7 @@ enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 #define S_CPU		(1u << 7)
 #define S_PERIOD	(1u << 8)
 #define S_STREAM_ID	(1u << 9)
+#define S_BRANCH_STACK	(1u << 11)
 #define S_STACK_USER	(1u << 13)
 
 /* perf_event_attr.read_format bits */
@@ -3670,7 +3671,7 @@ static uint32_t map_free = NOMAP, map_top, proc_free = NOMAP, proc_top;
 static struct proc *proc_last, *proc_kernel;
 static uint64_t hits_dropped_maps, hits_dropped_procs, hits_unknown;
 static uint64_t hits_unresolved, hits_unresolved_cc;
-static uint64_t hits_unplaced;	/* samples without an IP or a TID */
+static uint64_t hits_unplaced;	/* samples no object can be told from */
 static int hits_said;		/* the unresolved count, once a run */
 static struct zombie zombies[PERFMT_MAXPROC];
 static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
@@ -4550,8 +4551,10 @@ proc_stacked(int32_t pid)
 	struct proc *p = proc_find(pid), *q;
 	uint32_t m, depth;
 
-	if (!p && !(p = proc_new(pid)))
-		return;		// counted: the objects may have more hits
+	if (!p && !(p = proc_new(pid))) {
+		hits_unplaced++;	// what it maps is not known
+		return;
+	}
 	if (p->stacked)
 		return;
 	p->stacked = 1;
@@ -4576,7 +4579,10 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	int be = pf.be;
 	uint64_t t = 0, ip0;
 
-	if (a->ip_off < 0 || a->tid_off < 0) {
+	// no IP or TID to place it by; a branch stack (perf record -b,
+	// --call-graph lbr) names addresses in any object of the process
+	if (a->ip_off < 0 || a->tid_off < 0 ||
+	    (a->sample_type & S_BRANCH_STACK)) {
 		hits_unplaced++;
 		return;
 	}
@@ -4654,8 +4660,10 @@ rec_sample(const unsigned char *p, size_t n, uint16_t misc)
 	    sample_attr(p, n);
 	uint64_t t;
 
-	if (!a)
+	if (!a) {
+		hits_unplaced++;	// an event not known: anywhere
 		return;
+	}
 	if (hits_mode)
 		sample_hits(a, p, n, misc);
 	if (a->time_off < 0 || (size_t)a->time_off + 8 > n)
@@ -6820,8 +6828,10 @@ decide(struct res *r, unsigned rule)
  * sample's user stack may be unwound through it (proc_stacked); the
  * kernel, modules and vDSO alike.  -H narrows that to the samples' own
  * addresses; -a widens it to every object mapped, data mappings too.
- * Where the samples cannot be placed (no IP or TID in them), or a map
- * did not fit the tables, the object is judged. */
+ * Where samples cannot be placed (no IP or TID in them, an event not
+ * known, a branch stack, a process that did not fit), where an AUX trace
+ * (Intel PT, CoreSight, SPE) is decoded through whatever ran, or where a
+ * map did not fit the tables, the object is judged. */
 static int
 mapped_object(uint32_t i)
 {
@@ -6834,7 +6844,7 @@ wanted(uint32_t i)
 {
 	if (!mapped_object(i))
 		return 0;
-	if (opt.all || !hits_mode || hits_unplaced)
+	if (opt.all || !hits_mode || hits_unplaced || pf.aux_bytes)
 		return 1;
 	return (objs[i].hit & (hit_mask() | HIT_MAYBE)) != 0;
 }
@@ -6864,8 +6874,12 @@ static int prof_ok;		/* known and plausible */
  * moment before its mtime, or after it when the copy kept the mtime.
  * A copy's mtime is still no earlier than the recording's end: a file
  * newer than it is newer than the recording (stale), one older is not
- * shown unchanged (unverified). */
-enum { PT_GIVEN, PT_CLOCK, PT_WRITTEN, PT_UNCONFIRMED, PT_COPY };
+ * shown unchanged (unverified).  perf's clock, where it can be placed,
+ * confirms it (born_by_clock); where it cannot, a file born longer
+ * before its mtime than its records span is taken by its age (the file
+ * perf wrote, or a copy slow to arrive: docs/design.md names the
+ * cases). */
+enum { PT_GIVEN, PT_CLOCK, PT_WRITTEN, PT_AGED, PT_UNCONFIRMED, PT_COPY };
 static int prof_trust;
 
 /* Whether the profile is from this system, as far as its header tells
@@ -7370,31 +7384,41 @@ inodes_compared(const char *path)
 /* perf's build-ID cache links the files it caches (perf record without
  * -B, perf inject -b, perf buildid-cache -a, where the cache shares the
  * file system), and a link moves a file's ctime.  That ctime is the
- * link's where a cache looked in holds this very inode under the file's
- * build-ID, in the entry perf makes for the file's real path
- * (PATH/ID/elf, its directory made with it) or behind the .build-id link
- * (made with it; older caches link the file itself), and that entry is
- * no older than the ctime: nothing changed the file after perf linked
- * it (fmt §7.2).  A file linked anywhere else, or changed after, keeps
- * the ctime rule. */
+ * link's where a cache (those looked in, this user's, root's) holds
+ * this very inode under the file's build-ID, in the entry perf makes for
+ * the file's real path (PATH/ID/elf, its directory made with it) or
+ * behind the .build-id link (made with it; older caches link the file
+ * itself), and that entry is no older than the ctime: nothing changed
+ * the file after perf linked it (fmt §7.2).  A file linked anywhere
+ * else, or changed after, keeps the ctime rule. */
 static int
 cache_linked(const struct res *r, const struct stat *st, const char *path)
 {
-	static char real[PATHMAX], p[PATHMAX];
+	static char real[PATHMAX], p[PATHMAX], home[PATHMAX];
+	const char *dirs[MAXCACHE + 2], *h = getenv("HOME");
 	char hex[2 * IDMAX + 1];
 	struct stat made, f;
-	int i, k, n;
+	int i, k, n, nd = 0;
+	int64_t c = ts_ns(&st->st_ctim);
 
 	if (!r->disklen)
 		return 0;
 	hex_into(hex, r->diskid, r->disklen);
 	if (sr_resolve("", path, real, sizeof real))
 		real[0] = 0;
+	// the caches looked in, and perf's own wherever -c named others:
+	// this user's and root's (sudo perf record)
 	for (i = 0; i < opt.ncache; i++)
+		dirs[nd++] = opt.cache[i];
+	if (h && (size_t)snprintf(home, sizeof home, "%s/.debug", h) <
+	    sizeof home)
+		dirs[nd++] = home;
+	dirs[nd++] = "/root/.debug";
+	for (i = 0; i < nd; i++)
 		for (k = 0; k < 2; k++) {
 			n = k ? snprintf(p, sizeof p - 4, "%s/.build-id/%.2s/%s",
-			    opt.cache[i], hex, hex + 2) : snprintf(p, sizeof p -
-			    4, "%s%s/%s", opt.cache[i], real, hex);
+			    dirs[i], hex, hex + 2) : snprintf(p, sizeof p - 4,
+			    "%s%s/%s", dirs[i], real, hex);
 			if ((!k && !real[0]) || n < 0 || (size_t)n >= sizeof p -
 			    4 || lstat(p, &made) || stat(p, &f))
 				continue;
@@ -7402,9 +7426,10 @@ cache_linked(const struct res *r, const struct stat *st, const char *path)
 			if (S_ISDIR(f.st_mode) && (memcpy(p + n, "/elf", 5),
 			    stat(p, &f)))
 				continue;
+			// (unsigned: either time may be saturated)
 			if (f.st_dev == st->st_dev && f.st_ino == st->st_ino &&
-			    ts_ns(&st->st_ctim) <= ts_ns(&made.st_mtim) +
-			    FILE_TICK)
+			    (c <= ts_ns(&made.st_mtim) || (uint64_t)c -
+			    (uint64_t)ts_ns(&made.st_mtim) <= FILE_TICK))
 				return 1;
 		}
 	return 0;
@@ -7424,7 +7449,8 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	// a start no later than the first record: the perf.data's birth,
 	// or CLOCK_DATA's time less the records' span; the span back from
 	// -t, -r or an unconfirmed mtime lands after it
-	int start_known = prof_trust == PT_WRITTEN || prof_trust == PT_CLOCK;
+	int start_known = prof_trust == PT_WRITTEN || prof_trust == PT_AGED ||
+	    prof_trust == PT_CLOCK;
 
 	if (r->kind == K_KERNEL || (r->kind == K_MODULE && live_kind(c))) {
 		// a kernel's mtime says nothing of the build that ran
@@ -7540,19 +7566,23 @@ foreign_here(int kind)
  * the end of the recording: a process in a chroot, a container or behind
  * a bind mount mapped another file at that path, and the ID recorded is
  * the one of the file perf read, not of the one mapped.  MMAP2 names the
- * inode mapped: where it is not the file at the path (another inode, or
- * perf saw the path on two devices), and that file was already there
- * when perf read it (born before the profile's time, or its birth
- * unknown), the ID is no evidence for what ran.  A file put there later
- * with the recorded build-ID (a package reinstalled) is that build. */
+ * inode mapped: where perf mapped two files at the path (two inodes, or
+ * two devices), the ID describes one at most; where it mapped another
+ * inode than the file at the path, and that file was already there when
+ * perf read it (born before the profile's time, or its birth unknown),
+ * the ID is no evidence for what ran.  A file put there later with the
+ * recorded build-ID (a package reinstalled) is that build. */
 static int
 id_not_mapped(const struct rec *rc, const struct stat *st, const char *path)
 {
 	int64_t born;
 
-	if (!rc->inodes || (rc->inodes != 3 && st->st_ino == rc->ino) ||
+	if (!rc->inodes || (rc->inodes == 1 && st->st_ino == rc->ino) ||
 	    !inodes_compared(path))
 		return 0;
+	// two files mapped at the path: one ID describes at most one
+	if (rc->inodes != 1)
+		return 1;
 	return !prof_ok || !birth_time(AT_FDCWD, path, &born) ||
 	    born <= prof_ns + FILE_TICK;
 }
@@ -7845,13 +7875,14 @@ born_by_clock(void)
 	clock_gettime(CLOCK_REALTIME, &rt);
 	clock_gettime(CLOCK_MONOTONIC, &mono);
 	clock_gettime(CLOCK_BOOTTIME, &boot);
-	// the rate NTP gives the monotonic clock, in ppm (freq is scaled
-	// by 2^16, tick is in us of a 1/hz s tick), and 1 more for the
-	// clocks' own calibrations
+	// the two clocks start some milliseconds apart at boot; the rate
+	// NTP gives the monotonic clock since, in ppm (freq is scaled by
+	// 2^16, tick is in us of a 1/hz s tick), and 1 more for the clocks'
+	// own calibrations
 	ppm = (tx.freq < 0 ? -(int64_t)tx.freq : tx.freq) / 65536 + 1 +
 	    (int64_t)(tx.tick > 1000000 / hz ? tx.tick - 1000000 / hz :
 	    1000000 / hz - tx.tick) * hz;
-	tol = FILE_TICK + pf.time_slack + 1000000 +
+	tol = FILE_TICK + pf.time_slack + 50000000 +
 	    (int64_t)(rec_hi / 1000000) * ppm;
 	// a suspend since boot stopped one clock and not the other, and
 	// when it came is not known
@@ -7889,7 +7920,7 @@ mtime_trust(void)
 		prof_trust = trust_clock == 1 ? PT_WRITTEN : trust_clock == 0 ||
 		    (trust_age < trust_span && trust_span - trust_age >
 		    trust_age / 1000 + (uint64_t)pf.time_slack) ? PT_COPY :
-		    PT_UNCONFIRMED;
+		    PT_AGED;
 	}
 }
 
@@ -7952,7 +7983,7 @@ profile_time(void)
 	// file perf wrote was born before its first record, or a file of
 	// --switch-output after some: the earlier of the two
 	prof_start = prof_trust == PT_WRITTEN ? (pf.btime < clock_lo ?
-	    pf.btime : clock_lo) : trust_span < (uint64_t)prof_ns ? prof_ns -
+	    pf.btime : clock_lo) : prof_trust == PT_AGED ? pf.btime : trust_span < (uint64_t)prof_ns ? prof_ns -
 	    (int64_t)trust_span : 0;
 	prof_ok = 1;
 	return 1;
@@ -8155,7 +8186,7 @@ detail_release(const struct cand *c)
 static const char *
 trust_text(void)
 {
-	static char buf[200];
+	static char buf[320];
 	char a[40];
 
 	switch (prof_trust) {
@@ -8164,6 +8195,7 @@ trust_text(void)
 	case PT_CLOCK:
 		return "recorded";
 	case PT_WRITTEN:
+	case PT_AGED:
 	case PT_COPY:
 		if (born_after())
 			return "a copy's: the file was born after its mtime (cp "
@@ -8174,19 +8206,14 @@ trust_text(void)
 			    "boot" : "a copy's: the file was born after its "
 			    "last record, by perf's clock on this boot";
 		snprintf(a, sizeof a, "%s", dur(trust_age));
-		snprintf(buf, sizeof buf, "a copy's: the file was born %s "
-		    "before it, its records span %s", a, dur(trust_span));
+		snprintf(buf, sizeof buf, "%s: the file was born %s before it, "
+		    "its records span %s", prof_trust == PT_AGED ? "by its age, "
+		    "as perf's file or a slow copy (perf's clock cannot place "
+		    "it here)" : "a copy's", a, dur(trust_span));
 		return buf;
 	}
-	if (!pf.has_btime)
-		return "unconfirmed: the file system keeps no birth time";
-	if (!trust_span)
-		return "unconfirmed: its records hold no times";
-	snprintf(a, sizeof a, "%s", dur(trust_age));
-	snprintf(buf, sizeof buf, "unconfirmed: the file was born %s before "
-	    "it, its records span %s, and no clock of this boot dates its "
-	    "records", a, dur(trust_span));
-	return buf;
+	return pf.has_btime ? "unconfirmed: its records hold no times" :
+	    "unconfirmed: the file system keeps no birth time";
 }
 
 static void
@@ -8272,9 +8299,11 @@ detail_for(uint32_t g, const struct rec *rc)
 		break;
 	case R_ID_NOT_MAPPED:
 		dadd("the recorded build-ID is the file's at the path, ");
-		if (rc->inodes == 3)
-			dadd("but perf mapped the path on two devices (a "
-			    "chroot, a container): it is one file's");
+		if (rc->inodes != 1)
+			dadd("but perf mapped two files there (%s): it is one "
+			    "file's at most", rc->inodes == 3 ? "on two devices: "
+			    "a chroot, a container" : "a bind mount, or one "
+			    "replaced");
 		else
 			dadd("inode %" PRIu64 ", but perf mapped inode %" PRIu64
 			    " (%" PRIu32 ":%" PRIu32 "; a chroot, a bind "
@@ -8395,9 +8424,10 @@ detail_for(uint32_t g, const struct rec *rc)
 		dadd("; %s", r->why);
 	if (r->flags & RF_MULTI_ID)
 		dadd("; replaced while recording: %u build-IDs", r->nids);
-	if ((r->flags & RF_MULTI_INO) && r->rule != R_TWO_INODES)
+	if ((r->flags & RF_MULTI_INO) && r->rule != R_TWO_INODES &&
+	    r->rule != R_ID_NOT_MAPPED)
 		dadd("; replaced while recording: the inode changed");
-	if (rc->inodes == 3)
+	if (rc->inodes == 3 && r->rule != R_ID_NOT_MAPPED)
 		dadd("; perf saw it on another device too (a container, a "
 		    "chroot)");
 	if (r->flags & RF_IMAGE_ID)
@@ -8436,7 +8466,7 @@ json_id(const unsigned char *id, size_t len)
 }
 
 static int table_named;
-static int name_w;	/* the OBJECT column's width (check_pass) */
+static int name_w = 6;	/* the OBJECT column's width (check_pass) */
 
 static void
 report_row(uint32_t g)
@@ -8503,7 +8533,7 @@ report_row(uint32_t g)
 }
 
 static const char *const trust_names[] = { "given", "recorded", "confirmed",
-	"unconfirmed", "copy" };
+	"age", "unconfirmed", "copy" };
 static const char *const host_names[] = { "unknown", "alike", "foreign" };
 
 /* mapped objects the scope leaves out, over every pass (wanted) */
@@ -8754,10 +8784,13 @@ hits_report(void)
 	// said once: every share of a profile reads the same samples
 	if (hits_said++)
 		;
-	else if (hits_unplaced)
-		msg(0, "%s: %" PRIu64 " samples carry no IP or TID, so no "
-		    "object can be told unused: every mapped object is judged",
-		    esc(pf_shown()), hits_unplaced);
+	else if (hits_unplaced || pf.aux_bytes)
+		msg(0, "%s: %" PRIu64 " samples cannot be placed in an object "
+		    "(no IP or TID, an event not known, a branch stack)%s: no "
+		    "object can be told unused, and check, inject and archive "
+		    "judge every mapped object", esc(pf_shown()), hits_unplaced,
+		    pf.aux_bytes ? ", and an AUX trace is decoded through "
+		    "whatever ran" : "");
 	else if (hits_unresolved || hits_unresolved_cc)
 		msg(hits_unresolved ? 1 : 0, "%s: %" PRIu64 " sample and %"
 		    PRIu64 " callchain addresses had no map when read and were "
@@ -9421,8 +9454,8 @@ check_pass(unsigned *counts, unsigned *n, unsigned *by_time)
 			not_judged += mapped_object(i);
 	// a row of a typical name fits 120 columns; a longer name pushes
 	// its own row's ID and detail along
-	name_w = 6;
-	for (i = 0; i < nobj; i++)
+	// (the first pass's: the columns are named once)
+	for (i = 0; !table_named && i < nobj; i++)
 		if (wanted(i) && (w = out_name(obj_name(&objs[i]),
 		    objs[i].namelen, 0)) > (size_t)name_w)
 			name_w = w > 56 ? 56 : (int)w;
@@ -10785,6 +10818,8 @@ inj_pass(void)
 			    ": " : "", why ? why : detail);
 		putchar('\n');
 	}
+	if (hits_mode)
+		hits_report();
 	return 1;
 }
 
@@ -11389,6 +11424,8 @@ cmd_archive(const char *path, const char *out)
 			rec_of(i, &rc);
 			ar_object(i, &rc);
 		}
+		if (hits_mode)
+			hits_report();
 	}
 	if (rc1 < 0 || status >= 2 || !first || !ar_write(z, sizeof z) ||
 	    !wr_commit(NULL, 0666))

@@ -483,6 +483,12 @@ EOF2
 		    "mount --bind $J/s2 $J/s4 && $J/s4" >/dev/null 2>&1; then
 			row_is "a bind mount over the path, the host's ID recorded: not ok" \
 			    bm.data "$J/s4" "unverified|id-not-mapped"
+			# the host's program first, then the bind mount's at
+			# its path: two files mapped there, one ID
+			perf record -N -q -o b2.data -- sh -c "$J/s4; unshare -m \
+			    sh -c 'mount --bind $J/s2 $J/s4 && $J/s4'" >/dev/null 2>&1
+			row_is "the path's program, then a bind mount's: not ok" \
+			    b2.data "$J/s4" "unverified|id-not-mapped"
 		else
 			skipped "inject live: a bind mount over the path" "unshare -m fails here"
 		fi

@@ -981,10 +981,10 @@ t_far_mtime(void)
 	trust_span = record_span();	/* as profile_time does */
 	mtime_trust();
 	/* by its age, no copy; no clock of this boot dates its records */
-	check(prof_trust == PT_UNCONFIRMED && trust_clock == -1);
+	check(prof_trust == PT_AGED && trust_clock == -1);
 	same_host = 1;			/* nor of this one: born before it */
 	mtime_trust();
-	check(prof_trust == PT_UNCONFIRMED && trust_clock == -1);
+	check(prof_trust == PT_AGED && trust_clock == -1);
 	same_host = 0;
 	pf.mtime = INT64_MIN;		/* born after it: a copy's */
 	check(!want_times());
