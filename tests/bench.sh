@@ -16,7 +16,8 @@
 # own) of:
 #   cat FILE >/dev/null          the I/O floor
 #   tests/floor.c FILE           reading and finding every record, no more
-#   perfmt check, perfmt check --hits
+#   perfmt check (the scope: samples and callchains read), check -H,
+#   check -a (every mapping: the samples stepped over)
 #   perf buildid-list -i, perf buildid-list -H -i
 #   perf inject -b -i FILE -o /tmp/x   (the nearest to perf record's pass)
 # and, on a perf record -z profile of $BENCH_Z_MB (default 32), perfmt's
@@ -141,7 +142,7 @@ cc -std=c99 -O2 -o "$DIR/floor" "$(dirname "$0")/floor.c" ||
 
 # The commands, by number, for one file; NAMES in the same order.
 NCMD=8
-NAMES="cat|read + walk (tests/floor.c)|perfmt check|perfmt check --hits|perfmt check --hits=callchain|perf buildid-list -i|perf buildid-list -H -i|perf inject -b -i FILE -o /tmp/x"
+NAMES="cat|read + walk (tests/floor.c)|perfmt check|perfmt check -H|perfmt check -a|perf buildid-list -i|perf buildid-list -H -i|perf inject -b -i FILE -o /tmp/x"
 
 # rows NAME...: a table of $DIR/times, one row per name in order, the
 # throughput by $mb
@@ -189,8 +190,8 @@ command_words() {
 	1) echo cat "$file" ;;
 	2) echo "$DIR/floor" "$file" ;;
 	3) echo "$PERFMT" check -i "$file" ;;
-	4) echo "$PERFMT" check --hits -i "$file" ;;
-	5) echo "$PERFMT" check --hits=callchain -i "$file" ;;
+	4) echo "$PERFMT" check -H -i "$file" ;;
+	5) echo "$PERFMT" check -a -i "$file" ;;
 	6) echo perf buildid-list -i "$file" ;;
 	7) echo perf buildid-list -H -i "$file" ;;
 	8) echo perf inject -b -i "$file" -o "$DIR/inject.out" ;;
