@@ -7583,8 +7583,9 @@ id_not_mapped(const struct rec *rc, const struct stat *st, const char *path)
 	// two files mapped at the path: one ID describes at most one
 	if (rc->inodes != 1)
 		return 1;
+	// (the profile's time may be its file's mtime, in whole seconds)
 	return !prof_ok || !birth_time(AT_FDCWD, path, &born) ||
-	    born <= prof_ns + FILE_TICK;
+	    born <= prof_ns + pf.time_slack + FILE_TICK;
 }
 
 static void

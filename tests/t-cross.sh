@@ -59,12 +59,13 @@ $(diff "$T/h.err" "$T/c.err" | head -5)"
 	for f in "$D"/fuzz/*; do
 		n=fuzz/$(basename "$f")
 		agree "header $n" header -i "$f"
-		agree "check $n" check -p -a -H -L -s / -t 2026-01-01 -i "$f"
+		agree "check $n" check -p -a -L -s / -t 2026-01-01 -i "$f"
+		agree "check -H $n" check -p -H -L -s / -t 2026-01-01 -i "$f"
 		agree "buildid $n" buildid "$f"
 	done
 	# and without a sysroot, the vDSO row says what it lacks (qemu 7.2
 	# gives its guests no vDSO) or names the emulator's
-	run env HOME="$W/home" "$PERFMT" check -p -L -i "$P/local__x86_64__small.data"
+	run env HOME="$W/home" "$PERFMT" check -a -p -L -i "$P/local__x86_64__small.data"
 	grep -q -e '^missing	b0af7178ba47aca58d16966d2c4d17c913589189	-	\[vdso\]	this process has no vDSO to compare with' \
 	    -e '	[0-9a-f]\{16,\}	\[vdso\]	.*running vDSO' "$W/out" &&
 	    ok "under $EMU: the vDSO row says what it compared" ||
