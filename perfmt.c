@@ -8540,6 +8540,17 @@ static const char *const host_names[] = { "unknown", "alike", "foreign" };
 /* mapped objects the scope leaves out, over every pass (wanted) */
 static unsigned not_judged;
 
+/* Whether a pass's object i is judged (wanted); one left out is
+ * counted for the summary.  Once an object a pass. */
+static int
+judged(uint32_t i)
+{
+	if (wanted(i))
+		return 1;
+	not_judged += mapped_object(i);
+	return 0;
+}
+
 /* The summaries' words for them: "" if none. */
 static const char *
 scope_left(void)
@@ -9446,13 +9457,12 @@ check_pass(unsigned *counts, unsigned *n, unsigned *by_time)
 	size_t w;
 
 	for (i = 0; i < nobj; i++)
-		if (wanted(i)) {
+		if (judged(i)) {
 			check_group(i);
 			counts[res[i].verdict]++;
 			*by_time += rests_on_time(&res[i]);
 			(*n)++;
-		} else
-			not_judged += mapped_object(i);
+		}
 	// a row of a typical name fits 120 columns; a longer name pushes
 	// its own row's ID and detail along
 	// (the first pass's: the columns are named once)
@@ -10784,10 +10794,8 @@ inj_pass(void)
 	int d;
 
 	for (i = 0; i < nobj; i++) {
-		if (!wanted(i)) {
-			not_judged += mapped_object(i);
+		if (!judged(i))
 			continue;
-		}
 		check_group(i);
 		// a JIT's map is text: no build-ID can describe it (archive
 		// takes it by its time, fmt §7.2)
@@ -11417,10 +11425,8 @@ cmd_archive(const char *path, const char *out)
 				break;
 		}
 		for (i = 0; i < nobj && status < 2; i++) {
-			if (!wanted(i)) {
-				not_judged += mapped_object(i);
+			if (!judged(i))
 				continue;
-			}
 			check_group(i);
 			rec_of(i, &rc);
 			ar_object(i, &rc);
