@@ -200,6 +200,11 @@ test-inject-crash: perfmt-hooks
 test-big: perfmt
 	sh tests/big.sh ./perfmt
 
+# The answers of the commit in tests/same.base, unchanged: run after a
+# change that should change none (tests/same.sh; BENCH_DIR's profiles too).
+test-same:
+	sh tests/same.sh $(wildcard $(BENCH_DIR)/*.data)
+
 # The stripped size of each binary, beside what perf needs for the job.
 size: build/x86_64/perfmt cross
 	sh tests/size.sh build/x86_64/perfmt $(foreach a,$(CROSS),build/$(a)/perfmt)
@@ -221,7 +226,7 @@ clean:
 	    tests/unit-tiny-asan $(ZT) tests/sweep tests/sweep-asan
 	rm -rf tests/work build
 
-.PHONY: all test check check-asan bench cross test-cross test-readonly size install \
+.PHONY: all test check check-asan bench cross test-cross test-readonly size install test-same \
 	test-inject-crash test-big test-sweep \
 	uninstall clean
 
