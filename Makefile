@@ -12,7 +12,7 @@ LDFLAGS ?=
 # The memory budget: `make PERFMT_MAXOBJ=100000` and so on.
 BUDGET_VARS = PERFMT_BUF PERFMT_FEATBUF PERFMT_ELFBUF PERFMT_MAXOBJ \
 	PERFMT_ARENA PERFMT_MAXATTR PERFMT_MAXID PERFMT_MAXPROC PERFMT_MAXMAP \
-	PERFMT_MAXPEND PERFMT_MAXSTREAM PERFMT_ZWINDOW PERFMT_HITLOOPS
+	PERFMT_MAXPEND PERFMT_MAXSTREAM PERFMT_ZWINDOW
 BUDGET = $(foreach v,$(BUDGET_VARS),$(if $($(v)),-D$(v)=$($(v))))
 ALL_CFLAGS = $(WFLAGS) $(CFLAGS) $(CPPFLAGS) $(BUDGET)
 # A static binary is loaded at one address: code for a position-independent
@@ -111,30 +111,17 @@ CC_riscv64 = riscv64-linux-musl-gcc
 CC_s390x = s390x-linux-musl-gcc
 QEMU = aarch64=qemu-aarch64-static armhf=qemu-arm-static \
 	armel=qemu-arm-static riscv64=qemu-riscv64-static s390x=qemu-s390x-static
-# -Os: -O2 makes armel 140 KB.  noseparate-code: without it the aarch64
-# linker pads the read-only headers to a whole 64 KiB page of the file
-# (max-page-size stays 64 KiB, so the binary still loads on 16K and 64K
-# page kernels); the price is headers and rodata in the code segment.
-# norelro: musl's static start-up never write-protects RELRO, and the
-# linker pads the file up to it.  common-page-size=64: else, when the data
-# and bss would reach one page further from where the code ends, ld starts
-# them on a page of their own and pads the file to it (up to 4 KiB: s390x
-# took 1,584 bytes so when 544 bytes of bss went); the segments still
-# keep offset and address equal modulo the page.
+# -Os and unused sections dropped: a board's storage holds the binary.  No
+# unwind tables: C without exceptions never unwinds.  norelro: musl's
+# static start-up never write-protects RELRO, and the linker pads the
+# file to a page for it (64 KiB on aarch64).
 XOPT = -Os
-XFLAGS = $(XOPT) -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables \
-	-fno-unwind-tables
-XLDFLAGS = -static -Wl,--gc-sections \
-	-Wl,-z,noseparate-code,-z,norelro,-z,common-page-size=64 -s
-# armel (ARMv5TE) in Thumb: its ARM-mode code is 140 KB, its Thumb code
-# fits (measured; musl itself stays ARM, v5TE interworks)
+XFLAGS = $(XOPT) -ffunction-sections -fdata-sections \
+	-fno-asynchronous-unwind-tables -fno-unwind-tables
+XLDFLAGS = -static -Wl,--gc-sections -Wl,-z,norelro -s
+# armel (ARMv5TE) in Thumb, the compact instruction set it has: its ARM
+# code is over the bound (musl itself stays ARM; v5TE interworks)
 XARCH_armel = -mthumb
-# s390x: its jump tables hold 8-byte addresses, its default stack frame
-# keeps a slot for every register, RTL's loop-invariant motion grows its
-# code (GIMPLE's still hoists), and so does shrink-wrapping (a prologue
-# copied onto each path that needs one): without the four it fits
-XARCH_s390x = -fno-jump-tables -mpacked-stack -fno-move-loop-invariants \
-	-fno-shrink-wrap
 # the limit of the board binaries, stripped, in bytes: 192 KiB
 MAXSIZE = 196608
 

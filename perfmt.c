@@ -104,19 +104,6 @@ long syscall(long, ...);
 #define PERFMT_MAXSTREAM 1024		/* data.N files of a directory */
 #endif
 
-/* The one build switch that is not a size, set with -DPERFMT_HITLOOPS=n
- * in CFLAGS: copies of the sample loop of --hits (section 10).  2: one
- * for each byte order, so that the byte order is no test at every field;
- * 1: one for both, smaller.  A build for size (-Os, the boards') takes 1
- * by default. */
-#ifndef PERFMT_HITLOOPS
-#ifdef __OPTIMIZE_SIZE__
-#define PERFMT_HITLOOPS 1
-#else
-#define PERFMT_HITLOOPS 2
-#endif
-#endif
-
 #if PERFMT_BUF < 65536 + 64 || PERFMT_FEATBUF < 65536 + 64
 #error "PERFMT_BUF and PERFMT_FEATBUF must hold a 64 KiB record"
 #endif
@@ -125,9 +112,6 @@ long syscall(long, ...);
 #endif
 #if PERFMT_MAXPEND < 1 || PERFMT_MAXPEND > 65535
 #error "PERFMT_MAXPEND must be 1 to 65535 (16-bit indexes)"
-#endif
-#if PERFMT_HITLOOPS != 1 && PERFMT_HITLOOPS != 2
-#error "PERFMT_HITLOOPS must be 1 or 2"
 #endif
 
 #define IDMAX 20		/* perf keeps at most 20 build-ID bytes */
@@ -139,31 +123,6 @@ long syscall(long, ...);
 /* A file's times come from the kernel's coarse clock: up to a tick (10 ms
  * at HZ=100) behind the moment they stand for. */
 #define FILE_TICK 10000000
-
-/* With PERFMT_HITLOOPS 2 the sample loop of --hits is built once for
- * each byte order, each a function of its own (samples_hits_le): GCC and
- * clang would inline a static function called from one place back into
- * the reader, and may not inline a long one into two, which leaves the
- * byte order a test at every field. */
-#ifdef __GNUC__
-#define NOINLINE __attribute__((noinline))
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define NOINLINE
-#define ALWAYS_INLINE inline
-#endif
-
-/* The record walk (scan_records) finds each record from the size of the
- * one before, a chain of loads that waits on each cache miss in turn;
- * the records a few lines ahead, asked for early, are in the cache when
- * the chain reaches them.  A prefetch is a hint: it never faults, so an
- * address past the buffer is harmless. */
-#ifdef __GNUC__
-#define PREFETCH(p) __builtin_prefetch(p)
-#else
-#define PREFETCH(p) ((void)0)
-#endif
-#define PREFETCH_AHEAD 256
 
 /* ==== 2. Diagnostics ====================================================
  * One helper.  A message ending in ':' gets strerror(errno) appended (the
@@ -360,19 +319,6 @@ put_n(unsigned char *p, uint64_t v, int n, int be)
 		p[be ? n - 1 - i : i] = (unsigned char)(v >> 8 * i);
 }
 
-/* strstr a byte at a time: the strings searched are short, and musl's
- * two-way strstr is a kilobyte of code on the boards. */
-static const char *
-str_find(const char *s, const char *w)
-{
-	size_t n = strlen(w);
-
-	for (; *s; s++)
-		if (!strncmp(s, w, n))
-			return s;
-	return NULL;
-}
-
 static int
 popcount64(uint64_t v)
 {
@@ -538,10 +484,9 @@ copy_str(char *dst, size_t cap, const unsigned char *src, size_t n)
 	return cut;
 }
 
-/* Days since 1970-01-01 to a proleptic Gregorian date (the civil-from-days
- * algorithm of H. Hinnant's "chrono-compatible low-level date algorithms").
- * Written out because musl's gmtime_r links its time zone code, and with
- * it malloc. */
+/* Days since 1970-01-01 to a proleptic Gregorian date (H. Hinnant's
+ * civil-from-days).  Not gmtime_r or timegm: in musl they link __tz.c,
+ * and with it an allocator (tests/t-static.sh). */
 static void
 civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
 {
@@ -601,22 +546,20 @@ utc_into(char *buf, size_t cap, int64_t ns, int frac)
 		snprintf(buf + n, cap - (size_t)n, " UTC");
 }
 
-/* A decimal number, the whole string, at most max.  Not strtoll: its
- * scanner costs the board binaries 2 KB. */
+/* A decimal number, the whole string, at most max: strtoull takes a
+ * sign, spaces and trailing text, which a number given here must not have. */
 static int
 dec_value(const char *s, uint64_t max, uint64_t *v)
 {
-	uint64_t x = 0;
-	unsigned d;
+	unsigned long long x;
+	char *end;
 
-	if (!*s)
+	if (*s < '0' || *s > '9')
 		return 0;
-	for (; *s; s++) {
-		d = (unsigned)(*s - '0');
-		if (d > 9 || x > (max - d) / 10)
-			return 0;
-		x = x * 10 + d;
-	}
+	errno = 0;
+	x = strtoull(s, &end, 10);
+	if (errno || *end || x > max)
+		return 0;
 	*v = x;
 	return 1;
 }
@@ -629,12 +572,10 @@ dec_value(const char *s, uint64_t max, uint64_t *v)
  */
 #define RD_OPEN UINT64_MAX
 
-/* The only buffers: records, feature sections, ELF tables and notes, and
- * list's order of the objects (section 16). */
+/* The readers' buffers: records, feature sections, ELF tables and notes. */
 static unsigned char databuf[PERFMT_BUF];
 static unsigned char featbuf[PERFMT_FEATBUF];
 static unsigned char tabbuf[PERFMT_ELFBUF], notebuf[PERFMT_ELFBUF];
-static uint32_t list_ix[PERFMT_MAXOBJ];
 
 struct rd {
 	int fd;			/* -1: a window over bytes in memory */
@@ -642,7 +583,6 @@ struct rd {
 	unsigned char *wbuf;	/* the buffer filled, NULL for memory */
 	const unsigned char *buf;
 	size_t cap, pos, len;
-	size_t lo;		/* buf[lo, len) holds data (see rd_fill) */
 	uint64_t at;		/* stream offset of buf[0] */
 	uint64_t end;		/* stream offset the window ends at */
 	int err;		/* errno of a failed read, 0 if none */
@@ -679,7 +619,7 @@ rd_file(struct rd *r, int fd, int seekable, unsigned char *buf, size_t cap,
 	r->wbuf = buf;
 	r->buf = buf;
 	r->cap = cap;
-	r->pos = r->len = r->lo = 0;
+	r->pos = r->len = 0;
 	r->at = off;
 	r->end = end < off ? off : end;
 	r->err = 0;
@@ -708,7 +648,7 @@ rd_left(const struct rd *r)
 static int
 rd_fill(struct rd *r, size_t n)
 {
-	size_t have = r->len - r->pos, want, k;
+	size_t have = r->len - r->pos, want;
 	uint64_t next;
 	ssize_t got;
 
@@ -716,16 +656,11 @@ rd_fill(struct rd *r, size_t n)
 		return 1;
 	if (r->fd < 0 || n > r->cap)
 		return 0;
-	if (r->pos || !r->len) {
-		// what is left goes where the next read lands at the same place
-		// in a cache line as in the file: the kernel copies faster so
-		k = r->cap < 64 || n > r->cap - 64 ? 0 : (size_t)((r->at +
-		    r->pos - (uintptr_t)r->wbuf) % 64);
-		memmove(r->wbuf + k, r->wbuf + r->pos, have);
+	if (r->pos) {
+		memmove(r->wbuf, r->wbuf + r->pos, have);
 		r->at += r->pos;
-		r->at -= k;
-		r->pos = r->lo = k;
-		r->len = k + have;
+		r->pos = 0;
+		r->len = have;
 	}
 	while (r->len - r->pos < n) {
 		next = r->at + r->len;
@@ -774,7 +709,7 @@ rd_skip(struct rd *r, uint64_t n)
 	}
 	n -= have;
 	r->at += r->len;
-	r->pos = r->len = r->lo = 0;
+	r->pos = r->len = 0;
 	if (n > r->end - r->at) {
 		r->at = r->end == RD_OPEN ? r->at : r->end;
 		return 0;
@@ -795,6 +730,21 @@ rd_skip(struct rd *r, uint64_t n)
 		r->at += (uint64_t)got;
 		n -= (uint64_t)got;
 	}
+	return 1;
+}
+
+/* Moves the cursor to off: within the buffer, or anywhere in a file. */
+static int
+rd_seek(struct rd *r, uint64_t off)
+{
+	if (off >= r->at && off - r->at <= r->len) {
+		r->pos = (size_t)(off - r->at);
+		return 1;
+	}
+	if (!r->seekable)
+		return 0;
+	r->at = off;
+	r->pos = r->len = 0;
 	return 1;
 }
 
@@ -858,87 +808,8 @@ struct obj {
 static struct obj objs[PERFMT_MAXOBJ];
 static uint32_t obj_head[OBJ_HASH];
 static uint32_t nobj, obj_dropped;
-static uint32_t obj_last;	/* 1 + the entry obj_add found or made last */
 static char arena[PERFMT_ARENA];
 static size_t arena_used;
-
-/* Eight bytes a step (a name is hashed for each MMAP record that finds
- * no entry at once, and a big profile has many), read in one byte order
- * so that every host builds the same chains. */
-static uint32_t
-obj_hash(int32_t machine, const char *s, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	uint64_t h = (uint32_t)machine ^ (uint64_t)n << 32, w;
-	size_t i;
-
-	// the last eight bytes overlap the word before (as in bytes_equal):
-	// no byte loop, whose end the predictor misses for every MMAP
-	for (i = 0; i + 8 < n; i += 8)
-		h = (h ^ get64(p + i, 0)) * 0x9e3779b97f4a7c15u;
-	if (n >= 8)
-		w = get64(p + n - 8, 0);
-	else
-		for (w = 0; i < n; i++)
-			w = w << 8 | p[i];
-	h = (h ^ w) * 0x9e3779b97f4a7c15u;
-	return (uint32_t)((h ^ h >> 32) % OBJ_HASH);
-}
-
-/* musl's memcmp goes a byte at a time; a name is compared for each MMAP
- * record, so eight bytes a step here. */
-static int
-bytes_equal(const void *a, const void *b, size_t n)
-{
-	const unsigned char *p = a, *q = b;
-	size_t i;
-
-	if (n < 8) {
-		for (i = 0; i < n; i++)
-			if (p[i] != q[i])
-				return 0;
-		return 1;
-	}
-	// eight bytes at a time, the last eight overlapping what came before
-	// (no byte loop whose end the branch predictor misses)
-	for (i = 0; i + 8 < n; i += 8)
-		if (get64(p + i, 0) != get64(q + i, 0))
-			return 0;
-	return get64(p + n - 8, 0) == get64(q + n - 8, 0);
-}
-
-/* The first NUL of s[0, n), or NULL, eight bytes at a time: a word holds
- * a zero byte where (w - 0x01..) & ~w & 0x80.. is not 0, and the lowest
- * bit set marks the first (bytes after it may show falsely).  The last
- * word overlaps the one before, whose bytes are known not NUL.  Every
- * MMAP record's name goes through it, and musl's memchr takes branches
- * the predictor misses twice a name. */
-static const unsigned char *
-find_nul(const unsigned char *s, size_t n)
-{
-	const uint64_t ones = 0x0101010101010101u, highs = ones << 7;
-	uint64_t w, m;
-	size_t i;
-
-	if (n < 8) {
-		for (i = 0; i < n; i++)
-			if (!s[i])
-				return s + i;
-		return NULL;
-	}
-	for (i = 0;; i += 8) {
-		if (i > n - 8)
-			i = n - 8;
-		w = get64(s + i, 0);
-		if ((m = (w - ones) & ~w & highs))
-			// the lowest bit set, 8k + 7, times 0x0001..07 puts
-			// k in the top byte
-			return s + i + (((m & -m) >> 7) *
-			    0x0001020304050607u >> 56);
-		if (i == n - 8)
-			return NULL;
-	}
-}
 
 /* Build-IDs are equal when they agree on their common length and the
  * longer one has only zero bytes beyond it: perf zero-pads short IDs. */
@@ -1027,26 +898,13 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	uint32_t h, i, group = nobj;
 	struct obj *o;
 
-	// a library's MMAP2 records come one per segment, in a row: the
-	// entry found last is most often the one again (MMAP2 records are
-	// most of a dwarf profile's).  Only one entry of a name can
-	// match an ID (id_same is equality after zero padding), so this
-	// finds what the chain walk below would.
-	o = obj_last ? &objs[obj_last - 1] : NULL;
-	if (o && !(src & (SRC_TABLE | SRC_RECORD)) && o->machine == machine &&
-	    o->namelen == n && bytes_equal(obj_name(o), name, n) &&
-	    id_same(o->id, o->idlen, id, idlen)) {
-		o->src |= (uint8_t)src;
-		objs[o->group].gsrc |= (uint8_t)src;
-		return o;
-	}
 	if (part_n > 1 && name_hash(name, n) % part_n != part_k)
 		return NULL;
-	h = obj_hash(machine, name, n);
+	h = (name_hash(name, n) ^ (uint32_t)machine) % OBJ_HASH;
 	for (i = obj_head[h]; i; i = o->next) {
 		o = &objs[i - 1];
 		if (o->machine != machine || o->namelen != n ||
-		    !bytes_equal(obj_name(o), name, n))
+		    memcmp(obj_name(o), name, n))
 			continue;
 		group = o->group;
 		if ((src & SRC_TABLE) && (o->src & SRC_TABLE)) {
@@ -1062,7 +920,6 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 				obj_set_id(o, id, idlen, idexact);
 			o->src |= (uint8_t)src;
 			objs[o->group].gsrc |= (uint8_t)src;
-			obj_last = i;
 			return o;
 		}
 	}
@@ -1097,7 +954,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	}
 	o->cpumode = (uint8_t)cpumode;
 	o->next = obj_head[h];
-	obj_head[h] = obj_last = ++nobj;
+	obj_head[h] = ++nobj;
 	return o;
 }
 
@@ -1824,20 +1681,6 @@ bid_walk(struct rd *r, int old_abi, int dry)
 		rd_skip(r, size);
 	}
 	return 0;
-}
-
-static int
-rd_seek(struct rd *r, uint64_t off)
-{
-	if (off >= r->at + r->lo && off - r->at <= r->len) {
-		r->pos = (size_t)(off - r->at);
-		return 1;
-	}
-	if (!r->seekable)
-		return 0;
-	r->at = off;
-	r->pos = r->len = r->lo = 0;
-	return 1;
 }
 
 static void
@@ -3640,6 +3483,7 @@ struct map {
 struct proc {
 	int32_t pid;
 	uint32_t maps;		/* first map, NOMAP if none */
+	uint32_t found;		/* of maps, the last lookup's; NOMAP */
 	uint32_t retired;	/* maps execs replaced; time: until when */
 	uint32_t retired_round;	/* of the last exec */
 	uint32_t next;		/* hash chain, NOMAP ends */
@@ -3668,7 +3512,6 @@ static struct map maps[PERFMT_MAXMAP];
 static struct proc procs[PERFMT_MAXPROC];
 static uint32_t proc_head[PROC_HASH];
 static uint32_t map_free = NOMAP, map_top, proc_free = NOMAP, proc_top;
-static struct proc *proc_last, *proc_kernel;
 static uint64_t hits_dropped_maps, hits_dropped_procs, hits_unknown;
 static uint64_t hits_unresolved, hits_unresolved_cc;
 static uint64_t hits_unplaced;	/* samples no object can be told from */
@@ -3676,67 +3519,6 @@ static int hits_said;		/* the unresolved count, once a run */
 static struct zombie zombies[PERFMT_MAXPROC];
 static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
 static uint32_t procs_live;
-
-/* What lookups found, by process and address: most samples fall where
- * one before them did.  A row per pid (modulo: the kernel's, pid -1,
- * shares the last with the pids that end in 63), a column per 2 MiB of
- * address; a change to a process's maps forgets its entries over the
- * change. */
-#define MEMO_ROWS 64
-#define MEMO_COLS 16
-
-static struct memo {
-	uint64_t start;		/* [start, start + len): one compare */
-	uint32_t len;		/* 16 bytes an entry: shifts find it */
-	int32_t pid;
-} memo[MEMO_ROWS][MEMO_COLS];
-static uint8_t memo_how[MEMO_ROWS][MEMO_COLS];	/* HIT_* of each */
-
-/* An entry's place in memo: its flags' in memo_how. */
-static size_t
-memo_slot(const struct memo *e)
-{
-	return (size_t)(e - &memo[0][0]);
-}
-
-static uint8_t *
-memo_flags(const struct memo *e)
-{
-	return &memo_how[0][0] + memo_slot(e);
-}
-
-/* Does the entry hold pid's addr: one branch for the caller, not two. */
-static inline int
-memo_holds(const struct memo *e, int32_t pid, uint64_t addr)
-{
-	return (e->pid == pid) & (addr - e->start < e->len);
-}
-
-/* Fills an entry.  An entry holds at most 4 GiB: of a longer range, the
- * part around addr (which lies in [lo, hi)). */
-static void
-memo_set(struct memo *e, int32_t pid, uint64_t lo, uint64_t hi,
-    uint64_t addr, uint8_t how)
-{
-	if (addr - lo > 0x80000000u)
-		lo = addr - 0x80000000u;
-	if (hi - lo > UINT32_MAX)
-		hi = lo + UINT32_MAX;
-	e->start = lo;
-	e->len = (uint32_t)(hi - lo);
-	e->pid = pid;
-	*memo_flags(e) = how;
-}
-
-/* Without branches: the kernel's and users' samples alternate at random
- * in a profile, and a branch the predictor misses at each sample costs
- * more than the lookup.  pid -1 shares row 63: a row of its own costs
- * instructions at every sample, and two registers the sample loop needs. */
-static struct memo *
-memo_at(int32_t pid, uint64_t addr)
-{
-	return &memo[(uint32_t)pid % MEMO_ROWS][(addr >> 21) % MEMO_COLS];
-}
 
 /* A sample read before the MMAP it falls in (the CPUs' buffers again)
  * waits here, one entry per process and page, and is looked up again at
@@ -3807,55 +3589,12 @@ pend_index(void)
 }
 
 static void
-memo_drop(struct memo *e, int32_t pid, uint64_t start, uint64_t end)
-{
-	// without branches: whether an entry is the pid's is a coin toss
-	// to the predictor
-	e->len &= -(uint32_t)!((e->pid == pid) & (e->start < end) &
-	    (e->start + e->len > start));
-}
-
-/* The last 2 MiB column that [start, end) touches, counted from
- * start >> 21 (the first) and at most a round of MEMO_COLS after it. */
-static uint64_t
-memo_last_col(uint64_t start, uint64_t end)
-{
-	return end - start >= (uint64_t)MEMO_COLS << 21 ?
-	    (start >> 21) + MEMO_COLS - 1 : (end - 1) >> 21;
-}
-
-/* pid's maps changed within [start, end): its entries over that go, and
- * only those (a process maps its libraries one by one while it runs in
- * ld.so: its other entries hold).  Only the columns the range touches:
- * an entry elsewhere answers only for addresses of its own column, and
- * none of those changed. */
-static void
-memo_forget(int32_t pid, uint64_t start, uint64_t end)
-{
-	struct memo *row = memo_at(pid, 0);
-	uint64_t col, last = memo_last_col(start, end);
-
-	// all of it (an exec, an exit: most of the calls): every
-	// entry of the pid overlaps, and no range need be asked
-	if (!start && end == UINT64_MAX) {
-		for (col = 0; col < MEMO_COLS; col++)
-			row[col].len &= -(uint32_t)(row[col].pid != pid);
-		return;
-	}
-	for (col = start >> 21; col <= last; col++)
-		memo_drop(&row[col % MEMO_COLS], pid, start, end);
-}
-
-static void
 hits_reset(void)
 {
 	memset(proc_head, 0xff, sizeof proc_head);	/* NOMAP */
 	map_free = proc_free = NOMAP;
 	map_top = proc_top = 0;
 	zombie_head = zombie_n = rounds = proc_serial = maps_used = 0;
-	memset(memo, 0, sizeof memo);
-	memset(memo_how, 0, sizeof memo_how);
-	proc_last = proc_kernel = NULL;
 	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
 	hits_unresolved = hits_unresolved_cc = hits_unplaced = 0;
 	npend = 0;
@@ -3863,10 +3602,13 @@ hits_reset(void)
 	pend_index();
 }
 
+/* The pid's bucket: its hash scaled to the table by a multiply, which
+ * takes a division's place at each lookup (two a sample). */
 static uint32_t
 proc_hash(int32_t pid)
 {
-	return (uint32_t)pid * 2654435761u % PROC_HASH;
+	return (uint32_t)((uint64_t)((uint32_t)pid * 2654435761u) *
+	    PROC_HASH >> 32);
 }
 
 /* pid's process, or NULL, and nothing else done. */
@@ -3884,12 +3626,7 @@ proc_lookup(int32_t pid)
 static struct proc *
 proc_find(int32_t pid)
 {
-	struct proc *p;
-
-	if (proc_last && proc_last->pid == pid)
-		return proc_last;
-	p = proc_lookup(pid);
-	return p ? proc_last = p : NULL;
+	return proc_lookup(pid);
 }
 
 static void zombie_pop(void);
@@ -3920,7 +3657,7 @@ proc_new(int32_t pid)
 	}
 	p = &procs[i];
 	p->pid = pid;
-	p->maps = p->retired = NOMAP;
+	p->maps = p->retired = p->found = NOMAP;
 	p->retired_round = 0;
 	p->serial = ++proc_serial;
 	p->exited = p->has_parent = p->stacked = 0;
@@ -3954,8 +3691,8 @@ maps_release(uint32_t *head)
 static void
 proc_clear(struct proc *p)
 {
-	memo_forget(p->pid, 0, UINT64_MAX);
 	maps_release(&p->maps);
+	p->found = NOMAP;
 	maps_release(&p->retired);
 }
 
@@ -3973,10 +3710,6 @@ proc_drop(int32_t pid)
 		*link = procs[i].next;
 		procs[i].next = proc_free;
 		proc_free = i;
-		if (proc_last == &procs[i])
-			proc_last = NULL;
-		if (proc_kernel == &procs[i])
-			proc_kernel = NULL;
 		return;
 	}
 }
@@ -4078,6 +3811,7 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 {
 	uint32_t *link = &p->maps, m, tail;
 
+	p->found = NOMAP;
 	while ((m = *link) != NOMAP && maps[m].end <= start)
 		link = &maps[m].next;
 	while ((m = *link) != NOMAP && maps[m].start < end) {
@@ -4107,8 +3841,7 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 			map_release(m);
 		}
 	}
-	// before the new map: with no room for it, the old ones stay cut
-	memo_forget(p->pid, start, end);
+	// with no room for the new map, the old ones stay cut
 	if ((m = map_alloc(obj, time)) == NOMAP)
 		return;
 	maps[m].start = start;
@@ -4123,7 +3856,8 @@ map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
     uint64_t time)
 {
 	uint32_t *link = &p->maps, m, n;
-	uint64_t stop, from = start;
+
+	p->found = NOMAP;	uint64_t stop;
 
 	while (start < end) {
 		while ((m = *link) != NOMAP && maps[m].end <= start)
@@ -4142,7 +3876,6 @@ map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 		link = &maps[n].next;
 		start = stop;
 	}
-	memo_forget(p->pid, from, end);
 }
 
 /* An MMAP older than the process's last exec, read after it, belongs to
@@ -4198,6 +3931,7 @@ hits_exec(int32_t pid, uint64_t time)
 	// execs too come out of order: the last in time counts
 	if (time > p->exec_time)
 		p->exec_time = time;
+	p->found = NOMAP;
 	for (link = &p->maps; (m = *link) != NOMAP;) {
 		if (maps[m].time && maps[m].time >= time) {
 			link = &maps[m].next;
@@ -4208,7 +3942,6 @@ hits_exec(int32_t pid, uint64_t time)
 		maps[m].next = p->retired;
 		p->retired = m;
 	}
-	memo_forget(pid, 0, UINT64_MAX);
 }
 
 /* FORK of a new process copies the parent's maps; a new thread shares
@@ -4246,7 +3979,7 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 	if (child->maps != NOMAP || child->exec_time ||
 	    !(parent = proc_find(ppid)) || parent == child)
 		return;
-	proc_last = NULL;
+	child->found = NOMAP;
 	tail = &child->maps;
 	for (m = parent->maps; m != NOMAP; m = maps[m].next) {
 		if (time && maps[m].time > time)
@@ -4258,8 +3991,6 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 		maps[c].next = NOMAP;
 		*tail = c;
 		tail = &maps[c].next;
-		// the child's maps changed: what its memo held there goes
-		memo_forget(pid, maps[c].start, maps[c].end);
 	}
 }
 
@@ -4292,7 +4023,13 @@ retired_find(uint32_t m, uint64_t addr, uint64_t time)
 static uint32_t
 map_lookup(struct proc *p, uint64_t addr)
 {
-	return maps_find(p->maps, addr);
+	uint32_t m = p->found;
+
+	if (m != NOMAP && maps[m].start <= addr && addr < maps[m].end)
+		return m;
+	if ((m = maps_find(p->maps, addr)) != NOMAP)
+		p->found = m;
+	return m;
 }
 
 /* Did q exec at or before time t: its maps at t were its own. */
@@ -4351,17 +4088,13 @@ proc_inherit(struct proc *p, uint64_t addr, uint64_t time)
 	return NOMAP;
 }
 
-/* Kernel and user samples alternate: each has its own cached process. */
+/* Where an address of pid's in cpumode is looked up: the kernel's maps
+ * are pid -1's; a guest's are not kept. */
 static struct proc *
 hit_proc(int32_t pid, unsigned cpumode)
 {
-	if (cpumode == MISC_KERNEL) {
-		if (!proc_kernel)
-			proc_kernel = proc_find(-1);
-		return proc_kernel;
-	}
-	return proc_last && proc_last->pid == pid ? proc_last :
-	    proc_find(pid);
+	return cpumode == MISC_KERNEL ? proc_find(-1) : cpumode == MISC_USER ?
+	    proc_find(pid) : NULL;
 }
 
 /* Looks the waiting samples up again (only pid's, unless PEND_ALL);
@@ -4464,38 +4197,17 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 	pend_pids[h >> 6] |= (uint64_t)1 << (h & 63);
 }
 
-/* hit() past the memo: the process's maps, and the memo told. */
-static NOINLINE int
-hit_map(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
+/* Marks the object addr falls in among p's maps (hit_proc's); 1 if there
+ * is one, else 0 and the caller tries hit_miss. */
+static int
+hit(struct proc *p, uint64_t addr, uint8_t how)
 {
-	struct proc *p;
 	uint32_t m;
 
-	if (cpumode != MISC_KERNEL && cpumode != MISC_USER)
-		return 0;
-	p = hit_proc(pid, cpumode);
 	if (!p || (m = map_lookup(p, addr)) == NOMAP)
 		return 0;
 	objs[maps[m].obj].hit |= how;
-	memo_set(memo_at(pid, addr), pid, maps[m].start, maps[m].end, addr,
-	    objs[maps[m].obj].hit);
 	return 1;
-}
-
-/* Marks the object addr falls in; 1 if there is one, else 0 and the
- * caller tries hit_miss.  The memo's answer is inlined where it is
- * asked: a frame-pointer callchain asks it some ten times a sample. */
-static ALWAYS_INLINE int
-hit(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
-{
-	const struct memo *e;
-
-	if (cpumode == MISC_KERNEL)
-		pid = -1;
-	e = memo_at(pid, addr);
-	if (memo_holds(e, pid, addr) && (*memo_flags(e) & how) == how)
-		return 1;
-	return hit_map(pid, cpumode, addr, how);
 }
 
 /* After hit() missed: a map from the parent (proc_inherit), or else the
@@ -4578,6 +4290,7 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	int found, wait, user = -1; /* did the first user address have a map */
 	int be = pf.be;
 	uint64_t t = 0, ip0;
+	struct proc *kp, *up;	/* whose maps kernel and user entries are in */
 
 	// no IP or TID to place it by; a branch stack (perf record -b,
 	// --call-graph lbr) names addresses in any object of the process
@@ -4592,7 +4305,7 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	if (a->time_off >= 0 && (size_t)a->time_off + 8 <= n)
 		t = get64(p + a->time_off, pf.be);
 	ip = get64(p + a->ip_off, pf.be);
-	found = hit(pid, mode, ip, HIT_SAMPLE) > 0 ||
+	found = hit(hit_proc(pid, mode), ip, HIT_SAMPLE) ||
 	    hit_miss(pid, mode, ip, HIT_SAMPLE, t, 1);
 	if (mode == MISC_USER)
 		user = found;
@@ -4624,6 +4337,8 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	if (nr > (n - off) / 8)
 		nr = (n - off) / 8;
 	ip0 = ip;
+	kp = hit_proc(pid, MISC_KERNEL);
+	up = hit_proc(pid, MISC_USER);
 	for (i = 0; i < nr; i++) {
 		ip = get64(p + off + 8 * i, be);
 		if (ip >= (uint64_t)-4095) {
@@ -4638,7 +4353,8 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 		// (its first user address had none); the kernel's are there
 		// from the start
 		wait = cmode == MISC_USER && user <= 0;
-		found = hit(pid, cmode, ip, HIT_CALLCHAIN) ||
+		found = hit(cmode == MISC_KERNEL ? kp : cmode == MISC_USER ?
+		    up : NULL, ip, HIT_CALLCHAIN) ||
 		    hit_miss(pid, cmode, ip, HIT_CALLCHAIN, t, wait);
 		if (cmode == MISC_USER && user < 0)
 			user = found;
@@ -4656,8 +4372,7 @@ hit_mask(void)
 static void
 rec_sample(const unsigned char *p, size_t n, uint16_t misc)
 {
-	const struct attr *a = pf.same_layout && pf.nattr ? &pf.attrs[0] :
-	    sample_attr(p, n);
+	const struct attr *a = sample_attr(p, n);
 	uint64_t t;
 
 	if (!a) {
@@ -4692,26 +4407,22 @@ map_name_len(const unsigned char *s, size_t n, unsigned cpumode)
 	return n;
 }
 
+/* Anonymous memory as perf names it (map.c: is_anon_memory,
+ * is_no_dso_memory): two names whole, the rest by their start. */
 static int
 anon_exec(const unsigned char *s, size_t n)
 {
-	// by the second byte: file paths (/usr, /lib, /tmp) differ from
-	// these names there, and this runs for every MMAP: one switch
-	// rather than six compares
-	switch (n >= 2 ? s[1] : 0) {
-	case '/':
-		return n == 6 && !memcmp(s, "//anon", 6);
-	case 'h':
-		return n == 6 && !memcmp(s, "[heap]", 6);
-	case 'd':
-		return n >= 9 && !memcmp(s, "/dev/zero", 9);
-	case 'a':
-		return n >= 14 && !memcmp(s, "/anon_hugepage", 14);
-	case 's':
-		return n >= 6 && !memcmp(s, "[stack", 6);
-	case 'S':
-		return n >= 5 && !memcmp(s, "/SYSV", 5);
-	}
+	static const char *const starts[] = {
+		"/dev/zero", "/anon_hugepage", "[stack", "/SYSV"
+	};
+	size_t i;
+
+	if (n == 6 && (!memcmp(s, "//anon", 6) || !memcmp(s, "[heap]", 6)))
+		return 1;
+	for (i = 0; i < sizeof starts / sizeof *starts; i++)
+		if (n >= strlen(starts[i]) &&
+		    !memcmp(s, starts[i], strlen(starts[i])))
+			return 1;
 	return 0;
 }
 
@@ -4748,7 +4459,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		    "name", rec_name(type), size);
 		return;
 	}
-	if (!(z = find_nul(name, size - at))) {
+	if (!(z = memchr(name, 0, size - at))) {
 		damage(2, off, "%s record: file name not terminated within the "
 		    "record", rec_name(type));
 		return;
@@ -5308,199 +5019,17 @@ scan_one(struct rd *r, int at_eof)
 	return 1;
 }
 
-/* The kernel's samples are pid -1's (memo_at): cpumode 1 gives all ones. */
-static const int32_t kernel_mask[8] = { 0, -1, 0, 0, 0, 0, 0, 0 };
-
-/* --hits (samples only) with one sample layout: each sample's pid and IP
- * at known places, looked up in the memo, the slow way only on a miss.
- * It runs for nearly every record of a big profile: it walks with
- * pointers and holds few values, so that the rare call out does not
- * spill them.
- * In this mode every memo entry a pid and range match marks HIT_SAMPLE
- * (hit() stores the object's flags right after setting it), so the flags
- * need no test.  Returns where
- * it stopped; *n counts the samples.  Always inlined: called from a loop
- * for each byte order, it is built once for each, without the byte order
- * a test at every field. */
-static ALWAYS_INLINE const unsigned char *
-samples_hits_order(const unsigned char *p, const unsigned char *end, int be,
-    size_t ip_off, size_t tid_off, size_t time_off, uint32_t min, uint64_t *n)
-{
-	struct memo *e;
-	uint64_t ip, t, k = 0;
-	uint32_t size;
-	int32_t pid;
-
-	while (end - p >= 8 && get32(p, be) == R_SAMPLE &&
-	    (size = get16(p + 6, be)) >= min && size <= (size_t)(end - p)) {
-		PREFETCH(p + PREFETCH_AHEAD);
-		pid = (int32_t)get32(p + tid_off, be) |
-		    kernel_mask[get16(p + 4, be) & MISC_CPUMODE];
-		ip = get64(p + ip_off, be);
-		e = memo_at(pid, ip);
-		if (!memo_holds(e, pid, ip))
-			sample_hits(&pf.attrs[0], p, size, get16(p + 4, be));
-		// the samples' span, where it is wanted (rec_sample's rule)
-		if (time_off) {
-			t = get64(p + time_off, be);
-			if (!pf.n_timed++ || t < pf.t_first)
-				pf.t_first = t;
-			if (t > pf.t_last)
-				pf.t_last = t;
-		}
-		k++;
-		p += size;
-	}
-	*n += k;
-	return p;
-}
-
-/* The loop once for each byte order (PERFMT_HITLOOPS 2), each a function
- * of its own, kept out of scan_records: there the compiler spills the
- * loop's values beside the reader's own and tests the byte order at every
- * sample.  With PERFMT_HITLOOPS 1 one loop serves both. */
-#if PERFMT_HITLOOPS == 2
-static NOINLINE const unsigned char *
-samples_hits_le(const unsigned char *p, const unsigned char *end,
-    size_t ip_off, size_t tid_off, size_t time_off, uint32_t min, uint64_t *n)
-{
-	return samples_hits_order(p, end, 0, ip_off, tid_off, time_off, min, n);
-}
-
-static NOINLINE const unsigned char *
-samples_hits_be(const unsigned char *p, const unsigned char *end,
-    size_t ip_off, size_t tid_off, size_t time_off, uint32_t min, uint64_t *n)
-{
-	return samples_hits_order(p, end, 1, ip_off, tid_off, time_off, min, n);
-}
-#endif
-
-/* time_off 0: the times are not wanted (no sample field starts at 0). */
-static const unsigned char *
-samples_hits(const unsigned char *p, const unsigned char *end, int be,
-    size_t time_off, uint32_t min, uint64_t *n)
-{
-	size_t ip_off = (size_t)pf.attrs[0].ip_off;
-	size_t tid_off = (size_t)pf.attrs[0].tid_off;
-
-#if PERFMT_HITLOOPS == 2
-	return be ? samples_hits_be(p, end, ip_off, tid_off, time_off, min, n) :
-	    samples_hits_le(p, end, ip_off, tid_off, time_off, min, n);
-#else
-	return samples_hits_order(p, end, be, ip_off, tid_off, time_off, min,
-	    n);
-#endif
-}
-
-/* The offset of the samples' time for samples_hits, 0 if not wanted. */
-static size_t
-hits_fast_time(void)
-{
-	return want_times() ? (size_t)pf.attrs[0].time_off : 0;
-}
-
-/* --hits on samples alone (samples_hits), when they have one layout and
- * their times, if wanted, are in it: where the fields read end, 0 if the
- * samples cannot go that way.  Asked at each turn of the reader: a
- * pipe's attrs and features (their CLOCK_DATA) come in the stream. */
-static uint32_t
-hits_fast_end(void)
-{
-	const struct attr *a = &pf.attrs[0];
-	int64_t last;
-
-	if (hits_mode != HITS_SAMPLE || !pf.same_layout || !pf.nattr ||
-	    a->ip_off < 0 || a->tid_off < 0 || (want_times() &&
-	    a->time_off < 8))
-		return 0;
-	last = a->ip_off > a->tid_off ? a->ip_off : a->tid_off;
-	if (want_times() && a->time_off > last)
-		last = a->time_off;
-	return 8 + (uint32_t)last;
-}
-
-/* A record wholly in the buffer: counted, then read. */
-static void
-rec_take(const unsigned char *p, uint32_t type, uint32_t size, uint64_t off)
-{
-	pf.nrec++;
-	pf.recbytes += size;
-	if (type < 128)
-		pf.type_n[type]++;
-	else
-		count_type(type);
-	if (type == R_SAMPLE)
-		rec_sample(p, size, get16(p + 4, pf.be));
-	else
-		rec_dispatch(type, get16(p + 4, pf.be), p,
-		    body_need(type, size), size, off);
-}
-
 /* Walks records from the cursor to the end of the window.  at_eof says
  * the window ends where the file does, so a cut record is truncation
- * (exit 1) rather than a malformed data section (exit 2).  Records wholly
- * in the buffer take the short way; the rest, scan_one. */
+ * (exit 1) rather than a malformed data section (exit 2). */
 static void
 scan_records(struct rd *r, int at_eof)
 {
-	const unsigned char *p, *start, *end;
-	uint32_t type, size, hits_end;
-	uint64_t nskip, taken;
-	int be = pf.be, skip, back;
-
 	z_start();
-	for (;;) {
-		// the cursor lives in p while the walk stays in the buffer,
-		// written back to r only at a call out: a store and reload
-		// of r->pos at each record would lengthen the chain of loads
-		// that each record's size makes
-		start = p = r->buf + r->pos;
-		end = r->buf + r->len;
-		nskip = taken = 0;
-		back = 0;
-		if ((hits_end = hits_fast_end()))
-			p = samples_hits(p, end, be, hits_fast_time(), hits_end,
-			    &nskip);
-		// samples nothing reads (check -a, list without -H) are
-		// counted and stepped over
-		skip = !want_samples;
-		while (end - p >= 8) {
-			type = get32(p, be);
-			size = get16(p + 6, be);
-			if (size < 8 || size > (size_t)(end - p))
-				break;
-			PREFETCH(p + PREFETCH_AHEAD);
-			if (type == R_SAMPLE && skip) {
-				nskip++;
-				p += size;
-				continue;
-			}
-			if (type == R_SAMPLE && hits_end && size >= hits_end) {
-				back = 1;	// to samples_hits
-				break;
-			}
-			if (type >= R_SIMPLEPERF || type == R_AUXTRACE ||
-			    type == R_TRACING_DATA)
-				break;
-			r->pos = (size_t)(p - r->buf);
-			rec_take(p, type, size, r->at + r->pos);
-			p += size;
-			taken += size;
-			skip = !want_samples;	// a pipe's features set it
-		}
-		// the samples stepped over, counted at once
-		pf.nrec += nskip;
-		pf.type_n[R_SAMPLE] += nskip;
-		pf.recbytes += (uint64_t)(p - start) - taken;
-		r->pos = (size_t)(p - r->buf);
-		if (back)
-			continue;
-		progress_tick(r->at + r->pos);
-		if (!scan_one(r, at_eof)) {
-			z_end(rd_tell(r));
-			return;
-		}
-	}
+	do
+		progress_tick(rd_tell(r));
+	while (scan_one(r, at_eof));
+	z_end(rd_tell(r));
 }
 
 /* ==== 11. perf.data: opening a profile ==================================
@@ -5520,7 +5049,7 @@ pf_reset(const char *path)
 	pf.path = pf.cur = path;
 	pf.fd = -1;
 	memset(obj_head, 0, sizeof obj_head);
-	nobj = obj_dropped = obj_last = 0;
+	nobj = obj_dropped = 0;
 	arena_used = 0;
 	map_base = 0;
 	hits_reset();
@@ -5722,7 +5251,7 @@ pf_stream(int fd, int seekable)
 		else if (r.len)
 			msg(2, "%s: offset 0: %zu bytes: not a perf.data file "
 			    "(its header takes 16 at least)", esc(pf.cur),
-			    r.len - r.lo);
+			    r.len);
 		else
 			msg(2, "%s: empty: not a perf.data file", esc(pf.cur));
 		return 0;
@@ -5762,9 +5291,8 @@ pf_stream(int fd, int seekable)
  * to 2262: a time past either end (a file system gives seconds as far
  * as 2446 on ext4, further elsewhere) is saturated to INT64_MAX or
  * INT64_MIN, which still compares as newer or older than any profile
- * time and which time_into prints as the bound it is past.  Not inlined:
- * every file time goes through it, one copy serves them all. */
-static NOINLINE int64_t
+ * time and which time_into prints as the bound it is past. */
+static int64_t
 ts_ns(const struct timespec *t)
 {
 	if (t->tv_sec > (INT64_MAX - t->tv_nsec) / 1000000000)
@@ -6651,7 +6179,7 @@ module_name(const char *name, char *out, size_t cap)
 	b = b ? b + 1 : name;
 	if (*b == '[')
 		b++;
-	e = str_find(b, ".ko");
+	e = strstr(b, ".ko");
 	n = e ? (size_t)(e - b) : strcspn(b, "]");
 	if (n >= cap)
 		n = cap - 1;
@@ -6923,7 +6451,7 @@ pseudo_reason(const char *s)
 static int
 module_file(const char *s)
 {
-	const char *ko = str_find(s, ".ko");
+	const char *ko = strstr(s, ".ko");
 
 	return ko && (!strcmp(ko, ".ko") || !strcmp(ko, ".ko.gz") ||
 	    !strcmp(ko, ".ko.xz") || !strcmp(ko, ".ko.zst"));
@@ -7044,7 +6572,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 		if (name[0] == '/' && strcmp(name, "/proc/kcore"))
 			cand_in(CT_VMLINUX, opt.sysroot, name, NULL);
 		for (i = 0; opt.sysroot && i < 6; i++) {
-			if (str_find(kpaths[i], "%s") && !pf.osrelease[0])
+			if (strstr(kpaths[i], "%s") && !pf.osrelease[0])
 				continue;
 			snprintf(p, sizeof p, kpaths[i], pf.osrelease);
 			cand_in(CT_VMLINUX, opt.sysroot, p, NULL);
@@ -8048,7 +7576,7 @@ sys_number(const char *path, const char *key, int last, uint64_t *v)
 	rd_fill(&r, sizeof tabbuf - 1);
 	close(fd);
 	tabbuf[r.len] = 0;
-	if (!(p = str_find((const char *)tabbuf, key)))
+	if (!(p = strstr((const char *)tabbuf, key)))
 		return 0;
 	for (p += strlen(key), *v = 0; *p && *p != '\n'; p++) {
 		if (*p >= '0' && *p <= '9') {
@@ -8680,8 +8208,9 @@ list_line(const struct obj *o)
 /* list's order, as perf 6.9 and later print it: the host's objects, then
  * each guest's by machine pid (machine.c), each machine's by name in byte
  * order (its dsos are an array sorted by strcmp of the name, dsos.c).
- * Objects of one name keep the order first met: the index breaks ties.
- * The order is kept in list_ix (section 5). */
+ * Objects of one name keep the order first met: the index breaks ties. */
+static uint32_t list_ix[PERFMT_MAXOBJ];
+
 static int
 list_before(uint32_t a, uint32_t b)
 {
@@ -8701,43 +8230,25 @@ list_before(uint32_t a, uint32_t b)
 	return a < b;
 }
 
-static void
-list_sift(uint32_t root, uint32_t n)
+static int
+list_cmp(const void *a, const void *b)
 {
-	uint32_t child, t;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 
-	while ((child = 2 * root + 1) < n) {
-		if (child + 1 < n && list_before(list_ix[child],
-		    list_ix[child + 1]))
-			child++;
-		if (!list_before(list_ix[root], list_ix[child]))
-			return;
-		t = list_ix[root];
-		list_ix[root] = list_ix[child];
-		list_ix[child] = t;
-		root = child;
-	}
+	return x == y ? 0 : list_before(x, y) ? -1 : 1;
 }
 
 /* The objects want() takes, into list_ix in list's order; their number.
- * A heap sort: no malloc, and musl's qsort is 2.5 KB of code on the
- * boards; ties cannot arise, so its instability shows nowhere. */
+ * No two compare equal, so qsort's order is the one order. */
 static uint32_t
 list_order(int (*want)(uint32_t))
 {
-	uint32_t i, n = 0, t;
+	uint32_t i, n = 0;
 
 	for (i = 0; i < nobj; i++)
 		if (want(i))
 			list_ix[n++] = i;
-	for (i = n / 2; i-- > 0;)
-		list_sift(i, n);
-	for (i = n; i-- > 1;) {
-		t = list_ix[0];
-		list_ix[0] = list_ix[i];
-		list_ix[i] = t;
-		list_sift(0, i);
-	}
+	qsort(list_ix, n, sizeof *list_ix, list_cmp);
 	return n;
 }
 
@@ -9104,9 +8615,12 @@ hdr_features(void)
 		puts("none");
 }
 
+/* Most first, then by type: no two compare equal. */
 static int
-cmp_count(const struct typecount *x, const struct typecount *y)
+cmp_count(const void *a, const void *b)
 {
+	const struct typecount *x = a, *y = b;
+
 	if (x->n != y->n)
 		return x->n < y->n ? 1 : -1;
 	return x->type < y->type ? -1 : x->type > y->type;
@@ -9118,8 +8632,8 @@ static struct typecount rec_all[128 + 32];
 static uint32_t
 rec_sorted(void)
 {
-	struct typecount *all = rec_all, t;
-	uint32_t i, j, n = 0;
+	struct typecount *all = rec_all;
+	uint32_t i, n = 0;
 
 	for (i = 0; i < 128; i++)
 		if (pf.type_n[i]) {
@@ -9128,14 +8642,7 @@ rec_sorted(void)
 		}
 	for (i = 0; i < pf.nother; i++)
 		all[n++] = pf.other[i];
-	// by insertion: at most 160 entries, and musl's qsort is 2.5 KB of
-	// code on the boards
-	for (i = 1; i < n; i++) {
-		t = all[i];
-		for (j = i; j > 0 && cmp_count(&all[j - 1], &t) > 0; j--)
-			all[j] = all[j - 1];
-		all[j] = t;
-	}
+	qsort(all, n, sizeof *all, cmp_count);
 	return n;
 }
 
@@ -11475,9 +10982,7 @@ print_version(void)
 	    "  data.N streams   %7d         PERFMT_MAXSTREAM\n"
 	    "  zstd window      %7d bytes  PERFMT_ZWINDOW (-z profiles)\n"
 	    "  zstd state       %7zu bytes  (touched only by -z profiles)\n"
-	    "  total            %7zu bytes\n"
-	    "build: --hits sample loops %d  PERFMT_HITLOOPS (2: one per byte "
-	    "order)\n",
+	    "  total            %7zu bytes\n",
 	    PERFMT_VERSION, PERFMT_BUF, PERFMT_FEATBUF, PERFMT_ELFBUF,
 	    PERFMT_MAXOBJ, sizeof(struct obj), PERFMT_ARENA, PERFMT_MAXATTR,
 	    PERFMT_MAXID, PERFMT_MAXPROC, PERFMT_MAXMAP, PERFMT_MAXPEND,
@@ -11486,9 +10991,8 @@ print_version(void)
 	    sizeof tabbuf + sizeof notebuf + sizeof list_ix +
 	    sizeof objs + sizeof obj_head +
 	    sizeof arena + sizeof pf + sizeof res + sizeof maps +
-	    sizeof procs + sizeof proc_head + sizeof zombies + sizeof memo +
-	    sizeof memo_how +
-	    sizeof pend + sizeof pend_ix, PERFMT_HITLOOPS);
+	    sizeof procs + sizeof proc_head + sizeof zombies +
+	    sizeof pend + sizeof pend_ix);
 }
 
 /* ==== 17. main ========================================================== */

@@ -31,7 +31,8 @@ fi
 git show "$base:perfmt.c" >"$W/old/perfmt.c"
 git show "$base:elf_min.h" >"$W/old/elf_min.h"
 cp perfmt.c elf_min.h "$W/new/"
-flags="-std=c99 -O2 -D_FILE_OFFSET_BITS=64 -D_POSIX_C_SOURCE=200809L"
+# SAME_CFLAGS adds to both builds: a tiny budget runs the table-full paths
+flags="-std=c99 -O2 -D_FILE_OFFSET_BITS=64 -D_POSIX_C_SOURCE=200809L ${SAME_CFLAGS:-}"
 for v in old new; do
 	# shellcheck disable=SC2086
 	${CC:-cc} $flags -o "$W/$v/perfmt" "$W/$v/perfmt.c" || {

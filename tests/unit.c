@@ -10,6 +10,13 @@
 
 #define check(c) do { if (!(c)) return __LINE__; } while (0)
 
+/* hit() as sample_hits asks it: pid's maps in cpumode */
+static int
+hit_at(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
+{
+	return hit(hit_proc(pid, cpumode), addr, how);
+}
+
 static int failures;
 
 static void
@@ -81,41 +88,6 @@ t_get(void)
 	check(get64(b, 1) == 0x0102030405060708ull);
 	check(align_up(13, 4) == 16 && align_up(16, 8) == 16);
 	check(popcount64(0) == 0 && popcount64(~0ull) == 64);
-	return 0;
-}
-
-/* Names are compared and searched for their NUL a word at a time: every
- * length, every place of a difference or a NUL, against the byte-wise
- * answer; 0x80 and 0x01 bytes around the NUL are what the word test can
- * take for more NULs after the true one. */
-static int
-t_words(void)
-{
-	unsigned char a[48], b[48];
-	size_t n, k;
-	int fill;
-
-	for (n = 0; n <= 40; n++)
-		for (k = 0; k <= n; k++) {
-			memset(a, 'x', sizeof a);
-			memset(b, 'x', sizeof b);
-			check(bytes_equal(a, b, n));
-			if (k < n) {
-				b[k] = 'y';
-				check(!bytes_equal(a, b, n));
-			}
-		}
-	for (fill = 0; fill < 3; fill++)
-		for (n = 0; n <= 40; n++)
-			for (k = 0; k <= n; k++) {
-				memset(a, fill == 0 ? 'x' : fill == 1 ? 0x80 :
-				    0x01, sizeof a);
-				if (k < n)
-					a[k] = 0;
-				if (k + 2 < n)
-					a[k + 2] = 0;
-				check(find_nul(a, n) == (k < n ? a + k : NULL));
-			}
 	return 0;
 }
 
@@ -1172,8 +1144,7 @@ t_jit_inode(void)
 }
 
 /* The names perf gives executable anonymous memory (map.c:
- * is_anon_memory, is_no_dso_memory): whole names and prefixes, told
- * apart by anon_exec's switch on the second byte. */
+ * is_anon_memory, is_no_dso_memory): whole names and prefixes. */
 static int
 t_anon_exec(void)
 {
@@ -1253,7 +1224,7 @@ maps_of(int32_t pid, uint64_t *out, uint32_t max)
 static int
 user_hit(int32_t pid, uint64_t addr, uint8_t how, uint64_t t)
 {
-	return hit(pid, MISC_USER, addr, how) > 0 ||
+	return hit_at(pid, MISC_USER, addr, how) > 0 ||
 	    hit_miss(pid, MISC_USER, addr, how, t, 1);
 }
 
@@ -1271,15 +1242,15 @@ t_hits_long_map(void)
 	    MISC_KERNEL);
 	check(k);
 	hits_mmap(-1, MISC_KERNEL, base, UINT64_MAX - base, k->group, 0);
-	check(hit(-1, MISC_KERNEL, far, HIT_SAMPLE) == 1);
+	check(hit_at(-1, MISC_KERNEL, far, HIT_SAMPLE) == 1);
 	check(k->hit == HIT_SAMPLE);
-	check(hit(-1, MISC_KERNEL, far + 8, HIT_SAMPLE) == 1);
-	check(hit(-1, MISC_KERNEL, far - ((uint64_t)3 << 30), HIT_SAMPLE) == 1);
-	check(hit(-1, MISC_KERNEL, base + 8, HIT_SAMPLE) == 1);
-	check(hit(-1, MISC_KERNEL, base - 8, HIT_SAMPLE) != 1);
-	check(hit(-1, MISC_KERNEL, UINT64_MAX - 1, HIT_SAMPLE) == 1);
-	check(hit(-1, MISC_KERNEL, UINT64_MAX - 1, HIT_SAMPLE) == 1);
-	check(hit(-1, MISC_KERNEL, UINT64_MAX, HIT_SAMPLE) != 1);
+	check(hit_at(-1, MISC_KERNEL, far + 8, HIT_SAMPLE) == 1);
+	check(hit_at(-1, MISC_KERNEL, far - ((uint64_t)3 << 30), HIT_SAMPLE) == 1);
+	check(hit_at(-1, MISC_KERNEL, base + 8, HIT_SAMPLE) == 1);
+	check(hit_at(-1, MISC_KERNEL, base - 8, HIT_SAMPLE) != 1);
+	check(hit_at(-1, MISC_KERNEL, UINT64_MAX - 1, HIT_SAMPLE) == 1);
+	check(hit_at(-1, MISC_KERNEL, UINT64_MAX - 1, HIT_SAMPLE) == 1);
+	check(hit_at(-1, MISC_KERNEL, UINT64_MAX, HIT_SAMPLE) != 1);
 	return 0;
 }
 
@@ -1298,25 +1269,24 @@ t_hits_remap(void)
 	c = obj_add(-1, "/c", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
 	check(a && b && c);
 	hits_mmap(30, MISC_USER, 0x400000, 0x10000, a->group, 0);
-	check(hit(30, MISC_USER, 0x400100, HIT_SAMPLE) == 1);
-	check(hit(30, MISC_USER, 0x408100, HIT_SAMPLE) == 1);
+	check(hit_at(30, MISC_USER, 0x400100, HIT_SAMPLE) == 1);
+	check(hit_at(30, MISC_USER, 0x408100, HIT_SAMPLE) == 1);
 	check(a->hit == HIT_SAMPLE);
 	hits_mmap(30, MISC_USER, 0x7f0000000000, 0x10000, b->group, 0);
-	check(hit(30, MISC_USER, 0x400100, HIT_SAMPLE) == 1 && !b->hit);
+	check(hit_at(30, MISC_USER, 0x400100, HIT_SAMPLE) == 1 && !b->hit);
 	hits_mmap(30, MISC_USER, 0x408000, 0x1000, c->group, 0);
-	check(hit(30, MISC_USER, 0x408100, HIT_SAMPLE) == 1);
+	check(hit_at(30, MISC_USER, 0x408100, HIT_SAMPLE) == 1);
 	check(c->hit == HIT_SAMPLE && !b->hit);
-	check(hit(30, MISC_USER, 0x400100, HIT_SAMPLE) == 1);
-	check(hit(30, MISC_USER, 0x40a000, HIT_SAMPLE) == 1);
+	check(hit_at(30, MISC_USER, 0x400100, HIT_SAMPLE) == 1);
+	check(hit_at(30, MISC_USER, 0x40a000, HIT_SAMPLE) == 1);
 	hits_exec(30, 0);
-	check(hit(30, MISC_USER, 0x400100, HIT_SAMPLE) != 1);
-	check(hit(30, MISC_USER, 0x408100, HIT_SAMPLE) != 1);
+	check(hit_at(30, MISC_USER, 0x400100, HIT_SAMPLE) != 1);
+	check(hit_at(30, MISC_USER, 0x408100, HIT_SAMPLE) != 1);
 	return 0;
 }
 
-/* The kernel (pid -1) and the pids that end in 63 look up in one memo
- * row: at an address one of them has found, the other finds only its own
- * maps (none there), and each lookup marks only its own object. */
+/* The kernel (pid -1) and a process with a map at the same place: each
+ * lookup finds only its own maps and marks only its own object. */
 static int
 t_hits_kernel_row(void)
 {
@@ -1328,20 +1298,18 @@ t_hits_kernel_row(void)
 	    MISC_KERNEL);
 	u = obj_add(-1, "/u", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
 	check(k && u);
-	// a user address in the kernel address's column: the case guarded
-	uaddr = ((kaddr >> 21) % MEMO_COLS + MEMO_COLS) << 21 | 0x100;
-	check(memo_at(-1, kaddr) == memo_at(63, uaddr));
+	uaddr = 0x7f0000200100u;
 	hits_mmap(-1, MISC_KERNEL, 0xffffffff81000000u, 0x1000000, k->group,
 	    0);
 	hits_mmap(63, MISC_USER, uaddr & ~(uint64_t)0xfff, 0x1000, u->group,
 	    0);
-	check(hit(-1, MISC_KERNEL, kaddr, HIT_SAMPLE) == 1);
+	check(hit_at(-1, MISC_KERNEL, kaddr, HIT_SAMPLE) == 1);
 	check(k->hit == HIT_SAMPLE && !u->hit);
-	check(hit(63, MISC_USER, kaddr, HIT_SAMPLE) != 1 && !u->hit);
-	check(hit(63, MISC_USER, uaddr, HIT_SAMPLE) == 1);
+	check(hit_at(63, MISC_USER, kaddr, HIT_SAMPLE) != 1 && !u->hit);
+	check(hit_at(63, MISC_USER, uaddr, HIT_SAMPLE) == 1);
 	check(u->hit == HIT_SAMPLE);
-	check(hit(-1, MISC_KERNEL, uaddr, HIT_SAMPLE) != 1);
-	check(hit(-1, MISC_KERNEL, kaddr, HIT_SAMPLE) == 1);
+	check(hit_at(-1, MISC_KERNEL, uaddr, HIT_SAMPLE) != 1);
+	check(hit_at(-1, MISC_KERNEL, kaddr, HIT_SAMPLE) == 1);
 	return 0;
 }
 
@@ -1820,7 +1788,6 @@ main(void)
 		return 2;
 	}
 	test(t_get, "get16/32/64, align, popcount");
-	test(t_words, "names compared and searched a word at a time");
 	test(t_escape, "escaping of untrusted names");
 	test(t_invisible, "invisible format characters escaped, visible kept");
 	test(t_hex, "hex");
@@ -1855,7 +1822,7 @@ main(void)
 	test(t_hits_order, "--hits: records out of time order");
 	test(t_hits_remap, "--hits: a new map over a found one is found there");
 	test(t_hits_long_map, "--hits: a map over 4 GiB, inside and at its ends");
-	test(t_hits_kernel_row, "--hits: the kernel and pid 63 find only their own maps");
+	test(t_hits_kernel_row, "--hits: the kernel and a process find only their own maps");
 	test(t_pend_wait, "--hits: a sample waiting for its MMAP, settled by a FORK or unknown");
 	test(t_ar_name, "archive: names as tar paths, never absolute or with .., "
 	    "never under .build-id");
