@@ -797,7 +797,7 @@ struct obj {
 	uint8_t src;
 	uint8_t cpumode;
 	uint8_t idexact;	/* idlen came from the writer, not assumed */
-	uint8_t inodes;		/* distinct identities seen: 0, 1, or 2 for more */
+	uint8_t inodes;		/* seen: 0 none, 1 one, 2 inodes, 3 devices */
 	uint8_t gsrc;		/* leader: the sources of the whole path */
 	uint8_t hit;		/* leader: HIT_* (the scope) */
 	unsigned char id[IDMAX];
@@ -1961,9 +1961,9 @@ read_features(void)
  *   literals      128 KiB + 32                        131,104
  *   FSE tables    4 * (512 * 8 + 12)                   16,432
  *   Huffman table 2048 * 2                              4,096
- *   the rest                                              368
- *   total         PERFMT_ZWINDOW + 414,272          1,462,848 (1.40 MiB)
- * (8,802,880 with PERFMT_ZWINDOW=8388608).  Stack: under 1 KiB.
+ *   the rest                                              464
+ *   total         PERFMT_ZWINDOW + 414,368          1,462,944 (1.40 MiB)
+ * (8,802,976 with PERFMT_ZWINDOW=8388608).  Stack: under 1 KiB.
  */
 #ifndef PERFMT_ZWINDOW
 #define PERFMT_ZWINDOW (1024 * 1024)	/* largest zstd window accepted */
