@@ -1183,22 +1183,22 @@ pf_shown(void)
 
 enum { HITS_NONE, HITS_SAMPLE, HITS_CALLCHAIN };
 
-static int hits_mode;
-
-/* Samples are read when something needs them: the scope, the times header
- * prints, a profile time that only the samples give (CLOCK_DATA without
- * SAMPLE_TIME), or the span of the records' times that tells the file
- * perf wrote from a copy (need_span: check, when the profile's time may
- * be its file's mtime; the other records' times are read from their
- * ends).  Otherwise they are stepped over unread. */
-static int want_samples = 1, need_times = 1, need_span;
-
-/* Non-code mappings without a build-ID enter the object table only where
- * something shows them: header counts them, list may name them, check -a
- * judges them.  check leaves them out otherwise (fmt §3.4): they are most
- * of a dwarf profile's MMAP2 records, and a table holding them fills
- * sooner. */
-static int data_maps = 1;
+/* What a command reads of a profile, set by read_plan (section 16) before
+ * the first byte and not changed after.
+ * - hits: the scope's samples (HITS_SAMPLE their addresses, HITS_CALLCHAIN
+ *   their callchains too and the processes of their user stacks);
+ * - times: every sample's time, which header prints;
+ * - span: the span of the records' times, which tells the file perf wrote
+ *   from a copy (check, when the profile's time may be its file's mtime;
+ *   the other records' times are read from their ends);
+ * - data_maps: non-code mappings without a build-ID, which enter the
+ *   object table only where something shows them: header counts them,
+ *   list may name them, check -a judges them.  They are most of a dwarf
+ *   profile's MMAP2 records (fmt §3.4), and a table holding them fills
+ *   sooner. */
+static struct {
+	int hits, times, span, data_maps;
+} plan = { HITS_NONE, 1, 0, 1 };
 
 /* The perf.data was born after its mtime: a copy that kept the mtime
  * (cp -p, tar, rsync).  The birth time is a real date (birth_time) and
@@ -1209,17 +1209,21 @@ born_after(void)
 	return pf.has_btime && pf.btime - pf.time_slack > pf.mtime;
 }
 
+/* The samples' times are read where the plan asks, and where they give
+ * the profile's time (CLOCK_DATA without SAMPLE_TIME): a pipe's features
+ * arrive among its records, so this is asked as they come. */
 static int
 want_times(void)
 {
-	return need_times || (pf.has_clock_data && !pf.sample_last) ||
-	    (need_span && !pf.has_clock_data && pf.has_btime && !born_after());
+	return plan.times || (pf.has_clock_data && !pf.sample_last) ||
+	    (plan.span && !pf.has_clock_data && pf.has_btime && !born_after());
 }
 
-static void
-update_want_samples(void)
+/* Samples nothing needs are stepped over unread. */
+static int
+want_samples(void)
 {
-	want_samples = hits_mode || want_times();
+	return plan.hits || want_times();
 }
 
 /* Records damage: reported at once on stderr, kept for `header`. */
@@ -1910,7 +1914,6 @@ read_features(void)
 		feat_parse(bit, &s);
 	}
 	pf.features_read = 1;
-	update_want_samples();
 	if (pf.feat_swapped)
 		damage(0, NOPOS, "some feature sections are %s-endian in this "
 		    "%s-endian file, as perf inject copies them; read that way",
@@ -4309,7 +4312,7 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	    hit_miss(pid, mode, ip, HIT_SAMPLE, t, 1);
 	if (mode == MISC_USER)
 		user = found;
-	if (hits_mode != HITS_CALLCHAIN)
+	if (plan.hits != HITS_CALLCHAIN)
 		return;
 	if ((a->sample_type & S_STACK_USER) && pid != -1)
 		proc_stacked(pid);
@@ -4364,7 +4367,7 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 static uint8_t
 hit_mask(void)
 {
-	return hits_mode == HITS_CALLCHAIN ? HIT_SAMPLE | HIT_CALLCHAIN :
+	return plan.hits == HITS_CALLCHAIN ? HIT_SAMPLE | HIT_CALLCHAIN :
 	    HIT_SAMPLE;
 }
 
@@ -4379,7 +4382,7 @@ rec_sample(const unsigned char *p, size_t n, uint16_t misc)
 		hits_unplaced++;	// an event not known: anywhere
 		return;
 	}
-	if (hits_mode)
+	if (plan.hits)
 		sample_hits(a, p, n, misc);
 	if (a->time_off < 0 || (size_t)a->time_off + 8 > n)
 		return;
@@ -4507,7 +4510,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		pf.n_mmapid++;
 		src |= SRC_MMAP2ID;
 	}
-	if (!exec && !idlen && !data_maps)
+	if (!exec && !idlen && !plan.data_maps)
 		return;
 	o = obj_add(machine, (const char *)name, n, id, idlen, 1, src, cpumode);
 	first = o ? o->maptime : 0;
@@ -4518,7 +4521,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	    !renamed)
 		obj_inode(o, get32(p + 40, pf.be), get32(p + 44, pf.be),
 		    get64(p + 48, pf.be), o && o->maptime < first);
-	if (hits_mode && exec && o)
+	if (plan.hits && exec && o)
 		hits_mmap((int32_t)get32(p + 8, pf.be), cpumode,
 		    get64(p + 16, pf.be), get64(p + 24, pf.be), o->group, t);
 }
@@ -4569,7 +4572,6 @@ rec_feature(const unsigned char *p, size_t size, uint64_t off)
 	pf.feat[feat / 64] |= (uint64_t)1 << (feat % 64);
 	rd_mem(&r, p + 16, size - 16, off + 16);
 	feat_parse((unsigned)feat, &r);
-	update_want_samples();
 }
 
 static size_t
@@ -4578,18 +4580,18 @@ body_need(uint32_t type, size_t size)
 	size_t n = 8;
 
 	// the time of a kernel record is at its end (rec_time)
-	if (type < R_ATTR && type != R_SAMPLE && (need_span || want_times()))
+	if (type < R_ATTR && type != R_SAMPLE && (plan.span || want_times()))
 		return size;
 	switch (type) {
 	case R_MMAP: case R_MMAP2: case R_ATTR: case R_BUILD_ID: case R_FEATURE:
 		return size;
 	case R_SAMPLE:
-		if (hits_mode)
+		if (plan.hits)
 			return size;
 		n = 48;
 		break;
 	case R_COMM:
-		if (hits_mode)
+		if (plan.hits)
 			return size;	// for its time, at the end
 		n = 24;
 		break;
@@ -4790,37 +4792,37 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
     size_t need, size_t size, uint64_t off)
 {
 	if (type < R_ATTR && type != R_SAMPLE && need == size &&
-	    (need_span || want_times()))
+	    (plan.span || want_times()))
 		rec_stamp(rec_time(p, size));
 	switch (type) {
 	case R_MMAP: case R_MMAP2:
 		rec_mmap(type, misc, p, size, off);
 		break;
 	case R_SAMPLE:
-		if (want_samples)
+		if (want_samples())
 			rec_sample(p, need, misc);
 		break;
 	case R_COMM:
 		// exec replaces the address space (misc COMM_EXEC)
-		if (hits_mode && (misc & MISC_COMM_EXEC) && need >= 16)
+		if (plan.hits && (misc & MISC_COMM_EXEC) && need >= 16)
 			hits_exec((int32_t)get32(p + 8, pf.be),
 			    need == size ? rec_time(p, size) : 0);
 		break;
 	case R_FORK:
-		if (hits_mode && need >= 24)
+		if (plan.hits && need >= 24)
 			rec_fork((int32_t)get32(p + 8, pf.be),
 			    (int32_t)get32(p + 12, pf.be), need >= 32 ?
 			    get64(p + 24, pf.be) : 0);
 		break;
 	case R_EXIT:
 		// the process is gone when its main thread exits
-		if (hits_mode && need >= 24 && get32(p + 8, pf.be) ==
+		if (plan.hits && need >= 24 && get32(p + 8, pf.be) ==
 		    get32(p + 16, pf.be))
 			proc_exit((int32_t)get32(p + 8, pf.be), need >= 32 ?
 			    get64(p + 24, pf.be) : 0);
 		break;
 	case R_FINISHED_ROUND:
-		if (hits_mode)
+		if (plan.hits)
 			zombies_round();
 		break;
 	case R_ATTR:
@@ -5053,7 +5055,6 @@ pf_reset(const char *path)
 	arena_used = 0;
 	map_base = 0;
 	hits_reset();
-	update_want_samples();
 }
 
 /* fmt §1.3: "PERFILE2" little-endian, "2ELIFREP" big-endian writer; the
@@ -5350,7 +5351,6 @@ pf_file_times(int fd, const struct stat *st)
 	pf.mtime = mtime_ns(st);
 	pf.has_btime = birth_time(fd, "", &pf.btime);
 	pf.time_slack = st->st_mtim.tv_nsec ? 1000000 : 2000000000;
-	update_want_samples();
 }
 
 /* A file's time or the profile's as utc_into writes it, but a time that
@@ -5548,7 +5548,7 @@ pf_load(const char *path)
 	pf_reset(path);
 	progress_begin();
 	ok = pf_open_scan(path);
-	if (hits_mode)
+	if (plan.hits)
 		pend_retry(0, 1, PEND_ALL);
 	progress_end();
 	return ok;
@@ -5976,6 +5976,7 @@ static struct opt {
 	const char *sysroot, *vmlinux, *reffile, *timearg;
 	const char *cache[MAXCACHE];
 	int ncache, local, quiet, porcelain, json, verbose, all, dry;
+	int hits;		/* -H: HITS_SAMPLE or HITS_CALLCHAIN */
 } opt;
 
 /* the candidate places of one object */
@@ -6372,7 +6373,7 @@ wanted(uint32_t i)
 {
 	if (!mapped_object(i))
 		return 0;
-	if (opt.all || !hits_mode || hits_unplaced || pf.aux_bytes)
+	if (opt.all || !plan.hits || hits_unplaced || pf.aux_bytes)
 		return 1;
 	return (objs[i].hit & (hit_mask() | HIT_MAYBE)) != 0;
 }
@@ -8165,6 +8166,45 @@ report_time_note(unsigned by_time)
 
 
 /* ==== 16. Commands ====================================================== */
+/* The options of each command.  A letter means the same wherever it is
+ * taken, but -k: list's takes no argument (the running kernel).  The long
+ * names are perf's (long_opts, section 17): --input for -i, --help and
+ * --version everywhere. */
+enum { C_CHECK, C_LIST, C_HEADER, C_BUILDID, C_INJECT, C_ARCHIVE };
+
+static const struct {
+	const char *name, *opts;
+} commands[] = {
+	// ':' first: a missing argument is told from an unknown option
+	[C_CHECK] = { "check", ":hVi:s:c:k:t:r:LaqpjvH" },
+	[C_LIST] = { "list", ":hVi:kjH" },
+	[C_HEADER] = { "header", ":hVi:j" },
+	[C_BUILDID] = { "buildid", ":hV" },
+	[C_INJECT] = { "inject", ":hVi:o:ns:c:t:r:LaqvH" },
+	[C_ARCHIVE] = { "archive", ":hVi:o:s:c:t:r:LaqvH" }
+};
+
+/* The plan of what the command reads (section 7: plan); 0 if -a and -H
+ * were both given to a command that judges. */
+static int
+read_plan(int cmd)
+{
+	int judges = cmd == C_CHECK || cmd == C_INJECT || cmd == C_ARCHIVE;
+
+	plan.hits = opt.hits;
+	plan.times = cmd == C_HEADER;
+	plan.span = judges && !opt.timearg && !opt.reffile;
+	plan.data_maps = !judges || opt.all;
+	if (judges && opt.all && opt.hits) {
+		msg(2, "%s: -a (--all) and -H (--hits) exclude each other",
+		    commands[cmd].name);
+		return 0;
+	}
+	if (judges && !opt.all)
+		plan.hits = opt.hits ? opt.hits : HITS_CALLCHAIN;
+	return 1;
+}
+
 static void
 put_id(const unsigned char *id, size_t len)
 {
@@ -8345,10 +8385,11 @@ cmd_list(const char *path)
 	uint32_t i, n = 0, mapped = 0;
 	int rc;
 
-	need_times = 0;
+	if (!read_plan(C_LIST))
+		return 2;
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
-		if (hits_mode) {
+		if (plan.hits) {
 			list_hits();
 			hits_report();
 			n++;
@@ -8367,7 +8408,7 @@ cmd_list(const char *path)
 	if (obj_dropped)
 		msg(1, "%s: %" PRIu32 " objects were not kept (table full) and "
 		    "are not listed", esc(pf_shown()), obj_dropped);
-	if (hits_mode)
+	if (plan.hits)
 		return status;
 	if (!n)
 		msg(1, "%s: no build-IDs recorded (perf record -B, pipe mode "
@@ -8436,14 +8477,58 @@ cmd_buildid(int argc, char **argv)
 	return status;
 }
 
+/* header: each fact once, in the order of header_facts, printed as a line
+ * "label  value" or, with -j, as a member of one JSON object "key":value.
+ * A fact the profile lacks is no line, and null in JSON. */
+static int hj;			/* -j */
+static unsigned hn;		/* JSON members printed so far */
+
+/* The start of a fact: its line's label, or its member's key. */
 static void
-hdr_str(const char *key, const char *val)
+h_key(const char *label, const char *key)
 {
-	if (!val[0])
+	if (hj)
+		printf("%s\"%s\":", hn++ ? "," : "{", key);
+	else
+		printf("%-14s", label);
+}
+
+static void
+h_str(const char *label, const char *key, const char *val)
+{
+	if (!hj && !val[0])
 		return;
-	printf("%-14s", key);
-	out_name(val, strlen(val), 1);
-	putchar('\n');
+	h_key(label, key);
+	if (!hj) {
+		out_name(val, strlen(val), 1);
+		putchar('\n');
+	} else if (val[0]) {
+		json_str(val);
+	} else {
+		fputs("null", stdout);
+	}
+}
+
+/* JSON members that a text line holds within its words. */
+static void
+h_num(const char *key, int has, uint64_t v)
+{
+	if (!hj)
+		return;
+	h_key("", key);
+	if (has)
+		printf("%" PRIu64, v);
+	else
+		fputs("null", stdout);
+}
+
+static void
+h_bool(const char *key, int v)
+{
+	if (!hj)
+		return;
+	h_key("", key);
+	fputs(v ? "true" : "false", stdout);
 }
 
 /* ns since the clock's epoch as seconds with 9 decimals */
@@ -8463,61 +8548,95 @@ put_utc(uint64_t ns)
 	fputs(buf, stdout);
 }
 
-/* With CLOCK_DATA a perf timestamp converts to wall-clock time. */
+/* A perf clock time: in text its ns and, by CLOCK_DATA, the wall clock's
+ * time; in JSON the members KEY_ns and KEY (RFC 3339 UTC, or null). */
 static void
-put_wall(uint64_t t)
+h_time(const char *key, uint64_t t)
 {
-	if (!pf.has_clock_data)
+	char buf[64];
+
+	if (!hj) {
+		put_ns(t);
+		if (pf.has_clock_data) {
+			fputs(" (", stdout);
+			put_utc(pf.clock_tod + (t - pf.clock_ns));
+			putchar(')');
+		}
 		return;
-	fputs(" (", stdout);
-	put_utc(pf.clock_tod + (t - pf.clock_ns));
-	putchar(')');
-}
-
-static const char *
-clock_name(uint32_t id)
-{
-	static const char *const names[] = {
-		"CLOCK_REALTIME", "CLOCK_MONOTONIC", "", "", "CLOCK_MONOTONIC_RAW",
-		"", "", "CLOCK_BOOTTIME", "", "", "", "CLOCK_TAI"
-	};
-
-	return id < sizeof names / sizeof *names && names[id][0] ? names[id] :
-	    "clock";
+	}
+	snprintf(buf, sizeof buf, "%s_ns", key);
+	h_num(buf, 1, t);
+	h_key("", key);
+	if (pf.has_clock_data) {
+		utc_into(buf, sizeof buf, (int64_t)(pf.clock_tod +
+		    (t - pf.clock_ns)), 1);
+		printf("\"%s\"", buf);
+	} else {
+		fputs("null", stdout);
+	}
 }
 
 static void
-hdr_times(void)
+h_format(void)
 {
-	if (pf.sample_first || pf.sample_last) {
-		printf("%-14s", "sample time");
-		put_ns(pf.sample_first);
-		put_wall(pf.sample_first);
-		fputs(" to ", stdout);
-		put_ns(pf.sample_last);
-		put_wall(pf.sample_last);
-		puts(" (SAMPLE_TIME)");
+	static const char *const modes[] = { "file", "pipe", "directory" };
+	int file = pf.mode != MODE_PIPE;
+
+	if (hj) {
+		h_key("", "mode");
+		printf("\"%s\"", modes[pf.mode]);
+		h_bool("big_endian", pf.be);
+		h_bool("unfinished", pf.unfinished);
+		h_bool("legacy_magic", pf.legacy);
+		h_num("header_size", file, pf.hdr_size);
+		h_num("attr_size", file, pf.attr_size);
+		h_num("data_offset", file, pf.data_off);
+		h_num("data_size", file, pf.data_size);
+		h_num("streams", pf.mode == MODE_DIR, pf.nstreams);
+		h_num("stream_bytes", pf.mode == MODE_DIR, pf.stream_bytes);
+		return;
 	}
-	if (pf.n_timed) {
-		printf("%-14s", "samples seen");
-		printf("%" PRIu64 " timed, ", pf.n_timed);
-		put_ns(pf.t_first);
-		put_wall(pf.t_first);
-		fputs(" to ", stdout);
-		put_ns(pf.t_last);
-		put_wall(pf.t_last);
-		putchar('\n');
-	}
-	if (pf.has_clock_data) {
-		printf("%-14s%s (clockid %" PRIu32 "): ", "clock",
-		    clock_name(pf.clock_id), pf.clock_id);
-		put_ns(pf.clock_ns);
-		fputs(" = ", stdout);
-		put_utc(pf.clock_tod);
-		printf(" (CLOCK_DATA v%" PRIu32 ")\n", pf.clock_ver);
-	}
-	if (pf.clock_res)
-		printf("%-14s%" PRIu64 " ns\n", "clock res", pf.clock_res);
+	printf("%-14s%s mode, %s-endian", "format", modes[pf.mode],
+	    pf.be ? "big" : "little");
+	if (pf.legacy)
+		fputs(", legacy PERFFILE magic", stdout);
+	if (file)
+		printf(", %" PRIu64 "-byte header, attr size %" PRIu64,
+		    pf.hdr_size, pf.attr_size);
+	putchar('\n');
+	if (file)
+		printf("%-14soffset %#" PRIx64 ", %" PRIu64 " bytes%s\n", "data",
+		    pf.data_off, pf.data_size, pf.unfinished ?
+		    " (size 0: perf record did not finish)" : "");
+	if (pf.mode == MODE_DIR)
+		printf("%-14s%" PRIu32 " data.N files, %" PRIu64 " bytes%s\n",
+		    "streams", pf.nstreams, pf.stream_bytes,
+		    pf.dir_version ? "" : " (no DIR_FORMAT feature)");
+}
+
+static void
+h_machine(void)
+{
+	int cpus = pf.cpus_avail || pf.cpus_online;
+
+	h_str("perf version", "perf_version", pf.version);
+	h_str("hostname", "hostname", pf.hostname);
+	h_str("os release", "os_release", pf.osrelease);
+	h_str("arch", "arch", pf.arch);
+	h_num("cpus_online", cpus, pf.cpus_online);
+	h_num("cpus_available", cpus, pf.cpus_avail);
+	if (!hj && cpus)
+		printf("%-14s%" PRIu32 " online, %" PRIu32 " available\n",
+		    "cpus", pf.cpus_online, pf.cpus_avail);
+	h_str("cpu", "cpudesc", pf.cpudesc);
+	h_str("cpuid", "cpuid", pf.cpuid);
+	h_num("total_mem_kb", pf.total_mem != 0, pf.total_mem);
+	if (!hj && pf.total_mem)
+		printf("%-14s%" PRIu64 " kB\n", "memory", pf.total_mem);
+	h_str("command line", "cmdline", pf.cmdline);
+	h_bool("cmdline_cut", pf.cmdline_cut);
+	if (!hj && pf.cmdline[0] && pf.cmdline_cut)
+		printf("%-14s(cut at %d bytes)\n", "", CMDMAX);
 }
 
 static const char *const sample_bits[] = {
@@ -8555,36 +8674,46 @@ event_name(const struct attr *a)
 	return other;
 }
 
+/* Each event: its name, the fields its samples carry, its ids. */
 static void
-put_event_name(const struct attr *a)
+h_events(void)
 {
-	const char *n = event_name(a);
-
-	out_name(n, strlen(n), 1);
-}
-
-static void
-hdr_events(void)
-{
+	const struct attr *a;
+	const char *name;
 	uint32_t i;
-	unsigned b;
-	const char *sep;
+	unsigned b, n;
 
+	if (hj)
+		h_key("", "events");
 	for (i = 0; i < pf.nattr; i++) {
-		const struct attr *a = &pf.attrs[i];
-
-		printf("%-14s", i ? "" : "events");
-		put_event_name(a);
-		fputs(": ", stdout);
-		sep = "";
-		for (b = 0; b < 64; b++) {
+		a = &pf.attrs[i];
+		name = event_name(a);
+		if (hj) {
+			fputs(i ? ",{\"name\":" : "[{\"name\":", stdout);
+			json_str(name);
+			fputs(",\"sample_type\":[", stdout);
+		} else {
+			printf("%-14s", i ? "" : "events");
+			out_name(name, strlen(name), 1);
+			fputs(": ", stdout);
+		}
+		for (b = n = 0; b < 64; b++) {
 			if (!(a->sample_type >> b & 1))
 				continue;
+			printf(hj ? "%s\"" : "%s", n++ ? hj ? "," : "|" : "");
 			if (b < sizeof sample_bits / sizeof *sample_bits)
-				printf("%s%s", sep, sample_bits[b]);
+				fputs(sample_bits[b], stdout);
 			else
-				printf("%sbit%u", sep, b);
-			sep = "|";
+				printf("bit%u", b);
+			if (hj)
+				putchar('"');
+		}
+		if (hj) {
+			printf("],\"ids\":%" PRIu32 ",\"sample_id_all\":%s,"
+			    "\"build_id\":%s}", a->nids, a->flags >>
+			    F_SAMPLE_ID_ALL & 1 ? "true" : "false", a->flags >>
+			    F_BUILD_ID & 1 ? "true" : "false");
+			continue;
 		}
 		if (a->flags >> F_SAMPLE_ID_ALL & 1)
 			fputs(", sample_id_all", stdout);
@@ -8592,24 +8721,113 @@ hdr_events(void)
 			fputs(", build_id", stdout);
 		printf(", %" PRIu32 " ids\n", a->nids);
 	}
-	if (pf.attr_dropped)
+	if (hj)
+		fputs(pf.nattr ? "]" : "[]", stdout);
+	h_num("events_not_kept", 1, pf.attr_dropped);
+	if (!hj && pf.attr_dropped)
 		printf("%-14s%" PRIu32 " more not kept\n", "", pf.attr_dropped);
 }
 
+static const char *
+clock_name(uint32_t id)
+{
+	static const char *const names[] = {
+		"CLOCK_REALTIME", "CLOCK_MONOTONIC", "", "", "CLOCK_MONOTONIC_RAW",
+		"", "", "CLOCK_BOOTTIME", "", "", "", "CLOCK_TAI"
+	};
+
+	return id < sizeof names / sizeof *names && names[id][0] ? names[id] :
+	    "clock";
+}
+
+/* The records' times, the clock they are in, and the profile's time. */
 static void
-hdr_features(void)
+h_times(void)
+{
+	char buf[64];
+
+	if (pf.sample_first || pf.sample_last) {
+		if (!hj)
+			printf("%-14s", "sample time");
+		h_time("sample_time_first", pf.sample_first);
+		if (!hj)
+			fputs(" to ", stdout);
+		h_time("sample_time_last", pf.sample_last);
+		if (!hj)
+			puts(" (SAMPLE_TIME)");
+	}
+	if (pf.n_timed) {
+		h_num("samples_timed", 1, pf.n_timed);
+		if (!hj)
+			printf("%-14s%" PRIu64 " timed, ", "samples seen",
+			    pf.n_timed);
+		h_time("samples_first", pf.t_first);
+		if (!hj)
+			fputs(" to ", stdout);
+		h_time("samples_last", pf.t_last);
+		if (!hj)
+			putchar('\n');
+	}
+	if (pf.has_clock_data) {
+		h_key("clock", "clock");
+		if (hj) {
+			utc_into(buf, sizeof buf, (int64_t)pf.clock_tod, 1);
+			printf("{\"name\":\"%s\",\"clockid\":%" PRIu32 ",\"ns\":%"
+			    PRIu64 ",\"time\":\"%s\",\"version\":%" PRIu32 "}",
+			    clock_name(pf.clock_id), pf.clock_id, pf.clock_ns,
+			    buf, pf.clock_ver);
+		} else {
+			printf("%s (clockid %" PRIu32 "): ",
+			    clock_name(pf.clock_id), pf.clock_id);
+			put_ns(pf.clock_ns);
+			fputs(" = ", stdout);
+			put_utc(pf.clock_tod);
+			printf(" (CLOCK_DATA v%" PRIu32 ")\n", pf.clock_ver);
+		}
+	}
+	h_num("clock_res_ns", pf.clock_res != 0, pf.clock_res);
+	if (!hj && pf.clock_res)
+		printf("%-14s%" PRIu64 " ns\n", "clock res", pf.clock_res);
+	// the time check judges by, and how far it is trusted
+	host_compare();
+	if (!profile_time() || !prof_src) {
+		if (hj)
+			fputs(",\"profile_time\":null,\"profile_time_source\":"
+			    "null,\"profile_time_trust\":null,"
+			    "\"profile_time_note\":null", stdout);
+		return;
+	}
+	h_key("profile time", "profile_time");
+	if (hj) {
+		time_into(buf, sizeof buf, prof_ns, 1);
+		printf("\"%s\",\"profile_time_source\":\"%s\","
+		    "\"profile_time_trust\":\"%s\",\"profile_time_note\":",
+		    buf, prof_src, trust_names[prof_trust]);
+		json_str(trust_text());
+		return;
+	}
+	put_utc((uint64_t)prof_ns);
+	printf(" (%s%s%s)\n", prof_src, prof_trust >= PT_WRITTEN ? ", " : "",
+	    prof_trust >= PT_WRITTEN ? trust_text() : "");
+}
+
+static void
+h_features(void)
 {
 	unsigned bit, n = 0;
 
-	printf("%-14s", "features");
+	h_key("features", "features");
 	if (pf.mode != MODE_PIPE && !pf.features_read) {
-		puts("none read (no feature table)");
+		fputs(hj ? "null" : "none read (no feature table)\n", stdout);
 		return;
 	}
 	for (bit = 0; bit < 256; bit++)
 		if (feat_has(bit))
-			printf("%s%s", n++ ? " " : "", feat_name(bit));
-	if (n)
+			printf(hj ? "%s\"%s\"" : "%s%s", n++ ? hj ? "," : " " :
+			    hj ? "[" : "", feat_name(bit));
+	if (hj)
+		fputs(n ? "]" : "[]", stdout);
+	else if (n)
 		printf(" (%u)\n", n);
 	else
 		puts("none");
@@ -8626,13 +8844,10 @@ cmp_count(const void *a, const void *b)
 	return x->type < y->type ? -1 : x->type > y->type;
 }
 
-/* The record types seen, most first, into all[]; their number. */
-static struct typecount rec_all[128 + 32];
-
-static uint32_t
-rec_sorted(void)
+static void
+h_records(void)
 {
-	struct typecount *all = rec_all;
+	struct typecount all[128 + 32];
 	uint32_t i, n = 0;
 
 	for (i = 0; i < 128; i++)
@@ -8643,20 +8858,23 @@ rec_sorted(void)
 	for (i = 0; i < pf.nother; i++)
 		all[n++] = pf.other[i];
 	qsort(all, n, sizeof *all, cmp_count);
-	return n;
-}
-
-static void
-hdr_records(void)
-{
-	uint32_t i, n = rec_sorted();
-	const struct typecount *all = rec_all;
-
-	printf("%-14s%" PRIu64 " (%" PRIu64 " bytes)", "records", pf.nrec,
-	    pf.recbytes);
+	h_num("records", 1, pf.nrec);
+	h_num("record_bytes", 1, pf.recbytes);
+	if (hj)
+		h_key("", "records_by_type");
+	else
+		printf("%-14s%" PRIu64 " (%" PRIu64 " bytes)", "records",
+		    pf.nrec, pf.recbytes);
 	for (i = 0; i < n; i++)
-		printf("%s%s %" PRIu64, i ? ", " : ": ", rec_name(all[i].type),
-		    all[i].n);
+		printf(hj ? "%s\"%s\":%" PRIu64 : "%s%s %" PRIu64, i ? hj ? "," :
+		    ", " : hj ? "{" : ": ", rec_name(all[i].type), all[i].n);
+	if (hj)
+		fputs(n ? "}" : "{}", stdout);
+	h_num("records_of_types_not_kept", 1, pf.other_dropped);
+	h_num("aux_bytes", 1, pf.aux_bytes);
+	h_num("tracing_bytes", 1, pf.tracing_bytes);
+	if (hj)
+		return;
 	if (pf.other_dropped)
 		printf(", %" PRIu64 " of further types", pf.other_dropped);
 	putchar('\n');
@@ -8669,39 +8887,29 @@ hdr_records(void)
 }
 
 static void
-hdr_format(void)
+h_compressed(void)
 {
-	static const char *const modes[] = { "file", "pipe", "directory" };
+	int feat = feat_has(FT_COMPRESSED);
+	const char *method = pf.z_type == 1 ? "zstd" : "unknown method";
 
-	printf("%-14s%s mode, %s-endian", "format", modes[pf.mode],
-	    pf.be ? "big" : "little");
-	if (pf.legacy)
-		fputs(", legacy PERFFILE magic", stdout);
-	if (pf.mode != MODE_PIPE)
-		printf(", %" PRIu64 "-byte header, attr size %" PRIu64,
-		    pf.hdr_size, pf.attr_size);
-	putchar('\n');
-	if (pf.mode != MODE_PIPE)
-		printf("%-14soffset %#" PRIx64 ", %" PRIu64 " bytes%s\n", "data",
-		    pf.data_off, pf.data_size, pf.unfinished ?
-		    " (size 0: perf record did not finish)" : "");
-	if (pf.mode == MODE_DIR)
-		printf("%-14s%" PRIu32 " data.N files, %" PRIu64 " bytes%s\n",
-		    "streams", pf.nstreams, pf.stream_bytes,
-		    pf.dir_version ? "" : " (no DIR_FORMAT feature)");
-}
-
-static void
-hdr_compressed(void)
-{
-	printf("%-14s", "compressed");
-	if (!pf.z_records && !feat_has(FT_COMPRESSED)) {
-		puts("no");
+	h_key("compressed", "compressed");
+	if (!pf.z_records && !feat) {
+		fputs(hj ? "null" : "no\n", stdout);
 		return;
 	}
-	if (feat_has(FT_COMPRESSED))
-		printf("%s level %" PRIu32 ", ", pf.z_type == 1 ? "zstd" :
-		    "unknown method", pf.z_level);
+	if (hj) {
+		printf("{\"method\":");
+		if (feat)
+			printf("\"%s\",\"level\":%" PRIu32, method, pf.z_level);
+		else
+			fputs("null,\"level\":null", stdout);
+		printf(",\"records\":%" PRIu64 ",\"bytes\":%" PRIu64
+		    ",\"decoded_bytes\":%" PRIu64 ",\"decoded_records\":%"
+		    PRIu64 "}", pf.z_records, pf.z_bytes, pf.z_out, pf.z_recs);
+		return;
+	}
+	if (feat)
+		printf("%s level %" PRIu32 ", ", method, pf.z_level);
 	printf("%" PRIu64 " COMPRESSED records, %" PRIu64 " bytes, decoded "
 	    "to %" PRIu64 " bytes in %" PRIu64 " records", pf.z_records,
 	    pf.z_bytes, pf.z_out, pf.z_recs);
@@ -8710,15 +8918,67 @@ hdr_compressed(void)
 	putchar('\n');
 }
 
+/* Where the build-IDs are, and the mappings of the objects. */
+static void
+h_objects(void)
+{
+	uint32_t i, ids = 0, exec = 0, paths = 0;
+
+	for (i = 0; i < nobj; i++) {
+		ids += objs[i].idlen != 0;
+		exec += !!(objs[i].src & SRC_EXEC);
+		paths += !!(objs[i].src & SRC_MMAP);
+	}
+	h_key("build-ids", "build_ids");
+	if (hj)
+		printf("{\"table\":%" PRIu64 ",\"records\":%" PRIu64 ",\"mmap2\":%"
+		    PRIu64 ",\"objects\":%" PRIu32 ",\"ignored\":%" PRIu64 "}",
+		    pf.n_table, pf.n_bidrec, pf.n_mmapid, ids, pf.n_bid_ignored);
+	else
+		printf("%" PRIu64 " in the build-ID table, %" PRIu64 " in "
+		    "build-ID records, %" PRIu64 " in MMAP2 records; %" PRIu32
+		    " objects with an ID\n", pf.n_table, pf.n_bidrec,
+		    pf.n_mmapid, ids);
+	if (!hj && pf.n_bid_ignored)
+		printf("%-14s%" PRIu64 " entries of unknown cpumode ignored\n",
+		    "", pf.n_bid_ignored);
+	h_key("mmaps", "mmaps");
+	if (hj)
+		printf("{\"mappings\":%" PRIu64 ",\"executable\":%" PRIu64
+		    ",\"objects\":%" PRIu32 ",\"executable_objects\":%" PRIu32
+		    ",\"objects_not_kept\":%" PRIu32 "}", pf.n_mmap,
+		    pf.n_mmap_exec, paths, exec, obj_dropped);
+	else
+		printf("%" PRIu64 " mappings (%" PRIu64 " executable) of %" PRIu32
+		    " objects (%" PRIu32 " executable)\n", pf.n_mmap,
+		    pf.n_mmap_exec, paths, exec);
+	if (!hj && obj_dropped)
+		printf("%-14s%" PRIu32 " objects not kept: table full\n", "",
+		    obj_dropped);
+}
+
 /* Notes (level 0) or damage (levels 1 and 2) found while reading. */
 static void
-hdr_damage(int damaged, const char *key)
+h_damage(int damaged, const char *key)
 {
 	uint32_t i, n = 0;
 
-	for (i = 0; i < pf.ndamage; i++)
-		if ((pf.damage[i].level > 0) == damaged)
-			hdr_str(n++ ? "" : key, pf.damage[i].text);
+	if (hj)
+		h_key("", key);
+	for (i = 0; i < pf.ndamage; i++) {
+		if ((pf.damage[i].level > 0) != damaged)
+			continue;
+		if (hj) {
+			fputs(n++ ? "," : "[", stdout);
+			json_str(pf.damage[i].text);
+		} else {
+			h_str(n++ ? "" : key, NULL, pf.damage[i].text);
+		}
+	}
+	if (hj) {
+		fputs(n ? "]" : "[]", stdout);
+		return;
+	}
 	if (damaged && !n && !pf.damage_more)
 		printf("%-14snone\n", key);
 	if (damaged && pf.damage_more)
@@ -8726,220 +8986,28 @@ hdr_damage(int damaged, const char *key)
 		    n ? "" : key, pf.damage_more);
 }
 
-static void
-json_field(const char *key, const char *val)
-{
-	printf(",\"%s\":", key);
-	if (val[0])
-		json_str(val);
-	else
-		fputs("null", stdout);
-}
-
-/* A perf clock time: its ns, and by CLOCK_DATA the wall clock's RFC 3339
- * UTC time (null without). */
-static void
-json_time(const char *key, uint64_t t)
-{
-	char buf[64];
-
-	printf(",\"%s_ns\":%" PRIu64 ",\"%s\":", key, t, key);
-	if (pf.has_clock_data) {
-		utc_into(buf, sizeof buf, (int64_t)(pf.clock_tod +
-		    (t - pf.clock_ns)), 1);
-		printf("\"%s\"", buf);
-	} else {
-		fputs("null", stdout);
-	}
-}
-
-static void
-json_damage(int damaged, const char *key)
-{
-	uint32_t i, n = 0;
-
-	printf(",\"%s\":[", key);
-	for (i = 0; i < pf.ndamage; i++)
-		if ((pf.damage[i].level > 0) == damaged) {
-			if (n++)
-				putchar(',');
-			json_str(pf.damage[i].text);
-		}
-	putchar(']');
-}
-
-/* header -j: the same facts as one JSON object; strings and numbers the
- * profile does not hold are null. */
-static void
-hdr_json(uint32_t ids, uint32_t exec, uint32_t paths)
-{
-	static const char *const modes[] = { "file", "pipe", "directory" };
-	uint32_t i, n;
-	unsigned b;
-	char buf[64];
-
-	fputs("{\"file\":", stdout);
-	json_str(pf.path);
-	printf(",\"mode\":\"%s\",\"big_endian\":%s,\"unfinished\":%s",
-	    modes[pf.mode], pf.be ? "true" : "false",
-	    pf.unfinished ? "true" : "false");
-	json_field("perf_version", pf.version);
-	json_field("hostname", pf.hostname);
-	json_field("os_release", pf.osrelease);
-	json_field("arch", pf.arch);
-	if (pf.cpus_avail || pf.cpus_online)
-		printf(",\"cpus_online\":%" PRIu32 ",\"cpus_available\":%"
-		    PRIu32, pf.cpus_online, pf.cpus_avail);
-	else
-		fputs(",\"cpus_online\":null,\"cpus_available\":null", stdout);
-	json_field("cpudesc", pf.cpudesc);
-	json_field("cpuid", pf.cpuid);
-	if (pf.total_mem)
-		printf(",\"total_mem_kb\":%" PRIu64, pf.total_mem);
-	else
-		fputs(",\"total_mem_kb\":null", stdout);
-	json_field("cmdline", pf.cmdline);
-	printf(",\"cmdline_cut\":%s,\"events\":[",
-	    pf.cmdline_cut ? "true" : "false");
-	for (i = 0; i < pf.nattr; i++) {
-		fputs(i ? ",{\"name\":" : "{\"name\":", stdout);
-		json_str(event_name(&pf.attrs[i]));
-		fputs(",\"sample_type\":[", stdout);
-		for (b = 0, n = 0; b < 64; b++)
-			if (pf.attrs[i].sample_type >> b & 1) {
-				if (b < sizeof sample_bits / sizeof *sample_bits)
-					printf("%s\"%s\"", n++ ? "," : "",
-					    sample_bits[b]);
-				else
-					printf("%s\"bit%u\"", n++ ? "," : "", b);
-			}
-		printf("],\"ids\":%" PRIu32 "}", pf.attrs[i].nids);
-	}
-	putchar(']');
-	if (pf.sample_first || pf.sample_last) {
-		json_time("sample_time_first", pf.sample_first);
-		json_time("sample_time_last", pf.sample_last);
-	}
-	if (pf.n_timed) {
-		printf(",\"samples_timed\":%" PRIu64, pf.n_timed);
-		json_time("samples_first", pf.t_first);
-		json_time("samples_last", pf.t_last);
-	}
-	if (pf.has_clock_data) {
-		utc_into(buf, sizeof buf, (int64_t)pf.clock_tod, 1);
-		printf(",\"clock\":{\"name\":\"%s\",\"clockid\":%" PRIu32
-		    ",\"ns\":%" PRIu64 ",\"time\":\"%s\"}",
-		    clock_name(pf.clock_id), pf.clock_id, pf.clock_ns, buf);
-	}
-	fputs(",\"features\":", stdout);
-	if (pf.mode != MODE_PIPE && !pf.features_read) {
-		fputs("null", stdout);
-	} else {
-		putchar('[');
-		for (b = 0, n = 0; b < 256; b++)
-			if (feat_has(b))
-				printf("%s\"%s\"", n++ ? "," : "", feat_name(b));
-		putchar(']');
-	}
-	printf(",\"records\":%" PRIu64 ",\"record_bytes\":%" PRIu64
-	    ",\"records_by_type\":{", pf.nrec, pf.recbytes);
-	n = rec_sorted();
-	for (i = 0; i < n; i++)
-		printf("%s\"%s\":%" PRIu64, i ? "," : "",
-		    rec_name(rec_all[i].type), rec_all[i].n);
-	printf("},\"build_ids\":{\"table\":%" PRIu64 ",\"records\":%" PRIu64
-	    ",\"mmap2\":%" PRIu64 ",\"objects\":%" PRIu32 "}",
-	    pf.n_table, pf.n_bidrec, pf.n_mmapid, ids);
-	printf(",\"mmaps\":{\"mappings\":%" PRIu64 ",\"executable\":%"
-	    PRIu64 ",\"objects\":%" PRIu32 ",\"executable_objects\":%"
-	    PRIu32 ",\"objects_not_kept\":%" PRIu32 "}", pf.n_mmap,
-	    pf.n_mmap_exec, paths, exec, obj_dropped);
-	json_damage(0, "notes");
-	json_damage(1, "damage");
-	printf(",\"damage_more\":%" PRIu32 "}\n", pf.damage_more);
-}
-
 static int
 cmd_header(const char *path)
 {
-	uint32_t i, ids = 0, exec = 0, paths = 0;
-
-	if (!pf_load(path))
+	if (!read_plan(C_HEADER) || !pf_load(path))
 		return 2;
-	for (i = 0; i < nobj; i++) {
-		ids += objs[i].idlen != 0;
-		exec += !!(objs[i].src & SRC_EXEC);
-		paths += !!(objs[i].src & SRC_MMAP);
-	}
-	if (opt.json) {
-		hdr_json(ids, exec, paths);
-		return status;
-	}
-	hdr_str("file", pf.path);
-	hdr_format();
-	hdr_str("perf version", pf.version);
-	hdr_str("hostname", pf.hostname);
-	hdr_str("os release", pf.osrelease);
-	hdr_str("arch", pf.arch);
-	if (pf.cpus_avail || pf.cpus_online)
-		printf("%-14s%" PRIu32 " online, %" PRIu32 " available\n",
-		    "cpus", pf.cpus_online, pf.cpus_avail);
-	hdr_str("cpu", pf.cpudesc);
-	hdr_str("cpuid", pf.cpuid);
-	if (pf.total_mem)
-		printf("%-14s%" PRIu64 " kB\n", "memory", pf.total_mem);
-	if (pf.cmdline[0]) {
-		hdr_str("command line", pf.cmdline);
-		if (pf.cmdline_cut)
-			printf("%-14s(cut at %d bytes)\n", "", CMDMAX);
-	}
-	hdr_events();
-	hdr_times();
-	// the time check judges by, and how far it is trusted
-	host_compare();
-	if (profile_time() && prof_src) {
-		printf("%-14s", "profile time");
-		put_utc((uint64_t)prof_ns);
-		printf(" (%s%s%s)\n", prof_src, prof_trust >= PT_WRITTEN ?
-		    ", " : "", prof_trust >= PT_WRITTEN ? trust_text() : "");
-	}
-	hdr_features();
-	hdr_records();
-	hdr_compressed();
-	printf("%-14s%" PRIu64 " in the build-ID table, %" PRIu64 " in build-ID "
-	    "records, %" PRIu64 " in MMAP2 records; %" PRIu32 " objects with "
-	    "an ID\n", "build-ids", pf.n_table, pf.n_bidrec, pf.n_mmapid, ids);
-	if (pf.n_bid_ignored)
-		printf("%-14s%" PRIu64 " entries of unknown cpumode ignored\n",
-		    "", pf.n_bid_ignored);
-	printf("%-14s%" PRIu64 " mappings (%" PRIu64 " executable) of %"
-	    PRIu32 " objects (%" PRIu32 " executable)\n", "mmaps", pf.n_mmap,
-	    pf.n_mmap_exec, paths, exec);
-	if (obj_dropped)
-		printf("%-14s%" PRIu32 " objects not kept: table full\n", "",
-		    obj_dropped);
-	hdr_damage(0, "notes");
-	hdr_damage(1, "damage");
+	hj = opt.json;
+	hn = 0;
+	h_str("file", "file", pf.path);
+	h_format();
+	h_machine();
+	h_events();
+	h_times();
+	h_features();
+	h_records();
+	h_compressed();
+	h_objects();
+	h_damage(0, "notes");
+	h_damage(1, "damage");
+	h_num("damage_more", 1, pf.damage_more);
+	if (hj)
+		puts("}");
 	return status;
-}
-
-/* What a command that gives verdicts reads: the samples for the scope
- * (-a: every mapping, data too, and no samples), no sample times but the
- * span that tells the file perf wrote (when no time was given).  0 if
- * -a and -H were both given. */
-static int
-scope_reads(const char *cmd)
-{
-	need_times = 0;
-	need_span = !opt.timearg && !opt.reffile;
-	data_maps = opt.all;
-	if (opt.all && hits_mode) {
-		msg(2, "%s: -a (--all) and -H (--hits) exclude each other", cmd);
-		return 0;
-	}
-	if (!opt.all && !hits_mode)
-		hits_mode = HITS_CALLCHAIN;
-	return 1;
 }
 
 /* After the first pass read the profile: its time, whether it is this
@@ -8987,7 +9055,7 @@ check_pass(unsigned *counts, unsigned *n, unsigned *by_time)
 	if (obj_dropped)
 		msg(1, "%s: %" PRIu32 " objects were not kept (table full) and "
 		    "are not checked", esc(pf_shown()), obj_dropped);
-	if (hits_mode)
+	if (plan.hits)
 		hits_report();
 }
 
@@ -8998,7 +9066,7 @@ cmd_check(const char *path)
 	unsigned v, n = 0, by_time = 0;
 	int rc, first = 0;
 
-	if (!scope_reads("check"))
+	if (!read_plan(C_CHECK))
 		return 2;
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
@@ -10334,7 +10402,7 @@ inj_pass(void)
 			    ": " : "", why ? why : detail);
 		putchar('\n');
 	}
-	if (hits_mode)
+	if (plan.hits)
 		hits_report();
 	return 1;
 }
@@ -10458,7 +10526,7 @@ cmd_inject(const char *path, const char *out)
 	wr_reset();
 	inj.dry = opt.dry;
 	inj.in_place = !out;
-	if (!scope_reads("inject"))
+	if (!read_plan(C_INJECT))
 		return 2;
 	if (!strcmp(path, "-") && !out && !inj.dry) {
 		msg(2, "inject: -i -: standard input goes to a new profile: "
@@ -10757,155 +10825,195 @@ ar_vdso(uint64_t *size)
 	return *size >= 64 && *size <= 1 << 20 ? p : NULL;
 }
 
-/* One object: in the archive, or left out with the reason. */
-static void
-ar_object(uint32_t g, const struct rec *rc)
+/* What archive does with one object (ar_decide): put it in from a file
+ * (fd) or from memory (mem) as NAME/ID/leaf, or leave it out (why, with
+ * the verdict vn where a JIT's is not unchanged). */
+struct ar_plan {
+	const char *name, *leaf, *why, *vn;
+	const unsigned char *mem;
+	uint64_t size;
+	int kallsyms;		/* the running kernel's, from /proc */
+	int jit;
+};
+
+/* Decides, reading nothing but what sizes an entry from memory or /proc;
+ * 0 where an earlier object of the same build-ID holds the file. */
+static int
+ar_decide(uint32_t g, const struct rec *rc, struct ar_plan *pl)
 {
 	const struct obj *o = &objs[g];
 	const struct res *r = &res[g];
 	const struct cand *c = r->cand < ncand ? &cands[r->cand] : NULL;
-	const char *name = ar_name(o), *leaf = "elf", *why = NULL, *vn = NULL;
-	const unsigned char *mem = NULL;
-	char hex[2 * IDMAX + 1], path[PATHMAX], link[PATHMAX + 16];
-	char bid[64];
-	uint64_t size = 0, at = ar.at;
-	struct stat a, b;
-	struct elfid e;
 	uint32_t i;
-	int fd = -1, rc2, regular = 0, jit = r->kind == K_JIT;
 
-	hex_into(hex, rc->id, rc->idlen);
+	memset(pl, 0, sizeof *pl);
+	pl->name = ar_name(o);
+	pl->leaf = "elf";
+	pl->jit = r->kind == K_JIT;
 	// a JIT's map has no build-ID: its time on this system is all that
 	// shows it to be the profiled one (fmt §7.2)
-	if (jit && r->verdict != V_UNCHANGED) {
+	if (pl->jit && r->verdict != V_UNCHANGED) {
 		detail_for(g, rc);
-		vn = vnames[r->verdict];
-		why = detail;
-	} else if (jit && not_here())
-		why = not_here();
-	else if (!jit && r->verdict != V_OK)
-		why = rc->idlen ? "its file does not carry the recorded "
+		pl->vn = vnames[r->verdict];
+		pl->why = detail;
+	} else if (pl->jit && not_here())
+		pl->why = not_here();
+	else if (!pl->jit && r->verdict != V_OK)
+		pl->why = rc->idlen ? "its file does not carry the recorded "
 		    "build-ID" : "no build-ID recorded (perfmt inject adds them)";
-	else if (!name)
-		why = "its name cannot be a path in the archive";
-	else if (!jit && rc->idlen < 2)
-		why = "a build-ID of one byte has no .build-id/xx/rest link";
+	else if (!pl->name)
+		pl->why = "its name cannot be a path in the archive";
+	else if (!pl->jit && rc->idlen < 2)
+		pl->why = "a build-ID of one byte has no .build-id/xx/rest link";
 	else if (r->kind == K_KERNEL && c && c->type == CT_KALLSYMS)
-		leaf = "kallsyms";
+		pl->leaf = "kallsyms";
 	else if (r->kind == K_KERNEL && c && c->type == CT_KNOTES &&
 	    live_kind(c)) {
-		leaf = "kallsyms";
-		if (ar_kallsyms(&size))
-			why = "/proc/kallsyms is unreadable or hides its "
+		pl->leaf = "kallsyms";
+		pl->kallsyms = 1;
+		if (ar_kallsyms(&pl->size))
+			pl->why = "/proc/kallsyms is unreadable or hides its "
 			    "addresses (kptr_restrict)";
 	} else if (r->kind == K_VDSO && c && c->type == CT_VDSO) {
-		leaf = "vdso";
-		if (!(mem = ar_vdso(&size)))
-			why = "this process's vDSO has no section headers to "
+		pl->leaf = "vdso";
+		if (!(pl->mem = ar_vdso(&pl->size)))
+			pl->why = "this process's vDSO has no section headers to "
 			    "size it by";
 	} else if (!c || (c->type != CT_PATH && c->type != CT_CACHE &&
 	    c->type != CT_DEBUG))
-		why = "the build-ID matched no file to copy (a loaded module's "
-		    "notes, a kernel image)";
+		pl->why = "the build-ID matched no file to copy (a loaded "
+		    "module's notes, a kernel image)";
 	else if (compressed(c->path))
-		why = "compressed: perf report reads it uncompressed";
+		pl->why = "compressed: perf report reads it uncompressed";
 	// the name perf reads in its cache, whatever a copy found in a
 	// cache was called there (an older layout's .build-id/xx/rest is the
 	// file itself, fmt §7.2)
 	if (c && c->type == CT_DEBUG)
-		leaf = "debug";
+		pl->leaf = "debug";
 	if (c && c->type == CT_CACHE && r->kind == K_VDSO)
-		leaf = "vdso";
+		pl->leaf = "vdso";
 	// one entry per build-ID: another name of the same file is found
 	// by its .build-id link
-	for (i = 0; !why && i < g; i++)
+	for (i = 0; !pl->why && i < g; i++)
 		if (objs[i].group == i && wanted(i) && res[i].verdict == V_OK &&
-		    id_same(res[i].diskid, res[i].disklen, rc->id, rc->idlen)) {
-			ar.dup++;
-			return;
-		}
-	if (!why && !mem && strcmp(leaf, "kallsyms") == 0 && c->type ==
-	    CT_KNOTES)
+		    id_same(res[i].diskid, res[i].disklen, rc->id, rc->idlen))
+			return 0;
+	return 1;
+}
+
+/* Copies the entry ar_decide planned: 1 put, 0 left (pl->why says why),
+ * -1 the archive's write failed. */
+static int
+ar_copy(uint32_t g, const struct rec *rc, struct ar_plan *pl)
+{
+	const struct res *r = &res[g];
+	// a file to copy has its place (ar_decide)
+	const struct cand *c = r->cand < ncand ? &cands[r->cand] : &cands[0];
+	char hex[2 * IDMAX + 1], path[PATHMAX], link[PATHMAX + 16];
+	char bid[64];
+	uint64_t at = ar.at;
+	struct stat a, b;
+	struct elfid e;
+	int fd = -1, n;
+
+	hex_into(hex, rc->id, rc->idlen);
+	if (pl->kallsyms) {
 		fd = open("/proc/kallsyms", O_RDONLY);
-	else if (!why && !mem) {
-		fd = open_regular(AT_FDCWD, c->path, 0, &a);
-		if (fd < 0)
-			why = errno == EINVAL ? "not a regular file" :
+	} else if (!pl->mem) {
+		if ((fd = open_regular(AT_FDCWD, c->path, 0, &a)) < 0)
+			pl->why = errno == EINVAL ? "not a regular file" :
 			    "it cannot be opened";
 		// the file the verdict read, not one put at its path since:
 		// the build-ID read again from what is copied; a JIT's map
 		// and a cached kallsyms, which have none, by inode and mtime
-		else if (jit || c->type == CT_KALLSYMS ? a.st_ino != r->ino ||
-		    mtime_ns(&a) != r->mtime : fd_buildid(fd, &a, &e) ||
+		else if (pl->jit || c->type == CT_KALLSYMS ? a.st_ino != r->ino
+		    || mtime_ns(&a) != r->mtime : fd_buildid(fd, &a, &e) ||
 		    !id_same(e.id, e.len < IDMAX ? e.len : IDMAX, r->diskid,
 		    r->disklen))
-			why = "it changed after its build-ID was read";
+			pl->why = "it changed after its build-ID was read";
 		else
-			size = (uint64_t)a.st_size;
-		regular = 1;
+			pl->size = (uint64_t)a.st_size;
 	}
-	if (!why && !mem && fd < 0)
-		why = "it cannot be opened";
-	if (!why) {
-		// perf reads a JIT's map at its own path only: it goes in
-		// as that path, without a .build-id link
-		snprintf(path, sizeof path, jit ? "%s" : "%s/%s/%s", name, hex,
-		    leaf);
-		// 1 copied, 0 the file changed, -1 the archive's write failed
-		if (!ar_entry(path, NULL, size, pf.mtime / 1000000000))
-			rc2 = -1;
-		else if (mem)
-			rc2 = ar_write(mem, (size_t)size) ? 1 : -1;
-		else
-			rc2 = ar_copy_fd(fd, size);
-		if (rc2 > 0 && regular && (fstat(fd, &b) ||
-		    b.st_size != a.st_size || b.st_mtim.tv_sec != a.st_mtim.tv_sec ||
-		    b.st_mtim.tv_nsec != a.st_mtim.tv_nsec))
-			rc2 = 0;
-		if (rc2 < 0) {
-			status = 2;
+	if (!pl->why && !pl->mem && fd < 0)
+		pl->why = "it cannot be opened";
+	if (pl->why) {
+		if (fd >= 0)
 			close(fd);
-			return;
-		}
-		if (!rc2) {
-			// changed while it was copied: cut off where it began,
-			// in the new file (a pipe cannot be cut)
-			if (wr.fd < 0 || lseek(ar.fd, (off_t)at, SEEK_SET) < 0 ||
-			    ftruncate(ar.fd, (off_t)at)) {
-				msg(2, wr.fd < 0 ? "%s: changed while it was "
-				    "copied into a pipe, which cannot be cut back: "
-				    "the archive is not usable" : "%s: changed "
-				    "while it was copied, and the new file cannot "
-				    "be cut back:", esc(c->path));
-				status = 2;
-				close(fd);
-				return;
-			}
-			ar.at = at;
-			why = "it changed while it was copied";
-		}
+		return 0;
 	}
+	// perf reads a JIT's map at its own path only: it goes in as that
+	// path, without a .build-id link
+	snprintf(path, sizeof path, pl->jit ? "%s" : "%s/%s/%s", pl->name, hex,
+	    pl->leaf);
+	// 1 copied, 0 the file changed, -1 the archive's write failed
+	if (!ar_entry(path, NULL, pl->size, pf.mtime / 1000000000))
+		n = -1;
+	else if (pl->mem)
+		n = ar_write(pl->mem, (size_t)pl->size) ? 1 : -1;
+	else
+		n = ar_copy_fd(fd, pl->size);
+	if (n > 0 && !pl->kallsyms && !pl->mem && (fstat(fd, &b) ||
+	    b.st_size != a.st_size || b.st_mtim.tv_sec != a.st_mtim.tv_sec ||
+	    b.st_mtim.tv_nsec != a.st_mtim.tv_nsec))
+		n = 0;
 	if (fd >= 0)
 		close(fd);
-	if (!why) {
-		snprintf(bid, sizeof bid, ".build-id/%.2s/%s", hex, hex + 2);
-		snprintf(link, sizeof link, "../../%s/%s", name, hex);
-		if (!ar_pad() || (!jit && !ar_entry(bid, link, 0,
-		    pf.mtime / 1000000000))) {
-			status = 2;
-			return;
+	if (n < 0)
+		return -1;
+	if (!n) {
+		// changed while it was copied: cut off where it began, in the
+		// new file (a pipe cannot be cut)
+		if (wr.fd < 0 || lseek(ar.fd, (off_t)at, SEEK_SET) < 0 ||
+		    ftruncate(ar.fd, (off_t)at)) {
+			msg(2, wr.fd < 0 ? "%s: changed while it was copied into "
+			    "a pipe, which cannot be cut back: the archive is "
+			    "not usable" : "%s: changed while it was copied, "
+			    "and the new file cannot be cut back:", esc(c->path));
+			return -1;
 		}
+		ar.at = at;
+		pl->why = "it changed while it was copied";
+		return 0;
+	}
+	snprintf(bid, sizeof bid, ".build-id/%.2s/%s", hex, hex + 2);
+	snprintf(link, sizeof link, "../../%s/%s", pl->name, hex);
+	if (!ar_pad() || (!pl->jit && !ar_entry(bid, link, 0,
+	    pf.mtime / 1000000000)))
+		return -1;
+	return 1;
+}
+
+/* One object: in the archive, or left out with the reason. */
+static void
+ar_object(uint32_t g, const struct rec *rc)
+{
+	struct ar_plan pl;
+	char hex[2 * IDMAX + 1];
+	int n;
+
+	if (!ar_decide(g, rc, &pl)) {
+		ar.dup++;
+		return;
+	}
+	n = pl.why ? 0 : ar_copy(g, rc, &pl);
+	if (n < 0) {
+		status = 2;
+		return;
+	}
+	hex_into(hex, rc->id, rc->idlen);
+	if (n) {
 		ar.put++;
-		ar.jit += jit;
+		ar.jit += pl.jit;
 		if (!opt.quiet)
 			fprintf(stderr, "put   %s %s\n", hex[0] ? hex : "-",
-			    esc(obj_name(o)));
+			    esc(obj_name(&objs[g])));
 		return;
 	}
 	ar.left++;
-	verdict_status(r->verdict);
+	verdict_status(res[g].verdict);
 	fprintf(stderr, "left  %s %s  %s%s%s\n", hex[0] ? hex : "-",
-	    esc(obj_name(o)), vn ? vn : "", vn ? ": " : "", why);
+	    esc(obj_name(&objs[g])), pl.vn ? pl.vn : "", pl.vn ? ": " : "",
+	    pl.why);
 }
 
 static int
@@ -10918,7 +11026,7 @@ cmd_archive(const char *path, const char *out)
 
 	memset(&ar, 0, sizeof ar);
 	wr_reset();
-	if (!scope_reads("archive"))
+	if (!read_plan(C_ARCHIVE))
 		return 2;
 	if (!wr_target(path, out ? out : "-", 0, WR_TAR) ||
 	    !wr_begin("archive", 1))
@@ -10938,7 +11046,7 @@ cmd_archive(const char *path, const char *out)
 			rec_of(i, &rc);
 			ar_object(i, &rc);
 		}
-		if (hits_mode)
+		if (plan.hits)
 			hits_report();
 	}
 	if (rc1 < 0 || status >= 2 || !first || !ar_write(z, sizeof z) ||
@@ -11008,10 +11116,6 @@ finish(int rc)
 	return rc >= 2 ? 2 : changed ? 1 : rc ? 3 : 0;
 }
 
-/* The options of each command.  A letter means the same wherever it is
- * taken, but -k: list's takes no argument (the running kernel).  The long
- * names are perf's: --input for -i, --help and --version everywhere. */
-enum { C_CHECK, C_LIST, C_HEADER, C_BUILDID, C_INJECT, C_ARCHIVE };
 
 /* One table of long names: a command takes those whose letter it takes
  * (main refuses the others as unknown). */
@@ -11026,18 +11130,6 @@ static const struct option long_opts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
-};
-
-static const struct {
-	const char *name, *opts;
-} commands[] = {
-	// ':' first: a missing argument is told from an unknown option
-	[C_CHECK] = { "check", ":hVi:s:c:k:t:r:LaqpjvH" },
-	[C_LIST] = { "list", ":hVi:kjH" },
-	[C_HEADER] = { "header", ":hVi:j" },
-	[C_BUILDID] = { "buildid", ":hV" },
-	[C_INJECT] = { "inject", ":hVi:o:ns:c:t:r:LaqvH" },
-	[C_ARCHIVE] = { "archive", ":hVi:o:s:c:t:r:LaqvH" }
 };
 
 static int
@@ -11191,9 +11283,9 @@ main(int argc, char **argv)
 			break;
 		case 'H':
 			if (!optarg || !strcmp(optarg, "sample"))
-				hits_mode = HITS_SAMPLE;
+				opt.hits = HITS_SAMPLE;
 			else if (!strcmp(optarg, "callchain"))
-				hits_mode = HITS_CALLCHAIN;
+				opt.hits = HITS_CALLCHAIN;
 			else {
 				msg(2, "--hits=%s: expected sample or callchain",
 				    esc(optarg));
@@ -11217,7 +11309,7 @@ main(int argc, char **argv)
 		return finish(cmd_buildid(argc, argv));
 	if (argc) {
 		// getopt's optional argument is only ever the attached one
-		if (hits_mode && (!strcmp(argv[0], "sample") ||
+		if (opt.hits && (!strcmp(argv[0], "sample") ||
 		    !strcmp(argv[0], "callchain")))
 			msg(2, "%s: unexpected argument '%s': did you mean "
 			    "--hits=%s?", commands[cmd].name, argv[0], argv[0]);

@@ -62,8 +62,6 @@ fz_reset(void)
 	memset(&opt, 0, sizeof opt);
 	opt.sysroot = fz_dir;
 	opt.cache[opt.ncache++] = fz_dir;
-	hits_mode = HITS_NONE;
-	need_times = 1;
 	passes_wanted = passes_ok = 0;
 	part_k = 0;
 	part_n = 1;
@@ -150,7 +148,6 @@ fz_commands(const char *path, const uint8_t *data, size_t size, int pipe_in)
 			cmd_list(path);
 			break;
 		case 2:
-			hits_mode = HITS_CALLCHAIN;
 			cmd_check(path);
 			break;
 		case 3: case 4:

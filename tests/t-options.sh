@@ -145,6 +145,20 @@ run "$PERFMT" header -j -i "$W/perf/mstange__linux-perf-data__sleep.data"
 grep -q '"sample_time_first":"2025-11-08T12:23:01.453541721Z"' "$W/out" &&
     ok "header -j: sample times by CLOCK_DATA in RFC 3339" ||
     bad "header -j: sample times by CLOCK_DATA in RFC 3339" "$(cat "$W/out")"
+# the text's facts are the JSON's: the profile time and the compression
+z=$W/perf/KDAB__perfparser__vector_static_gcc_perf.data.zstd
+run "$PERFMT" header -i "$z"
+zt=$(sed -n 's/^profile time  \([^ ]* [^ ]*\) .*/\1/p' "$W/out" | tr ' ' T)
+zc=$(sed -n 's/^compressed    zstd level \([0-9]*\), \([0-9]*\) COMPRESSED records.*/\1 \2/p' "$W/out")
+run "$PERFMT" header -j -i "$z"
+if [ -n "$zt" ] && [ -n "$zc" ] &&
+    grep -q "\"profile_time\":\"${zt}Z\",\"profile_time_source\":\"" "$W/out" &&
+    grep -q "\"compressed\":{\"method\":\"zstd\",\"level\":${zc% *},\"records\":${zc#* }," "$W/out"; then
+	ok "header -j: the profile time and the compression, as the text says"
+else
+	bad "header -j: the profile time and the compression, as the text says" \
+	    "text: '$zt' '$zc'; $(cat "$W/out")"
+fi
 if command -v python3 >/dev/null 2>&1; then
 	for p in "$f" "$W/perf/mstange__linux-perf-data__sleep.data" \
 	    "$W/perf/local__killed.data" "$W/perf/local__hostile.data"; do

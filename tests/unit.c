@@ -338,7 +338,7 @@ t_skip_samples(void)
 	static unsigned char b[16384];
 	struct rd r;
 	size_t at = 0, i, n = 0, samples = 0;
-	int want = want_samples;
+	int hits = plan.hits, times = plan.times, span = plan.span;
 
 	for (i = 0; at + 64 <= 12000; i++) {
 		if (i % 10 == 9) {
@@ -352,10 +352,12 @@ t_skip_samples(void)
 	put_rec(b, at, R_SAMPLE, 32);
 	pf_reset("t");
 	status = 0;
-	want_samples = 0;
+	plan.hits = plan.times = plan.span = 0;	/* no sample wanted */
 	rd_mem(&r, b, at + 20, 0);
 	scan_records(&r, 1);
-	want_samples = want;
+	plan.hits = hits;
+	plan.times = times;
+	plan.span = span;
 	check(pf.type_n[R_SAMPLE] == samples && pf.type_n[R_COMM] == n);
 	check(pf.nrec == samples + n && pf.recbytes == at && status == 1);
 	status = 0;
@@ -938,7 +940,7 @@ t_parse_time(void)
 static int
 t_far_mtime(void)
 {
-	int need = need_times, span = need_span;
+	int need = plan.times, span = plan.span;
 
 	pf_reset("t");
 	pf.has_btime = 1;
@@ -946,8 +948,8 @@ t_far_mtime(void)
 	pf.time_slack = 2000000000;
 	pf.r_first = 1000;
 	pf.r_last = 5000000000u;	/* records over 5 s */
-	need_times = 0;
-	need_span = 1;
+	plan.times = 0;
+	plan.span = 1;
 	pf.mtime = INT64_MAX;		/* born long before it: perf's file */
 	check(want_times());
 	trust_span = record_span();	/* as profile_time does */
@@ -962,8 +964,8 @@ t_far_mtime(void)
 	check(!want_times());
 	mtime_trust();
 	check(prof_trust == PT_COPY);
-	need_times = need;
-	need_span = span;
+	plan.times = need;
+	plan.span = span;
 	pf_reset("t");
 	return 0;
 }
@@ -1466,10 +1468,10 @@ static int
 t_pend_wait(void)
 {
 	struct obj *a;
-	int mode = hits_mode;
+	int mode = plan.hits;
 
 	pf_reset("t");
-	hits_mode = HITS_SAMPLE;
+	plan.hits = HITS_SAMPLE;
 	a = obj_add(-1, "/a", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
 	check(a);
 	hits_mmap(82, MISC_USER, 0x40000000, 0x1000, a->group, 7);
@@ -1483,7 +1485,7 @@ t_pend_wait(void)
 	zombies_round();
 	zombies_round();
 	check(npend == 0 && hits_unknown == 1);
-	hits_mode = mode;
+	plan.hits = mode;
 	return 0;
 }
 
