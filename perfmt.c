@@ -281,6 +281,17 @@ usage_exit(int code)
 	exit(code);
 }
 
+/* The options as main parses them (section 17): the places to look
+ * (-s, -k, -c), the profile's time (-t, -r), -L, the output's form, the
+ * scope (-a, -H: HITS_SAMPLE or HITS_CALLCHAIN) and inject's -n. */
+#define MAXCACHE 8
+
+static struct opt {
+	const char *sysroot, *vmlinux, *reffile, *timearg;
+	const char *cache[MAXCACHE];
+	int ncache, local, quiet, porcelain, json, verbose, all, dry, hits;
+} opt;
+
 /* ==== 4. Bytes and text =================================================
  * File bytes are decoded with shifts in the writer's byte order, which is
  * data (be = 1 for big-endian), never the host's.
@@ -561,6 +572,99 @@ dec_value(const char *s, uint64_t max, uint64_t *v)
 	if (errno || *end || x > max)
 		return 0;
 	*v = x;
+	return 1;
+}
+
+/* n decimal digits at *s, advancing it; -1 if they are not there. */
+static int
+digits(const char **s, int n)
+{
+	int v = 0;
+
+	for (; n; n--, (*s)++) {
+		if (**s < '0' || **s > '9')
+			return -1;
+		v = v * 10 + (**s - '0');
+	}
+	return v;
+}
+
+/* Why parse_time refused its string: the field that is wrong. */
+static char time_why[160];
+
+static int
+time_bad(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(time_why, sizeof time_why, fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+/* ns since the epoch from "SECONDS" or "YYYY-MM-DD[THH:MM[:SS]]" (UTC);
+ * on a refusal time_why names the field.  A time past 2262-04-11, where
+ * int64_t ns end (ts_ns), is refused rather than wrapped.  No sscanf:
+ * musl's drags in realloc. */
+static int
+parse_time(const char *s, int64_t *ns)
+{
+	int y, mo, d, h = 0, mi = 0, se = 0, last;
+	int64_t secs;
+	uint64_t v;
+	static const char form[] = "expected seconds since 1970 or "
+	    "YYYY-MM-DD[THH:MM[:SS]]";
+	static const char past[] = "past 2262-04-11 23:47:16 UTC, the last "
+	    "time perfmt holds (nanoseconds since 1970 in 64 bits)";
+	static const unsigned char mdays[12] = { 31, 28, 31, 30, 31, 30, 31,
+		31, 30, 31, 30, 31 };
+	static const char *const months[12] = { "January", "February",
+		"March", "April", "May", "June", "July", "August", "September",
+		"October", "November", "December" };
+
+	if (*s >= '0' && *s <= '9' && !strchr(s, '-')) {
+		if (!dec_value(s, INT64_MAX / 1000000000, &v))
+			return strspn(s, "0123456789") == strlen(s) ?
+			    time_bad("the seconds: %s", past) :
+			    time_bad("%s", form);
+		*ns = (int64_t)v * 1000000000;
+		return 1;
+	}
+	if ((y = digits(&s, 4)) < 0 || *s++ != '-' ||
+	    (mo = digits(&s, 2)) < 0 || *s++ != '-' || (d = digits(&s, 2)) < 0)
+		return time_bad("%s", form);
+	if (*s == 'T' || *s == ' ') {
+		s++;
+		if ((h = digits(&s, 2)) < 0 || *s++ != ':' ||
+		    (mi = digits(&s, 2)) < 0)
+			return time_bad("%s", form);
+		if (*s == ':' && (s++, (se = digits(&s, 2)) < 0))
+			return time_bad("%s", form);
+	}
+	if (y < 1970)
+		return time_bad("the year %d is before 1970", y);
+	if (mo < 1 || mo > 12)
+		return time_bad("month %02d: a month is 01 to 12", mo);
+	// a day the month has: 2026-02-30 would count as March 2
+	last = mdays[mo - 1] + (mo == 2 && !(y % 4) && (y % 100 || !(y % 400)));
+	if (d < 1 || d > last)
+		return time_bad("day %02d: %s %d has days 01 to %d", d,
+		    months[mo - 1], y, last);
+	if (h > 23)
+		return time_bad("hour %02d: an hour is 00 to 23", h);
+	if (mi > 59)
+		return time_bad("minute %02d: a minute is 00 to 59", mi);
+	if (se > 60)
+		return time_bad("second %02d: a second is 00 to 60", se);
+	if (*s)
+		return time_bad("\"%s\" follows the time; %s", esc(s), form);
+	secs = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
+	    h * 3600 + mi * 60 + se;
+	if (secs > INT64_MAX / 1000000000)
+		return time_bad("the %s: %s", y > 2262 ? "year" : mo > 4 ?
+		    "month" : d > 11 ? "day" : "time of day", past);
+	*ns = secs * 1000000000;
 	return 1;
 }
 
@@ -856,8 +960,7 @@ static struct {
 	uint32_t k, n;
 } parts[64];
 static int nparts, npasses, nreads;
-static int passes_wanted;	/* the command can report pass by pass */
-static int passes_ok;		/* ... and the input can be read again */
+static int passes_ok;		/* plan.passes, and the input can be read again */
 static uint32_t dropped_seen[1024];
 
 static uint32_t
@@ -1195,10 +1298,12 @@ enum { HITS_NONE, HITS_SAMPLE, HITS_CALLCHAIN };
  *   object table only where something shows them: header counts them,
  *   list may name them, check -a judges them.  They are most of a dwarf
  *   profile's MMAP2 records (fmt §3.4), and a table holding them fills
- *   sooner. */
+ *   sooner;
+ * - passes: the command can report a share of the objects at a time, so
+ *   that a profile with more than the table holds is read in passes. */
 static struct {
-	int hits, times, span, data_maps;
-} plan = { HITS_NONE, 1, 0, 1 };
+	int hits, times, span, data_maps, passes;
+} plan = { HITS_NONE, 1, 0, 1, 0 };
 
 /* The perf.data was born after its mtime: a copy that kept the mtime
  * (cp -p, tar, rsync).  The birth time is a real date (birth_time) and
@@ -5512,7 +5617,7 @@ pf_open_scan(const char *path)
 		if (seekable && !stdin_copy)
 			pf_file_times(0, &st);
 		pf.seekable = seekable;
-		passes_ok = passes_wanted && seekable;
+		passes_ok = plan.passes && seekable;
 		// a regular file on stdin may be positioned anywhere
 		if (seekable && lseek(0, 0, SEEK_CUR) != 0)
 			seekable = 0;
@@ -5524,13 +5629,13 @@ pf_open_scan(const char *path)
 		return 0;
 	}
 	pf.seekable = 1;
-	passes_ok = passes_wanted;
+	passes_ok = plan.passes;
 	if (S_ISDIR(st.st_mode))
 		return pf_dir(path);
 	if ((fd = pf_open_file(path, &seekable, 0)) < 0)
 		return 0;
 	pf.seekable = seekable;
-	passes_ok = passes_wanted && seekable;
+	passes_ok = plan.passes && seekable;
 	pf.fd = fd;
 	ok = pf_stream(fd, seekable);
 	close(fd);
@@ -5562,7 +5667,6 @@ pf_load(const char *path)
 static void
 passes_begin(void)
 {
-	passes_wanted = 1;
 	hits_said = 0;
 	parts[0].k = 0;
 	parts[0].n = 1;
@@ -5969,15 +6073,7 @@ elf_buildid(const char *path, struct elfid *e, struct stat *st)
  * were "/", and ".." stops at its top: nothing outside is ever opened.
  */
 #define PATHMAX 4096
-#define MAXCACHE 8
 #define MAXCAND 24
-
-static struct opt {
-	const char *sysroot, *vmlinux, *reffile, *timearg;
-	const char *cache[MAXCACHE];
-	int ncache, local, quiet, porcelain, json, verbose, all, dry;
-	int hits;		/* -H: HITS_SAMPLE or HITS_CALLCHAIN */
-} opt;
 
 /* the candidate places of one object */
 enum { CT_PATH, CT_CACHE, CT_DEBUG, CT_KNOTES, CT_VMLINUX, CT_MODNOTES,
@@ -7256,99 +7352,6 @@ rec_of(uint32_t g, struct rec *rc)
 		rec_image_id(&objs[g], rc);
 }
 
-/* n decimal digits at *s, advancing it; -1 if they are not there. */
-static int
-digits(const char **s, int n)
-{
-	int v = 0;
-
-	for (; n; n--, (*s)++) {
-		if (**s < '0' || **s > '9')
-			return -1;
-		v = v * 10 + (**s - '0');
-	}
-	return v;
-}
-
-/* Why parse_time refused its string: the field that is wrong. */
-static char time_why[160];
-
-static int
-time_bad(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(time_why, sizeof time_why, fmt, ap);
-	va_end(ap);
-	return 0;
-}
-
-/* ns since the epoch from "SECONDS" or "YYYY-MM-DD[THH:MM[:SS]]" (UTC);
- * on a refusal time_why names the field.  A time past 2262-04-11, where
- * int64_t ns end (ts_ns), is refused rather than wrapped.  No sscanf:
- * musl's drags in realloc. */
-static int
-parse_time(const char *s, int64_t *ns)
-{
-	int y, mo, d, h = 0, mi = 0, se = 0, last;
-	int64_t secs;
-	uint64_t v;
-	static const char form[] = "expected seconds since 1970 or "
-	    "YYYY-MM-DD[THH:MM[:SS]]";
-	static const char past[] = "past 2262-04-11 23:47:16 UTC, the last "
-	    "time perfmt holds (nanoseconds since 1970 in 64 bits)";
-	static const unsigned char mdays[12] = { 31, 28, 31, 30, 31, 30, 31,
-		31, 30, 31, 30, 31 };
-	static const char *const months[12] = { "January", "February",
-		"March", "April", "May", "June", "July", "August", "September",
-		"October", "November", "December" };
-
-	if (*s >= '0' && *s <= '9' && !strchr(s, '-')) {
-		if (!dec_value(s, INT64_MAX / 1000000000, &v))
-			return strspn(s, "0123456789") == strlen(s) ?
-			    time_bad("the seconds: %s", past) :
-			    time_bad("%s", form);
-		*ns = (int64_t)v * 1000000000;
-		return 1;
-	}
-	if ((y = digits(&s, 4)) < 0 || *s++ != '-' ||
-	    (mo = digits(&s, 2)) < 0 || *s++ != '-' || (d = digits(&s, 2)) < 0)
-		return time_bad("%s", form);
-	if (*s == 'T' || *s == ' ') {
-		s++;
-		if ((h = digits(&s, 2)) < 0 || *s++ != ':' ||
-		    (mi = digits(&s, 2)) < 0)
-			return time_bad("%s", form);
-		if (*s == ':' && (s++, (se = digits(&s, 2)) < 0))
-			return time_bad("%s", form);
-	}
-	if (y < 1970)
-		return time_bad("the year %d is before 1970", y);
-	if (mo < 1 || mo > 12)
-		return time_bad("month %02d: a month is 01 to 12", mo);
-	// a day the month has: 2026-02-30 would count as March 2
-	last = mdays[mo - 1] + (mo == 2 && !(y % 4) && (y % 100 || !(y % 400)));
-	if (d < 1 || d > last)
-		return time_bad("day %02d: %s %d has days 01 to %d", d,
-		    months[mo - 1], y, last);
-	if (h > 23)
-		return time_bad("hour %02d: an hour is 00 to 23", h);
-	if (mi > 59)
-		return time_bad("minute %02d: a minute is 00 to 59", mi);
-	if (se > 60)
-		return time_bad("second %02d: a second is 00 to 60", se);
-	if (*s)
-		return time_bad("\"%s\" follows the time; %s", esc(s), form);
-	secs = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
-	    h * 3600 + mi * 60 + se;
-	if (secs > INT64_MAX / 1000000000)
-		return time_bad("the %s: %s", y > 2262 ? "year" : mo > 4 ?
-		    "month" : d > 11 ? "day" : "time of day", past);
-	*ns = secs * 1000000000;
-	return 1;
-}
-
 /* The span of the timestamps of every record that has one, 0 if none:
  * perf's clock ticks in ns, as the wall clock does; rec_lo the first.
  * The samples' own times where they were read: SAMPLE_TIME stands in for
@@ -8195,6 +8198,7 @@ read_plan(int cmd)
 	plan.times = cmd == C_HEADER;
 	plan.span = judges && !opt.timearg && !opt.reffile;
 	plan.data_maps = !judges || opt.all;
+	plan.passes = cmd != C_HEADER;
 	if (judges && opt.all && opt.hits) {
 		msg(2, "%s: -a (--all) and -H (--hits) exclude each other",
 		    commands[cmd].name);

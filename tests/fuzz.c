@@ -62,7 +62,7 @@ fz_reset(void)
 	memset(&opt, 0, sizeof opt);
 	opt.sysroot = fz_dir;
 	opt.cache[opt.ncache++] = fz_dir;
-	passes_wanted = passes_ok = 0;
+	passes_ok = 0;
 	part_k = 0;
 	part_n = 1;
 	hits_said = 0;
