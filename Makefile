@@ -190,7 +190,7 @@ test-big: perfmt
 # The answers of the commit in tests/same.base, unchanged: run after a
 # change that should change none (tests/same.sh; BENCH_DIR's profiles too).
 test-same:
-	sh tests/same.sh $(wildcard $(BENCH_DIR)/*.data)
+	sh tests/same.sh $(if $(BENCH_DIR),$(wildcard $(BENCH_DIR)/*.data))
 
 # The stripped size of each binary, beside what perf needs for the job.
 size: build/x86_64/perfmt cross

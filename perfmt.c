@@ -4740,7 +4740,7 @@ static int zdead;	/* the stream failed: the rest is counted, not read */
 #define Z_MMAP_MAX ((uint64_t)1 << 30)
 #define Z_RATIO 4096
 
-static void rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
+static void rec_take(uint32_t type, uint16_t misc, const unsigned char *p,
     size_t need, size_t size, uint64_t off);
 
 static void
@@ -4774,14 +4774,10 @@ z_records(uint64_t off)
 		}
 		if (size > zlen - pos)
 			break;
-		pf.nrec++;
-		pf.recbytes += size;
 		pf.z_recs++;
-		count_type(type);
 		// a compressed record inside one would recurse: counted only
-		if (type != R_COMPRESSED && type != R_COMPRESSED2)
-			rec_dispatch(type, get16(p + 4, pf.be), p, size, size,
-			    off);
+		rec_take(type, get16(p + 4, pf.be), p, type != R_COMPRESSED &&
+		    type != R_COMPRESSED2 ? size : 0, size, off);
 		pos += size;
 	}
 	memmove(zbuf, zbuf + pos, zlen - pos);
@@ -4963,6 +4959,19 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
 	}
 }
 
+/* Every record, of the file or out of a COMPRESSED one: counted, then
+ * read as far as need (0: only counted). */
+static void
+rec_take(uint32_t type, uint16_t misc, const unsigned char *p, size_t need,
+    size_t size, uint64_t off)
+{
+	pf.nrec++;
+	pf.recbytes += size;
+	count_type(type);
+	if (need)
+		rec_dispatch(type, misc, p, need, size, off);
+}
+
 static void
 cut_short(struct rd *r, int at_eof, uint64_t off, uint32_t type,
     uint64_t size)
@@ -5105,10 +5114,7 @@ scan_one(struct rd *r, int at_eof)
 		return 0;
 	}
 	extra = rec_payload(type, p, need);
-	pf.nrec++;
-	pf.recbytes += size;
-	count_type(type);
-	rec_dispatch(type, misc, p, need, size, off);
+	rec_take(type, misc, p, need, size, off);
 	if (!rd_skip(r, size)) {
 		cut_short(r, 1, off, type, size);
 		return 0;
