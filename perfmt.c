@@ -3964,9 +3964,9 @@ map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
     uint64_t time)
 {
 	uint32_t *link = &p->maps, m, n;
+	uint64_t stop;
 
-	p->found = NOMAP;	uint64_t stop;
-
+	p->found = NOMAP;
 	while (start < end) {
 		while ((m = *link) != NOMAP && maps[m].end <= start)
 			link = &maps[m].next;
