@@ -8586,6 +8586,21 @@ h_time(const char *key, uint64_t t)
 	}
 }
 
+/* Two perf clock times: "FIRST to LAST" in text, the members KEY_first
+ * and KEY_last (each with its _ns twin) in JSON. */
+static void
+h_span(const char *key, uint64_t first, uint64_t last)
+{
+	char k[32];
+
+	snprintf(k, sizeof k, "%s_first", key);
+	h_time(k, first);
+	if (!hj)
+		fputs(" to ", stdout);
+	snprintf(k, sizeof k, "%s_last", key);
+	h_time(k, last);
+}
+
 static void
 h_format(void)
 {
@@ -8759,10 +8774,7 @@ h_times(void)
 	if (pf.sample_first || pf.sample_last) {
 		if (!hj)
 			printf("%-14s", "sample time");
-		h_time("sample_time_first", pf.sample_first);
-		if (!hj)
-			fputs(" to ", stdout);
-		h_time("sample_time_last", pf.sample_last);
+		h_span("sample_time", pf.sample_first, pf.sample_last);
 		if (!hj)
 			puts(" (SAMPLE_TIME)");
 	}
@@ -8771,10 +8783,7 @@ h_times(void)
 		if (!hj)
 			printf("%-14s%" PRIu64 " timed, ", "samples seen",
 			    pf.n_timed);
-		h_time("samples_first", pf.t_first);
-		if (!hj)
-			fputs(" to ", stdout);
-		h_time("samples_last", pf.t_last);
+		h_span("samples", pf.t_first, pf.t_last);
 		if (!hj)
 			putchar('\n');
 	}
