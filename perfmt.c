@@ -3721,7 +3721,7 @@ proc_hash(int32_t pid)
 
 /* pid's process, or NULL, and nothing else done. */
 static struct proc *
-proc_lookup(int32_t pid)
+proc_find(int32_t pid)
 {
 	uint32_t i;
 
@@ -3729,12 +3729,6 @@ proc_lookup(int32_t pid)
 		if (procs[i].pid == pid)
 			return &procs[i];
 	return NULL;
-}
-
-static struct proc *
-proc_find(int32_t pid)
-{
-	return proc_lookup(pid);
 }
 
 static void zombie_pop(void);
@@ -4679,13 +4673,20 @@ rec_feature(const unsigned char *p, size_t size, uint64_t off)
 	feat_parse((unsigned)feat, &r);
 }
 
+/* A kernel record whose time the walk reads: the span's, or the times'
+ * (want_times).  Its time is at its end (rec_time). */
+static int
+rec_timed(uint32_t type)
+{
+	return type < R_ATTR && type != R_SAMPLE && (plan.span || want_times());
+}
+
 static size_t
 body_need(uint32_t type, size_t size)
 {
 	size_t n = 8;
 
-	// the time of a kernel record is at its end (rec_time)
-	if (type < R_ATTR && type != R_SAMPLE && (plan.span || want_times()))
+	if (rec_timed(type))
 		return size;
 	switch (type) {
 	case R_MMAP: case R_MMAP2: case R_ATTR: case R_BUILD_ID: case R_FEATURE:
@@ -4892,8 +4893,7 @@ static void
 rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
     size_t need, size_t size, uint64_t off)
 {
-	if (type < R_ATTR && type != R_SAMPLE && need == size &&
-	    (plan.span || want_times()))
+	if (need == size && rec_timed(type))
 		rec_stamp(rec_time(p, size));
 	switch (type) {
 	case R_MMAP: case R_MMAP2:
