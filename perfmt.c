@@ -4716,6 +4716,69 @@ body_need(uint32_t type, size_t size)
 	return n < size ? n : size;
 }
 
+/* A record's size from its header at p (fmt §3.1): simpleperf's own
+ * types spread a u32 over misc and size. */
+static uint32_t
+rec_size(const unsigned char *p, uint32_t type)
+{
+	uint32_t size = get16(p + 6, pf.be);
+
+	return type >= R_SIMPLEPERF ? (uint32_t)get16(p + 4, pf.be) << 16 |
+	    size : size;
+}
+
+/* The bytes that follow a record beyond its size, from the n bytes of it
+ * at p: AUXTRACE's and TRACING_DATA's payloads (fmt §3.8). */
+static uint64_t
+rec_payload(uint32_t type, const unsigned char *p, size_t n)
+{
+	if (type == R_AUXTRACE && n >= 16)
+		return get64(p + 8, pf.be);
+	if (type == R_TRACING_DATA && n >= 12)
+		return get32(p + 8, pf.be);
+	return 0;
+}
+
+/* The record at a walk's cursor (fmt §3.1), not yet stepped past: where
+ * it starts, its header, its first need bytes (body_need) at p, and the
+ * payload that follows it (rec_payload). */
+struct recv {
+	uint64_t off, extra;
+	uint32_t type, size;
+	uint16_t misc;
+	size_t need;
+	const unsigned char *p;
+};
+
+/* What rec_next finds: a record; the end (no byte left); bytes too few
+ * for a header, or a read error; a size below the header's own; a record
+ * longer than the window; one whose needed bytes cannot be read. */
+enum { RN_REC, RN_END, RN_STRAY, RN_SMALL, RN_LONG, RN_CUT };
+
+/* The one reading of a record's header, for every walk over records:
+ * the first pass's (scan_one), the decoded stream's (z_records) and
+ * inject's over the old file. */
+static int
+rec_next(struct rd *r, struct recv *v)
+{
+	v->off = rd_tell(r);
+	v->extra = 0;
+	if (!(v->p = rd_peek(r, 8)))
+		return r->err || r->len > r->pos ? RN_STRAY : RN_END;
+	v->type = get32(v->p, pf.be);
+	v->misc = v->type >= R_SIMPLEPERF ? 0 : get16(v->p + 4, pf.be);
+	v->size = rec_size(v->p, v->type);
+	if (v->size < 8)
+		return RN_SMALL;
+	if (v->size > rd_left(r))
+		return RN_LONG;
+	v->need = body_need(v->type, v->size);
+	if (!(v->p = rd_peek(r, v->need)))
+		return RN_CUT;
+	v->extra = rec_payload(v->type, v->p, v->need);
+	return RN_REC;
+}
+
 /* perf record -z (fmt §3.8): one zstd stream per data file, cut into
  * COMPRESSED records; the records it holds may lie across two of them.
  * zbuf keeps decoded bytes until a whole record is there: a record is at
@@ -4753,36 +4816,33 @@ z_start(void)
 }
 
 /* The whole records decoded so far, each through the usual dispatch;
- * off is the COMPRESSED record they came out of. */
+ * off is the COMPRESSED record they came out of.  A record not all
+ * decoded yet waits in zbuf for the next. */
 static void
 z_records(uint64_t off)
 {
-	const unsigned char *p;
-	size_t pos = 0;
-	uint32_t type, size;
+	struct rd r;
+	struct recv v;
+	int k;
 
-	while (zlen - pos >= 8) {
-		p = zbuf + pos;
-		type = get32(p, pf.be);
-		size = get16(p + 6, pf.be);
-		if (size < 8) {
-			damage(2, off, "in the data decoded from this COMPRESSED "
-			    "record: a record of %s of size %" PRIu32 ", below "
-			    "its own header; the rest of the stream is not read",
-			    rec_name(type), size);
-			zdead = 1;
-			return;
-		}
-		if (size > zlen - pos)
-			break;
+	rd_mem(&r, zbuf, zlen, 0);
+	while ((k = rec_next(&r, &v)) == RN_REC) {
 		pf.z_recs++;
 		// a compressed record inside one would recurse: counted only
-		rec_take(type, get16(p + 4, pf.be), p, type != R_COMPRESSED &&
-		    type != R_COMPRESSED2 ? size : 0, size, off);
-		pos += size;
+		rec_take(v.type, v.misc, v.p, v.type != R_COMPRESSED &&
+		    v.type != R_COMPRESSED2 ? v.need : 0, v.size, off);
+		rd_skip(&r, v.size);
 	}
-	memmove(zbuf, zbuf + pos, zlen - pos);
-	zlen -= pos;
+	if (k == RN_SMALL) {
+		damage(2, off, "in the data decoded from this COMPRESSED "
+		    "record: a record of %s of size %" PRIu32 ", below its own "
+		    "header; the rest of the stream is not read",
+		    rec_name(v.type), v.size);
+		zdead = 1;
+		return;
+	}
+	memmove(zbuf, zbuf + v.off, zlen - v.off);
+	zlen -= v.off;
 }
 
 /* What one record may decode (see Z_MMAP_MAX). */
@@ -5048,85 +5108,43 @@ progress_end(void)
 	prog.on = prog.shown = 0;
 }
 
-/* A record's size from its header at p (fmt §3.1): simpleperf's own
- * types spread a u32 over misc and size. */
-static uint32_t
-rec_size(const unsigned char *p, uint32_t type)
-{
-	uint32_t size = get16(p + 6, pf.be);
-
-	return type >= R_SIMPLEPERF ? (uint32_t)get16(p + 4, pf.be) << 16 |
-	    size : size;
-}
-
-/* The bytes that follow a record beyond its size, from the n bytes of it
- * at p: AUXTRACE's and TRACING_DATA's payloads (fmt §3.8). */
-static uint64_t
-rec_payload(uint32_t type, const unsigned char *p, size_t n)
-{
-	if (type == R_AUXTRACE && n >= 16)
-		return get64(p + 8, pf.be);
-	if (type == R_TRACING_DATA && n >= 12)
-		return get32(p + 8, pf.be);
-	return 0;
-}
-
-/* One record through the general path: it refills the buffer, steps over
- * AUXTRACE and TRACING_DATA payloads, and reports damage.  Returns 0 when
- * the walk must stop. */
+/* One record of the first pass: taken (rec_take), stepped past with its
+ * payload, its damage reported.  Returns 0 when the walk must stop. */
 static int
 scan_one(struct rd *r, int at_eof)
 {
-	const unsigned char *p;
-	uint64_t off = rd_tell(r), extra = 0;
-	uint32_t type, size;
-	uint16_t misc;
-	size_t need, got;
+	struct recv v;
+	int k = rec_next(r, &v);
 
-	pf.walk_end = off;	// the end of the last whole record, if it stops
-
-	if (!(p = rd_peek(r, 8))) {
-		got = r->len - r->pos;
-		if (r->err)
-			damage(2, off, "read error: %s", strerror(r->err));
-		else if (got)
-			damage(at_eof ? 1 : 2, off, "%zu stray bytes after the "
-			    "last whole record (%" PRIu64 " read): no room for a "
-			    "record header", got, pf.nrec);
-		return 0;
-	}
-	type = get32(p, pf.be);
-	misc = type >= R_SIMPLEPERF ? 0 : get16(p + 4, pf.be);
-	size = rec_size(p, type);
-	if (size < 8) {
-		damage(2, off, "record of %s has size %" PRIu32 ", below its "
+	pf.walk_end = v.off;	// the end of the last whole record, if it stops
+	if (k == RN_STRAY && r->err)
+		damage(2, v.off, "read error: %s", strerror(r->err));
+	else if (k == RN_STRAY)
+		damage(at_eof ? 1 : 2, v.off, "%zu stray bytes after the last "
+		    "whole record (%" PRIu64 " read): no room for a record "
+		    "header", r->len - r->pos, pf.nrec);
+	else if (k == RN_SMALL)
+		damage(2, v.off, "record of %s has size %" PRIu32 ", below its "
 		    "own 8-byte header: cannot step past it; %" PRIu64
-		    " records read", rec_name(type), size, pf.nrec);
+		    " records read", rec_name(v.type), v.size, pf.nrec);
+	else if (k == RN_LONG || k == RN_CUT)
+		cut_short(r, at_eof || (k == RN_CUT && r->end == RD_OPEN),
+		    v.off, v.type, v.size);
+	if (k != RN_REC)
+		return 0;
+	rec_take(v.type, v.misc, v.p, v.need, v.size, v.off);
+	if (!rd_skip(r, v.size)) {
+		cut_short(r, 1, v.off, v.type, v.size);
 		return 0;
 	}
-	if (size > rd_left(r)) {
-		cut_short(r, at_eof, off, type, size);
-		return 0;
-	}
-	need = body_need(type, size);
-	if (!(p = rd_peek(r, need))) {
-		cut_short(r, at_eof || r->end == RD_OPEN, off, type, size);
-		return 0;
-	}
-	extra = rec_payload(type, p, need);
-	rec_take(type, misc, p, need, size, off);
-	if (!rd_skip(r, size)) {
-		cut_short(r, 1, off, type, size);
-		return 0;
-	}
-	if (type == R_AUXTRACE)
-		pf.aux_bytes += extra;
-	else if (type == R_TRACING_DATA)
-		pf.tracing_bytes += extra;
-	if (extra && !rd_skip(r, extra)) {
-		damage(at_eof || r->end == RD_OPEN ? 1 : 2, off, "%s payload of "
-		    "%" PRIu64 " bytes runs past the end of the %s",
-		    rec_name(type), extra, at_eof ? "file" : "data section");
+	if (v.type == R_AUXTRACE)
+		pf.aux_bytes += v.extra;
+	else if (v.type == R_TRACING_DATA)
+		pf.tracing_bytes += v.extra;
+	if (v.extra && !rd_skip(r, v.extra)) {
+		damage(at_eof || r->end == RD_OPEN ? 1 : 2, v.off, "%s payload "
+		    "of %" PRIu64 " bytes runs past the end of the %s",
+		    rec_name(v.type), v.extra, at_eof ? "file" : "data section");
 		return 0;
 	}
 	return 1;
@@ -9763,8 +9781,6 @@ static struct {
  * header records (fmt §3.8), whose payloads become the sections of their
  * bits: HEADER_FEATURE's, and HEADER_TRACING_DATA's that of bit 1.  Its
  * HEADER_BUILD_ID records are the first entries of BUILD_ID. */
-enum { IW_COUNT, IW_WRITE, IW_STREAM };
-
 static struct {
 	uint64_t nattr, asz, ids;	/* attrs, their size, their ids' bytes */
 	uint64_t fit;			/* the size they are written at */
@@ -9898,123 +9914,163 @@ inj_rank(unsigned bit)
 	return k;
 }
 
-/* One walk over the records of fd up to end, through featbuf, which no
- * pass uses between passes.  Of a pipe: IW_COUNT counts what each part of
- * the new file takes (the attrs and their ids, the records kept, the
- * payloads) and sets the payloads' bits; IW_WRITE puts each where the
- * count placed it, the records kept in runs of one copy each.  The first
- * pass read these records whole, so one that reads otherwise has changed.
- * IW_STREAM copies a directory's data.N stream up to its last whole
- * record (a killed recording's may end in a cut one, fmt §5.6). */
+/* Whether a pipe's record stays a record in the file it becomes: perf's
+ * header records (fmt §3.8) become the file's attrs and sections. */
 static int
-inj_walk(int what, int fd, uint64_t end)
+rec_kept(uint32_t type)
 {
-	const unsigned char *p;
-	uint64_t off, run, extra, n, from, len;
-	uint32_t type, size, asz;
-	unsigned char sec[16], a[ATTR_ABI_MAX];
-	int keep;
-	struct rd r;
+	return type != R_ATTR && type != R_EVENT_TYPE && type != R_TRACING_DATA
+	    && type != R_BUILD_ID && type != R_FEATURE;
+}
 
-	off = run = what == IW_STREAM ? 0 : 16;
-	rd_file(&r, fd, 1, featbuf, sizeof featbuf, off, end);
-	for (;;) {
-		type = size = 0;
-		extra = 0;
-		if (off < end && (p = rd_peek(&r, 8))) {
-			type = get32(p, pf.be);
-			size = rec_size(p, type);
-			if (size < 8 || size > end - off || !(p = rd_peek(&r,
-			    type == R_ATTR || size < 16 ? size : 16)))
-				p = NULL;
-		} else
-			p = NULL;
-		if (p)
-			extra = rec_payload(type, p, size);
-		if (p && extra > end - off - size)
-			p = NULL;
-		if (!p && r.err) {
-			msg(2, "%s: offset %#" PRIx64 ": read error: %s",
-			    esc(pf_shown()), off, strerror(r.err));
-			return 0;
+/* The section a pipe's header record carries: HEADER_FEATURE's payload,
+ * or the tracing data (bit 1); a HEADER_BUILD_ID record is an old entry
+ * (FT_BUILD_ID).  Its bit, and its bytes in the old file; 256 if none. */
+static uint64_t
+rec_section(const struct recv *v, uint64_t *from, uint64_t *len)
+{
+	*from = v->off;
+	*len = v->size;
+	if (v->type == R_TRACING_DATA) {
+		*from = v->off + v->size;
+		*len = v->extra;
+		return 1;
+	}
+	if (v->type == R_FEATURE && v->size > 16) {
+		*from = v->off + 16;
+		*len = v->size - 16;
+		return get64(v->p + 8, pf.be);
+	}
+	return v->type == R_BUILD_ID ? FT_BUILD_ID : 256;
+}
+
+/* An attr record's attr size (its own, 0 meaning 64, fmt §3.8); 0 for
+ * another record. */
+static uint32_t
+rec_attr_size(const struct recv *v)
+{
+	uint32_t n;
+
+	if (v->type != R_ATTR || v->size < 16)
+		return 0;
+	n = get32(v->p + 12, pf.be);
+	return n ? n : 64;
+}
+
+/* The next record of a walk over a pipe's old records, which the first
+ * pass read whole: RN_REC, or RN_END at the window's end; else 0, said:
+ * a read error, or a record that reads otherwise (the file changed). */
+static int
+inj_next(struct rd *r, struct recv *v)
+{
+	int k = rec_next(r, v);
+
+	if (k == RN_REC && v->extra <= rd_left(r) - v->size &&
+	    rec_attr_size(v) <= v->size - 8)
+		return RN_REC;
+	if (k == RN_END && !rd_left(r))
+		return RN_END;
+	if (r->err)
+		msg(2, "%s: offset %#" PRIx64 ": read error: %s",
+		    esc(pf_shown()), v->off, strerror(r->err));
+	else
+		msg(2, "%s: offset %#" PRIx64 ": the record read otherwise "
+		    "before: the file changed while it was read",
+		    esc(pf_shown()), v->off);
+	return 0;
+}
+
+/* What each part of a pipe's new file takes: the attrs and their ids,
+ * the records kept, the payloads; the payloads' bits are set. */
+static int
+inj_count(void)
+{
+	struct rd r;
+	struct recv v;
+	uint64_t bit, from, len;
+	uint32_t asz;
+	int k;
+
+	rd_file(&r, inj.in, 1, featbuf, sizeof featbuf, 16, inj.data_end);
+	while ((k = inj_next(&r, &v)) == RN_REC) {
+		if (rec_kept(v.type))
+			ip.kept += v.size + v.extra;
+		if ((bit = rec_section(&v, &from, &len)) < 256) {
+			inj.feat[bit / 64] |= (uint64_t)1 << bit % 64;
+			ip.secs += bit == FT_BUILD_ID ? 0 : len;
 		}
-		if (!p && off < end && what != IW_STREAM)
-			goto changed;
-		keep = p && type != R_ATTR && type != R_EVENT_TYPE && type !=
-		    R_TRACING_DATA && type != R_BUILD_ID && type != R_FEATURE;
-		if (what != IW_COUNT && !keep && run < off) {
-			if (!inj_copy(fd, run, off - run, inj.at))
-				return 0;
-			inj.at += off - run;
-		}
-		if (!p)
-			return 1;
-		if (!keep)
-			run = off + size + extra;
-		else
-			ip.kept += what == IW_COUNT ? size + extra : 0;
-		// a section: HEADER_FEATURE's payload or the tracing data; a
-		// HEADER_BUILD_ID record, or BUILD_ID's payload, an old entry
-		n = type == R_TRACING_DATA ? 1 : type == R_FEATURE && size > 16 ?
-		    get64(p + 8, pf.be) : type == R_BUILD_ID ? FT_BUILD_ID : 256;
-		from = type == R_FEATURE ? off + 16 : type == R_BUILD_ID ? off :
-		    off + size;
-		len = type == R_FEATURE ? size - 16 : type == R_BUILD_ID ? size :
-		    extra;
-		if (n < 256 && what == IW_COUNT) {
-			inj.feat[n / 64] |= (uint64_t)1 << n % 64;
-			ip.secs += n == FT_BUILD_ID ? 0 : len;
-		}
-		if (n == FT_BUILD_ID && what == IW_WRITE) {
-			if (!inj_copy(fd, from, len, ip.bid_at))
-				return 0;
-			ip.bid_at += len;
-		} else if (n < 256 && what == IW_WRITE) {
-			if (!inj_table_slot(inj_rank((unsigned)n), ip.sec_at,
-			    len) || !inj_copy(fd, from, len, ip.sec_at))
-				return 0;
-			ip.sec_at += len;
-		}
-		// the attr's own size, 0 meaning 64 (fmt §3.8), then its ids
-		asz = type == R_ATTR && size >= 16 ? get32(p + 12, pf.be) : 0;
-		asz += type == R_ATTR && !asz ? 64 : 0;
-		if (asz > size - 8)
-			goto changed;
-		n = asz ? (size - 8 - asz) / 8 * 8 : 0;
-		if (asz && what == IW_COUNT) {
+		if ((asz = rec_attr_size(&v))) {
 			if (ip.nattr++ && asz != ip.asz) {
 				msg(2, "%s: offset %#" PRIx64 ": an attr of %" PRIu32
 				    " bytes after one of %" PRIu64 ": a file's "
 				    "attrs are all one size (fmt §1.4)",
-				    esc(pf_shown()), off, asz, ip.asz);
+				    esc(pf_shown()), v.off, asz, ip.asz);
 				return 0;
 			}
 			ip.asz = asz;
-			ip.ids += n;
-			if (attr_fit(p + 8, asz) > ip.fit)
-				ip.fit = attr_fit(p + 8, asz);
+			ip.ids += (v.size - 8 - asz) / 8 * 8;
+			if (attr_fit(v.p + 8, asz) > ip.fit)
+				ip.fit = attr_fit(v.p + 8, asz);
 		}
-		if (asz && what == IW_WRITE) {
-			// the attr at the size every one fits (attr_fit)
-			memcpy(a, p + 8, ip.fit < asz ? ip.fit : 8);
+		rd_skip(&r, v.size + v.extra);
+	}
+	return k;
+}
+
+/* A pipe's records, each part where inj_count placed it: the records
+ * kept in runs of one copy each, the payloads with their slots, the old
+ * entries, the attrs at the size every one fits (attr_fit) with their
+ * ids. */
+static int
+inj_parts(void)
+{
+	struct rd r;
+	struct recv v;
+	uint64_t run = 16, bit, from, len, n;
+	unsigned char sec[16], a[ATTR_ABI_MAX];
+	uint32_t asz;
+	int k;
+
+	rd_file(&r, inj.in, 1, featbuf, sizeof featbuf, 16, inj.data_end);
+	while ((k = inj_next(&r, &v)) == RN_REC) {
+		if (rec_kept(v.type)) {
+			rd_skip(&r, v.size + v.extra);
+			continue;
+		}
+		if (!inj_copy(inj.in, run, v.off - run, inj.at))
+			return 0;
+		inj.at += v.off - run;
+		run = v.off + v.size + v.extra;
+		if ((bit = rec_section(&v, &from, &len)) == FT_BUILD_ID) {
+			if (!inj_copy(inj.in, from, len, ip.bid_at))
+				return 0;
+			ip.bid_at += len;
+		} else if (bit < 256) {
+			if (!inj_table_slot(inj_rank((unsigned)bit), ip.sec_at,
+			    len) || !inj_copy(inj.in, from, len, ip.sec_at))
+				return 0;
+			ip.sec_at += len;
+		}
+		if ((asz = rec_attr_size(&v))) {
+			n = (v.size - 8 - asz) / 8 * 8;
+			memcpy(a, v.p + 8, ip.fit < asz ? ip.fit : 8);
 			if (ip.fit < asz)
 				put_n(a + 4, ip.fit, 4, pf.be);
 			put_n(sec, ip.ids_at, 8, pf.be);
 			put_n(sec + 8, n, 8, pf.be);
-			if (!inj_write(ip.fit < asz ? a : p + 8, ip.fit,
+			if (!inj_write(ip.fit < asz ? a : v.p + 8, ip.fit,
 			    ip.attr_at) || !inj_write(sec, 16, ip.attr_at +
-			    ip.fit) || !inj_write(p + 8 + asz, n, ip.ids_at))
+			    ip.fit) || !inj_write(v.p + 8 + asz, n, ip.ids_at))
 				return 0;
 			ip.attr_at += ip.fit + 16;
 			ip.ids_at += n;
 		}
-		rd_skip(&r, size + extra);
-		off = rd_tell(&r);
+		rd_skip(&r, v.size + v.extra);
 	}
-changed:
-	msg(2, "%s: offset %#" PRIx64 ": the record read otherwise before: "
-	    "the file changed while it was read", esc(pf_shown()), off);
-	return 0;
+	if (!k || !inj_copy(inj.in, run, inj.data_end - run, inj.at))
+		return 0;
+	inj.at += inj.data_end - run;
+	return 1;
 }
 
 /* A pipe-form profile's new file but its header and BUILD_ID's slot, in
@@ -10033,7 +10089,7 @@ inj_pipe(unsigned char *h)
 	inj.bid_off = ip.bid_at = ip.sec_at + ip.secs;
 	inj.bid_slot = inj_rank(FT_BUILD_ID);
 	inj.at = data;
-	if (!inj_walk(IW_WRITE, inj.in, inj.data_end))
+	if (!inj_parts())
 		return 0;
 	if (inj.at != inj.tab) {
 		msg(2, "%s: offset %#" PRIx64 ": the record read otherwise "
@@ -10091,7 +10147,7 @@ inj_plan(void)
 		// -n -i -: standard input was read as it came, once
 		if (inj.in < 0)
 			return 1;
-		if (!inj_walk(IW_COUNT, inj.in, inj.data_end))
+		if (!inj_count())
 			return 0;
 		return inj_records(ip.kept);
 	}
@@ -10127,6 +10183,28 @@ inj_plan(void)
 	return pf.mode == MODE_DIR || inj_records(inj.data_end - pf.data_off);
 }
 
+/* A directory's data.N up to its last whole record: a killed
+ * recording's may end in a cut one (fmt §5.6). */
+static int
+inj_stream(int fd, uint64_t size)
+{
+	struct rd r;
+	struct recv v;
+
+	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, size);
+	while (rec_next(&r, &v) == RN_REC && v.extra <= rd_left(&r) - v.size)
+		rd_skip(&r, v.size + v.extra);
+	if (r.err) {
+		msg(2, "%s: offset %#" PRIx64 ": read error: %s",
+		    esc(pf_shown()), v.off, strerror(r.err));
+		return 0;
+	}
+	if (!inj_copy(fd, 0, v.off, inj.at))
+		return 0;
+	inj.at += v.off;
+	return 1;
+}
+
 /* A directory's data.N streams after its own records, as perf reads
  * them (fmt §5.6): it orders the records by their times. */
 static int
@@ -10147,7 +10225,7 @@ inj_streams(void)
 			msg(2, "%s:", esc(name));
 			return 0;
 		}
-		ok = inj_walk(IW_STREAM, fd, (uint64_t)st.st_size);
+		ok = inj_stream(fd, (uint64_t)st.st_size);
 		close(fd);
 		if (!ok)
 			return 0;
