@@ -4781,8 +4781,9 @@ rec_next(struct rd *r, struct recv *v)
 
 /* perf record -z (fmt §3.8): one zstd stream per data file, cut into
  * COMPRESSED records; the records it holds may lie across two of them.
- * zbuf keeps decoded bytes until a whole record is there: a record is at
- * most 64 KiB, so after the whole ones are taken there is always room. */
+ * zbuf keeps decoded bytes until a whole record is there: perf's records
+ * are at most 64 KiB and z_records refuses one over zbuf, so after the
+ * whole ones are taken there is always room. */
 static unsigned char zbuf[2 * 65536 + 64];
 static size_t zlen;
 static int zdead;	/* the stream failed: the rest is counted, not read */
@@ -4833,11 +4834,12 @@ z_records(uint64_t off)
 		    v.type != R_COMPRESSED2 ? v.need : 0, v.size, off);
 		rd_skip(&r, v.size);
 	}
-	if (k == RN_SMALL) {
+	if (k == RN_SMALL || (k == RN_LONG && v.size > sizeof zbuf)) {
 		damage(2, off, "in the data decoded from this COMPRESSED "
-		    "record: a record of %s of size %" PRIu32 ", below its own "
-		    "header; the rest of the stream is not read",
-		    rec_name(v.type), v.size);
+		    "record: a record of %s of size %" PRIu32 ", %s; the rest "
+		    "of the stream is not read", rec_name(v.type), v.size,
+		    k == RN_SMALL ? "below its own header" :
+		    "over what a record decoded from one can be");
 		zdead = 1;
 		return;
 	}
@@ -4902,11 +4904,6 @@ z_inflate(const unsigned char *p, size_t n, uint64_t off)
 				return;
 			}
 			z_records(off);
-		}
-		if (!k && !zdead && zlen == sizeof zbuf) {
-			damage(2, off, "COMPRESSED data: a decoded record does "
-			    "not fit in %zu bytes", sizeof zbuf);
-			zdead = 1;
 		}
 	}
 }
