@@ -234,7 +234,8 @@ static const char usage_text[] =
 static const char usage_verdicts[] =
 "verdicts, problems first:\n"
 "  missing    no file found where the object is looked for\n"
-"  mismatch   a build-ID was recorded and the file's differs\n"
+"  mismatch   a build-ID was recorded and the file's differs, or the\n"
+"             file is for another architecture than the profile's\n"
 "  replaced   no build-ID to compare; the file's inode is not the one\n"
 "             recorded, or perf saw two at the path\n"
 "  stale      no build-ID to compare; the file is newer than the profile\n"
@@ -6086,6 +6087,48 @@ elf_buildid(const char *path, struct elfid *e, struct stat *st)
 	return rc;
 }
 
+/* The ELF machines (e_machine, gABI) a system of arch (uname -m, the
+ * ARCH feature) runs: its own, and the 32-bit one its kernel also runs
+ * (fmt §6.2).  1 yes, 0 no, -1 not known here: an arch or a machine
+ * missing from the table says nothing. */
+static const struct { const char *arch; uint16_t em[2]; const char *name; }
+    arches[] = {
+	{ "x86_64", { 62, 3 }, "x86-64" }, { "i386", { 3, 3 }, "i386" },
+	{ "i486", { 3, 3 }, NULL }, { "i586", { 3, 3 }, NULL },
+	{ "i686", { 3, 3 }, NULL }, { "aarch64", { 183, 40 }, "AArch64" },
+	{ "arm64", { 183, 40 }, NULL }, { "arm", { 40, 40 }, "ARM" },
+	{ "riscv", { 243, 243 }, "RISC-V" }, { "s390", { 22, 22 }, "s390" },
+	{ "ppc64", { 21, 20 }, "PowerPC64" }, { "ppc", { 20, 20 }, "PowerPC" },
+	{ "mips", { 8, 8 }, "MIPS" }, { "loongarch", { 258, 258 }, "LoongArch" },
+};
+
+static int
+arch_runs(const char *arch, unsigned em)
+{
+	size_t i, n = sizeof arches / sizeof *arches;
+
+	for (i = 0; i < n; i++)
+		if (!strncmp(arch, arches[i].arch, strlen(arches[i].arch)))
+			break;
+	if (i == n || !em)
+		return -1;
+	return em == arches[i].em[0] || em == arches[i].em[1];
+}
+
+/* "AArch64", "machine 92" */
+static const char *
+machine_name(unsigned em)
+{
+	static char b[24];
+	size_t i;
+
+	for (i = 0; i < sizeof arches / sizeof *arches; i++)
+		if (arches[i].name && arches[i].em[0] == em)
+			return arches[i].name;
+	snprintf(b, sizeof b, "machine %u", em);
+	return b;
+}
+
 /* ==== 13. Finding the files =============================================
  * Where a recorded object is looked for, in perf's own order (fmt §7.3):
  * its path, under the sysroot when one is given; the build-ID caches;
@@ -6387,7 +6430,8 @@ static const char *const knames[] = { "user", "kernel", "module", "vdso",
  * archive give for what they leave out.  docs/design.md, "The rules",
  * shows the same table, and tests/t-rules.sh checks that it does. */
 enum { R_PSEUDO, R_VDSO_NOID, R_ID_NOT_MAPPED, R_ID_MATCHES, R_UNREADABLE,
-	R_DEVICE, R_FOREIGN, R_DELETED, R_MISSING, R_ID_DIFFERS, R_NO_RELEASE,
+	R_DEVICE, R_FOREIGN, R_DELETED, R_MISSING, R_ID_DIFFERS, R_OTHER_ARCH,
+	R_NO_RELEASE,
 	R_RELEASE_DIFFERS, R_RELEASE_SAME, R_NOTHING_TO_COMPARE, R_TWO_INODES,
 	R_OTHER_INODE, R_NO_TIME, R_NEWER, R_COPY_TIME, R_OTHER_DEVICE,
 	R_DURING, R_JIT_EARLIER, R_CTIME, R_UNCHANGED, R_N };
@@ -6413,6 +6457,8 @@ static const struct rule {
 	{ V_MISSING, "missing", "no file where the object is looked for" },
 	{ V_MISMATCH, "id-differs", "a build-ID was recorded and the file's "
 	    "differs, or it has none, or is no ELF file" },
+	{ V_MISMATCH, "other-arch", "no build-ID recorded, and the file is for "
+	    "another architecture than the profile's" },
 	{ V_UNVERIFIED, "no-release", "a kernel or module with no build-ID "
 	    "recorded and no release to compare" },
 	{ V_STALE, "release-differs", "a kernel or module with no build-ID "
@@ -6447,6 +6493,7 @@ static const struct rule {
 #define RF_MULTI_INO	0x10	/* several inodes recorded */
 #define RF_SAME_INO	0x20	/* the inode the profile saw */
 #define RF_PATH_DIFF	0x40	/* ok from a copy; the path itself differs */
+#define RF_ARCH_DIFF	0x80	/* an ELF file for another architecture */
 #define RF_IMAGE_ID	0x200	/* the ID recorded for the kernel's image */
 #define RF_DELETED	0x400	/* perf saw the file deleted: "PATH (deleted)" */
 #define RF_DEV_DIFF	0x800	/* another device, the same inode number */
@@ -6459,6 +6506,7 @@ static struct res {
 	uint16_t flags;
 	uint8_t rule, verdict, kind, cand, first, disklen, nids;
 	uint8_t err;		/* unreadable: the errno (EACCES, EPERM, EIO) */
+	uint16_t em;		/* RF_ARCH_DIFF: the file's ELF machine */
 	unsigned char diskid[IDMAX];
 } res[PERFMT_MAXOBJ];
 
@@ -7308,6 +7356,10 @@ check_group(uint32_t g)
 			first_file = cands[i].type == CT_PATH ||
 			    cands[i].type == CT_VMLINUX;
 			first_notelf = e.notelf;
+			if (arch_runs(pf.arch, e.machine) == 0) {
+				r->flags |= RF_ARCH_DIFF;
+				r->em = (uint16_t)e.machine;
+			}
 			if (idrc == 0) {
 				r->disklen = (uint8_t)(e.len < IDMAX ? e.len : IDMAX);
 				memcpy(r->diskid, e.id, r->disklen);
@@ -7358,6 +7410,11 @@ check_group(uint32_t g)
 	// it is no ELF file; only a compressed module cannot be compared
 	if (rc.idlen && !(first_idrc == 2 && compressed(cands[first].path))) {
 		decide(r, R_ID_DIFFERS);
+		return;
+	}
+	// what ran was for the profile's architecture: this file is not it
+	if (r->flags & RF_ARCH_DIFF) {
+		decide(r, R_OTHER_ARCH);
 		return;
 	}
 	judge_by_time(r, &rc, &first_st, &cands[first], first_file);
@@ -7848,8 +7905,16 @@ detail_for(uint32_t g, const struct rec *rc)
 			dadd("on disk: %s", r->why);
 		else
 			dadd("on disk: %s", hex);
+		if (r->flags & RF_ARCH_DIFF)
+			dadd(", a file for %s, the profile from %s",
+			    machine_name(r->em), esc(pf.arch));
 		if (!live_kind(c))
 			detail_where(o, c);
+		break;
+	case R_OTHER_ARCH:
+		dadd("a file for %s, the profile from %s", machine_name(r->em),
+		    esc(pf.arch));
+		detail_where(o, c);
 		break;
 	case R_ID_NOT_MAPPED:
 		dadd("the recorded build-ID is the file's at the path, ");

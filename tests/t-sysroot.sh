@@ -52,3 +52,26 @@ run "$PERFMT" buildid "$H/usr/bin/dash"
 expect "buildid of a FIFO: refused, not blocked" 2 "not a regular file"
 run env HOME="$W/home" "$PERFMT" check -p -k "$H/usr/bin/dash" -i "$P/local__x86_64__small.data"
 expect "-k FIFO: refused, not opened" 2 "not a regular file"
+
+# ---- a sysroot of another architecture (rule other-arch) -----------------
+# The aarch64 profiles' /usr/bin/busybox, found as an x86-64 file: what ran
+# was for aarch64, so the file is not it, whatever its time says; an arm
+# (32-bit) file at the path is one an aarch64 kernel runs, judged as usual.
+rm -rf "$T/archroot" && mkdir -p "$T/archroot/usr/bin"
+cp "$W/elf/local__w-sha1" "$T/archroot/usr/bin/busybox"
+touch -d 2020-01-01 "$T/archroot/usr/bin/busybox"
+run "$PERFMT" check -j -t 2021-01-01 -s "$T/archroot" -i "$P/aarch64__b-no-buildid-B.data"
+expect "other-arch: an x86-64 file for an aarch64 -B profile, exit 1" 1
+grep -q '"verdict":"mismatch","reason":"other-arch".*"path":"/usr/bin/busybox".*"detail":"a file for x86-64, the profile from aarch64' "$W/out" &&
+    ok "other-arch: mismatch, and the detail names both" ||
+    bad "other-arch: mismatch, and the detail names both" "$(cat "$W/out")"
+run "$PERFMT" check -p -s "$T/archroot" -i "$P/aarch64__a-default.data"
+grep -q "^mismatch	.*/usr/bin/busybox	on disk: [0-9a-f]*, a file for x86-64, the profile from aarch64" "$W/out" &&
+    ok "other-arch: a recorded build-ID's mismatch says the architectures differ" ||
+    bad "other-arch: a recorded build-ID's mismatch says the architectures differ" "$(cat "$W/out")"
+cp "$W/elf/armhf__libc6__libdl.so.2" "$T/archroot/usr/bin/busybox"
+touch -d 2020-01-01 "$T/archroot/usr/bin/busybox"
+run "$PERFMT" check -p -t 2021-01-01 -s "$T/archroot" -i "$P/aarch64__b-no-buildid-B.data"
+grep -q "^unchanged	.*/usr/bin/busybox	" "$W/out" &&
+    ok "other-arch: an ARM file under an aarch64 profile is judged by its time" ||
+    bad "other-arch: an ARM file under an aarch64 profile is judged by its time" "$(cat "$W/out")"
