@@ -162,14 +162,17 @@ msg(int level, const char *fmt, ...)
 static const char usage_text[] =
 "usage: perfmt [check] [-Lqpjv] [-i FILE] [-s DIR] [-c DIR]... [-k FILE]\n"
 "              [-t TIME | -r FILE] [-a | -H | --hits[=sample|callchain]]\n"
-"       perfmt list [-j] [-H | --hits[=sample|callchain]] [-i FILE]\n"
-"       perfmt list [-j] -k\n"
-"       perfmt header [-j] [-i FILE]\n"
+"              [FILE]\n"
+"       perfmt list [-j] [-H | --hits[=sample|callchain]] [-i FILE | FILE]\n"
+"       perfmt list [-j] --kernel\n"
+"       perfmt header [-j] [-i FILE | FILE]\n"
 "       perfmt buildid FILE...\n"
-"       perfmt inject [-nLqv] [-i FILE] [-o FILE] [-s DIR] [-c DIR]...\n"
-"              [-t TIME | -r FILE] [-a | -H | --hits[=sample|callchain]]\n"
-"       perfmt archive [-Lqv] [-i FILE] [-o FILE] [-s DIR] [-c DIR]...\n"
-"              [-t TIME | -r FILE] [-a | -H | --hits[=sample|callchain]]\n"
+"       perfmt inject [-nLqv] [-i FILE | FILE] [-o FILE] [-s DIR]\n"
+"              [-c DIR]... [-t TIME | -r FILE]\n"
+"              [-a | -H | --hits[=sample|callchain]]\n"
+"       perfmt archive [-Lqv] [-i FILE | FILE] [-o FILE] [-s DIR]\n"
+"              [-c DIR]... [-t TIME | -r FILE]\n"
+"              [-a | -H | --hits[=sample|callchain]]\n"
 "       perfmt -h | -V\n"
 "\n"
 "Tells whether the binaries behind a Linux perf.data profile are still the\n"
@@ -192,19 +195,24 @@ static const char usage_text[] =
 "            since the profile; on the host, tar -xf FILE -C ~/.debug\n"
 "\n"
 "options:\n"
-"  -i FILE, --input=FILE\n"
+"  -i FILE, --input=FILE, or FILE after the options\n"
 "            the profile: a perf.data file, a perf record --threads\n"
 "            directory, or - for standard input (default: perf.data)\n"
 "  -s DIR, --sysroot=DIR, --symfs=DIR\n"
 "            look for the profile's files under DIR, as if it were /\n"
-"  -c DIR    a perf build-ID cache to look in, up to 8 times (default:\n"
+"  -c DIR, --buildid-dir=DIR\n"
+"            a perf build-ID cache to look in, up to 8 times (default:\n"
 "            ~/.debug; under -s, DIR/.debug and DIR/root/.debug)\n"
-"  -k FILE   the kernel image (vmlinux) to compare with\n"
-"  -t TIME   the profile's time: seconds since 1970 or\n"
+"  -k FILE, --vmlinux=FILE\n"
+"            the kernel image (vmlinux) to compare with\n"
+"  -t TIME, --date=TIME\n"
+"            the profile's time: seconds since 1970 or\n"
 "            YYYY-MM-DD[THH:MM[:SS]] UTC (default: its last sample by\n"
 "            CLOCK_DATA, else the perf.data file's mtime)\n"
-"  -r FILE   the profile's time is FILE's mtime\n"
-"  -L        the profile was recorded on this system\n"
+"  -r FILE, --reference=FILE\n"
+"            the profile's time is FILE's mtime\n"
+"  -L, --local\n"
+"            the profile was recorded on this system\n"
 "  -o FILE, --output=FILE\n"
 "            (inject) the new profile, not over the input; (archive) the\n"
 "            tar (default: standard output); - for standard output.  A\n"
@@ -215,15 +223,19 @@ static const char usage_text[] =
 "            (inject) say what would be added; write nothing\n"
 "  -a, --all every object the profile maps, data mappings too, not\n"
 "            only those the report uses (check, inject, archive)\n"
-"  -q        print problems only: no column line, no summary\n"
-"  -p        porcelain: verdict, recorded-id, disk-id, path, detail,\n"
-"            tab-separated, '-' for empty\n"
-"  -j        JSON Lines, one object a line (check: then a summary)\n"
-"  -v        say every place looked in and what it held\n"
-"  -H, --hits[=sample|callchain]\n"
+"  -q, --quiet\n"
+"            print problems only: no column line, no summary\n"
+"  -p, --porcelain\n"
+"            verdict, recorded-id, disk-id, path, detail, tab-separated,\n"
+"            '-' for empty\n"
+"  -j, --json\n"
+"            JSON Lines, one object a line (check: then a summary)\n"
+"  -v, --verbose\n"
+"            say every place looked in and what it held\n"
+"  -H, --with-hits, --hits[=sample|callchain]\n"
 "            only the objects samples fall in (as perf buildid-list -H);\n"
 "            =callchain: those the report uses, check's scope\n"
-"  -k        (list) print the running kernel's build-ID and nothing else\n"
+"  --kernel  (list) print the running kernel's build-ID and nothing else\n"
 "  -h, --help\n"
 "            print this help and exit\n"
 "  -V, --version\n"
@@ -8255,22 +8267,23 @@ report_time_note(unsigned by_time)
 
 
 /* ==== 16. Commands ====================================================== */
-/* The options of each command.  A letter means the same wherever it is
- * taken, but -k: list's takes no argument (the running kernel).  The long
- * names are perf's (long_opts, section 17): --input for -i, --help and
- * --version everywhere. */
+/* The options of each command: a letter means the same wherever it is
+ * taken.  Each has a long name (long_opts, section 17), perf's where perf
+ * has the concept; lopts are the letters of those a command takes only
+ * by their long name (list --kernel: perf buildid-list's -k, which is a
+ * kernel image here). */
 enum { C_CHECK, C_LIST, C_HEADER, C_BUILDID, C_INJECT, C_ARCHIVE };
 
 static const struct {
-	const char *name, *opts;
+	const char *name, *opts, *lopts;
 } commands[] = {
 	// ':' first: a missing argument is told from an unknown option
-	[C_CHECK] = { "check", ":hVi:s:c:k:t:r:LaqpjvH" },
-	[C_LIST] = { "list", ":hVi:kjH" },
-	[C_HEADER] = { "header", ":hVi:j" },
-	[C_BUILDID] = { "buildid", ":hV" },
-	[C_INJECT] = { "inject", ":hVi:o:ns:c:t:r:LaqvH" },
-	[C_ARCHIVE] = { "archive", ":hVi:o:s:c:t:r:LaqvH" }
+	[C_CHECK] = { "check", ":hVi:s:c:k:t:r:LaqpjvH", "" },
+	[C_LIST] = { "list", ":hVi:jH", "K" },
+	[C_HEADER] = { "header", ":hVi:j", "" },
+	[C_BUILDID] = { "buildid", ":hV", "" },
+	[C_INJECT] = { "inject", ":hVi:o:ns:c:t:r:LaqvH", "" },
+	[C_ARCHIVE] = { "archive", ":hVi:o:s:c:t:r:LaqvH", "" }
 };
 
 /* The plan of what the command reads (section 7: plan); 0 if -a and -H
@@ -11277,7 +11290,10 @@ finish(int rc)
 
 
 /* One table of long names: a command takes those whose letter it takes
- * (main refuses the others as unknown). */
+ * (main refuses the others as unknown).  perf's spellings: --input,
+ * --output, --dry-run, --symfs, --vmlinux (perf report), --buildid-dir
+ * (perf), --with-hits and --kernel (perf buildid-list), --quiet,
+ * --verbose; --date and --reference are touch's. */
 static const struct option long_opts[] = {
 	{ "input", required_argument, NULL, 'i' },
 	{ "output", required_argument, NULL, 'o' },
@@ -11285,21 +11301,39 @@ static const struct option long_opts[] = {
 	{ "all", no_argument, NULL, 'a' },
 	{ "sysroot", required_argument, NULL, 's' },
 	{ "symfs", required_argument, NULL, 's' },
+	{ "buildid-dir", required_argument, NULL, 'c' },
+	{ "vmlinux", required_argument, NULL, 'k' },
+	{ "kernel", no_argument, NULL, 'K' },
+	{ "date", required_argument, NULL, 't' },
+	{ "reference", required_argument, NULL, 'r' },
+	{ "local", no_argument, NULL, 'L' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "porcelain", no_argument, NULL, 'p' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "verbose", no_argument, NULL, 'v' },
 	{ "hits", optional_argument, NULL, 'H' },
+	{ "with-hits", no_argument, NULL, 'H' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
 
+/* The command argv[1] names; a name that is no command but a file that
+ * is there is a profile to check (perfmt perf.data). */
 static int
 find_command(const char *name)
 {
+	struct stat st;
 	unsigned i;
 
 	for (i = 0; i < sizeof commands / sizeof *commands; i++)
 		if (!strcmp(name, commands[i].name))
 			return (int)i;
-	msg(2, "unknown command '%s'", esc(name));
+	if (!stat(name, &st))
+		return -1;
+	msg(2, "'%s' is no command, nor a file here: the commands are check, "
+	    "list, header, buildid, inject and archive; a profile is given as "
+	    "perfmt [COMMAND] FILE", esc(name));
 	usage_exit(2);
 	return -1;
 }
@@ -11318,9 +11352,13 @@ check_options(void)
 		msg(2, "-t and -r exclude each other");
 		usage_exit(2);
 	}
-	if (opt.sysroot && (stat(opt.sysroot, &st) || !S_ISDIR(st.st_mode))) {
-		if (errno && !S_ISDIR(st.st_mode))
-			msg(2, "-s %s: not a directory", esc(opt.sysroot));
+	if (opt.sysroot && stat(opt.sysroot, &st)) {
+		msg(2, "-s %s:", esc(opt.sysroot));
+		exit(2);
+	}
+	if (opt.sysroot && !S_ISDIR(st.st_mode)) {
+		msg(2, "-s %s: not a directory (a sysroot is the root of the "
+		    "recording system's files)", esc(opt.sysroot));
 		exit(2);
 	}
 	// a cache or an image that is not there would leave the objects
@@ -11362,7 +11400,8 @@ bad_option(int argc, char **argv, int c)
 int
 main(int argc, char **argv)
 {
-	const char *input = "perf.data", *output = NULL;
+	const char *input = NULL, *output = NULL;
+	struct stat st;
 	int c, cmd = C_CHECK, kflag = 0, rc = 2, li = 0;
 
 	// a closed descriptor 0, 1 or 2 would be the next file opened, and
@@ -11372,16 +11411,19 @@ main(int argc, char **argv)
 		if (fcntl(c, F_GETFD) < 0 && open("/dev/null", O_RDONLY) != c)
 			return 2;
 
-	if (argc > 1 && argv[1][0] != '-') {
-		cmd = find_command(argv[1]);
+	if (argc > 1 && argv[1][0] != '-' &&
+	    (cmd = find_command(argv[1])) >= 0) {
 		argv++;
 		argc--;
 	}
+	if (cmd < 0)
+		cmd = C_CHECK;	// perfmt FILE: the file is the operand
 	opterr = 0;	// bad options are said below, in perfmt's words
 	while ((c = getopt_long(argc, argv, commands[cmd].opts, long_opts,
 	    &li)) != -1) {
 		// a long name of another command's letter: unknown here
-		if (c != '?' && c != ':' && !strchr(commands[cmd].opts, c)) {
+		if (c != '?' && c != ':' && !strchr(commands[cmd].opts, c) &&
+		    !strchr(commands[cmd].lopts, c)) {
 			msg(2, "%s: unknown option --%s", commands[cmd].name,
 			    long_opts[li].name);
 			usage_exit(2);
@@ -11403,8 +11445,10 @@ main(int argc, char **argv)
 			opt.dry = 1;
 			break;
 		case 'k':
-			kflag = 1;
 			opt.vmlinux = optarg;
+			break;
+		case 'K':
+			kflag = 1;
 			break;
 		case 's':
 			opt.sysroot = optarg;
@@ -11457,8 +11501,11 @@ main(int argc, char **argv)
 			usage_exit(2);
 			break;
 		default:
-			msg(2, "%s: unknown option %s", commands[cmd].name,
-			    bad_option(argc, argv, optopt));
+			msg(2, "%s: unknown option %s%s", commands[cmd].name,
+			    bad_option(argc, argv, optopt), cmd == C_LIST &&
+			    optopt == 'k' ? " (-k is a kernel image to check "
+			    "against; the running kernel's build-ID is list "
+			    "--kernel)" : "");
 			usage_exit(2);
 		}
 	}
@@ -11466,20 +11513,36 @@ main(int argc, char **argv)
 	argv += optind;
 	if (cmd == C_BUILDID)
 		return finish(cmd_buildid(argc, argv));
-	if (argc) {
-		// getopt's optional argument is only ever the attached one
-		if (opt.hits && (!strcmp(argv[0], "sample") ||
-		    !strcmp(argv[0], "callchain")))
-			msg(2, "%s: unexpected argument '%s': did you mean "
-			    "--hits=%s?", commands[cmd].name, argv[0], argv[0]);
-		else
-			msg(2, "%s: unexpected argument '%s'",
-			    commands[cmd].name, esc(argv[0]));
+	// getopt's optional argument is only ever the attached one
+	if (argc && opt.hits && (!strcmp(argv[0], "sample") ||
+	    !strcmp(argv[0], "callchain")) && stat(argv[0], &st)) {
+		msg(2, "%s: unexpected argument '%s': did you mean --hits=%s?",
+		    commands[cmd].name, argv[0], argv[0]);
 		usage_exit(2);
+	}
+	// the profile, as an operand (perf's -i is optional here)
+	if (argc == 1 && !input && !kflag) {
+		input = argv[0];
+		argc--;
+	}
+	if (argc) {
+		msg(2, "%s: unexpected argument '%s'%s", commands[cmd].name,
+		    esc(argv[0]), input ? ": the profile is given once" : "");
+		usage_exit(2);
+	}
+	if (cmd == C_CHECK || cmd == C_INJECT || cmd == C_ARCHIVE)
+		check_options();
+	if (!input) {
+		input = "perf.data";
+		if (!kflag && stat(input, &st) && errno == ENOENT) {
+			msg(2, "no perf.data in this directory: give the "
+			    "profile, as perfmt %s FILE or -i FILE",
+			    commands[cmd].name);
+			return finish(2);
+		}
 	}
 	switch (cmd) {
 	case C_CHECK:
-		check_options();
 		rc = cmd_check(input);
 		break;
 	case C_LIST:
@@ -11489,12 +11552,10 @@ main(int argc, char **argv)
 		rc = cmd_header(input);
 		break;
 	case C_INJECT:
-		check_options();
 		wr_signals();
 		rc = cmd_inject(input, output);
 		break;
 	case C_ARCHIVE:
-		check_options();
 		wr_signals();
 		rc = cmd_archive(input, output);
 		break;

@@ -37,8 +37,8 @@ else
 	same "empty root: list as outside" "$T/want"
 	run $in_root /perfmt header -i /p.data
 	expect "empty root: header" 0
-	run $in_root /perfmt list -k
-	expect "empty root: list -k says /sys is not mounted" 2 \
+	run $in_root /perfmt list --kernel
+	expect "empty root: list --kernel says /sys is not mounted" 2 \
 	    "/sys/kernel/notes: No such file or directory (/sys is not mounted"
 	# -L: the profile is taken as this system's (it is another's, which
 	# without -L gives every row foreign)

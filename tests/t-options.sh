@@ -49,9 +49,22 @@ grep -q "^perfmt [0-9]" "$W/out" && grep -q PERFMT_MAXOBJ "$W/out" &&
     ok "-V prints version and budget" || bad "-V prints version and budget"
 (cd "$W/tmp" && timeout 10 "$PERFMT" >"$W/out" 2>"$W/err")
 rc=$?
-expect "no command: check ./perf.data" 2 "perf.data: No such file"
+expect "no command, no perf.data: says how to give one" 2 \
+    "no perf.data in this directory: give the profile, as perfmt check FILE or -i FILE"
 run "$PERFMT" frobnicate
-expect "unknown command" 2 "unknown command"
+expect "unknown command: names the commands" 2 \
+    "'frobnicate' is no command, nor a file here: the commands are check, list, header, buildid, inject and archive"
+# -s that is no directory: said, whatever it is
+for s in /dev/null /etc/passwd; do
+	run "$PERFMT" check -s $s -i "$W/perf/local__x86_64__small.data"
+	expect "-s $s: not a directory, said" 2 "-s $s: not a directory"
+done
+run "$PERFMT" check -s "$W/tmp/none" -i "$W/perf/local__x86_64__small.data"
+expect "-s that is not there: said" 2 "-s $W/tmp/none: No such file"
+# list -k is perf buildid-list's running kernel, a kernel image here
+run "$PERFMT" list -k
+expect "list -k: names list --kernel" 2 \
+    "list: unknown option -k (-k is a kernel image to check against; the running kernel's build-ID is list --kernel)"
 run "$PERFMT" list -Z
 expect "unknown option" 2 "perfmt: list: unknown option -Z"
 run "$PERFMT" --bogus
@@ -97,6 +110,42 @@ for c in check list header; do
 done
 run "$PERFMT" check --input
 expect "--input without its argument" 2 "option --input needs an argument"
+# the profile as an operand: perfmt FILE, perfmt COMMAND FILE
+for c in check list header; do
+	t=
+	[ $c = check ] && t="-t 2026-11-30"
+	"$PERFMT" $c $t -i "$f" >"$W/tmp/i" 2>"$W/tmp/ie"
+	cat "$W/tmp/ie" >>"$W/tmp/i"
+	run "$PERFMT" $c $t "$f"
+	cat "$W/err" >>"$W/out"
+	same "$c FILE = $c -i FILE" "$W/tmp/i"
+done
+"$PERFMT" -t 2026-11-30 -i "$f" >"$W/tmp/i" 2>"$W/tmp/ie"
+cat "$W/tmp/ie" >>"$W/tmp/i"
+run "$PERFMT" "$f" -t 2026-11-30
+cat "$W/err" >>"$W/out"
+same "perfmt FILE = perfmt check -i FILE" "$W/tmp/i"
+run "$PERFMT" check -i "$f" "$f"
+expect "-i FILE and FILE: refused" 2 "unexpected argument '$f': the profile is given once"
+# every short option has a long form, perf's spelling where perf has one
+for p in "-j|--json" "-p|--porcelain" "-q|--quiet" "-v|--verbose" \
+    "-L|--local" "-a|--all" "-H|--with-hits" "-t 2026-11-30|--date=2026-11-30" \
+    "-r $f|--reference=$f" "-c $W/tmp|--buildid-dir=$W/tmp" \
+    "-s $W/tmp|--symfs=$W/tmp" "-k $W/elf/local__w-sha1|--vmlinux=$W/elf/local__w-sha1"; do
+	"$PERFMT" check ${p%%|*} -i "$f" >"$W/tmp/i" 2>"$W/tmp/ie"
+	echo "exit $?" >>"$W/tmp/ie"
+	cat "$W/tmp/ie" >>"$W/tmp/i"
+	run "$PERFMT" check ${p#*|} -i "$f"
+	{ cat "$W/err"; echo "exit $rc"; } >>"$W/out"
+	same "check ${p#*|} = ${p%%|*}" "$W/tmp/i"
+done
+if [ -r /sys/kernel/notes ]; then
+	"$PERFMT" buildid /sys/kernel/notes | cut -d' ' -f1 >"$W/tmp/i"
+	run "$PERFMT" list --kernel
+	same "list --kernel: the running kernel's build-ID" "$W/tmp/i"
+else
+	skipped "list --kernel" "/sys/kernel/notes not readable"
+fi
 # an optional argument is only ever the attached one: a hint for the
 # detached one
 for a in callchain sample; do

@@ -67,11 +67,11 @@ if [ -n "$perf_works" ]; then
 		done
 	done
 	if [ -r /sys/kernel/notes ]; then
-		run "$PERFMT" list -k
+		run "$PERFMT" list --kernel
 		perf buildid-list -k >"$T/perf" 2>/dev/null
-		same "list -k = perf buildid-list -k" "$T/perf"
+		same "list --kernel = perf buildid-list -k" "$T/perf"
 	else
-		skipped "list -k" "/sys/kernel/notes not readable"
+		skipped "list --kernel" "/sys/kernel/notes not readable"
 	fi
 	sh "$top/tests/live.sh" "$PERFMT" "$T/live" "$D/elf/local__w.c" \
 	    >"$T/live.log" 2>&1
@@ -85,8 +85,8 @@ if [ -n "$perf_works" ]; then
 else
 	skipped "perf oracle" "perf not installed or cannot read perf.data here"
 	if [ -r /sys/kernel/notes ]; then
-		run "$PERFMT" list -k
+		run "$PERFMT" list --kernel
 		"$PERFMT" buildid /sys/kernel/notes 2>/dev/null | cut -d' ' -f1 >"$T/k"
-		same "list -k = buildid /sys/kernel/notes" "$T/k"
+		same "list --kernel = buildid /sys/kernel/notes" "$T/k"
 	fi
 fi
