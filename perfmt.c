@@ -9632,8 +9632,10 @@ wr_mktemp(char *buf, const char *what, int named)
 	}
 fail:
 	if (wr.path)
-		msg(2, "%s: no new file can be made in its directory:",
-		    esc(wr.path));
+		msg(2, "%s: no new file can be made in its directory (%s), "
+		    "where the new one is made whole before it replaces "
+		    "anything (-o FILE writes elsewhere):", esc(wr.path),
+		    wr.dir[0] ? esc(wr.dir) : ".");
 	else
 		msg(2, "-o -: no new file can be made in %s, where standard "
 		    "output's is made first (set TMPDIR or give -o FILE):",

@@ -448,6 +448,20 @@ else
 		else
 			bad "inject as nobody: data size 0 in another's file: in place refused, -o taken" "rc $r1 $rc: $(cat "$W/err")"
 		fi
+		# nobody's own profile in root's directory: the directory named
+		mkdir -p "$X/rodir"
+		chmod 755 "$X/rodir"
+		cp "$X/a.orig" "$X/rodir/n.data"
+		chown nobody:nogroup "$X/rodir/n.data"
+		nino=$(stat -c %i "$X/rodir/n.data")
+		run $NOBODY "$PERFMT" inject $ADD -q -i "$X/rodir/n.data"
+		if [ "$rc" = 2 ] && grep -qF "n.data: no new file can be made in its directory ($X/rodir/)" "$W/err" &&
+		    grep -q "(-o FILE writes elsewhere): Permission denied" "$W/err" &&
+		    same_at "$X/rodir/n.data" "$X/a.orig" "$nino"; then
+			ok "inject as nobody: a directory it cannot write to is named"
+		else
+			bad "inject as nobody: a directory it cannot write to is named" "rc $rc: $(cat "$W/err")"
+		fi
 	fi
 fi
 
