@@ -162,7 +162,7 @@ msg(int level, const char *fmt, ...)
 static const char usage_text[] =
 "usage: perfmt [check] [-Lqpjv] [-i FILE] [-s DIR] [-c DIR]... [-k FILE]\n"
 "              [-t TIME | -r FILE] [-a | -H | --hits[=sample|callchain]]\n"
-"              [FILE]\n"
+"              [--kallsyms FILE] [FILE]\n"
 "       perfmt list [-j] [-H | --hits[=sample|callchain]] [-i FILE | FILE]\n"
 "       perfmt list [-j] --kernel\n"
 "       perfmt header [-j] [-i FILE | FILE]\n"
@@ -172,7 +172,7 @@ static const char usage_text[] =
 "              [-a | -H | --hits[=sample|callchain]]\n"
 "       perfmt archive [-Lqv] [-i FILE | FILE] [-o FILE] [-s DIR]\n"
 "              [-c DIR]... [-t TIME | -r FILE]\n"
-"              [-a | -H | --hits[=sample|callchain]]\n"
+"              [-a | -H | --hits[=sample|callchain]] [--kallsyms FILE]\n"
 "       perfmt -h | -V\n"
 "\n"
 "Tells whether the binaries behind a Linux perf.data profile are still the\n"
@@ -193,7 +193,9 @@ static const char usage_text[] =
 "  archive   write a tar, laid out as perf's build-ID cache, of the files\n"
 "            that carry the recorded build-IDs, and JIT maps unchanged\n"
 "            since the profile; on the host, tar -xf FILE -C ~/.debug\n"
-"\n"
+"\n";
+
+static const char usage_options[] =
 "options:\n"
 "  -i FILE, --input=FILE, or FILE after the options\n"
 "            the profile: a perf.data file, a perf record --threads\n"
@@ -205,6 +207,10 @@ static const char usage_text[] =
 "            ~/.debug; under -s, DIR/.debug and DIR/root/.debug)\n"
 "  -k FILE, --vmlinux=FILE\n"
 "            the kernel image (vmlinux) to compare with\n"
+"  --kallsyms=FILE\n"
+"            the kernel's symbols, a copy of the recording system's\n"
+"            /proc/kallsyms (under -s: DIR/proc/kallsyms, if there), for\n"
+"            archive to pack with a kernel it finds unchanged\n"
 "  -t TIME, --date=TIME\n"
 "            the profile's time: seconds since 1970 or\n"
 "            YYYY-MM-DD[THH:MM[:SS]] UTC (default: its last sample by\n"
@@ -242,7 +248,7 @@ static const char usage_text[] =
 "            print the version and the memory budget and exit\n"
 "\n";
 
-/* C99 promises string literals of 4095 bytes: the rest of -h apart */
+/* C99 promises string literals of 4095 bytes: -h in three */
 static const char usage_verdicts[] =
 "verdicts, problems first:\n"
 "  missing    no file found where the object is looked for\n"
@@ -286,6 +292,7 @@ usage_exit(int code)
 
 	if (!code) {
 		fputs(usage_text, stdout);
+		fputs(usage_options, stdout);
 		fputs(usage_verdicts, stdout);
 	}
 	else
@@ -295,12 +302,12 @@ usage_exit(int code)
 }
 
 /* The options as main parses them (section 17): the places to look
- * (-s, -k, -c), the profile's time (-t, -r), -L, the output's form, the
+ * (-s, -k, -c; --kallsyms, the kernel's symbols for archive), the profile's time (-t, -r), -L, the output's form, the
  * scope (-a, -H: HITS_SAMPLE or HITS_CALLCHAIN) and inject's -n. */
 #define MAXCACHE 8
 
 static struct opt {
-	const char *sysroot, *vmlinux, *reffile, *timearg;
+	const char *sysroot, *vmlinux, *kallsyms, *reffile, *timearg;
 	const char *cache[MAXCACHE];
 	int ncache, local, quiet, porcelain, json, verbose, all, dry, hits;
 } opt;
@@ -8278,12 +8285,12 @@ static const struct {
 	const char *name, *opts, *lopts;
 } commands[] = {
 	// ':' first: a missing argument is told from an unknown option
-	[C_CHECK] = { "check", ":hVi:s:c:k:t:r:LaqpjvH", "" },
+	[C_CHECK] = { "check", ":hVi:s:c:k:t:r:LaqpjvH", "Y" },
 	[C_LIST] = { "list", ":hVi:jH", "K" },
 	[C_HEADER] = { "header", ":hVi:j", "" },
 	[C_BUILDID] = { "buildid", ":hV", "" },
 	[C_INJECT] = { "inject", ":hVi:o:ns:c:t:r:LaqvH", "" },
-	[C_ARCHIVE] = { "archive", ":hVi:o:s:c:t:r:LaqvH", "" }
+	[C_ARCHIVE] = { "archive", ":hVi:o:s:c:t:r:LaqvH", "Y" }
 };
 
 /* The plan of what the command reads (section 7: plan); 0 if -a and -H
@@ -10957,31 +10964,45 @@ ar_copy_fd(int fd, uint64_t size)
 	return k == 0;
 }
 
-/* /proc/kallsyms: procfs gives no size, so it is read twice, counted and
- * then copied; its addresses are real unless the first one is all zeros
- * (kptr_restrict hides them all). */
+/* A kallsyms file (fmt §6.3): /proc/kallsyms or a copy of it, counted
+ * (procfs gives no size, so it is read twice: counted, then copied).
+ * KS_OK where its first line is "ADDRESS TYPE NAME" with an address not
+ * all zeros (kptr_restrict hides them all); KS_ERR with errno. */
+enum { KS_OK, KS_ERR, KS_ZERO, KS_FORM };
+
 static int
-ar_kallsyms(uint64_t *size)
+kallsyms_size(const char *path, uint64_t *size)
 {
-	int fd = open("/proc/kallsyms", O_RDONLY), real = 0, first = 1;
+	static const char hexdig[] = "0123456789abcdefABCDEF";
+	static const char letters[] = "abcdefghijklmnopqrstuvwxyz";
+	struct stat st;
+	int fd = open_regular(AT_FDCWD, path, 0, &st), rc = KS_FORM;
 	uint64_t n = 0;
 	ssize_t k, i;
 
 	if (fd < 0)
-		return -1;
+		return KS_ERR;
 	while ((k = read(fd, databuf, sizeof databuf)) != 0) {
 		if (k < 0 && errno == EINTR)
 			continue;
-		if (k < 0)
-			break;
-		for (i = 0; first && i < k && databuf[i] != ' '; i++)
-			real |= databuf[i] != '0';
-		first = 0;
+		if (k < 0) {
+			close(fd);
+			return KS_ERR;
+		}
+		for (i = 0; !n && i < k && strchr(hexdig, databuf[i]) &&
+		    databuf[i]; i++)
+			if (databuf[i] != '0')
+				rc = KS_OK;
+		if (!n && (!i || k < i + 3 || databuf[i] != ' ' ||
+		    !strchr(letters, databuf[i + 1] | 32) || databuf[i + 2] != ' '))
+			rc = KS_FORM;
+		else if (!n && rc != KS_OK)
+			rc = KS_ZERO;
 		n += (uint64_t)k;
 	}
 	close(fd);
 	*size = n;
-	return n && real ? 0 : -1;
+	return n ? rc : KS_FORM;
 }
 
 /* This process's vDSO image, whole: the kernel's build links it as ld
@@ -11005,8 +11026,8 @@ ar_vdso(uint64_t *size)
 struct ar_plan {
 	const char *name, *leaf, *why, *vn;
 	const unsigned char *mem;
+	const char *kallsyms;	/* the kernel's symbols: this file */
 	uint64_t size;
-	int kallsyms;		/* the running kernel's, from /proc */
 	int jit;
 };
 
@@ -11041,11 +11062,12 @@ ar_decide(uint32_t g, const struct rec *rc, struct ar_plan *pl)
 		pl->why = "a build-ID of one byte has no .build-id/xx/rest link";
 	else if (r->kind == K_KERNEL && c && c->type == CT_KALLSYMS)
 		pl->leaf = "kallsyms";
-	else if (r->kind == K_KERNEL && c && c->type == CT_KNOTES &&
-	    live_kind(c)) {
+	else if (r->kind == K_KERNEL && (opt.kallsyms || (c &&
+	    c->type == CT_KNOTES && live_kind(c)))) {
+		// --kallsyms (checked by main), else the running kernel's
 		pl->leaf = "kallsyms";
-		pl->kallsyms = 1;
-		if (ar_kallsyms(&pl->size))
+		pl->kallsyms = opt.kallsyms ? opt.kallsyms : "/proc/kallsyms";
+		if (kallsyms_size(pl->kallsyms, &pl->size))
 			pl->why = "/proc/kallsyms is unreadable or hides its "
 			    "addresses (kptr_restrict)";
 	} else if (r->kind == K_VDSO && c && c->type == CT_VDSO) {
@@ -11092,7 +11114,7 @@ ar_copy(uint32_t g, const struct rec *rc, struct ar_plan *pl)
 
 	hex_into(hex, rc->id, rc->idlen);
 	if (pl->kallsyms) {
-		fd = open("/proc/kallsyms", O_RDONLY);
+		fd = open_regular(AT_FDCWD, pl->kallsyms, 0, &a);
 	} else if (!pl->mem) {
 		if ((fd = open_regular(AT_FDCWD, c->path, 0, &a)) < 0)
 			pl->why = errno == EINVAL ? "not a regular file" :
@@ -11293,7 +11315,7 @@ finish(int rc)
 
 /* One table of long names: a command takes those whose letter it takes
  * (main refuses the others as unknown).  perf's spellings: --input,
- * --output, --dry-run, --symfs, --vmlinux (perf report), --buildid-dir
+ * --output, --dry-run, --symfs, --vmlinux and --kallsyms (perf report), --buildid-dir
  * (perf), --with-hits and --kernel (perf buildid-list), --quiet,
  * --verbose; --date and --reference are touch's. */
 static const struct option long_opts[] = {
@@ -11305,6 +11327,7 @@ static const struct option long_opts[] = {
 	{ "symfs", required_argument, NULL, 's' },
 	{ "buildid-dir", required_argument, NULL, 'c' },
 	{ "vmlinux", required_argument, NULL, 'k' },
+	{ "kallsyms", required_argument, NULL, 'Y' },
 	{ "kernel", no_argument, NULL, 'K' },
 	{ "date", required_argument, NULL, 't' },
 	{ "reference", required_argument, NULL, 'r' },
@@ -11338,6 +11361,34 @@ find_command(const char *name)
 	    "perfmt [COMMAND] FILE", esc(name));
 	usage_exit(2);
 	return -1;
+}
+
+/* --kallsyms, else a sysroot's proc/kallsyms where there is one: the
+ * kernel's symbols archive packs (fmt §6.3); one that cannot serve is
+ * refused here, before anything is read. */
+static void
+check_kallsyms(void)
+{
+	static char path[PATHMAX];
+	uint64_t size;
+	int k;
+
+	if (!opt.kallsyms && opt.sysroot && !sr_resolve(opt.sysroot,
+	    "/proc/kallsyms", path, sizeof path) && !access(path, F_OK))
+		opt.kallsyms = path;
+	if (!opt.kallsyms || !(k = kallsyms_size(opt.kallsyms, &size)))
+		return;
+	if (k == KS_ERR)
+		msg(2, "--kallsyms %s:", esc(opt.kallsyms));
+	else if (k == KS_FORM)
+		msg(2, "--kallsyms %s: not a kallsyms file: expected lines of "
+		    "ADDRESS TYPE NAME, as /proc/kallsyms", esc(opt.kallsyms));
+	else
+		msg(2, "--kallsyms %s: every address is zero: kptr_restrict "
+		    "hid them from the user who read it; read /proc/kallsyms "
+		    "as root (or after sysctl kernel.kptr_restrict=0) and "
+		    "copy it again", esc(opt.kallsyms));
+	exit(2);
 }
 
 static void
@@ -11382,6 +11433,7 @@ check_options(void)
 		msg(2, "-k %s: not a regular file", esc(opt.vmlinux));
 		exit(2);
 	}
+	check_kallsyms();
 }
 
 #ifndef PERFMT_NO_MAIN
@@ -11451,6 +11503,9 @@ main(int argc, char **argv)
 			break;
 		case 'K':
 			kflag = 1;
+			break;
+		case 'Y':
+			opt.kallsyms = optarg;
 			break;
 		case 's':
 			opt.sysroot = optarg;

@@ -252,3 +252,62 @@ EOC
 	HOME=$home0
 	cd "$top" || exit 2
 fi
+
+# ---- the kernel's symbols on the host (--kallsyms, SYSROOT/proc/kallsyms) --
+# The arm64 guest's profile, archived on the "board" side: its root holds
+# sys/kernel/notes (the kernel judged ok by its build-ID) and proc/kallsyms
+# (tests/data/elf/guest__aarch64__kallsyms, cut to what the samples need).
+# Unpacked into an empty ~/.debug, perf report names kernel functions it
+# names without it only as addresses.
+K=$A/kboard
+rm -rf "$K" "$A/kh" "$A/k0"
+mkdir -p "$K/sys/kernel" "$K/proc" "$A/kh/.debug" "$A/k0/.debug" "$A/kbare/sys/kernel"
+cp "$W/elf/guest__aarch64__sys_kernel_notes.bin" "$K/sys/kernel/notes"
+cp "$W/elf/guest__aarch64__sys_kernel_notes.bin" "$A/kbare/sys/kernel/notes"
+cp "$W/elf/guest__aarch64__kallsyms" "$K/proc/kallsyms"
+kid=338d20205ee321570ed1bbd998bf2e1a2b8aa92c
+run "$PERFMT" archive -s "$K" -i "$P/aarch64__a-default.data" -o "$A/k.tar"
+if grep -q "^put   $kid \[kernel.kallsyms\]" "$W/err" &&
+    tar -tf "$A/k.tar" | grep -qxF "[kernel.kallsyms]/$kid/kallsyms" &&
+    tar -xOf "$A/k.tar" "[kernel.kallsyms]/$kid/kallsyms" | cmp -s - "$K/proc/kallsyms"; then
+	ok "archive -s: SYSROOT/proc/kallsyms as [kernel.kallsyms]/ID/kallsyms"
+else
+	bad "archive -s: SYSROOT/proc/kallsyms as [kernel.kallsyms]/ID/kallsyms" "rc $rc: $(cat "$W/err"; tar -tf "$A/k.tar")"
+fi
+run "$PERFMT" archive -s "$A/kbare" --kallsyms "$W/elf/guest__aarch64__kallsyms" \
+    -i "$P/aarch64__a-default.data" -o "$A/k2.tar"
+if grep -q "^put   $kid \[kernel.kallsyms\]" "$W/err" && cmp -s "$A/k.tar" "$A/k2.tar"; then
+	ok "archive --kallsyms FILE: the same archive"
+else
+	bad "archive --kallsyms FILE: the same archive" "rc $rc: $(cat "$W/err")"
+fi
+# a copy made by a user kptr_restrict hid the addresses from; no kallsyms
+sed 's/^[0-9a-f]*/0000000000000000/' "$W/elf/guest__aarch64__kallsyms" >"$A/kzero"
+for o in "" "-o $A/k3.tar"; do
+	run "$PERFMT" ${o:+archive} -s "$A/kbare" --kallsyms "$A/kzero" -i "$P/aarch64__a-default.data" $o
+	expect "${o:+archive}${o:-check} --kallsyms: all addresses zero, refused with the remedy" 2 \
+	    "--kallsyms $A/kzero: every address is zero: kptr_restrict hid them from the user who read it; read /proc/kallsyms as root"
+done
+[ ! -e "$A/k3.tar" ] && ok "archive --kallsyms refused: no archive written" ||
+    bad "archive --kallsyms refused: no archive written"
+run "$PERFMT" check --kallsyms "$W/elf/guest__aarch64__sys_kernel_notes.bin" -i "$P/aarch64__a-default.data"
+expect "check --kallsyms: a file that is none, refused" 2 "not a kallsyms file: expected lines of ADDRESS TYPE NAME"
+if ! command -v perf >/dev/null 2>&1; then
+	skipped "archive: kernel symbols in perf report" "perf not installed"
+else
+	tar -xf "$A/k.tar" -C "$A/kh/.debug"
+	for h in kh k0; do
+		HOME=$A/$h perf report -i "$P/aarch64__a-default.data" --stdio \
+		    --no-children -g none --sort dso,sym 2>/dev/null |
+		    grep '\[kernel.kallsyms\]' >"$A/$h.rep"
+	done
+	# the functions the samples fall in most, as the whole kallsyms names them
+	if grep -q '\[k\] swake_up_one$' "$A/kh.rep" &&
+	    grep -q '\[k\] el0_svc_common.constprop.0$' "$A/kh.rep" &&
+	    ! grep -q '\[k\] swake_up_one$' "$A/k0.rep" &&
+	    grep -q '\[k\] 0xffff' "$A/k0.rep"; then
+		ok "archive: perf report on the host names the board's kernel functions"
+	else
+		bad "archive: perf report on the host names the board's kernel functions" "$(head -3 "$A/kh.rep" "$A/k0.rep")"
+	fi
+fi
