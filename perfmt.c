@@ -203,8 +203,10 @@ static const char usage_options[] =
 "  -s DIR, --sysroot=DIR, --symfs=DIR\n"
 "            look for the profile's files under DIR, as if it were /\n"
 "  -c DIR, --buildid-dir=DIR\n"
-"            a perf build-ID cache to look in, up to 8 times (default:\n"
-"            ~/.debug; under -s, DIR/.debug and DIR/root/.debug)\n"
+"            a build-ID cache to look in, up to 8 times: perf's, the\n"
+"            debuginfod client's or a simpleperf binary_cache (default:\n"
+"            ~/.debug and ~/.cache/debuginfod_client; under -s,\n"
+"            DIR/.debug and DIR/root/.debug)\n"
 "  -k FILE, --vmlinux=FILE\n"
 "            the kernel image (vmlinux) to compare with\n"
 "  --kallsyms=FILE\n"
@@ -6156,15 +6158,16 @@ machine_name(unsigned em)
  * were "/", and ".." stops at its top: nothing outside is ever opened.
  */
 #define PATHMAX 4096
-#define MAXCAND 24
+#define MAXCAND 64
 
 /* the candidate places of one object */
 enum { CT_PATH, CT_CACHE, CT_DEBUG, CT_KNOTES, CT_VMLINUX, CT_MODNOTES,
-	CT_KALLSYMS, CT_VDSO };
+	CT_KALLSYMS, CT_VDSO, CT_DBGD, CT_BINCACHE };
 
 static const char *const ct_names[] = { "path", "build-ID cache",
 	"debug file", "running kernel", "kernel image", "loaded module",
-	"cached kallsyms", "running vDSO" };
+	"cached kallsyms", "running vDSO", "debuginfod cache",
+	"simpleperf binary_cache" };
 /* CT_KNOTES under a sysroot is a copy of /sys/kernel/notes, not the
  * running kernel: live_kind() tells them apart. */
 
@@ -6327,9 +6330,50 @@ cand_resolve(struct cand *c)
 	return c->path;
 }
 
+/* simpleperf's build_id_list in a binary_cache (fmt §7.4): lines
+ * "0xHEX=PATH", HEX padded with zeros to 40 digits, PATH relative to the
+ * cache.  1 with the path of the ID hex in out ("/PATH"). */
+static int
+bincache_lookup(const char *dir, const char *hex, char *out, size_t cap)
+{
+	struct stat st;
+	struct rd r;
+	const unsigned char *p, *nl, *eq;
+	size_t n, k, h = strlen(hex);
+	int fd, found = 0;
+
+	if (!h || sr_resolve(dir, "/build_id_list", out, cap) ||
+	    (fd = open_regular(AT_FDCWD, out, 0, &st)) < 0)
+		return 0;
+	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
+	while (!found && rd_left(&r)) {
+		n = rd_left(&r) < cap ? (size_t)rd_left(&r) : cap - 1;
+		if (!(p = rd_peek(&r, n)))
+			break;
+		nl = memchr(p, '\n', n);
+		n = nl ? (size_t)(nl - p) : n;
+		eq = memchr(p, '=', n);
+		k = eq ? (size_t)(eq - p) : 0;
+		// the ID, then only the zeros that pad it, up to '='
+		if (k >= 2 + h && !memcmp(p, "0x", 2) && !memcmp(p + 2, hex, h) &&
+		    strspn((const char *)p + 2 + h, "0") == k - 2 - h) {
+			out[0] = '/';
+			memcpy(out + 1, eq + 1, n - k - 1);
+			out[n - k] = 0;
+			found = 1;
+		}
+		rd_skip(&r, n + (nl != NULL));
+	}
+	close(fd);
+	return found;
+}
+
 /* perf's build-ID cache (fmt §7.2): .build-id/xx/rest links to the
  * directory that holds "elf" (or "vdso", "kallsyms"); older caches link
- * to the file itself; and PATH/ID/elf. */
+ * to the file itself; and PATH/ID/elf.  A user object is also looked
+ * for as the debuginfod client keeps it, ID/executable and
+ * ID/debuginfo, and as simpleperf's binary_cache does, the device's
+ * path under the cache and its build_id_list (fmt §7.4). */
 static void
 cand_caches(const char *name, const char *hex, int kind_kernel, int vdso)
 {
@@ -6345,6 +6389,16 @@ cand_caches(const char *name, const char *hex, int kind_kernel, int vdso)
 		if ((size_t)snprintf(p, sizeof p, "%s%s/%s/%s", name[0] == '/' ?
 		    "" : "/", name, hex, leaf) < sizeof p)
 			cand_in(type, opt.cache[i], p, NULL);
+		if (kind_kernel || vdso)
+			continue;
+		snprintf(p, sizeof p, "/%s/executable", hex);
+		cand_in(CT_DBGD, opt.cache[i], p, NULL);
+		snprintf(p, sizeof p, "/%s/debuginfo", hex);
+		cand_in(CT_DEBUG, opt.cache[i], p, NULL);
+		if (name[0] == '/')
+			cand_in(CT_BINCACHE, opt.cache[i], name, NULL);
+		if (bincache_lookup(opt.cache[i], hex, p, sizeof p))
+			cand_in(CT_BINCACHE, opt.cache[i], p, NULL);
 	}
 }
 
@@ -6466,7 +6520,8 @@ static const struct rule {
 	    "at the path, but perf mapped another inode or device, and this "
 	    "file was there when perf read it (a chroot, a bind mount)" },
 	{ V_OK, "id-matches", "a place holds the recorded build-ID: the path, "
-	    "a build-ID cache, a debug file, the running kernel" },
+	    "a build-ID cache (perf's, debuginfod's, a binary_cache), the "
+	    "running kernel; a debug file is not the binary" },
 	{ V_UNREADABLE, "unreadable", "a place before any readable one cannot "
 	    "be read" },
 	{ V_SKIP, "device", "nothing found, and the path is a device" },
@@ -6513,6 +6568,7 @@ static const struct rule {
 #define RF_SAME_INO	0x20	/* the inode the profile saw */
 #define RF_PATH_DIFF	0x40	/* ok from a copy; the path itself differs */
 #define RF_ARCH_DIFF	0x80	/* an ELF file for another architecture */
+#define RF_DEBUG	0x100	/* a debug file carries the recorded ID */
 #define RF_IMAGE_ID	0x200	/* the ID recorded for the kernel's image */
 #define RF_DELETED	0x400	/* perf saw the file deleted: "PATH (deleted)" */
 #define RF_DEV_DIFF	0x800	/* another device, the same inode number */
@@ -6526,6 +6582,7 @@ static struct res {
 	uint8_t rule, verdict, kind, cand, first, disklen, nids;
 	uint8_t err;		/* unreadable: the errno (EACCES, EPERM, EIO) */
 	uint16_t em;		/* RF_ARCH_DIFF: the file's ELF machine */
+	uint8_t dbg;		/* RF_DEBUG: that debug file's candidate */
 	unsigned char diskid[IDMAX];
 } res[PERFMT_MAXOBJ];
 
@@ -7346,6 +7403,16 @@ check_group(uint32_t g)
 				unread = i;
 			continue;
 		}
+		// a debug file gives symbols, not the binary: said, never judged
+		if (cands[i].type == CT_DEBUG) {
+			if (rc.idlen && idrc == 0 && !(r->flags & RF_DEBUG) &&
+			    id_same(rc.id, rc.idlen, e.id, e.len < IDMAX ?
+			    e.len : IDMAX)) {
+				r->flags |= RF_DEBUG;
+				r->dbg = (uint8_t)i;
+			}
+			continue;
+		}
 		if (rc.idlen && (cands[i].type == CT_KALLSYMS || (idrc == 0 &&
 		    id_same(rc.id, rc.idlen, e.id, e.len < IDMAX ? e.len : IDMAX)))) {
 			// a copy found by its build-ID, or the file itself,
@@ -7619,24 +7686,37 @@ profile_time(void)
 	return 1;
 }
 
-/* Default caches, where -c names none: $HOME/.debug; under a sysroot
- * the profiled system's own instead, ROOT/.debug (perf --symfs) and
- * root's ROOT/root/.debug (perf record on a board), never this host's. */
+/* Default caches, where -c names none: $HOME/.debug and the debuginfod
+ * client's ($DEBUGINFOD_CACHE_PATH, else $XDG_CACHE_HOME/debuginfod_client,
+ * else $HOME/.cache/debuginfod_client); under a sysroot the profiled
+ * system's own instead, ROOT/.debug (perf --symfs) and root's
+ * ROOT/root/.debug (perf record on a board), never this host's. */
 static void
 cache_defaults(void)
 {
 	static char dir[2][PATHMAX];
 	static const char *const in_root[] = { "%s/.debug", "%s/root/.debug" };
-	const char *h = getenv("HOME");
+	const char *h = getenv("HOME"), *d = getenv("DEBUGINFOD_CACHE_PATH");
+	const char *x = getenv("XDG_CACHE_HOME");
 	struct stat st;
+	size_t n[2] = { PATHMAX, PATHMAX };
 	int i;
 
 	if (opt.ncache)
 		return;
-	if (!opt.sysroot && h && *h && (size_t)snprintf(dir[0], PATHMAX,
-	    "%s/.debug", h) < PATHMAX && !stat(dir[0], &st) &&
-	    S_ISDIR(st.st_mode))
-		opt.cache[opt.ncache++] = dir[0];
+	if (!opt.sysroot && h && *h)
+		n[0] = (size_t)snprintf(dir[0], PATHMAX, "%s/.debug", h);
+	if (!opt.sysroot && d && *d)
+		n[1] = (size_t)snprintf(dir[1], PATHMAX, "%s", d);
+	else if (!opt.sysroot && x && *x)
+		n[1] = (size_t)snprintf(dir[1], PATHMAX, "%s/debuginfod_client",
+		    x);
+	else if (!opt.sysroot && h && *h)
+		n[1] = (size_t)snprintf(dir[1], PATHMAX,
+		    "%s/.cache/debuginfod_client", h);
+	for (i = 0; i < 2; i++)
+		if (n[i] < PATHMAX && !stat(dir[i], &st) && S_ISDIR(st.st_mode))
+			opt.cache[opt.ncache++] = dir[i];
 	for (i = 0; opt.sysroot && i < 2; i++)
 		if ((size_t)snprintf(dir[i], PATHMAX, in_root[i], opt.sysroot) <
 		    PATHMAX && !lstat(dir[i], &st) && S_ISDIR(st.st_mode))
@@ -8071,6 +8151,9 @@ detail_for(uint32_t g, const struct rec *rc)
 	if (r->flags & RF_IMAGE_ID)
 		dadd("; the build-ID perf recorded for %s",
 		    esc(obj_name(&objs[kernel_image(o)])));
+	if (r->flags & RF_DEBUG)
+		dadd("; symbols: the debug file %s has the recorded build-ID, "
+		    "not the binary", esc(cand_resolve(&cands[r->dbg])));
 }
 
 /* A JSON string: the escaped name (section 4), with '"' and '\' escaped
@@ -9735,7 +9818,7 @@ wr_keep(mode_t fresh)
 	} else if (!fchmod(wr.fd, wr.ost.st_mode & 07777)) {
 		return wr_xattrs();
 	}
-	msg(2, "%s:", esc(wr.tmp));
+	msg(2, "%s: its new file %s:", esc(wr.path), esc(wr.tmp));
 	return 0;
 }
 
@@ -9783,13 +9866,14 @@ wr_commit(const struct timespec *t, mode_t fresh)
 	if (!wr_keep(fresh))
 		return 0;
 	if ((t && futimens(wr.fd, t)) || fsync(wr.fd)) {
-		msg(2, "%s:", esc(wr.tmp));
+		msg(2, "%s: its new file %s:", esc(wr.path), esc(wr.tmp));
 		return 0;
 	}
 	fd = wr.fd;
 	wr.fd = -1;
 	if (close(fd)) {
-		msg(2, "%s: write error:", esc(wr.tmp));
+		msg(2, "%s: its new file %s: write error:", esc(wr.path),
+		    esc(wr.tmp));
 		return 0;
 	}
 	wr_step();
@@ -11076,7 +11160,7 @@ ar_decide(uint32_t g, const struct rec *rc, struct ar_plan *pl)
 			pl->why = "this process's vDSO has no section headers to "
 			    "size it by";
 	} else if (!c || (c->type != CT_PATH && c->type != CT_CACHE &&
-	    c->type != CT_DEBUG))
+	    c->type != CT_DBGD && c->type != CT_BINCACHE))
 		pl->why = "the build-ID matched no file to copy (a loaded "
 		    "module's notes, a kernel image)";
 	else if (compressed(c->path))
@@ -11084,8 +11168,6 @@ ar_decide(uint32_t g, const struct rec *rc, struct ar_plan *pl)
 	// the name perf reads in its cache, whatever a copy found in a
 	// cache was called there (an older layout's .build-id/xx/rest is the
 	// file itself, fmt §7.2)
-	if (c && c->type == CT_DEBUG)
-		pl->leaf = "debug";
 	if (c && c->type == CT_CACHE && r->kind == K_VDSO)
 		pl->leaf = "vdso";
 	// one entry per build-ID: another name of the same file is found

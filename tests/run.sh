@@ -17,7 +17,7 @@ cd "$top" || exit 2
 . "$top/tests/lib.sh"
 
 TOPICS="fixtures unit hostile zstd options list damage fuzz pipes compressed \
-byteorder check rules sysroot hits tables records names progress memory initramfs \
+byteorder check rules sysroot caches hits tables records names progress memory initramfs \
 buildid oracles inject archive writes static cross shared"
 for a in "$@"; do
 	case " $TOPICS " in

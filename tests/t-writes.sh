@@ -348,9 +348,6 @@ fi
 # cannot give its owner is not replaced, and whether a recording of data
 # size 0 is still written cannot be told (no lease on another's file): in
 # place refused, -o taken
-strict_skip() {
-	if [ -n "${PERFMT_TEST_STRICT:-}" ]; then bad "$1" "$2"; else skipped "$1" "$2"; fi
-}
 # a file on standard output that fills up during the copy (ENOSPC on a
 # 64 KiB tmpfs, as root in a mount namespace of its own): emptied again,
 # as it was
