@@ -218,9 +218,9 @@ clean:
 	uninstall clean
 
 # ---- fuzzing ----------------------------------------------------------------
-# tests/fuzz.c: five targets of one source (FUZZ_TARGET): perf.data read
-# as a file (1), as a pipe (2), ELF notes (3), the zstd decoder (4) and
-# archive's tar names and sizes (5).
+# tests/fuzz.c: six targets of one source (FUZZ_TARGET): perf.data read
+# as a file (1), as a pipe (2), ELF notes (3), the zstd decoder (4),
+# archive's tar names and sizes (5) and a library inside an APK (6).
 # `make fuzz` builds them for libFuzzer (clang; Debian: clang and
 # libclang-rt-14-dev) and runs each in turn for FUZZ_SECONDS over the
 # seeds (every fixture of tests/data, decompressed, and the regression
@@ -236,13 +236,14 @@ FUZZ_SECONDS = 60
 FUZZ_TIMEOUT = 5
 FUZZ_MAXLEN = 65536
 FUZZ_FLAGS =
-FUZZ_TARGETS = perf-file perf-pipe elf zstd tar
+FUZZ_TARGETS = perf-file perf-pipe elf zstd tar apk
 FUZZ_OPT = -O2 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_ID_perf-file = 1
 FUZZ_ID_perf-pipe = 2
 FUZZ_ID_elf = 3
 FUZZ_ID_zstd = 4
 FUZZ_ID_tar = 5
+FUZZ_ID_apk = 6
 
 build/fuzz/%: tests/fuzz.c perfmt.c elf_min.h Makefile
 	@mkdir -p $(@D)
@@ -276,10 +277,13 @@ fuzz-seeds:
 	    printf '%s' "$$n" >$$d/n$$k; k=$$((k + 1)); done; }; \
 	printf '/%0300d' 0 >$$d/long; printf '/a/../b' >$$d/dots; \
 	printf '/usr/lib/big.so\000\000\000\000\002\000\000\000\005' >$$d/size8g
+	@# APKs holding the ELF fixtures (tests/apk_seeds.py)
+	@d=build/fuzz/seeds-apk; rm -rf $$d; mkdir -p $$d || exit 1; \
+	python3 tests/apk_seeds.py build/fuzz/seeds-elf $$d
 
 fuzz: fuzz-seeds $(FUZZ_TARGETS:%=build/fuzz/%)
 	@for t in $(FUZZ_TARGETS); do \
-	    case $$t in elf) s=elf;; zstd) s=zstd;; tar) s=tar;; *) s=perf;; esac; \
+	    case $$t in elf|zstd|tar|apk) s=$$t;; *) s=perf;; esac; \
 	    mkdir -p build/fuzz/corpus-$$t build/fuzz/out-$$t || exit 1; \
 	    echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 	    ASAN_OPTIONS=detect_leaks=0 build/fuzz/$$t \
@@ -293,7 +297,8 @@ fuzz: fuzz-seeds $(FUZZ_TARGETS:%=build/fuzz/%)
 
 fuzz-short:
 	rm -rf build/fuzz/corpus-perf-file build/fuzz/corpus-perf-pipe \
-	    build/fuzz/corpus-elf build/fuzz/corpus-zstd build/fuzz/corpus-tar
+	    build/fuzz/corpus-elf build/fuzz/corpus-zstd build/fuzz/corpus-tar \
+	    build/fuzz/corpus-apk
 	$(MAKE) fuzz FUZZ_SECONDS=60
 
 # AFL++: afl-clang-fast, LLVMFuzzerTestOneInput driven by libAFLDriver.

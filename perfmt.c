@@ -203,16 +203,14 @@ static const char usage_options[] =
 "  -s DIR, --sysroot=DIR, --symfs=DIR\n"
 "            look for the profile's files under DIR, as if it were /\n"
 "  -c DIR, --buildid-dir=DIR\n"
-"            a build-ID cache to look in, up to 8 times: perf's, the\n"
-"            debuginfod client's or a simpleperf binary_cache (default:\n"
-"            ~/.debug and ~/.cache/debuginfod_client; under -s,\n"
+"            a build-ID cache, up to 8 times: perf's, debuginfod's, a\n"
+"            binary_cache (default: ~/.debug, debuginfod's; under -s,\n"
 "            DIR/.debug and DIR/root/.debug)\n"
 "  -k FILE, --vmlinux=FILE\n"
 "            the kernel image (vmlinux) to compare with\n"
 "  --kallsyms=FILE\n"
-"            the kernel's symbols, a copy of the recording system's\n"
-"            /proc/kallsyms (under -s: DIR/proc/kallsyms, if there), for\n"
-"            archive to pack with a kernel it finds unchanged\n"
+"            the recording system's /proc/kallsyms, for archive (under\n"
+"            -s: DIR/proc/kallsyms, if there)\n"
 "  -t TIME, --date=TIME\n"
 "            the profile's time: seconds since 1970 or\n"
 "            YYYY-MM-DD[THH:MM[:SS]] UTC (default: its last sample by\n"
@@ -223,10 +221,8 @@ static const char usage_options[] =
 "            the profile was recorded on this system\n"
 "  -o FILE, --output=FILE\n"
 "            (inject) the new profile, not over the input; (archive) the\n"
-"            tar (default: standard output); - for standard output.  A\n"
-"            new file replaces FILE whole, keeping its owner, mode and\n"
-"            attributes, where FILE is empty or of its kind (a profile,\n"
-"            a tar); never a link, device, FIFO or file read here\n"
+"            tar (default: standard output); - for standard output; an\n"
+"            empty FILE or one of its kind, replaced whole (perfmt(1))\n"
 "  -n, --dry-run\n"
 "            (inject) say what would be added; write nothing\n"
 "  -a, --all every object the profile maps, data mappings too, not\n"
@@ -856,6 +852,24 @@ rd_skip(struct rd *r, uint64_t n)
 		r->at += (uint64_t)got;
 		n -= (uint64_t)got;
 	}
+	return 1;
+}
+
+/* The next line of a text file into line, without its newline, cut to
+ * cap - 1 bytes (the rest read as the next line); 0 at its end. */
+static int
+rd_line(struct rd *r, char *line, size_t cap)
+{
+	const unsigned char *p, *nl;
+	size_t n = rd_left(r) < cap ? (size_t)rd_left(r) : cap - 1;
+
+	if (!n || !(p = rd_peek(r, n)))
+		return 0;
+	nl = memchr(p, '\n', n);
+	n = nl ? (size_t)(nl - p) : n;
+	memcpy(line, p, n);
+	line[n] = 0;
+	rd_skip(r, n + (nl != NULL));
 	return 1;
 }
 
@@ -5766,7 +5780,9 @@ struct elfid {
 	unsigned char id[ELFIDMAX];
 	size_t len;		/* the note's descriptor size */
 	int is64, be, blob, notelf;
+	int deflated;		/* an APK's entry, compressed: not read */
 	int err;		/* errno of a stat or open that failed */
+	uint64_t base, size;	/* where the ELF file lies in the file read */
 	unsigned machine;
 	uint64_t where;		/* file offset of the note */
 	uint64_t shend;		/* where the section header table ends */
@@ -5829,7 +5845,7 @@ note_walk(struct rd *r, int be, uint64_t align, struct elfid *e)
 struct img {
 	int fd;
 	const unsigned char *mem;
-	uint64_t size;
+	uint64_t base, size;	/* where it lies in the file (an APK's entry) */
 };
 
 static void
@@ -5839,7 +5855,8 @@ img_window(const struct img *m, struct rd *r, unsigned char *buf, size_t cap,
 	if (m->mem)
 		rd_mem(r, m->mem + off, (size_t)len, off);
 	else
-		rd_file(r, m->fd, 1, buf, cap, off, off + len);
+		rd_file(r, m->fd, 1, buf, cap, m->base + off,
+		    m->base + off + len);
 }
 
 /* A note area of the image: bounds first, then the walk; returns as
@@ -6051,22 +6068,105 @@ elf_parse(const struct img *m, struct elfid *e)
 	return bad ? 2 : 1;
 }
 
-/* Fills e with the GNU build-ID of the regular file open at fd, st its
- * fstat: its notes, or where it is no ELF file a blob's (blob_buildid).
- * Returns as elf_buildid. */
+/* A library in an APK (fmt §6.4): Android maps one stored in the APK
+ * straight out of it, and perf names it "APK!/ENTRY".  The ZIP's end
+ * record gives its central directory, whose header of the entry gives
+ * its method, its sizes and its local header, after which its bytes lie.
+ * Returns 0 with e->base and e->size set where the entry is stored, or 2
+ * with e->why: not found, compressed (e->deflated), malformed. */
+static const char zip_packed[] = "compressed in the APK: its build-ID is "
+    "not read in place";
+
 static int
-fd_buildid(int fd, const struct stat *st, struct elfid *e)
+zip_entry(int fd, uint64_t size, const char *name, struct elfid *e)
+{
+	const uint64_t tail = size < 65557 ? size : 65557;
+	const unsigned char *p, *q;
+	const char *bad = "no ZIP end record: not an APK";
+	uint64_t i, cd, cdlen, at = size - tail, n, skip;
+	size_t nl = strlen(name);
+	unsigned k, count;
+	struct rd r;
+
+	// the end record: the last "PK\5\6" whose comment reaches the end
+	rd_file(&r, fd, 1, featbuf, sizeof featbuf, at, size);
+	if (tail < 22 || !(p = rd_peek(&r, (size_t)tail)))
+		goto bad;
+	for (i = tail - 22; memcmp(p + i, "PK\5\6", 4) ||
+	    get16(p + i + 20, 0) != tail - 22 - i; i--)
+		if (!i)
+			goto bad;
+	count = get16(p + i + 10, 0);
+	cdlen = get32(p + i + 12, 0);
+	cd = get32(p + i + 16, 0);
+	at += i + 12;
+	bad = "a central directory past the end of the file (ZIP64 is not "
+	    "read)";
+	if (cd > size || cdlen > size - cd)
+		goto bad;
+	rd_file(&r, fd, 1, featbuf, sizeof featbuf, cd, cd + cdlen);
+	bad = "expected a central directory header, PK\\1\\2";
+	for (k = 0; k < count; k++) {
+		at = rd_tell(&r);
+		if (!(p = rd_peek(&r, 46)) || memcmp(p, "PK\1\2", 4))
+			goto bad;
+		n = get16(p + 28, 0);
+		skip = 46 + n + get16(p + 30, 0) + get16(p + 32, 0);
+		if (n == nl && (q = rd_peek(&r, 46 + nl)) &&
+		    !memcmp(q + 46, name, nl)) {
+			p = q;
+			break;
+		}
+		rd_skip(&r, skip);
+	}
+	if (k == count) {
+		snprintf(e->why, sizeof e->why, "no entry %s in the APK",
+		    esc(name));
+		return 2;
+	}
+	e->size = get32(p + 24, 0);
+	if (get16(p + 10, 0)) {
+		e->deflated = 1;
+		snprintf(e->why, sizeof e->why, "%s", zip_packed);
+		return 2;
+	}
+	at = get32(p + 42, 0);
+	rd_file(&r, fd, 1, featbuf, sizeof featbuf, at, size);
+	bad = "expected the entry's local header, PK\\3\\4";
+	if (!(p = rd_peek(&r, 30)) || memcmp(p, "PK\3\4", 4))
+		goto bad;
+	e->base = at + 30 + get16(p + 26, 0) + get16(p + 28, 0);
+	bad = "the entry runs past the end of the file";
+	if (e->base > size || e->size > size - e->base)
+		goto bad;
+	return 0;
+bad:
+	snprintf(e->why, sizeof e->why, "offset %#" PRIx64 ": %s", at, bad);
+	return 2;
+}
+
+/* Fills e with the GNU build-ID of the regular file open at fd, st its
+ * fstat, or of its entry, an APK's library (zip_entry): its notes, or
+ * where it is no ELF file a blob's (blob_buildid).  Returns as
+ * elf_buildid. */
+static int
+fd_buildid(int fd, const struct stat *st, const char *entry,
+    struct elfid *e)
 {
 	char why[sizeof e->why];
 	struct img m;
 	int rc;
 
 	memset(e, 0, sizeof *e);
+	e->size = (uint64_t)st->st_size;
+	if (entry && zip_entry(fd, e->size, entry, e))
+		return 2;
 	m.mem = NULL;
 	m.fd = fd;
-	m.size = (uint64_t)st->st_size;
+	m.base = e->base;
+	m.size = e->size;
 	rc = elf_parse(&m, e);
-	if (rc == 2 && e->notelf) {
+	if (rc == 2 && e->notelf && !entry) {
 		memcpy(why, e->why, sizeof why);
 		e->why[0] = 0;
 		if (blob_buildid(fd, e) > 0)
@@ -6083,7 +6183,8 @@ fd_buildid(int fd, const struct stat *st, struct elfid *e)
  * candidate path must never block or act.
  * Returns 0 found, 1 none, 2 not ELF or malformed (e->why says why). */
 static int
-elf_buildid(const char *path, struct elfid *e, struct stat *st)
+elf_buildid(const char *path, const char *entry, struct elfid *e,
+    struct stat *st)
 {
 	int fd, rc;
 
@@ -6103,7 +6204,7 @@ elf_buildid(const char *path, struct elfid *e, struct stat *st)
 		    "not a regular file" : strerror(errno));
 		return 2;
 	}
-	rc = fd_buildid(fd, st, e);
+	rc = fd_buildid(fd, st, entry, e);
 	close(fd);
 	return rc;
 }
@@ -6112,15 +6213,13 @@ elf_buildid(const char *path, struct elfid *e, struct stat *st)
  * ARCH feature) runs: its own, and the 32-bit one its kernel also runs
  * (fmt §6.2).  1 yes, 0 no, -1 not known here: an arch or a machine
  * missing from the table says nothing. */
-static const struct { const char *arch; uint16_t em[2]; const char *name; }
-    arches[] = {
-	{ "x86_64", { 62, 3 }, "x86-64" }, { "i386", { 3, 3 }, "i386" },
-	{ "i486", { 3, 3 }, NULL }, { "i586", { 3, 3 }, NULL },
-	{ "i686", { 3, 3 }, NULL }, { "aarch64", { 183, 40 }, "AArch64" },
-	{ "arm64", { 183, 40 }, NULL }, { "arm", { 40, 40 }, "ARM" },
-	{ "riscv", { 243, 243 }, "RISC-V" }, { "s390", { 22, 22 }, "s390" },
-	{ "ppc64", { 21, 20 }, "PowerPC64" }, { "ppc", { 20, 20 }, "PowerPC" },
-	{ "mips", { 8, 8 }, "MIPS" }, { "loongarch", { 258, 258 }, "LoongArch" },
+static const struct { const char *arch; uint16_t em[2]; } arches[] = {
+	{ "x86_64", { 62, 3 } }, { "i386", { 3, 3 } }, { "i486", { 3, 3 } },
+	{ "i586", { 3, 3 } }, { "i686", { 3, 3 } }, { "aarch64", { 183, 40 } },
+	{ "arm64", { 183, 40 } }, { "arm", { 40, 40 } },
+	{ "riscv", { 243, 243 } }, { "s390", { 22, 22 } },
+	{ "ppc64", { 21, 20 } }, { "ppc", { 20, 20 } }, { "mips", { 8, 8 } },
+	{ "loongarch", { 258, 258 } },
 };
 
 static int
@@ -6136,7 +6235,8 @@ arch_runs(const char *arch, unsigned em)
 	return em == arches[i].em[0] || em == arches[i].em[1];
 }
 
-/* "AArch64", "machine 92" */
+/* The arch a machine is the first of, as uname -m names it: "aarch64",
+ * "ELF machine 92" */
 static const char *
 machine_name(unsigned em)
 {
@@ -6144,9 +6244,9 @@ machine_name(unsigned em)
 	size_t i;
 
 	for (i = 0; i < sizeof arches / sizeof *arches; i++)
-		if (arches[i].name && arches[i].em[0] == em)
-			return arches[i].name;
-	snprintf(b, sizeof b, "machine %u", em);
+		if (arches[i].em[0] == em)
+			return arches[i].arch;
+	snprintf(b, sizeof b, "ELF machine %u", em);
 	return b;
 }
 
@@ -6162,12 +6262,12 @@ machine_name(unsigned em)
 
 /* the candidate places of one object */
 enum { CT_PATH, CT_CACHE, CT_DEBUG, CT_KNOTES, CT_VMLINUX, CT_MODNOTES,
-	CT_KALLSYMS, CT_VDSO, CT_DBGD, CT_BINCACHE };
+	CT_KALLSYMS, CT_VDSO, CT_DBGD, CT_BINCACHE, CT_APK };
 
 static const char *const ct_names[] = { "path", "build-ID cache",
 	"debug file", "running kernel", "kernel image", "loaded module",
 	"cached kallsyms", "running vDSO", "debuginfod cache",
-	"simpleperf binary_cache" };
+	"simpleperf binary_cache", "APK" };
 /* CT_KNOTES under a sysroot is a copy of /sys/kernel/notes, not the
  * running kernel: live_kind() tells them apart. */
 
@@ -6175,6 +6275,7 @@ static struct cand {
 	char path[PATHMAX];	/* under root, until resolved */
 	const char *root;	/* the sysroot or cache it lies in, or NULL */
 	const char *leaf;	/* if it is a directory: the file in it */
+	const char *entry;	/* CT_APK: the library in it */
 	uint8_t type, resolved;
 	int err;		/* errno of the walk, 0 if it got there */
 	const char *what;	/* "a FIFO"...: there, but not a file */
@@ -6271,7 +6372,7 @@ cand_next(unsigned type)
 	c = &cands[ncand++];
 	c->type = (uint8_t)type;
 	c->err = 0;
-	c->root = c->leaf = NULL;
+	c->root = c->leaf = c->entry = NULL;
 	c->what = NULL;
 	c->resolved = 1;
 	return c;
@@ -6290,22 +6391,23 @@ cand_host(unsigned type, const char *path)
 /* A path inside root (the sysroot or a cache), or as given if root is
  * NULL.  It is walked only when looked at (cand_resolve): once an object
  * is found, the places after it cost nothing. */
-static void
+static struct cand *
 cand_in(unsigned type, const char *root, const char *path, const char *leaf)
 {
 	struct cand *c;
 
 	if (!root) {
 		cand_host(type, path);
-		return;
+		return ncand ? &cands[ncand - 1] : NULL;
 	}
 	if (!(c = cand_next(type)))
-		return;
+		return NULL;
 	if ((size_t)snprintf(c->path, PATHMAX, "%s", path) >= PATHMAX)
 		c->err = ENAMETOOLONG;
 	c->root = root;
 	c->leaf = leaf;
 	c->resolved = 0;
+	return c;
 }
 
 /* The real path of a candidate, walked inside its root; a directory met
@@ -6336,34 +6438,27 @@ cand_resolve(struct cand *c)
 static int
 bincache_lookup(const char *dir, const char *hex, char *out, size_t cap)
 {
+	static char line[PATHMAX];
 	struct stat st;
 	struct rd r;
-	const unsigned char *p, *nl, *eq;
-	size_t n, k, h = strlen(hex);
+	char *eq;
+	size_t h = strlen(hex);
 	int fd, found = 0;
 
 	if (!h || sr_resolve(dir, "/build_id_list", out, cap) ||
 	    (fd = open_regular(AT_FDCWD, out, 0, &st)) < 0)
 		return 0;
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
-	while (!found && rd_left(&r)) {
-		n = rd_left(&r) < cap ? (size_t)rd_left(&r) : cap - 1;
-		if (!(p = rd_peek(&r, n)))
-			break;
-		nl = memchr(p, '\n', n);
-		n = nl ? (size_t)(nl - p) : n;
-		eq = memchr(p, '=', n);
-		k = eq ? (size_t)(eq - p) : 0;
-		// the ID, then only the zeros that pad it, up to '='
-		if (k >= 2 + h && !memcmp(p, "0x", 2) && !memcmp(p + 2, hex, h) &&
-		    strspn((const char *)p + 2 + h, "0") == k - 2 - h) {
+	// the ID, then only the zeros that pad it, up to '='
+	while (!found && rd_line(&r, line, sizeof line))
+		if ((eq = strchr(line, '=')) && !strncmp(line, "0x", 2) &&
+		    !strncmp(line + 2, hex, h) && (size_t)(eq - line) >= 2 + h &&
+		    strspn(line + 2 + h, "0") == (size_t)(eq - line) - 2 - h &&
+		    strlen(eq) < cap) {
 			out[0] = '/';
-			memcpy(out + 1, eq + 1, n - k - 1);
-			out[n - k] = 0;
+			memcpy(out + 1, eq + 1, strlen(eq));
 			found = 1;
 		}
-		rd_skip(&r, n + (nl != NULL));
-	}
 	close(fd);
 	return found;
 }
@@ -6431,23 +6526,14 @@ module_from_dep(const char *mod, char *rel, size_t cap)
 	char *q;
 	struct stat st;
 	struct rd r;
-	const unsigned char *p, *nl;
 	int fd, found = 0;
-	size_t n;
 
 	snprintf(dep, sizeof dep, "/lib/modules/%s/modules.dep", pf.osrelease);
 	if (!pf.osrelease[0] || sr_resolve(opt.sysroot, dep, line, sizeof line) ||
 	    (fd = open_regular(AT_FDCWD, line, O_NOFOLLOW, &st)) < 0)
 		return 0;
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
-	while (!found && rd_left(&r)) {
-		n = rd_left(&r) < sizeof line ? (size_t)rd_left(&r) : sizeof line;
-		if (!(p = rd_peek(&r, n)))
-			break;
-		nl = memchr(p, '\n', n);
-		n = nl ? (size_t)(nl - p) : n;
-		memcpy(line, p, n);
-		line[n < sizeof line ? n : sizeof line - 1] = 0;
+	while (!found && rd_line(&r, line, sizeof line)) {
 		if ((q = strchr(line, ':')))
 			*q = 0;
 		module_name(line, m, sizeof m);
@@ -6455,7 +6541,6 @@ module_from_dep(const char *mod, char *rel, size_t cap)
 			memcpy(rel, line, strlen(line) + 1);
 			found = 1;
 		}
-		rd_skip(&r, n + (nl != NULL));
 	}
 	close(fd);
 	return found;
@@ -6503,7 +6588,8 @@ static const char *const knames[] = { "user", "kernel", "module", "vdso",
  * archive give for what they leave out.  docs/design.md, "The rules",
  * shows the same table, and tests/t-rules.sh checks that it does. */
 enum { R_PSEUDO, R_VDSO_NOID, R_ID_NOT_MAPPED, R_ID_MATCHES, R_UNREADABLE,
-	R_DEVICE, R_FOREIGN, R_DELETED, R_MISSING, R_ID_DIFFERS, R_OTHER_ARCH,
+	R_DEVICE, R_FOREIGN, R_DELETED, R_MISSING, R_DEFLATED, R_ID_DIFFERS,
+	R_OTHER_ARCH,
 	R_NO_RELEASE,
 	R_RELEASE_DIFFERS, R_RELEASE_SAME, R_NOTHING_TO_COMPARE, R_TWO_INODES,
 	R_OTHER_INODE, R_NO_TIME, R_NEWER, R_COPY_TIME, R_OTHER_DEVICE,
@@ -6529,6 +6615,9 @@ static const struct rule {
 	    "of its own (-s, -k, a cache) judges the object" },
 	{ V_DELETED, "deleted", "perf saw the file deleted while it ran" },
 	{ V_MISSING, "missing", "no file where the object is looked for" },
+	{ V_UNVERIFIED, "deflated", "a build-ID was recorded for a library "
+	    "compressed in its APK, which is not read in place, and no copy "
+	    "carries it" },
 	{ V_MISMATCH, "id-differs", "a build-ID was recorded and the file's "
 	    "differs, or it has none, or is no ELF file" },
 	{ V_MISMATCH, "other-arch", "no build-ID recorded, and the file is for "
@@ -6794,7 +6883,8 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 		"/usr/lib/debug/boot/vmlinux-%s.debug" };
 	static char p[PATHMAX], rel[PATHMAX - 300], hex[2 * IDMAX + 1];
 	static char mod[256];
-	const char *name = obj_name(o);
+	const char *name = obj_name(o), *apk;
+	struct cand *c;
 	int live = host != HOST_FOREIGN;	// the running kernel is its own
 	unsigned i;
 	size_t n;
@@ -6852,7 +6942,15 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 		cand_in(CT_PATH, opt.sysroot, name, NULL);
 		return;
 	}
-	cand_in(CT_PATH, opt.sysroot, name, NULL);
+	// a library inside an APK (fmt §6.4): the APK, and the entry in it
+	if ((apk = strstr(name, ".apk!/")) && (size_t)(apk + 4 - name) <
+	    sizeof p) {
+		memcpy(p, name, (size_t)(apk + 4 - name));
+		p[apk + 4 - name] = 0;
+		if ((c = cand_in(CT_APK, opt.sysroot, p, NULL)))
+			c->entry = apk + 6;
+	} else
+		cand_in(CT_PATH, opt.sysroot, name, NULL);
 	if (!idlen)
 		return;
 	cand_caches(name, hex, 0, 0);
@@ -6877,6 +6975,7 @@ vdso_buildid(struct elfid *e)
 	// its headers and notes lie in its first page
 	m.fd = -1;
 	m.mem = p;
+	m.base = 0;
 	m.size = 4096;
 	return elf_parse(&m, e);
 }
@@ -6942,7 +7041,7 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 		return 1;
 	// *st becomes the file read: a path swapped after the stat above
 	// never lends its inode and mtime to another file's build-ID
-	*idrc = elf_buildid(c->path, e, st);
+	*idrc = elf_buildid(c->path, c->entry, e, st);
 	return 1;
 }
 
@@ -7308,10 +7407,14 @@ compressed(const char *path)
 }
 
 static const char *
-unreadable_why(const struct cand *c, int notelf)
+unreadable_why(const struct cand *c, int notelf, int deflated)
 {
 	if (compressed(c->path))
 		return "compressed: its build-ID is not read";
+	if (deflated)
+		return zip_packed;
+	if (c->type == CT_APK)
+		return "not read from the APK (-v says why)";
 	return notelf ? "not an ELF file" : "a malformed ELF file";
 }
 
@@ -7369,6 +7472,7 @@ check_group(uint32_t g)
 	const char *why;
 	unsigned i, first = MAXCAND, unread = MAXCAND;
 	int idrc, there, first_idrc = -1, first_file = 0, first_notelf = 0;
+	int first_deflated = 0;
 
 	memset(r, 0, sizeof *r);
 	rec_gather(g, &rc);
@@ -7440,8 +7544,10 @@ check_group(uint32_t g)
 			first_idrc = idrc;
 			first_st = st;
 			first_file = cands[i].type == CT_PATH ||
-			    cands[i].type == CT_VMLINUX;
+			    cands[i].type == CT_VMLINUX ||
+			    cands[i].type == CT_APK;
 			first_notelf = e.notelf;
+			first_deflated = e.deflated;
 			if (arch_runs(pf.arch, e.machine) == 0) {
 				r->flags |= RF_ARCH_DIFF;
 				r->em = (uint16_t)e.machine;
@@ -7478,7 +7584,8 @@ check_group(uint32_t g)
 	// is no build-ID unread
 	if (first_idrc == 2 && r->kind != K_JIT) {
 		r->flags |= RF_UNREAD;
-		r->why = unreadable_why(&cands[first], first_notelf);
+		r->why = unreadable_why(&cands[first], first_notelf,
+		    first_deflated);
 	}
 	if (first_file)
 		r->mtime = mtime_ns(&first_st);
@@ -7490,6 +7597,12 @@ check_group(uint32_t g)
 	}
 	if (r->flags & RF_DELETED) {
 		decide(r, R_DELETED);
+		return;
+	}
+	// an APK's compressed library is not read in place: no copy with
+	// the recorded build-ID leaves it untold
+	if (rc.idlen && first_deflated) {
+		decide(r, R_DEFLATED);
 		return;
 	}
 	// a build-ID was recorded and the file's differs, or it has none, or
@@ -7992,6 +8105,10 @@ detail_for(uint32_t g, const struct rec *rc)
 			dadd(", nor in %u more place%s (-v lists them)",
 			    ncand - 1, ncand > 2 ? "s" : "");
 		break;
+	case R_DEFLATED:
+		dadd("%s; a copy of the library (-c) settles it", r->why);
+		detail_where(o, c);
+		break;
 	case R_ID_DIFFERS:
 		if (live_kind(c) && (r->flags & (RF_NOID | RF_UNREAD)))
 			dadd("the %s: %s", ct_names[type], r->flags & RF_NOID ?
@@ -8138,7 +8255,8 @@ detail_for(uint32_t g, const struct rec *rc)
 		dadd("; %s on another device than perf saw (overlayfs, a btrfs "
 		    "subvolume?)", r->flags & RF_DEV_DIFF ? "the inode it saw" :
 		    "another inode");
-	if ((r->flags & RF_UNREAD) && r->rule != R_ID_DIFFERS)
+	if ((r->flags & RF_UNREAD) && r->rule != R_ID_DIFFERS &&
+	    r->rule != R_DEFLATED)
 		dadd("; %s", r->why);
 	if (r->flags & RF_MULTI_ID)
 		dadd("; replaced while recording: %u build-IDs", r->nids);
@@ -8617,7 +8735,7 @@ cmd_list_kernel(void)
 	struct stat st;
 
 	// perf buildid-list -k reads the running kernel's notes the same way
-	if (elf_buildid("/sys/kernel/notes", &e, &st)) {
+	if (elf_buildid("/sys/kernel/notes", NULL, &e, &st)) {
 		msg(2, "/sys/kernel/notes: %s%s", e.why[0] ? e.why :
 		    "no GNU build-ID note", sysfs_mounted() ? "" :
 		    " (/sys is not mounted: mount -t sysfs sysfs /sys)");
@@ -8642,7 +8760,7 @@ cmd_buildid(int argc, char **argv)
 		usage_exit(2);
 	}
 	for (i = 0; i < argc; i++) {
-		switch (elf_buildid(argv[i], &e, &st)) {
+		switch (elf_buildid(argv[i], NULL, &e, &st)) {
 		case 0:
 			put_id(e.id, e.len < ELFIDMAX ? e.len : ELFIDMAX);
 			putchar(' ');
@@ -11023,10 +11141,10 @@ ar_name(const struct obj *o)
 	return s;
 }
 
-/* The bytes of fd from its start, size of them: in pieces; 0 if the file
- * gave fewer or more (it changed). */
+/* size bytes of fd from where it stands, in pieces; 0 if the file gave
+ * fewer, or (to_end) more: it changed. */
 static int
-ar_copy_fd(int fd, uint64_t size)
+ar_copy_fd(int fd, uint64_t size, int to_end)
 {
 	uint64_t done = 0;
 	ssize_t k;
@@ -11043,6 +11161,8 @@ ar_copy_fd(int fd, uint64_t size)
 			return -1;
 		done += (uint64_t)k;
 	}
+	if (!to_end)
+		return 1;
 	while ((k = read(fd, &more, 1)) < 0 && errno == EINTR)
 		;
 	return k == 0;
@@ -11160,7 +11280,7 @@ ar_decide(uint32_t g, const struct rec *rc, struct ar_plan *pl)
 			pl->why = "this process's vDSO has no section headers to "
 			    "size it by";
 	} else if (!c || (c->type != CT_PATH && c->type != CT_CACHE &&
-	    c->type != CT_DBGD && c->type != CT_BINCACHE))
+	    c->type != CT_DBGD && c->type != CT_BINCACHE && c->type != CT_APK))
 		pl->why = "the build-ID matched no file to copy (a loaded "
 		    "module's notes, a kernel image)";
 	else if (compressed(c->path))
@@ -11205,12 +11325,15 @@ ar_copy(uint32_t g, const struct rec *rc, struct ar_plan *pl)
 		// the build-ID read again from what is copied; a JIT's map
 		// and a cached kallsyms, which have none, by inode and mtime
 		else if (pl->jit || c->type == CT_KALLSYMS ? a.st_ino != r->ino
-		    || mtime_ns(&a) != r->mtime : fd_buildid(fd, &a, &e) ||
-		    !id_same(e.id, e.len < IDMAX ? e.len : IDMAX, r->diskid,
-		    r->disklen))
+		    || mtime_ns(&a) != r->mtime : fd_buildid(fd, &a, c->entry,
+		    &e) || !id_same(e.id, e.len < IDMAX ? e.len : IDMAX,
+		    r->diskid, r->disklen))
 			pl->why = "it changed after its build-ID was read";
+		// an APK's library: its bytes in the APK (zip_entry)
+		else if (c->entry && lseek(fd, (off_t)e.base, SEEK_SET) < 0)
+			pl->why = "it cannot be read";
 		else
-			pl->size = (uint64_t)a.st_size;
+			pl->size = c->entry ? e.size : (uint64_t)a.st_size;
 	}
 	if (!pl->why && !pl->mem && fd < 0)
 		pl->why = "it cannot be opened";
@@ -11229,7 +11352,7 @@ ar_copy(uint32_t g, const struct rec *rc, struct ar_plan *pl)
 	else if (pl->mem)
 		n = ar_write(pl->mem, (size_t)pl->size) ? 1 : -1;
 	else
-		n = ar_copy_fd(fd, pl->size);
+		n = ar_copy_fd(fd, pl->size, !c->entry);
 	if (n > 0 && !pl->kallsyms && !pl->mem && (fstat(fd, &b) ||
 	    b.st_size != a.st_size || b.st_mtim.tv_sec != a.st_mtim.tv_sec ||
 	    b.st_mtim.tv_nsec != a.st_mtim.tv_nsec))

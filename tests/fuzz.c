@@ -1,6 +1,6 @@
 /* Fuzz targets for perfmt's readers, for libFuzzer and AFL++.
  *
- * One source, four targets, chosen at build time by FUZZ_TARGET:
+ * One source, six targets, chosen at build time by FUZZ_TARGET:
  *   1  perf.data read as a file: the input is written to a regular file
  *      and read by what `perfmt header`, `perfmt list` and `perfmt check
  *      --hits=callchain` run (pread, passes, features, records, verdicts),
@@ -22,6 +22,9 @@
  *      the NUL (up to 2^64 - 1: past 8 GiB a pax "size" record and
  *      base-256), then read back: each path, link and size must be the
  *      one written and each header's checksum right, or the target aborts
+ *   6  APKs: the bytes as a file, the library lib/arm64-v8a/libx.so read
+ *      inside it as check reads one an APK maps (zip_entry, then the
+ *      ELF notes where it is stored)
  *
  * check looks objects up under an empty sysroot, with that directory as
  * its only cache: nothing outside it is opened, and the answers do not
@@ -392,10 +395,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&e, 0, sizeof e);
 	m.fd = -1;
 	m.mem = data;
+	m.base = 0;
 	m.size = size;
 	elf_parse(&m, &e);
 	fz_write(data, size);
-	elf_buildid(fz_path, &e, &est);
+	elf_buildid(fz_path, NULL, &e, &est);
+#elif FUZZ_TARGET == 6
+	struct elfid e;
+	struct stat est;
+
+	fz_write(data, size);
+	elf_buildid(fz_path, "lib/arm64-v8a/libx.so", &e, &est);
 #elif FUZZ_TARGET == 2
 	fz_commands("-", data, size, 1);
 #else

@@ -104,3 +104,75 @@ else
 	    ok "debuginfod-find: the cache it filled, ok by default" ||
 	    bad "debuginfod-find: the cache it filled, ok by default" "$(cat "$W/out" "$C/srv.log" | tail -5)"
 fi
+
+# ---- libraries inside an APK (fmt §6.4) --------------------------------------
+# simpleperf's has_embedded_native_libs_apk_perf.data maps
+# /data/app/com.example.hellojni-1/base.apk!/lib/arm64-v8a/libhello-jni.so
+# (8ed5755a...); APKs made here hold a stand-in with that ID, stored or
+# deflated, under a sysroot.
+if command -v python3 >/dev/null 2>&1; then
+	aid=8ed5755a7fdc07586ca228b8ee21621bce2c7a97
+	ap=data/app/com.example.hellojni-1/base.apk
+	ae=lib/arm64-v8a/libhello-jni.so
+	cache_elf $aid "$C/lib.so"
+	cache_elf 0123456789abcdef0123456789abcdef01234567 "$C/other.so"
+	mkapk() {	# ROOT METHOD(stored|deflated|none|junk) [FILE]
+		mkdir -p "$1/${ap%/*}"
+		python3 - "$1/$ap" "$2" "${3:-$C/lib.so}" <<'PY'
+import sys, zipfile
+out, how, lib = sys.argv[1], sys.argv[2], sys.argv[3]
+if how == 'junk':
+    open(out, 'wb').write(b'not a zip' * 10)
+    sys.exit()
+with zipfile.ZipFile(out, 'w') as z:
+    z.writestr('AndroidManifest.xml', b'<manifest/>' * 20, zipfile.ZIP_DEFLATED)
+    if how != 'none':
+        z.writestr('lib/arm64-v8a/libhello-jni.so', open(lib, 'rb').read(),
+                   zipfile.ZIP_STORED if how == 'stored' else zipfile.ZIP_DEFLATED)
+    z.writestr('lib/armeabi-v7a/libhello-jni.so', b'\0' * 64, zipfile.ZIP_STORED)
+    z.comment = b'a comment after the end record'
+PY
+	}
+	apkrow() {	# NAME VERDICT DETAIL [ARGS...]: the library's row
+		name=$1 v=$2 d=$3
+		shift 3
+		run env HOME="$C/home" "$PERFMT" check -p -t 2026-11-30 "$@" \
+		    -i "$P/GrapheneOS__platform_system_extras__has_embedded_native_libs_apk_perf.data"
+		grep -q "^$v	$aid	[0-9a-f-]*	/$ap!/$ae	$d" "$W/out" && ok "$name" ||
+		    bad "$name" "$(grep 'apk!' "$W/out"; cat "$W/err")"
+	}
+	mkapk "$C/a1" stored
+	apkrow "APK: a stored library, its build-ID read in place: ok" ok \
+	    "build-ID matches: APK ($C/a1/$ap)" -s "$C/a1"
+	mkapk "$C/a2" stored "$C/other.so"
+	apkrow "APK: another build stored: mismatch" mismatch \
+	    "on disk: 0123456789abcdef0123456789abcdef01234567" -s "$C/a2"
+	mkapk "$C/a3" deflated
+	apkrow "APK: a deflated library cannot be told" unverified \
+	    "compressed in the APK: its build-ID is not read in place; a copy of the library (-c) settles it ($C/a3/$ap)" -s "$C/a3"
+	mkdir -p "$C/a3c/$ap!/$ae/$aid"
+	cp "$C/lib.so" "$C/a3c/$ap!/$ae/$aid/elf"
+	apkrow "APK: a deflated library, its extracted copy in a cache: ok" ok \
+	    "build-ID matches: build-ID cache" -s "$C/a3" -c "$C/a3c"
+	mkapk "$C/a4" none
+	apkrow "APK: the library not in it: mismatch, said" mismatch \
+	    "on disk: not read from the APK (-v says why)" -s "$C/a4"
+	run "$PERFMT" check -v -p -s "$C/a4" \
+	    -i "$P/GrapheneOS__platform_system_extras__has_embedded_native_libs_apk_perf.data"
+	grep -qF "APK $C/a4/$ap: no entry $ae in the APK" "$W/err" &&
+	    ok "APK: -v says the entry is not there" ||
+	    bad "APK: -v says the entry is not there" "$(grep apk "$W/err")"
+	mkapk "$C/a5" junk
+	run "$PERFMT" check -v -p -s "$C/a5" \
+	    -i "$P/GrapheneOS__platform_system_extras__has_embedded_native_libs_apk_perf.data"
+	grep -qF "APK $C/a5/$ap: offset 0: no ZIP end record: not an APK" "$W/err" &&
+	    ok "APK: a file that is no ZIP, said" ||
+	    bad "APK: a file that is no ZIP, said" "$(grep apk "$W/err")"
+	# archive packs the stored library as itself
+	run "$PERFMT" archive -s "$C/a1" \
+	    -i "$P/GrapheneOS__platform_system_extras__has_embedded_native_libs_apk_perf.data" \
+	    -o "$C/apk.tar"
+	tar -xOf "$C/apk.tar" "$ap!/$ae/$aid/elf" 2>/dev/null | cmp -s - "$C/lib.so" &&
+	    ok "archive: an APK's stored library as PATH/ID/elf, its own bytes" ||
+	    bad "archive: an APK's stored library as PATH/ID/elf, its own bytes" "$(grep apk "$W/err"; tar -tf "$C/apk.tar" | grep apk)"
+fi
