@@ -6258,7 +6258,7 @@ machine_name(unsigned em)
  * were "/", and ".." stops at its top: nothing outside is ever opened.
  */
 #define PATHMAX 4096
-#define MAXCAND 64
+#define MAXCAND 24
 
 /* the candidate places of one object */
 enum { CT_PATH, CT_CACHE, CT_DEBUG, CT_KNOTES, CT_VMLINUX, CT_MODNOTES,
@@ -6432,6 +6432,18 @@ cand_resolve(struct cand *c)
 	return c->path;
 }
 
+/* Whether path inside the cache root is there as a file of type (S_IFDIR,
+ * S_IFREG): a layout's place is listed only where the cache has it. */
+static int
+cache_has(const char *root, const char *path, unsigned type)
+{
+	static char full[PATHMAX];
+	struct stat st;
+
+	return !sr_resolve(root, path, full, sizeof full) &&
+	    !stat(full, &st) && (st.st_mode & S_IFMT) == type;
+}
+
 /* simpleperf's build_id_list in a binary_cache (fmt §7.4): lines
  * "0xHEX=PATH", HEX padded with zeros to 40 digits, PATH relative to the
  * cache.  1 with the path of the ID hex in out ("/PATH"). */
@@ -6484,15 +6496,19 @@ cand_caches(const char *name, const char *hex, int kind_kernel, int vdso)
 		if ((size_t)snprintf(p, sizeof p, "%s%s/%s/%s", name[0] == '/' ?
 		    "" : "/", name, hex, leaf) < sizeof p)
 			cand_in(type, opt.cache[i], p, NULL);
-		if (kind_kernel || vdso)
-			continue;
-		snprintf(p, sizeof p, "/%s/executable", hex);
-		cand_in(CT_DBGD, opt.cache[i], p, NULL);
-		snprintf(p, sizeof p, "/%s/debuginfo", hex);
-		cand_in(CT_DEBUG, opt.cache[i], p, NULL);
-		if (name[0] == '/')
+		// the other layouts' places, where the cache has them
+		snprintf(p, sizeof p, "/%s", hex);
+		if (!kind_kernel && !vdso && cache_has(opt.cache[i], p, S_IFDIR)) {
+			snprintf(p, sizeof p, "/%s/executable", hex);
+			cand_in(CT_DBGD, opt.cache[i], p, NULL);
+			snprintf(p, sizeof p, "/%s/debuginfo", hex);
+			cand_in(CT_DEBUG, opt.cache[i], p, NULL);
+		}
+		if (!kind_kernel && !vdso && name[0] == '/' &&
+		    cache_has(opt.cache[i], name, S_IFREG))
 			cand_in(CT_BINCACHE, opt.cache[i], name, NULL);
-		if (bincache_lookup(opt.cache[i], hex, p, sizeof p))
+		if (!kind_kernel && !vdso &&
+		    bincache_lookup(opt.cache[i], hex, p, sizeof p))
 			cand_in(CT_BINCACHE, opt.cache[i], p, NULL);
 	}
 }
@@ -6585,8 +6601,9 @@ static const char *const knames[] = { "user", "kernel", "module", "vdso",
 /* The rules, in the order they are tried; the first that holds gives
  * the verdict (check_group, judge_by_time).  Its code is -j's "reason"
  * and keys the words of the detail (detail_for), which inject and
- * archive give for what they leave out.  docs/design.md, "The rules",
- * shows the same table, and tests/t-rules.sh checks that it does. */
+ * archive give for what they leave out; the comment above it says when
+ * it holds.  docs/design.md, "The rules", shows the same table, and
+ * tests/t-rules.sh checks that it does. */
 enum { R_PSEUDO, R_VDSO_NOID, R_ID_NOT_MAPPED, R_ID_MATCHES, R_UNREADABLE,
 	R_DEVICE, R_FOREIGN, R_DELETED, R_MISSING, R_DEFLATED, R_ID_DIFFERS,
 	R_OTHER_ARCH,
@@ -6597,55 +6614,71 @@ enum { R_PSEUDO, R_VDSO_NOID, R_ID_NOT_MAPPED, R_ID_MATCHES, R_UNREADABLE,
 
 static const struct rule {
 	uint8_t verdict;
-	const char *code, *when;
+	const char *code;
 } rules[R_N] = {
-	{ V_SKIP, "pseudo", "not a file: anonymous memory, a heap, a stack, "
-	    "a guest's object" },
-	{ V_SKIP, "vdso-no-id", "a vDSO without a recorded build-ID" },
-	{ V_UNVERIFIED, "id-not-mapped", "the recorded build-ID is the file's "
-	    "at the path, but perf mapped another inode or device, and this "
-	    "file was there when perf read it (a chroot, a bind mount)" },
-	{ V_OK, "id-matches", "a place holds the recorded build-ID: the path, "
-	    "a build-ID cache (perf's, debuginfod's, a binary_cache), the "
-	    "running kernel; a debug file is not the binary" },
-	{ V_UNREADABLE, "unreadable", "a place before any readable one cannot "
-	    "be read" },
-	{ V_SKIP, "device", "nothing found, and the path is a device" },
-	{ V_FOREIGN, "foreign", "the profile is another system's, and nothing "
-	    "of its own (-s, -k, a cache) judges the object" },
-	{ V_DELETED, "deleted", "perf saw the file deleted while it ran" },
-	{ V_MISSING, "missing", "no file where the object is looked for" },
-	{ V_UNVERIFIED, "deflated", "a build-ID was recorded for a library "
-	    "compressed in its APK, which is not read in place, and no copy "
-	    "carries it" },
-	{ V_MISMATCH, "id-differs", "a build-ID was recorded and the file's "
-	    "differs, or it has none, or is no ELF file" },
-	{ V_MISMATCH, "other-arch", "no build-ID recorded, and the file is for "
-	    "another architecture than the profile's" },
-	{ V_UNVERIFIED, "no-release", "a kernel or module with no build-ID "
-	    "recorded and no release to compare" },
-	{ V_STALE, "release-differs", "a kernel or module with no build-ID "
-	    "recorded, of another release" },
-	{ V_UNCHANGED, "release-same", "a kernel or module with no build-ID "
-	    "recorded, of the profile's release" },
-	{ V_UNVERIFIED, "nothing-to-compare", "no build-ID recorded, and what "
-	    "was found is no file with times" },
-	{ V_REPLACED, "two-inodes", "perf saw two inodes at the path while it "
-	    "recorded" },
-	{ V_REPLACED, "other-inode", "another inode than perf mapped, on the "
-	    "same device" },
-	{ V_UNVERIFIED, "no-time", "the profile's time is unknown or "
-	    "implausible" },
-	{ V_STALE, "newer", "modified after the profile's time" },
-	{ V_UNVERIFIED, "copy-time", "the profile's time is a copy's mtime" },
-	{ V_UNVERIFIED, "other-device", "another device and another inode "
-	    "than perf mapped" },
-	{ V_UNVERIFIED, "during", "modified while perf recorded" },
-	{ V_UNVERIFIED, "jit-earlier", "a JIT's map written before the "
-	    "recording began" },
-	{ V_UNVERIFIED, "ctime", "its inode changed after the recording "
-	    "began, and no build-ID cache's link explains it" },
-	{ V_UNCHANGED, "unchanged", "not modified since the recording began" },
+	// not a file: anonymous memory, a heap, a stack, a guest's object
+	{ V_SKIP, "pseudo" },
+	// a vDSO without a recorded build-ID
+	{ V_SKIP, "vdso-no-id" },
+	// the recorded build-ID is the file's at the path, but perf mapped
+	// another inode or device, and this file was there when perf read it (a
+	// chroot, a bind mount)
+	{ V_UNVERIFIED, "id-not-mapped" },
+	// a place holds the recorded build-ID: the path, a build-ID cache
+	// (perf's, debuginfod's, a binary_cache), the running kernel; a debug
+	// file is not the binary
+	{ V_OK, "id-matches" },
+	// a place before any readable one cannot be read
+	{ V_UNREADABLE, "unreadable" },
+	// nothing found, and the path is a device
+	{ V_SKIP, "device" },
+	// the profile is another system's, and nothing of its own (-s, -k, a
+	// cache) judges the object
+	{ V_FOREIGN, "foreign" },
+	// perf saw the file deleted while it ran
+	{ V_DELETED, "deleted" },
+	// no file where the object is looked for
+	{ V_MISSING, "missing" },
+	// a build-ID was recorded for a library compressed in its APK, which is
+	// not read in place, and no copy carries it
+	{ V_UNVERIFIED, "deflated" },
+	// a build-ID was recorded and the file's differs, or it has none, or is
+	// no ELF file
+	{ V_MISMATCH, "id-differs" },
+	// no build-ID recorded, and the file is for another architecture than
+	// the profile's
+	{ V_MISMATCH, "other-arch" },
+	// a kernel or module with no build-ID recorded and no release to
+	// compare
+	{ V_UNVERIFIED, "no-release" },
+	// a kernel or module with no build-ID recorded, of another release
+	{ V_STALE, "release-differs" },
+	// a kernel or module with no build-ID recorded, of the profile's
+	// release
+	{ V_UNCHANGED, "release-same" },
+	// no build-ID recorded, and what was found is no file with times
+	{ V_UNVERIFIED, "nothing-to-compare" },
+	// perf saw two inodes at the path while it recorded
+	{ V_REPLACED, "two-inodes" },
+	// another inode than perf mapped, on the same device
+	{ V_REPLACED, "other-inode" },
+	// the profile's time is unknown or implausible
+	{ V_UNVERIFIED, "no-time" },
+	// modified after the profile's time
+	{ V_STALE, "newer" },
+	// the profile's time is a copy's mtime
+	{ V_UNVERIFIED, "copy-time" },
+	// another device and another inode than perf mapped
+	{ V_UNVERIFIED, "other-device" },
+	// modified while perf recorded
+	{ V_UNVERIFIED, "during" },
+	// a JIT's map written before the recording began
+	{ V_UNVERIFIED, "jit-earlier" },
+	// its inode changed after the recording began, and no build-ID cache's
+	// link explains it
+	{ V_UNVERIFIED, "ctime" },
+	// not modified since the recording began
+	{ V_UNCHANGED, "unchanged" },
 };
 
 /* facts the detail words; the rule decided */
@@ -6668,10 +6701,11 @@ static struct res {
 	int64_t mtime;		/* ns since the epoch, of the file judged */
 	uint64_t ino;		/* and its inode */
 	uint16_t flags;
+	// first: the other place the detail names, another build at the
+	// path (RF_PATH_DIFF) or the debug file (RF_DEBUG)
 	uint8_t rule, verdict, kind, cand, first, disklen, nids;
 	uint8_t err;		/* unreadable: the errno (EACCES, EPERM, EIO) */
 	uint16_t em;		/* RF_ARCH_DIFF: the file's ELF machine */
-	uint8_t dbg;		/* RF_DEBUG: that debug file's candidate */
 	unsigned char diskid[IDMAX];
 } res[PERFMT_MAXOBJ];
 
@@ -7513,7 +7547,7 @@ check_group(uint32_t g)
 			    id_same(rc.id, rc.idlen, e.id, e.len < IDMAX ?
 			    e.len : IDMAX)) {
 				r->flags |= RF_DEBUG;
-				r->dbg = (uint8_t)i;
+				r->first = (uint8_t)i;
 			}
 			continue;
 		}
@@ -8269,9 +8303,9 @@ detail_for(uint32_t g, const struct rec *rc)
 	if (r->flags & RF_IMAGE_ID)
 		dadd("; the build-ID perf recorded for %s",
 		    esc(obj_name(&objs[kernel_image(o)])));
-	if (r->flags & RF_DEBUG)
+	if ((r->flags & RF_DEBUG) && r->rule != R_ID_MATCHES)
 		dadd("; symbols: the debug file %s has the recorded build-ID, "
-		    "not the binary", esc(cand_resolve(&cands[r->dbg])));
+		    "not the binary", esc(cand_resolve(&cands[r->first])));
 }
 
 /* A JSON string: the escaped name (section 4), with '"' and '\' escaped

@@ -1,21 +1,16 @@
 # Sourced by tests/run.sh after tests/lib.sh (docs/testing.md).
 # ---- the rules: docs/design.md's table is the code's -----------------------
-# rules[] of perfmt.c, entry by entry ({ V_X, "code", "when" }, strings
-# split over lines joined), as the rows of design.md's table
+# rules[] of perfmt.c, entry by entry ({ V_X, "code" }, after the comment
+# lines that say when it holds, joined), as the rows of design.md's table
 awk '
 	/^} rules\[R_N\] = \{$/ { on = 1; next }
 	on && /^};$/ { exit }
-	on { sub(/^[ \t]+/, " "); buf = buf $0 }
-	END {
-		gsub(/"[ \t]*"/, "", buf)
-		n = 0
-		while (match(buf, /\{ V_[A-Z]+, "[^"]*", "[^"]*" \}/)) {
-			e = substr(buf, RSTART + 4, RLENGTH - 6)
-			buf = substr(buf, RSTART + RLENGTH)
-			v = e; sub(/,.*/, "", v)
-			split(e, q, "\"")
-			printf "| %d | `%s` | %s | %s |\n", ++n, q[2], tolower(v), q[4]
-		}
+	on && /^\t\/\/ / { sub(/^\t\/\/ /, ""); when = when (when == "" ? "" : " ") $0; next }
+	on && /^\t\{ V_[A-Z]+, "[^"]*" \},$/ {
+		v = $2; sub(/^V_/, "", v); sub(/,$/, "", v)
+		split($0, q, "\"")
+		printf "| %d | `%s` | %s | %s |\n", ++n, q[2], tolower(v), when
+		when = ""
 	}' "$top/perfmt.c" >"$W/out"
 sed -n '/^<!-- rules begin -->$/,/^<!-- rules end -->$/p' \
     "$top/docs/design.md" | sed '1,3d;$d' >"$T/doc"
