@@ -61,12 +61,12 @@ rm -rf "$T/archroot" && mkdir -p "$T/archroot/usr/bin"
 cp "$W/elf/local__w-sha1" "$T/archroot/usr/bin/busybox"
 touch -d 2020-01-01 "$T/archroot/usr/bin/busybox"
 run "$PERFMT" check -j -t 2021-01-01 -s "$T/archroot" -i "$P/aarch64__b-no-buildid-B.data"
-expect "other-arch: an x86-64 file for an aarch64 -B profile, exit 1" 1
-grep -q '"verdict":"mismatch","reason":"other-arch".*"path":"/usr/bin/busybox".*"detail":"a file for x86-64, the profile from aarch64' "$W/out" &&
+expect "other-arch: an x86_64 file for an aarch64 -B profile, exit 1" 1
+grep -q '"verdict":"mismatch","reason":"other-arch".*"path":"/usr/bin/busybox".*"detail":"a file for x86_64, the profile from aarch64' "$W/out" &&
     ok "other-arch: mismatch, and the detail names both" ||
     bad "other-arch: mismatch, and the detail names both" "$(cat "$W/out")"
 run "$PERFMT" check -p -s "$T/archroot" -i "$P/aarch64__a-default.data"
-grep -q "^mismatch	.*/usr/bin/busybox	on disk: [0-9a-f]*, a file for x86-64, the profile from aarch64" "$W/out" &&
+grep -q "^mismatch	.*/usr/bin/busybox	on disk: [0-9a-f]*, a file for x86_64, the profile from aarch64" "$W/out" &&
     ok "other-arch: a recorded build-ID's mismatch says the architectures differ" ||
     bad "other-arch: a recorded build-ID's mismatch says the architectures differ" "$(cat "$W/out")"
 cp "$W/elf/armhf__libc6__libdl.so.2" "$T/archroot/usr/bin/busybox"
