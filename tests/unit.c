@@ -816,7 +816,7 @@ t_elf(void)
 				nn = note_put(notes, be, "GNU", 3, id, 20, 4);
 				n = elf_put(b, is64, be, ph == 0, ph == 1, notes, nn);
 				check((path = tmpfile_with("elf", b, n)));
-				rc = elf_buildid(path, &e, &est);
+				rc = elf_buildid(path, NULL, &e, &est);
 				if (ph == 2) {
 					check(rc == 1);
 					continue;
@@ -829,49 +829,49 @@ t_elf(void)
 	n = elf_put(b, 1, 0, 1, 0, notes, nn);
 	put64(b + 32, 1u << 30, 0);
 	check((path = tmpfile_with("elf", b, n)));
-	check(elf_buildid(path, &e, &est) == 2 && strstr(e.why, "past the end"));
+	check(elf_buildid(path, NULL, &e, &est) == 2 && strstr(e.why, "past the end"));
 	/* phentsize too small for an ELF64 program header */
 	n = elf_put(b, 1, 0, 1, 0, notes, nn);
 	put16(b + 54, 8, 0);
 	check((path = tmpfile_with("elf", b, n)));
-	check(elf_buildid(path, &e, &est) == 2 && strstr(e.why, "entry size"));
+	check(elf_buildid(path, NULL, &e, &est) == 2 && strstr(e.why, "entry size"));
 	/* PN_XNUM: the count lives in section 0's sh_info */
 	nn = note_put(notes, 1, "GNU", 3, id, 20, 4);
 	n = elf_put(b, 1, 1, 1, 0, notes, nn);
 	put16(b + 56, PN_XNUM, 1);
 	put32(b + 64 + 56 + 44, 1, 1);
 	check((path = tmpfile_with("elf", b, n)));
-	check(elf_buildid(path, &e, &est) == 0);
+	check(elf_buildid(path, NULL, &e, &est) == 0);
 	/* bad class, short file, not ELF */
 	n = elf_put(b, 1, 0, 1, 0, notes, nn);
 	b[EI_CLASS] = 3;
 	check((path = tmpfile_with("elf", b, n)));
-	check(elf_buildid(path, &e, &est) == 2 && strstr(e.why, "class"));
+	check(elf_buildid(path, NULL, &e, &est) == 2 && strstr(e.why, "class"));
 	check((path = tmpfile_with("elf", b, 20)));
 	b[EI_CLASS] = ELFCLASS64;
 	check((path = tmpfile_with("elf", b, 20)));
-	check(elf_buildid(path, &e, &est) == 2 && strstr(e.why, "too short"));
+	check(elf_buildid(path, NULL, &e, &est) == 2 && strstr(e.why, "too short"));
 	/* cut inside e_ident: class, data and version are not read (fuzz:
 	 * tests/data/fuzz/elf-cut-ident), from a file or from memory */
 	check((path = tmpfile_with("elf", (const unsigned char *)"\177ELF\1",
 	    6)));
-	check(elf_buildid(path, &e, &est) == 2 && strstr(e.why, "too short"));
+	check(elf_buildid(path, NULL, &e, &est) == 2 && strstr(e.why, "too short"));
 	{
 		static const unsigned char cut[6] = { 0x7f, 'E', 'L', 'F', 1, 0 };
-		struct img m = { -1, cut, sizeof cut };
+		struct img m = { -1, cut, 0, sizeof cut };
 
 		memset(&e, 0, sizeof e);
 		check(elf_parse(&m, &e) == 2 && strstr(e.why, "too short"));
 	}
 	check((path = tmpfile_with("elf", (const unsigned char *)"dummy\n", 6)));
-	check(elf_buildid(path, &e, &est) == 2 && strstr(e.why, "not an ELF"));
+	check(elf_buildid(path, NULL, &e, &est) == 2 && strstr(e.why, "not an ELF"));
 	/* a raw note blob, either byte order */
 	for (be = 0; be < 2; be++) {
 		nn = note_put(notes, be, "GNU", 3, id, 8, 4);
 		check((path = tmpfile_with("blob", notes, nn)));
-		check(elf_buildid(path, &e, &est) == 0 && e.blob && e.len == 8);
+		check(elf_buildid(path, NULL, &e, &est) == 0 && e.blob && e.len == 8);
 	}
-	check(elf_buildid(tmpdir, &e, &est) == 2 && strstr(e.why, "regular"));
+	check(elf_buildid(tmpdir, NULL, &e, &est) == 2 && strstr(e.why, "regular"));
 	return 0;
 }
 
@@ -1712,7 +1712,7 @@ t_absurd_elf(void)
 	static const unsigned char id[20] = { 1 };
 	unsigned char b[4096], notes[64];
 	struct elfid e;
-	struct img m = { -1, b, 0 };
+	struct img m = { -1, b, 0, 0 };
 	size_t n, nn, k;
 
 	/* e_shnum 0 and section 0's sh_size 2^64-1 (the count escape) */
