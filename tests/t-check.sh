@@ -253,7 +253,7 @@ fi
 # or under an emulator the arch its guests see)
 fact='(kernel release 6.18.44-fc-v782|arch x86_64), not '
 if [ "$(uname -r)" != 6.18.44-fc-v782 ]; then
-	run env HOME="$W/home" "$PERFMT" -i examples/small.data
+	run env HOME="$W/home" "$PERFMT" examples/small.data
 	expect "examples/small.data: exit 3 (foreign: cannot be told)" 3
 	grep -Eq "^foreign  *\[kernel.kallsyms\]  *85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26  recorded on another system, not judged by this one's kernel" "$W/out" &&
 	    grep -q '^4 objects: 1 foreign, 3 ok; 8 mapped objects no sample reaches, not judged; ' "$W/out" &&
