@@ -89,10 +89,13 @@ else
 	port=$((20000 + $$ % 20000))
 	debuginfod -F -p $port -d "$C/db.sqlite" -t 1 "$C/srv" >"$C/srv.log" 2>&1 &
 	srv=$!
+	# until the server has scanned it; a miss is remembered by the client
+	# (cache_miss_s), so each try starts from an empty cache
 	i=0
-	while [ $i -lt 30 ] && ! DEBUGINFOD_URLS=http://127.0.0.1:$port \
+	while [ $i -lt 60 ] && ! { rm -rf "$C/filled" && mkdir "$C/filled" &&
+	    DEBUGINFOD_URLS=http://127.0.0.1:$port \
 	    DEBUGINFOD_CACHE_PATH="$C/filled" debuginfod-find executable $bid \
-	    >/dev/null 2>&1; do
+	    >/dev/null 2>&1; }; do
 		sleep 1
 		i=$((i + 1))
 	done
