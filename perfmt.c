@@ -6210,15 +6210,16 @@ elf_buildid(const char *path, const char *entry, struct elfid *e,
 }
 
 /* The ELF machines (e_machine, gABI) a system of arch (uname -m, the
- * ARCH feature) runs: its own, and the 32-bit one its kernel also runs
- * (fmt §6.2).  1 yes, 0 no, -1 not known here: an arch or a machine
- * missing from the table says nothing. */
+ * ARCH feature) runs: those of its own kind, 64- and 32-bit, since a
+ * 32-bit perf on a 64-bit kernel reports the 32-bit arch ("armv8l") and
+ * a 64-bit kernel runs 32-bit files (fmt §6.2).  1 yes, 0 no, -1 not
+ * known here: an arch or a machine missing from the table says nothing. */
 static const struct { const char *arch; uint16_t em[2]; } arches[] = {
-	{ "x86_64", { 62, 3 } }, { "i386", { 3, 3 } }, { "i486", { 3, 3 } },
-	{ "i586", { 3, 3 } }, { "i686", { 3, 3 } }, { "aarch64", { 183, 40 } },
-	{ "arm64", { 183, 40 } }, { "arm", { 40, 40 } },
+	{ "x86_64", { 62, 3 } }, { "i386", { 3, 62 } }, { "i486", { 3, 62 } },
+	{ "i586", { 3, 62 } }, { "i686", { 3, 62 } }, { "aarch64", { 183, 40 } },
+	{ "arm64", { 183, 40 } }, { "arm", { 40, 183 } },
 	{ "riscv", { 243, 243 } }, { "s390", { 22, 22 } },
-	{ "ppc64", { 21, 20 } }, { "ppc", { 20, 20 } }, { "mips", { 8, 8 } },
+	{ "ppc64", { 21, 20 } }, { "ppc", { 20, 21 } }, { "mips", { 8, 8 } },
 	{ "loongarch", { 258, 258 } },
 };
 

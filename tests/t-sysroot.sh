@@ -75,3 +75,19 @@ run "$PERFMT" check -p -t 2021-01-01 -s "$T/archroot" -i "$P/aarch64__b-no-build
 grep -q "^unchanged	.*/usr/bin/busybox	" "$W/out" &&
     ok "other-arch: an ARM file under an aarch64 profile is judged by its time" ||
     bad "other-arch: an ARM file under an aarch64 profile is judged by its time" "$(cat "$W/out")"
+# a family, both widths: an i686 profile (a 32-bit perf, perhaps on a
+# 64-bit kernel) judged by this x86_64 system's files is never other-arch;
+# an armv7 one is (the profile names the arch the uname of its perf gave)
+for a in i686:0 armv7:1; do
+	run env HOME="$W/home" "$PERFMT" check -j -L -a \
+	    -i "$P/google__perf_data_converter__perf.data.${a%:*}-3.4"
+	n=$(grep -c '"reason":"other-arch"' "$W/out")
+	if [ "$(uname -m)" != x86_64 ]; then
+		skipped "other-arch: a ${a%:*} profile here" "this is no x86_64 system"
+	elif { [ "${a#*:}" = 0 ] && [ "$n" = 0 ]; } ||
+	    { [ "${a#*:}" = 1 ] && [ "$n" -gt 0 ]; }; then
+		ok "other-arch: a ${a%:*} profile on x86_64 files ($n rows)"
+	else
+		bad "other-arch: a ${a%:*} profile on x86_64 files" "$n rows: $(head -3 "$W/out")"
+	fi
+done
