@@ -11307,8 +11307,8 @@ ar_decide(uint32_t g, const struct rec *rc, struct ar_plan *pl)
 		pl->leaf = "kallsyms";
 		pl->kallsyms = opt.kallsyms ? opt.kallsyms : "/proc/kallsyms";
 		if (kallsyms_size(pl->kallsyms, &pl->size))
-			pl->why = "/proc/kallsyms is unreadable or hides its "
-			    "addresses (kptr_restrict)";
+			pl->why = "its kallsyms is unreadable, none, or hides "
+			    "its addresses (kptr_restrict: read it as root)";
 	} else if (r->kind == K_VDSO && c && c->type == CT_VDSO) {
 		pl->leaf = "vdso";
 		if (!(pl->mem = ar_vdso(&pl->size)))
@@ -11604,8 +11604,9 @@ find_command(const char *name)
 }
 
 /* --kallsyms, else a sysroot's proc/kallsyms where there is one: the
- * kernel's symbols archive packs (fmt §6.3); one that cannot serve is
- * refused here, before anything is read. */
+ * kernel's symbols archive packs (fmt §6.3).  One given that cannot serve
+ * is refused here, before anything is read; a sysroot's (-s / as a user
+ * kptr_restrict hides the addresses from) only where archive meets it. */
 static void
 check_kallsyms(void)
 {
@@ -11614,8 +11615,10 @@ check_kallsyms(void)
 	int k;
 
 	if (!opt.kallsyms && opt.sysroot && !sr_resolve(opt.sysroot,
-	    "/proc/kallsyms", path, sizeof path) && !access(path, F_OK))
+	    "/proc/kallsyms", path, sizeof path) && !access(path, F_OK)) {
 		opt.kallsyms = path;
+		return;
+	}
 	if (!opt.kallsyms || !(k = kallsyms_size(opt.kallsyms, &size)))
 		return;
 	if (k == KS_ERR)

@@ -290,6 +290,18 @@ for o in "" "-o $A/k3.tar"; do
 done
 [ ! -e "$A/k3.tar" ] && ok "archive --kallsyms refused: no archive written" ||
     bad "archive --kallsyms refused: no archive written"
+# a sysroot's proc/kallsyms with zeros (-s / as a user): check is not
+# stopped by it; archive leaves the kernel out and says why
+mkdir -p "$A/kz/sys/kernel" "$A/kz/proc"
+cp "$W/elf/guest__aarch64__sys_kernel_notes.bin" "$A/kz/sys/kernel/notes"
+cp "$A/kzero" "$A/kz/proc/kallsyms"
+run "$PERFMT" check -s "$A/kz" -i "$P/aarch64__a-default.data"
+no_trouble && ok "check -s: a sysroot's zeroed kallsyms stops nothing" ||
+    bad "check -s: a sysroot's zeroed kallsyms stops nothing" "rc $rc: $(cat "$W/err")"
+run "$PERFMT" archive -s "$A/kz" -i "$P/aarch64__a-default.data" -o "$A/k4.tar"
+grep -q "^left  $kid \[kernel.kallsyms\]  its kallsyms is unreadable, none, or hides its addresses (kptr_restrict: read it as root)" "$W/err" &&
+    ok "archive -s: a sysroot's zeroed kallsyms, the kernel left out, said" ||
+    bad "archive -s: a sysroot's zeroed kallsyms, the kernel left out, said" "rc $rc: $(cat "$W/err")"
 run "$PERFMT" check --kallsyms "$W/elf/guest__aarch64__sys_kernel_notes.bin" -i "$P/aarch64__a-default.data"
 expect "check --kallsyms: a file that is none, refused" 2 "not a kallsyms file: expected lines of ADDRESS TYPE NAME"
 if ! command -v perf >/dev/null 2>&1; then
