@@ -300,8 +300,9 @@ usage_exit(int code)
 }
 
 /* The options as main parses them (section 17): the places to look
- * (-s, -k, -c; --kallsyms, the kernel's symbols for archive), the profile's time (-t, -r), -L, the output's form, the
- * scope (-a, -H: HITS_SAMPLE or HITS_CALLCHAIN) and inject's -n. */
+ * (-s, -k, -c; --kallsyms, the kernel's symbols for archive), the
+ * profile's time (-t, -r), -L, the output's form, the scope (-a, -H:
+ * HITS_SAMPLE or HITS_CALLCHAIN) and inject's -n. */
 #define MAXCACHE 8
 
 static struct opt {
