@@ -110,8 +110,8 @@ long syscall(long, ...);
 #if PERFMT_ELFBUF < 256
 #error "PERFMT_ELFBUF must be at least 256"
 #endif
-#if PERFMT_MAXPEND < 1 || PERFMT_MAXPEND > 65535
-#error "PERFMT_MAXPEND must be 1 to 65535 (16-bit indexes)"
+#if PERFMT_MAXPEND < 1
+#error "PERFMT_MAXPEND must be at least 1"
 #endif
 
 #define IDMAX 20		/* perf keeps at most 20 build-ID bytes */
@@ -3667,9 +3667,9 @@ static uint32_t procs_live;
 
 /* A sample read before the MMAP it falls in (the CPUs' buffers again)
  * waits here, one entry per process and page, and is looked up again at
- * each FINISHED_ROUND and at the end; after two rounds it is unknown, as
- * in perf.  A full table sheds its oldest quarter, counted. */
-#define PEND_HASH (2 * PERFMT_MAXPEND)
+ * its process's MMAPs and FORK, at each FINISHED_ROUND and at the end;
+ * after two rounds it is unknown, as in perf.  A full table sheds its
+ * oldest quarter, counted. */
 #define PEND_ALL INT64_MIN	/* pend_retry: every process's */
 
 static struct pend {
@@ -3678,60 +3678,7 @@ static struct pend {
 	uint16_t round;		/* its low bits: only an age of 2 is asked */
 	uint8_t mode, how;
 } pend[PERFMT_MAXPEND];
-#define PEND_FREE UINT16_MAX
 static uint32_t npend;
-static uint16_t pend_ix[PEND_HASH];	/* pend[] indexes, PEND_FREE */
-static uint64_t pend_pids[64];	/* a bit per pid hash: any waiting? */
-static int pend_clean;		/* the index holds nothing: skip the rebuild */
-
-static uint32_t
-pend_hash(int32_t pid, uint64_t addr)
-{
-	return ((uint32_t)pid * 2654435761u ^ (uint32_t)(addr >> 12) *
-	    40503u) % PEND_HASH;
-}
-
-/* Open addressing, a few probes: the slot holding an entry for pid's
- * page, else the first free one, else the home slot (overwritten; a
- * duplicate entry costs nothing but room). */
-static uint32_t
-pend_slot(int32_t pid, uint64_t addr)
-{
-	uint32_t h = pend_hash(pid, addr), k, s, i;
-
-	for (k = 0; k < 8; k++) {
-		s = (h + k) % PEND_HASH;
-		if ((i = pend_ix[s]) == PEND_FREE || (pend[i].pid == pid &&
-		    pend[i].addr >> 12 == addr >> 12))
-			return s;
-	}
-	return h;
-}
-
-static uint32_t
-pend_bit(int32_t pid)
-{
-	return (uint32_t)pid * 2654435761u >> 20;	/* 12 bits */
-}
-
-static void
-pend_index(void)
-{
-	uint32_t i, b;
-
-	// every round asks, and most find nothing waiting: the 12 KiB
-	// index is cleared again only when something waited since
-	if (!npend && pend_clean)
-		return;
-	pend_clean = !npend;
-	memset(pend_ix, 0xff, sizeof pend_ix);	/* PEND_FREE */
-	memset(pend_pids, 0, sizeof pend_pids);
-	for (i = 0; i < npend; i++) {
-		pend_ix[pend_slot(pend[i].pid, pend[i].addr)] = (uint16_t)i;
-		b = pend_bit(pend[i].pid);
-		pend_pids[b >> 6] |= (uint64_t)1 << (b & 63);
-	}
-}
 
 static void
 hits_reset(void)
@@ -3743,8 +3690,6 @@ hits_reset(void)
 	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
 	hits_unresolved = hits_unresolved_cc = hits_unplaced = 0;
 	npend = 0;
-	pend_clean = 0;
-	pend_index();
 }
 
 /* The pid's bucket: its hash scaled to the table by a multiply, which
@@ -4244,13 +4189,8 @@ pend_retry(int age, int final, int64_t pid)
 {
 	struct proc *p;
 	struct pend *e;
-	uint32_t i, k = 0, m, b;
+	uint32_t i, k = 0, m;
 
-	if (pid != PEND_ALL) {
-		b = pend_bit((int32_t)pid);
-		if (!(pend_pids[b >> 6] >> (b & 63) & 1))
-			return;
-	}
 	for (i = 0; i < npend; i++) {
 		e = &pend[i];
 		if (pid == PEND_ALL || e->pid == pid) {
@@ -4270,12 +4210,7 @@ pend_retry(int age, int final, int64_t pid)
 			pend[k] = *e;
 		k++;
 	}
-	// most retries (an MMAP of a process with samples waiting) find
-	// none of them yet: nothing moved, the index holds
-	if (k == npend)
-		return;
 	npend = k;
-	pend_index();
 }
 
 /* A full table gives up its oldest quarter, callchain entries first:
@@ -4300,40 +4235,35 @@ pend_shed(void)
 		}
 		npend = k;
 	}
-	pend_index();
 }
 
 static void
 pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
     uint64_t time)
 {
-	uint32_t h = pend_slot(pid, addr), i = pend_ix[h];
 	struct pend *e;
+	uint32_t i;
 
 	// one entry per page: a sample and a callchain entry there are
 	// both hits of whatever object the page turns out to be in
-	if (i != PEND_FREE && pend[i].pid == pid && pend[i].mode == mode &&
-	    pend[i].addr >> 12 == addr >> 12) {
-		pend[i].how |= how;
-		return;
-	}
+	for (i = 0; i < npend; i++)
+		if (pend[i].pid == pid && pend[i].mode == mode &&
+		    pend[i].addr >> 12 == addr >> 12) {
+			pend[i].how |= how;
+			return;
+		}
 	if (npend == PERFMT_MAXPEND) {
 		pend_retry(0, 0, PEND_ALL);
 		if (npend == PERFMT_MAXPEND)
 			pend_shed();
-		h = pend_slot(pid, addr);
 	}
-	e = &pend[npend];
+	e = &pend[npend++];
 	e->addr = addr;
 	e->time = time;
 	e->pid = pid;
 	e->round = (uint16_t)rounds;
 	e->mode = (uint8_t)mode;
 	e->how = how;
-	pend_ix[h] = (uint16_t)npend++;
-	pend_clean = 0;
-	h = pend_bit(pid);
-	pend_pids[h >> 6] |= (uint64_t)1 << (h & 63);
 }
 
 /* Marks the object addr falls in among p's maps (hit_proc's); 1 if there
@@ -11537,7 +11467,7 @@ print_version(void)
 	    sizeof objs + sizeof obj_head +
 	    sizeof arena + sizeof pf + sizeof res + sizeof maps +
 	    sizeof procs + sizeof proc_head + sizeof zombies +
-	    sizeof pend + sizeof pend_ix);
+	    sizeof pend);
 }
 
 /* ==== 17. main ========================================================== */
