@@ -3692,13 +3692,10 @@ hits_reset(void)
 	npend = 0;
 }
 
-/* The pid's bucket: its hash scaled to the table by a multiply, which
- * takes a division's place at each lookup (two a sample). */
 static uint32_t
 proc_hash(int32_t pid)
 {
-	return (uint32_t)((uint64_t)((uint32_t)pid * 2654435761u) *
-	    PROC_HASH >> 32);
+	return (uint32_t)pid * 2654435761u % PROC_HASH;
 }
 
 /* pid's process, or NULL, and nothing else done. */
