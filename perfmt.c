@@ -2464,15 +2464,19 @@ zs_br_get(struct zs_br *b, unsigned nb)
 	return v;
 }
 
+/* Moves p back by the whole bytes used, no further than the start.  A
+ * stream of 8 bytes or more keeps c equal to the 8 bytes at p, so a
+ * reload that moves nothing is harmless; a shorter one has p at the
+ * start from the beginning and is never reloaded. */
 static inline void
 zs_br_reload(struct zs_br *b)
 {
-	size_t k = b->n >> 3;
+	size_t k = b->n >> 3, room = (size_t)(b->p - b->start);
 
-	if (k > (size_t)(b->p - b->start))
-		k = b->p - b->start;
-	if (!k)
+	if (!room)
 		return;
+	if (k > room)
+		k = room;
 	b->p -= k;
 	b->n -= 8 * (unsigned)k;
 	b->c = get64(b->p, 0);
@@ -2736,18 +2740,12 @@ zs_huf_tail(struct zs_br *b, unsigned char *o, size_t n)
 	return zs_br_done(b) ? 0 : -1;
 }
 
-/* one Huffman symbol with n known to stay below 64: one table lookup */
+/* one Huffman symbol with n known to stay below 64 (a reload with 8 bytes
+ * behind p leaves it below 8, four symbols add at most 44): one lookup */
 #define ZS_HUF1(b, o) do { \
 	e = t[(b).c << (b).n >> sh]; \
 	(b).n += e & 255; \
 	*(o)++ = (unsigned char)(e >> 8); \
-} while (0)
-
-/* refill when at least 8 bytes lie behind p, so n ends below 8 */
-#define ZS_REFILL(b) do { \
-	(b).p -= (b).n >> 3; \
-	(b).n &= 7; \
-	(b).c = get64((b).p, 0); \
 } while (0)
 
 /* §4.2.2: one stream; four symbols (at most 44 bits) per refill */
@@ -2763,7 +2761,7 @@ zs_huf_stream(const unsigned char *s, size_t len, unsigned char *o,
 	if (zs_br_init(&b, s, len))
 		return -1;
 	while (end - o >= 4 && b.p - b.start >= 8) {
-		ZS_REFILL(b);
+		zs_br_reload(&b);
 		ZS_HUF1(b, o);
 		ZS_HUF1(b, o);
 		ZS_HUF1(b, o);
@@ -2771,14 +2769,6 @@ zs_huf_stream(const unsigned char *s, size_t len, unsigned char *o,
 	}
 	return zs_huf_tail(&b, o, (size_t)(end - o));
 }
-
-/* the general refill near a stream's start, the quick one elsewhere */
-#define ZS_RELOAD(b) do { \
-	if ((b).p - (b).start >= 8) \
-		ZS_REFILL(b); \
-	else \
-		zs_br_reload(&(b)); \
-} while (0)
 
 /* §3.1.1.3.1.5: one stream, or four behind a 6-byte jump table, each
  * (regen + 3) / 4 symbols but the last.  The four are independent, so
@@ -2817,10 +2807,10 @@ zs_huf_lits(const unsigned char *s, size_t len, size_t regen, int four)
 	while (end[3] - o[3] >= 4 && b[0].p - b[0].start >= 8 &&
 	    b[1].p - b[1].start >= 8 && b[2].p - b[2].start >= 8 &&
 	    b[3].p - b[3].start >= 8) {
-		ZS_REFILL(b[0]);
-		ZS_REFILL(b[1]);
-		ZS_REFILL(b[2]);
-		ZS_REFILL(b[3]);
+		zs_br_reload(&b[0]);
+		zs_br_reload(&b[1]);
+		zs_br_reload(&b[2]);
+		zs_br_reload(&b[3]);
 		for (i = 0; i < 4; i++) {
 			ZS_HUF1(b[0], o[0]);
 			ZS_HUF1(b[1], o[1]);
@@ -3114,17 +3104,17 @@ zs_run(const unsigned char *s, size_t len, size_t at, size_t nseq,
 	for (i = 0; i < nseq; i++) {
 		// n stays at most 64 between refills: 7 + 24 + 16 + 16 before
 		// the second, 7 + 9 + 9 + 8 after it
-		ZS_RELOAD(b);
+		zs_br_reload(&b);
 		lc = &zs.ll.cell[lls];
 		oc = &zs.of.cell[ofs];
 		mc = &zs.ml.cell[mls];
 		// §3.1.1.3.2.1: extra bits come offset, match, literal
 		off = oc->base + zs_br_get(&b, oc->xbits);
 		if (oc->xbits > 24)
-			ZS_RELOAD(b);
+			zs_br_reload(&b);
 		ml = mc->base + zs_br_get(&b, mc->xbits);
 		ll = lc->base + zs_br_get(&b, lc->xbits);
-		ZS_RELOAD(b);
+		zs_br_reload(&b);
 		if (i + 1 < nseq) {	// states update as LL, ML, OF
 			lls = lc->next + (unsigned)zs_br_get(&b, lc->nbits);
 			mls = mc->next + (unsigned)zs_br_get(&b, mc->nbits);
