@@ -2603,18 +2603,6 @@ zs_fse_read(struct zs_fse *t, const unsigned char *s, size_t len,
 	return zs_fse_build(t, norm, sym, log);
 }
 
-/* RLE mode: one symbol, no bits (§3.1.1.3.2.1.1) */
-static void
-zs_fse_rle(struct zs_fse *t, unsigned sym)
-{
-	t->cell[0].base = sym;
-	t->cell[0].next = 0;
-	t->cell[0].nbits = 0;
-	t->cell[0].xbits = 0;
-	t->log = 0;
-	t->ok = 1;
-}
-
 /* ---- Z.6 literals (§3.1.1.3.1) ----------------------------------------- */
 /* §4.2.1.3: weights to a table read with Max_Number_of_Bits bits: lighter
  * weights (longer codes) first, then by symbol, 2^(w-1) cells each */
@@ -2965,29 +2953,28 @@ zs_seq_table(struct zs_fse *t, int kind, unsigned mode,
 	};
 	static const unsigned maxsym[] = { 35, 31, 52 };
 	static const unsigned maxlog[] = { 9, 8, 9 };
+	static const short *const def[] = { zs_ll_def, zs_of_def, zs_ml_def };
+	static const unsigned ndef[] = { 36, 29, 53 }, deflog[] = { 6, 5, 6 };
+	short one[53];
 	size_t used = 0;
-	int r = 0;
 
 	if (mode == 0 && t->def) {	// fast levels use it block after block
 		t->ok = 1;
 		return 0;
 	}
 	t->def = mode == 0;
+	// the predefined and the RLE tables are well formed: no error
 	if (mode == 0) {
-		if (kind == ZS_LL)
-			r = zs_fse_build(t, zs_ll_def, 36, 6);
-		else if (kind == ZS_ML)
-			r = zs_fse_build(t, zs_ml_def, 53, 6);
-		else
-			r = zs_fse_build(t, zs_of_def, 29, 5);
-	} else if (mode == 1) {
+		zs_fse_build(t, def[kind], ndef[kind], deflog[kind]);
+	} else if (mode == 1) {	// one symbol, no bits
 		if (!len || s[0] > maxsym[kind])
 			return zs_fail(at, "bad RLE symbol for %s", name[kind]);
-		zs_fse_rle(t, s[0]);
+		memset(one, 0, sizeof one);
+		one[s[0]] = 1;
+		zs_fse_build(t, one, s[0] + 1u, 0);
 		used = 1;
 	} else if (mode == 2) {
-		r = zs_fse_read(t, s, len, maxsym[kind], maxlog[kind], &used);
-		if (r)
+		if (zs_fse_read(t, s, len, maxsym[kind], maxlog[kind], &used))
 			return zs_fail(at, "bad FSE table description for %s "
 			    "(RFC 8878 4.1.1)", name[kind]);
 	} else {
@@ -2996,8 +2983,6 @@ zs_seq_table(struct zs_fse *t, int kind, unsigned mode,
 			    "earlier table in the frame", name[kind]);
 		return 0;
 	}
-	if (r)
-		return zs_fail(at, "bad predefined table");
 	zs_fse_codes(t, kind);
 	return (long)used;
 }
