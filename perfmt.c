@@ -2812,15 +2812,21 @@ zs_huf_lits(const unsigned char *s, size_t len, size_t regen, int four)
 	return 0;
 }
 
-/* §3.1.1.3.1.1: Literals_Section_Header; returns its size, or -1 */
+/* §3.1.1.3.1: decode the literals section into zs.lit; returns its size
+ * in the block, or -1; *nlit gets the literal count */
 static long
-zs_lit_header(const unsigned char *s, size_t len, size_t *regen,
-    size_t *csize)
+zs_literals(const unsigned char *s, size_t len, size_t *nlit)
 {
-	unsigned type = s[0] & 3, fmt = s[0] >> 2 & 3, w;
-	size_t hsz, i;
+	unsigned type, fmt, w;
+	size_t regen, csize, hsz, i;
 	uint64_t v = 0;
+	long tree = 0;
 
+	if (!len)
+		return zs_fail(0, "expected a literals section header");
+	type = s[0] & 3;
+	fmt = s[0] >> 2 & 3;	// for Huffman, 0 means one stream
+	// §3.1.1.3.1.1: Literals_Section_Header
 	if (type < 2) {	// raw or RLE: one size of 5, 12 or 20 bits
 		hsz = fmt == 1 ? 2 : fmt == 3 ? 3 : 1;
 		w = hsz == 1 ? 5 : hsz == 2 ? 12 : 20;
@@ -2833,28 +2839,9 @@ zs_lit_header(const unsigned char *s, size_t len, size_t *regen,
 	for (i = hsz; i-- > 0; )
 		v = v << 8 | s[i];
 	v >>= hsz == 1 ? 3 : 4;	// type and Size_Format bits
-	*regen = (size_t)(v & ((1u << w) - 1));
-	*csize = type == 0 ? *regen : type == 1 ? 1 :
+	regen = (size_t)(v & ((1u << w) - 1));
+	csize = type == 0 ? regen : type == 1 ? 1 :
 	    (size_t)(v >> w & ((1u << w) - 1));
-	return (long)hsz;
-}
-
-/* §3.1.1.3.1: decode the literals section into zs.lit; returns its size
- * in the block, or -1; *nlit gets the literal count */
-static long
-zs_literals(const unsigned char *s, size_t len, size_t *nlit)
-{
-	unsigned type, fmt;
-	size_t regen = 0, csize = 0, hsz;
-	long k, tree = 0;
-
-	if (!len)
-		return zs_fail(0, "expected a literals section header");
-	type = s[0] & 3;
-	fmt = s[0] >> 2 & 3;	// for Huffman, 0 means one stream
-	if ((k = zs_lit_header(s, len, &regen, &csize)) < 0)
-		return -1;
-	hsz = (size_t)k;
 	if (regen > zs.bmax)
 		return zs_fail(0, "%zu literals exceed the block maximum of %zu",
 		    regen, zs.bmax);
