@@ -3138,26 +3138,15 @@ zs_sequences(const unsigned char *s, size_t len, size_t at, size_t nlit,
 
 	if (!len)
 		return zs_fail(at, "expected a sequences section header");
-	if (s[0] < 128) {
-		nseq = s[0];
-		h = 1;
-	} else if (s[0] < 255) {
-		if (len < 2)
-			return zs_fail(at, "sequence count runs past the block");
-		nseq = ((size_t)(s[0] - 128) << 8) + s[1];
-		h = 2;
-	} else {
-		if (len < 3)
-			return zs_fail(at, "sequence count runs past the block");
-		nseq = s[1] + ((size_t)s[2] << 8) + 0x7F00;
-		h = 3;
-	}
-	if (!nseq) {
+	h = s[0] < 128 ? 1 : s[0] < 255 ? 2 : 3;
+	if (len < h)
+		return zs_fail(at, "sequence count runs past the block");
+	nseq = h == 1 ? s[0] : h == 2 ? ((size_t)(s[0] - 128) << 8) + s[1] :
+	    s[1] + ((size_t)s[2] << 8) + 0x7F00;
+	if (!nseq) {	// nlit is at most zs.bmax (zs_literals)
 		if (h != len)
 			return zs_fail(at + h, "bytes after an empty "
 			    "sequences section");
-		if (nlit > zs.bmax)
-			return zs_fail(at, "block exceeds its maximum size");
 		zs_copy_lits(zs.lit, nlit);
 		*bout = nlit;
 		return 0;
