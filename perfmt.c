@@ -3006,12 +3006,10 @@ zs_copy_match(size_t off, size_t n)
 		if (off >= 16 || off > w) {
 			for (i = 0; i < n; i += 16)
 				memcpy(d + i, s + i, 16);
-		} else if (n < 16) {
-			for (i = 0; i < n; i++)
-				d[i] = s[i];
 		} else {
 			// the output repeats every off bytes, so also every
-			// eff bytes once eff - off of them are written
+			// eff bytes once eff - off of them are written (under
+			// 16: past a short match's end they are wild bytes)
 			eff = (16 + off - 1) / off * off;
 			for (i = 0; i < eff - off; i++)
 				d[i] = s[i];
