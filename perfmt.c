@@ -2657,6 +2657,7 @@ zs_huf_fse(const unsigned char *s, size_t len, unsigned char *w,
 	struct zs_br b;
 	size_t used;
 	unsigned st[2], i = 0, n = 0;
+	int last = 0;
 
 	if (zs_fse_read(&zs.wt, s, len, 12, 6, &used) || used >= len ||
 	    zs_br_init(&b, s + used, len - used))
@@ -2669,15 +2670,12 @@ zs_huf_fse(const unsigned char *s, size_t len, unsigned char *w,
 		if (n >= 255)
 			return -1;
 		w[n++] = (unsigned char)c->base;
+		if (last)
+			break;
 		st[i] = c->next + (unsigned)zs_br_get(&b, c->nbits);
 		zs_br_reload(&b);
 		i ^= 1;
-		if (zs_br_over(&b)) {	// the other state holds the last one
-			if (n >= 255)
-				return -1;
-			w[n++] = (unsigned char)zs.wt.cell[st[i]].base;
-			break;
-		}
+		last = zs_br_over(&b);	// the other state holds the last one
 	}
 	*nw = n;
 	return 0;
