@@ -3128,9 +3128,11 @@ static int
 zs_sequences(const unsigned char *s, size_t len, size_t at, size_t nlit,
     size_t *bout)
 {
+	static struct zs_fse *const tab[] = { &zs.ll, &zs.of, &zs.ml };
 	size_t nseq, h;
 	unsigned m;
 	long k;
+	int kind;
 
 	if (!len)
 		return zs_fail(at, "expected a sequences section header");
@@ -3153,18 +3155,14 @@ zs_sequences(const unsigned char *s, size_t len, size_t at, size_t nlit,
 	if (m & 3)
 		return zs_fail(at + h - 1, "reserved bits set in the symbol "
 		    "compression modes");
-	if ((k = zs_seq_table(&zs.ll, ZS_LL, m >> 6, s + h, len - h,
-	    at + h)) < 0)
-		return -1;
-	h += (size_t)k;
-	if ((k = zs_seq_table(&zs.of, ZS_OF, m >> 4 & 3, s + h, len - h,
-	    at + h)) < 0)
-		return -1;
-	h += (size_t)k;
-	if ((k = zs_seq_table(&zs.ml, ZS_ML, m >> 2 & 3, s + h, len - h,
-	    at + h)) < 0)
-		return -1;
-	h += (size_t)k;
+	// the mode bits: 7-6 literal lengths, 5-4 offsets, 3-2 match lengths
+	for (kind = ZS_LL; kind <= ZS_ML; kind++) {
+		k = zs_seq_table(tab[kind], kind, m >> (6 - 2 * kind) & 3,
+		    s + h, len - h, at + h);
+		if (k < 0)
+			return -1;
+		h += (size_t)k;
+	}
 	return zs_run(s + h, len - h, at + h, nseq, nlit, bout);
 }
 
