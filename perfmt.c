@@ -2297,12 +2297,6 @@ zs_xupdate(const unsigned char *p, size_t n)
 }
 
 static uint64_t
-zs_xmerge(uint64_t h, uint64_t acc)
-{
-	return (h ^ zs_xround(0, acc)) * ZS_P1 + ZS_P4;
-}
-
-static uint64_t
 zs_xdigest(void)
 {
 	const unsigned char *p = zs.xbuf;
@@ -2314,7 +2308,7 @@ zs_xdigest(void)
 		h = zs_rotl(zs.xacc[0], 1) + zs_rotl(zs.xacc[1], 7) +
 		    zs_rotl(zs.xacc[2], 12) + zs_rotl(zs.xacc[3], 18);
 		for (i = 0; i < 4; i++)
-			h = zs_xmerge(h, zs.xacc[i]);
+			h = (h ^ zs_xround(0, zs.xacc[i])) * ZS_P1 + ZS_P4;
 	} else {
 		h = ZS_P5;
 	}
