@@ -2441,8 +2441,9 @@ zs_br_init(struct zs_br *b, const unsigned char *s, size_t len)
 	return 0;
 }
 
-/* Past the stream's start this yields junk, never a bad shift; callers
- * bound their loops by counts and check zs_br_over()/zs_br_done(). */
+/* Past the stream's start (n over 64) this yields junk, never a bad
+ * shift; callers bound their loops by counts and check n or
+ * zs_br_done(). */
 static inline uint64_t
 zs_br_peek(const struct zs_br *b, unsigned nb)
 {
@@ -2474,12 +2475,6 @@ zs_br_reload(struct zs_br *b)
 	b->p -= k;
 	b->n -= 8 * (unsigned)k;
 	b->c = get64(b->p, 0);
-}
-
-static int
-zs_br_over(const struct zs_br *b)
-{
-	return b->n > 64;
 }
 
 static int
@@ -2669,7 +2664,8 @@ zs_huf_fse(const unsigned char *s, size_t len, unsigned char *w,
 		st[i] = c->next + (unsigned)zs_br_get(&b, c->nbits);
 		zs_br_reload(&b);
 		i ^= 1;
-		last = zs_br_over(&b);	// the other state holds the last one
+		// past the stream's start the other state holds the last one
+		last = b.n > 64;
 	}
 	*nw = n;
 	return 0;
