@@ -2538,7 +2538,6 @@ zs_fse_build(struct zs_fse *t, const short *norm, unsigned nsym,
 
 		t->cell[u].nbits = (uint8_t)nb;
 		t->cell[u].next = (uint16_t)((x << nb) - size);
-		t->cell[u].xbits = 0;
 	}
 	t->log = log;
 	t->ok = 1;
@@ -2900,20 +2899,14 @@ enum { ZS_LL, ZS_OF, ZS_ML };
 static void
 zs_fse_codes(struct zs_fse *t, int kind)
 {
+	const uint32_t *base = kind == ZS_LL ? zs_ll_base : zs_ml_base;
+	const uint8_t *bits = kind == ZS_LL ? zs_ll_bits : zs_ml_bits;
 	unsigned u, c;
 
-	for (u = 0; u < 1u << t->log; u++) {
+	for (u = 0; u < 1u << t->log; u++) {	// offset code c: 2^c, c bits
 		c = t->cell[u].base;
-		if (kind == ZS_LL) {
-			t->cell[u].base = zs_ll_base[c];
-			t->cell[u].xbits = zs_ll_bits[c];
-		} else if (kind == ZS_ML) {
-			t->cell[u].base = zs_ml_base[c];
-			t->cell[u].xbits = zs_ml_bits[c];
-		} else {
-			t->cell[u].base = (uint32_t)1 << c;
-			t->cell[u].xbits = (uint8_t)c;
-		}
+		t->cell[u].base = kind == ZS_OF ? (uint32_t)1 << c : base[c];
+		t->cell[u].xbits = kind == ZS_OF ? (uint8_t)c : bits[c];
 	}
 }
 
