@@ -2102,13 +2102,13 @@ read_features(void)
  *
  * Memory, all in the static struct zs; sizeof zs with gcc on x86-64:
  *   window ring   PERFMT_ZWINDOW + 128 KiB + 96     1,179,744 bytes
- *   input block   128 KiB + 32                        131,104
+ *   input block   128 KiB                             131,072
  *   literals      128 KiB + 32                        131,104
  *   FSE tables    4 * (512 * 8 + 12)                   16,432
  *   Huffman table 2048 * 2                              4,096
  *   the rest                                              464
- *   total         PERFMT_ZWINDOW + 414,368          1,462,944 (1.40 MiB)
- * (8,802,976 with PERFMT_ZWINDOW=8388608).  Stack: under 1 KiB.
+ *   total         PERFMT_ZWINDOW + 414,336          1,462,912 (1.40 MiB)
+ * (8,802,944 with PERFMT_ZWINDOW=8388608).  Stack: under 1 KiB.
  */
 #ifndef PERFMT_ZWINDOW
 #define PERFMT_ZWINDOW (1024 * 1024)	/* largest zstd window accepted */
@@ -2154,7 +2154,7 @@ struct zs_br {
 
 static struct {
 	/* input: the unit being gathered (a header, a block, a checksum) */
-	unsigned char in[ZS_BLOCK + ZS_SLACK];
+	unsigned char in[ZS_BLOCK];
 	size_t have, need;
 	uint64_t pos;		/* stream offset of the unit's first byte */
 	uint64_t skip;		/* bytes of a skippable frame still to skip */
