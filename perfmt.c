@@ -2585,7 +2585,7 @@ zs_fse_read(struct zs_fse *t, const unsigned char *s, size_t len,
 			threshold >>= 1;
 		}
 	}
-	if (remaining != 1 || pos > 8 * len)
+	if (remaining != 1)
 		return -1;
 	*used = (pos + 7) >> 3;
 	return zs_fse_build(t, norm, sym, log);
