@@ -2697,50 +2697,46 @@ zs_huf_tree(const unsigned char *s, size_t len)
 	return (long)sz + 1;
 }
 
+/* §4.2.2: one symbol, one table lookup */
+static inline unsigned char
+zs_huf_sym(struct zs_br *b)
+{
+	unsigned e = zs.huf[zs_br_peek(b, zs.hufbits)];
+
+	b->n += e & 255;
+	return (unsigned char)(e >> 8);
+}
+
 /* §4.2.2: the end of a stream, a symbol at a time with every check;
  * the stream must be used up exactly */
 static int
 zs_huf_tail(struct zs_br *b, unsigned char *o, size_t n)
 {
-	const uint16_t *t = zs.huf;
-	unsigned hb = zs.hufbits, e;
-
 	for (; n; n--) {
 		zs_br_reload(b);
-		e = t[zs_br_peek(b, hb)];
-		b->n += e & 255;
-		*o++ = (unsigned char)(e >> 8);
+		*o++ = zs_huf_sym(b);
 	}
 	zs_br_reload(b);
 	return zs_br_done(b) ? 0 : -1;
 }
 
-/* one Huffman symbol with n known to stay below 64 (a reload with 8 bytes
- * behind p leaves it below 8, four symbols add at most 44): one lookup */
-#define ZS_HUF1(b, o) do { \
-	e = t[(b).c << (b).n >> sh]; \
-	(b).n += e & 255; \
-	*(o)++ = (unsigned char)(e >> 8); \
-} while (0)
-
-/* §4.2.2: one stream; four symbols (at most 44 bits) per refill */
+/* §4.2.2: one stream; four symbols (at most 44 bits) per reload, which
+ * with 8 bytes behind p leaves n below 8 */
 static int
 zs_huf_stream(const unsigned char *s, size_t len, unsigned char *o,
     size_t count)
 {
 	struct zs_br b;
-	const uint16_t *t = zs.huf;
-	unsigned sh = 64 - zs.hufbits, e;
 	unsigned char *end = o + count;
 
 	if (zs_br_init(&b, s, len))
 		return -1;
 	while (end - o >= 4 && b.p - b.start >= 8) {
 		zs_br_reload(&b);
-		ZS_HUF1(b, o);
-		ZS_HUF1(b, o);
-		ZS_HUF1(b, o);
-		ZS_HUF1(b, o);
+		*o++ = zs_huf_sym(&b);
+		*o++ = zs_huf_sym(&b);
+		*o++ = zs_huf_sym(&b);
+		*o++ = zs_huf_sym(&b);
 	}
 	return zs_huf_tail(&b, o, (size_t)(end - o));
 }
@@ -2753,8 +2749,6 @@ zs_huf_lits(const unsigned char *s, size_t len, size_t regen, int four)
 {
 	struct zs_br b[4];
 	unsigned char *o[4], *end[4];
-	const uint16_t *t = zs.huf;
-	unsigned sh = 64 - zs.hufbits, e;
 	size_t sz[4], seg, at = 6;
 	int i;
 
@@ -2787,10 +2781,10 @@ zs_huf_lits(const unsigned char *s, size_t len, size_t regen, int four)
 		zs_br_reload(&b[2]);
 		zs_br_reload(&b[3]);
 		for (i = 0; i < 4; i++) {
-			ZS_HUF1(b[0], o[0]);
-			ZS_HUF1(b[1], o[1]);
-			ZS_HUF1(b[2], o[2]);
-			ZS_HUF1(b[3], o[3]);
+			*o[0]++ = zs_huf_sym(&b[0]);
+			*o[1]++ = zs_huf_sym(&b[1]);
+			*o[2]++ = zs_huf_sym(&b[2]);
+			*o[3]++ = zs_huf_sym(&b[3]);
 		}
 	}
 	for (i = 0; i < 4; i++)
