@@ -2347,16 +2347,6 @@ zs_put(const unsigned char *s, size_t n)
 	zs.wpos = (zs.wpos + n) % ZS_RING;
 }
 
-static void
-zs_fill(unsigned char c, size_t n)
-{
-	size_t k = ZS_RING - zs.wpos < n ? ZS_RING - zs.wpos : n;
-
-	memset(zs.win + zs.wpos, c, k);
-	memset(zs.win, c, n - k);
-	zs.wpos = (zs.wpos + n) % ZS_RING;
-}
-
 /* The history kept: the frame's window, or PERFMT_ZWINDOW if that is
  * less.  A larger window is taken on trust: a match can never reach
  * further back than what was decoded, so a stream shorter than what is
@@ -3268,9 +3258,10 @@ zs_block(const unsigned char *p, size_t len)
 
 	if (zs.btype == 0) {
 		zs_put(p, len);
-	} else if (zs.btype == 1) {
-		out = (size_t)zs.skip;
-		zs_fill(p[0], out);
+	} else if (zs.btype == 1) {	// as RLE literals and no sequences
+		out = (size_t)zs.skip;	// at most zs.bmax (zs_bheader)
+		memset(zs.lit, p[0], out);
+		zs_put(zs.lit, out);
 	} else {
 		if ((k = zs_literals(p, len, &nlit)) < 0 ||
 		    zs_sequences(p + k, len - k, (size_t)k, nlit, &out))
