@@ -2216,19 +2216,9 @@ zs_hibit(uint32_t v)	/* index of the highest set bit; v != 0 */
 {
 	unsigned r = 0;
 
-	if (v >> 16) {
-		v >>= 16;
-		r = 16;
-	}
-	if (v >> 8) {
-		v >>= 8;
-		r += 8;
-	}
-	if (v >> 4) {
-		v >>= 4;
-		r += 4;
-	}
-	return r + (0xFFFFAA50u >> 2 * v & 3);	// hibit of 0..15, 2 bits each
+	while (v >>= 1)
+		r++;
+	return r;
 }
 
 /* ---- Z.2 XXH64 -----------------------------------------------------------
