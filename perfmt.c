@@ -1930,7 +1930,7 @@ feat_event_desc(struct rd *r)
 		    "the section", i, nr);
 }
 
-/* Fixed-size payloads: fmt §1.7 gives each layout. */
+/* Fixed-size payloads: fmt §1.7 gives each layout.  need[] lists them. */
 static void
 feat_fixed(struct rd *r, unsigned feat)
 {
@@ -1943,6 +1943,8 @@ feat_fixed(struct rd *r, unsigned feat)
 	// sections perf inject copies unswapped follow the strings' order
 	int be = pf.feat_swapped && feat != FT_SAMPLE_TIME ? !pf.be : pf.be;
 
+	if (feat >= sizeof need || !need[feat])
+		return;		// a section perfmt does not read
 	if (rd_left(r) >= need[feat])
 		p = rd_peek(r, need[feat]);
 	if (!p) {
@@ -1985,43 +1987,26 @@ feat_fixed(struct rd *r, unsigned feat)
 	}
 }
 
+/* The string features, each read into its field of pf. */
 static void
 feat_parse(unsigned feat, struct rd *r)
 {
-	switch (feat) {
-	case FT_BUILD_ID:
+	static char *const str[] = {
+		[FT_HOSTNAME] = pf.hostname, [FT_OSRELEASE] = pf.osrelease,
+		[FT_VERSION] = pf.version, [FT_ARCH] = pf.arch,
+		[FT_CPUDESC] = pf.cpudesc, [FT_CPUID] = pf.cpuid
+	};
+
+	if (feat == FT_BUILD_ID)
 		feat_build_id(r);
-		break;
-	case FT_HOSTNAME:
-		feat_string(r, feat, pf.hostname, sizeof pf.hostname);
-		break;
-	case FT_OSRELEASE:
-		feat_string(r, feat, pf.osrelease, sizeof pf.osrelease);
-		break;
-	case FT_VERSION:
-		feat_string(r, feat, pf.version, sizeof pf.version);
-		break;
-	case FT_ARCH:
-		feat_string(r, feat, pf.arch, sizeof pf.arch);
-		break;
-	case FT_CPUDESC:
-		feat_string(r, feat, pf.cpudesc, sizeof pf.cpudesc);
-		break;
-	case FT_CPUID:
-		feat_string(r, feat, pf.cpuid, sizeof pf.cpuid);
-		break;
-	case FT_CMDLINE:
+	else if (feat == FT_CMDLINE)
 		feat_cmdline(r);
-		break;
-	case FT_EVENT_DESC:
+	else if (feat == FT_EVENT_DESC)
 		feat_event_desc(r);
-		break;
-	case FT_NRCPUS: case FT_TOTAL_MEM: case FT_SAMPLE_TIME:
-	case FT_CLOCKID: case FT_DIR_FORMAT: case FT_COMPRESSED:
-	case FT_CLOCK_DATA:
+	else if (feat < sizeof str / sizeof *str && str[feat])
+		feat_string(r, feat, str[feat], STRMAX);
+	else
 		feat_fixed(r, feat);
-		break;
-	}
 }
 
 static void
