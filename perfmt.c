@@ -2012,29 +2012,30 @@ feat_parse(unsigned feat, struct rd *r)
 static void
 read_features(void)
 {
-	uint64_t tab = pf.data_off + pf.data_size, off, size, slot = 0;
+	uint64_t at, off, size;
 	const unsigned char *p;
 	struct rd t, s;
 	unsigned bit;
 
-	rd_file(&t, pf.fd, 1, tabbuf, sizeof tabbuf, tab, pf.fsize);
+	rd_file(&t, pf.fd, 1, tabbuf, sizeof tabbuf, pf.data_off +
+	    pf.data_size, pf.fsize);
 	for (bit = 0; bit < 256; bit++) {
 		if (!feat_has(bit))
 			continue;
+		at = rd_tell(&t);
 		if (!(p = rd_peek(&t, 16))) {
-			damage(1, tab + 16 * slot, "feature table cut short by "
-			    "the end of the file: %s and later sections lost",
+			damage(1, at, "feature table cut short by the end of "
+			    "the file: %s and later sections lost",
 			    feat_name(bit));
 			return;
 		}
 		off = get64(p, pf.be);
 		size = get64(p + 8, pf.be);
 		rd_skip(&t, 16);
-		slot++;
 		if (off > pf.fsize || size > pf.fsize - off) {
-			damage(1, tab + 16 * (slot - 1), "%s section at %#"
-			    PRIx64 " (%" PRIu64 " bytes) lies past the end of "
-			    "the file", feat_name(bit), off, size);
+			damage(1, at, "%s section at %#" PRIx64 " (%" PRIu64
+			    " bytes) lies past the end of the file",
+			    feat_name(bit), off, size);
 			continue;
 		}
 		rd_file(&s, pf.fd, 1, featbuf, sizeof featbuf, off, off + size);
