@@ -6180,8 +6180,11 @@ sr_resolve(const char *root, const char *path, char *out, size_t cap)
 	}
 }
 
+/* A path inside root (the sysroot or a cache), or a host path as given
+ * if root is NULL.  It is walked only when looked at (cand_resolve): once
+ * an object is found, the places after it cost nothing. */
 static struct cand *
-cand_next(unsigned type)
+cand_in(unsigned type, const char *root, const char *path, const char *leaf)
 {
 	struct cand *c;
 
@@ -6190,9 +6193,13 @@ cand_next(unsigned type)
 	c = &cands[ncand++];
 	c->type = (uint8_t)type;
 	c->err = 0;
-	c->root = c->leaf = c->entry = NULL;
+	if ((size_t)snprintf(c->path, PATHMAX, "%s", path) >= PATHMAX)
+		c->err = ENAMETOOLONG;
+	c->root = root;
+	c->leaf = leaf;
+	c->entry = NULL;
 	c->what = NULL;
-	c->resolved = 1;
+	c->resolved = !root;
 	return c;
 }
 
@@ -6200,32 +6207,7 @@ cand_next(unsigned type)
 static void
 cand_host(unsigned type, const char *path)
 {
-	struct cand *c = cand_next(type);
-
-	if (c && (size_t)snprintf(c->path, PATHMAX, "%s", path) >= PATHMAX)
-		c->err = ENAMETOOLONG;
-}
-
-/* A path inside root (the sysroot or a cache), or as given if root is
- * NULL.  It is walked only when looked at (cand_resolve): once an object
- * is found, the places after it cost nothing. */
-static struct cand *
-cand_in(unsigned type, const char *root, const char *path, const char *leaf)
-{
-	struct cand *c;
-
-	if (!root) {
-		cand_host(type, path);
-		return ncand ? &cands[ncand - 1] : NULL;
-	}
-	if (!(c = cand_next(type)))
-		return NULL;
-	if ((size_t)snprintf(c->path, PATHMAX, "%s", path) >= PATHMAX)
-		c->err = ENAMETOOLONG;
-	c->root = root;
-	c->leaf = leaf;
-	c->resolved = 0;
-	return c;
+	cand_in(type, NULL, path, NULL);
 }
 
 /* The real path of a candidate, walked inside its root; a directory met
