@@ -6296,19 +6296,19 @@ cand_caches(const char *name, const char *hex, int kind_kernel, int vdso)
 		if ((size_t)snprintf(p, sizeof p, "%s%s/%s/%s", name[0] == '/' ?
 		    "" : "/", name, hex, leaf) < sizeof p)
 			cand_in(type, opt.cache[i], p, NULL);
+		if (kind_kernel || vdso)
+			continue;
 		// the other layouts' places, where the cache has them
 		snprintf(p, sizeof p, "/%s", hex);
-		if (!kind_kernel && !vdso && cache_has(opt.cache[i], p, S_IFDIR)) {
+		if (cache_has(opt.cache[i], p, S_IFDIR)) {
 			snprintf(p, sizeof p, "/%s/executable", hex);
 			cand_in(CT_DBGD, opt.cache[i], p, NULL);
 			snprintf(p, sizeof p, "/%s/debuginfo", hex);
 			cand_in(CT_DEBUG, opt.cache[i], p, NULL);
 		}
-		if (!kind_kernel && !vdso && name[0] == '/' &&
-		    cache_has(opt.cache[i], name, S_IFREG))
+		if (name[0] == '/' && cache_has(opt.cache[i], name, S_IFREG))
 			cand_in(CT_BINCACHE, opt.cache[i], name, NULL);
-		if (!kind_kernel && !vdso &&
-		    bincache_lookup(opt.cache[i], hex, p, sizeof p))
+		if (bincache_lookup(opt.cache[i], hex, p, sizeof p))
 			cand_in(CT_BINCACHE, opt.cache[i], p, NULL);
 	}
 }
