@@ -1252,14 +1252,14 @@ struct typecount {
 static struct pf {
 	const char *path;	/* as given */
 	const char *cur;	/* file being read, for messages */
-	int fd, be, mode, legacy, seekable;
+	int fd, be, mode, legacy;
 	uint64_t fsize;		/* of the file being read; 0 for a pipe */
 	int64_t mtime;		/* of the perf.data (ns), 0 if unknown */
 	int64_t btime;		/* its birth time (ns), if has_btime */
 	int64_t time_slack;	/* the mtime's resolution, for the two */
 	int has_btime;
 	uint64_t hdr_size, attr_size, attrs_off, attrs_size;
-	uint64_t data_off, data_size, data_end;
+	uint64_t data_off, data_size;
 	uint64_t meta_lo, meta_hi;	/* ids and attrs, where they touch */
 	uint64_t feat[4];	/* feature bitmap (file) or features seen (pipe) */
 	int unfinished;		/* data.size 0: perf record was killed */
@@ -1290,7 +1290,7 @@ static struct pf {
 	uint64_t clock_tod, clock_ns;
 	int has_clock_data;
 	uint64_t dir_version;
-	uint32_t z_ver, z_type, z_level, z_ratio, z_mmap_len;
+	uint32_t z_type, z_level, z_mmap_len;
 
 	/* what the records held */
 	uint64_t nrec, recbytes;
@@ -1311,7 +1311,7 @@ static struct pf {
 		int level;
 		char text[320];
 	} damage[MAXDAMAGE];
-	uint32_t ndamage, damage_more, nnotes;
+	uint32_t ndamage, damage_more;
 } pf;
 
 /* The profile's name in messages: standard input is "<stdin>". */
@@ -1382,7 +1382,6 @@ damage(int level, uint64_t off, const char *fmt, ...)
 	vsnprintf(text + n, sizeof text - (size_t)n, fmt, ap);
 	va_end(ap);
 	msg(level, "%s: %s", esc(pf.cur), text);
-	pf.nnotes += !level;
 	if (pf.ndamage < MAXDAMAGE) {
 		pf.damage[pf.ndamage].level = level;
 		snprintf(pf.damage[pf.ndamage++].text, sizeof pf.damage[0].text,
@@ -1971,10 +1970,8 @@ feat_fixed(struct rd *r, unsigned feat)
 		pf.dir_version = get64(p, be);
 		break;
 	case FT_COMPRESSED:
-		pf.z_ver = get32(p, be);
 		pf.z_type = get32(p + 4, be);
 		pf.z_level = get32(p + 8, be);
-		pf.z_ratio = get32(p + 12, be);
 		pf.z_mmap_len = get32(p + 16, be);
 		break;
 	case FT_CLOCK_DATA:
@@ -5197,7 +5194,6 @@ pf_file_data(void)
 		end = pf.data_off + pf.data_size;
 		at_eof = end == pf.fsize;
 	}
-	pf.data_end = end;
 	start = pf.data_off;
 	// perf 6.1 inject -i PIPEFILE -o FILE points data.offset at the id
 	// arrays and attrs it wrote first, and leaves 8 zero bytes after
@@ -5490,7 +5486,6 @@ pf_open_scan(const char *path)
 		pf.fsize = seekable ? (uint64_t)st.st_size : 0;
 		if (seekable && !stdin_copy)
 			pf_file_times(0, &st);
-		pf.seekable = seekable;
 		passes_ok = plan.passes && seekable;
 		// a regular file on stdin may be positioned anywhere
 		if (seekable && lseek(0, 0, SEEK_CUR) != 0)
@@ -5502,13 +5497,11 @@ pf_open_scan(const char *path)
 		msg(2, "%s:", esc(path));
 		return 0;
 	}
-	pf.seekable = 1;
 	passes_ok = plan.passes;
 	if (S_ISDIR(st.st_mode))
 		return pf_dir(path);
 	if ((fd = pf_open_file(path, &seekable, 0)) < 0)
 		return 0;
-	pf.seekable = seekable;
 	passes_ok = plan.passes && seekable;
 	pf.fd = fd;
 	ok = pf_stream(fd, seekable);
@@ -5601,7 +5594,6 @@ struct elfid {
 	int err;		/* errno of a stat or open that failed */
 	uint64_t base, size;	/* where the ELF file lies in the file read */
 	unsigned machine;
-	uint64_t where;		/* file offset of the note */
 	uint64_t shend;		/* where the section header table ends */
 	char why[200];		/* what was wrong, when malformed */
 };
@@ -5649,7 +5641,6 @@ note_walk(struct rd *r, int be, uint64_t align, struct elfid *e)
 				return -1;
 			memcpy(e->id, p, take);
 			e->len = (size_t)descsz;
-			e->where = off;
 			return 1;
 		}
 		rd_skip(r, next < left ? next : left);
