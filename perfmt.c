@@ -5156,27 +5156,15 @@ skip_zeros(uint64_t off, uint64_t end)
 	return rd_tell(&r);
 }
 
-/* Reads the records of [start, end), once. */
-static void
-scan_data(uint64_t start, uint64_t end, int at_eof)
-{
-	struct rd r;
-
-	// read on: the kernel doubles its read-ahead
-	posix_fadvise(pf.fd, (off_t)start, (off_t)(end - start),
-	    POSIX_FADV_SEQUENTIAL);
-	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, start, end);
-	scan_records(&r, at_eof);
-}
-
-/* The data section of a file-mode profile, clamped to the file: a killed
- * perf record leaves data.size 0 (fmt §5.1), a copy cut short leaves it
- * pointing past the end (fmt §5.2). */
+/* Reads the records of a file-mode profile's data section, once, clamped
+ * to the file: a killed perf record leaves data.size 0 (fmt §5.1), a copy
+ * cut short leaves it pointing past the end (fmt §5.2). */
 static void
 pf_file_data(void)
 {
 	uint64_t end, start;
 	int at_eof = 1;
+	struct rd r;
 
 	if (pf.data_size == 0) {
 		pf.unfinished = 1;
@@ -5209,7 +5197,11 @@ pf_file_data(void)
 		damage(1, 24, "attrs section [%#" PRIx64 ", %#" PRIx64 ") "
 		    "overlaps the data section [%#" PRIx64 ", %#" PRIx64 ")",
 		    pf.attrs_off, pf.attrs_off + pf.attrs_size, start, end);
-	scan_data(start, end, at_eof);
+	// read on: the kernel doubles its read-ahead
+	posix_fadvise(pf.fd, (off_t)start, (off_t)(end - start),
+	    POSIX_FADV_SEQUENTIAL);
+	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, start, end);
+	scan_records(&r, at_eof);
 }
 
 static int
