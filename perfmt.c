@@ -5344,41 +5344,35 @@ static int
 pf_open_file(const char *path, int *seekable, int regular)
 {
 	struct stat st;
-	int fd;
+	int fd = -1;
 
-	if (regular && !stat(path, &st) && !S_ISREG(st.st_mode)) {
-		msg(2, "%s: %s, not a regular file: not read", esc(path),
-		    file_kind(st.st_mode));
-		return -1;
-	}
+	if (regular && !stat(path, &st) && !S_ISREG(st.st_mode))
+		goto irregular;
 	fd = open(path, O_RDONLY | O_NOCTTY | (regular ? O_NONBLOCK : 0));
-	if (fd < 0) {
+	if (fd < 0 || fstat(fd, &st)) {
 		msg(2, "%s:", esc(path));
-		return -1;
+		goto fail;
 	}
-	if (fstat(fd, &st)) {
-		msg(2, "%s:", esc(path));
-		close(fd);
-		return -1;
-	}
-	if (regular && !S_ISREG(st.st_mode)) {
-		msg(2, "%s: %s, not a regular file: not read", esc(path),
-		    file_kind(st.st_mode));
-		close(fd);
-		return -1;
-	}
+	if (regular && !S_ISREG(st.st_mode))
+		goto irregular;
 	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) &&
 	    !S_ISCHR(st.st_mode) && !S_ISSOCK(st.st_mode)) {
 		msg(2, "%s: not a file, a pipe or a perf record directory",
 		    esc(path));
-		close(fd);
-		return -1;
+		goto fail;
 	}
 	*seekable = S_ISREG(st.st_mode);
 	pf.fsize = *seekable ? (uint64_t)st.st_size : 0;
 	if (*seekable && !pf.mtime)
 		pf_file_times(fd, &st);
 	return fd;
+irregular:
+	msg(2, "%s: %s, not a regular file: not read", esc(path),
+	    file_kind(st.st_mode));
+fail:
+	if (fd >= 0)
+		close(fd);
+	return -1;
 }
 
 /* The name of the directory's file being read: `data`, or a stream. */
