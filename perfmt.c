@@ -5825,21 +5825,19 @@ elf_parse(const struct img *m, struct elfid *e)
 		return 2;
 	}
 	// class, data and version lie inside e_ident's 16 bytes (gABI "ELF
-	// Identification"): a file cut before its end has none of them
-	if (rd_left(&r) < EI_NIDENT) {
-		snprintf(e->why, sizeof e->why, "file of %" PRIu64 " bytes is "
-		    "too short for an ELF header", m->size);
-		return 2;
-	}
-	e->is64 = h[EI_CLASS] == ELFCLASS64;
-	e->be = h[EI_DATA] == ELFDATA2MSB;
-	if ((h[EI_CLASS] != ELFCLASS32 && h[EI_CLASS] != ELFCLASS64) ||
-	    (h[EI_DATA] != ELFDATA2LSB && h[EI_DATA] != ELFDATA2MSB) ||
-	    h[EI_VERSION] != EV_CURRENT) {
-		snprintf(e->why, sizeof e->why, "offset 0x4: ELF class %u, data "
-		    "%u, version %u: expected 1 or 2, 1 or 2, 1", h[EI_CLASS],
-		    h[EI_DATA], h[EI_VERSION]);
-		return 2;
+	// Identification"): a file cut before its end has none of them, and
+	// is shorter than either header
+	if (rd_left(&r) >= EI_NIDENT) {
+		e->is64 = h[EI_CLASS] == ELFCLASS64;
+		e->be = h[EI_DATA] == ELFDATA2MSB;
+		if ((h[EI_CLASS] != ELFCLASS32 && h[EI_CLASS] != ELFCLASS64) ||
+		    (h[EI_DATA] != ELFDATA2LSB && h[EI_DATA] != ELFDATA2MSB) ||
+		    h[EI_VERSION] != EV_CURRENT) {
+			snprintf(e->why, sizeof e->why, "offset 0x4: ELF class "
+			    "%u, data %u, version %u: expected 1 or 2, 1 or 2, "
+			    "1", h[EI_CLASS], h[EI_DATA], h[EI_VERSION]);
+			return 2;
+		}
 	}
 	if (rd_left(&r) < (uint64_t)(e->is64 ? EHDR64_SIZE : EHDR32_SIZE)) {
 		snprintf(e->why, sizeof e->why, "file of %" PRIu64 " bytes is "
