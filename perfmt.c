@@ -8184,6 +8184,26 @@ static const char *const trust_names[] = { "given", "recorded", "confirmed",
 	"age", "unconfirmed", "copy" };
 static const char *const host_names[] = { "unknown", "alike", "foreign" };
 
+/* JSON: "profile_time"'s value and the members after it, RFC 3339 UTC
+ * as the rows' mtimes; null where no profile time was settled. */
+static void
+json_prof_time(void)
+{
+	char when[64];
+
+	if (!prof_src) {
+		fputs("null,\"profile_time_source\":null,"
+		    "\"profile_time_trust\":null,"
+		    "\"profile_time_note\":null", stdout);
+		return;
+	}
+	time_into(when, sizeof when, prof_ns, 1);
+	printf("\"%s\",\"profile_time_source\":\"%s\","
+	    "\"profile_time_trust\":\"%s\",\"profile_time_note\":", when,
+	    prof_src, trust_names[prof_trust]);
+	json_str(trust_text());
+}
+
 /* mapped objects the scope leaves out, over every pass (wanted) */
 static unsigned not_judged;
 
@@ -8224,25 +8244,14 @@ report_summary(const unsigned *counts, unsigned n)
 			    esc(pf_shown()), host_diff);
 		return;
 	}
-	// JSON's times are RFC 3339 UTC, as the rows' mtimes
 	if (prof_src)
-		time_into(when, sizeof when, prof_ns, opt.json);
+		time_into(when, sizeof when, prof_ns, 0);
 	if (opt.json) {
 		printf("{\"summary\":{\"objects\":%u", n);
 		for (v = 0; v < V_N; v++)
 			printf(",\"%s\":%u", vnames[v], counts[v]);
 		printf(",\"not_judged\":%u},\"profile_time\":", not_judged);
-		if (prof_src) {
-			printf("\"%s\",\"profile_time_source\":\"%s\","
-			    "\"profile_time_trust\":\"%s\","
-			    "\"profile_time_note\":", when, prof_src,
-			    trust_names[prof_trust]);
-			json_str(trust_text());
-		} else {
-			fputs("null,\"profile_time_source\":null,"
-			    "\"profile_time_trust\":null,"
-			    "\"profile_time_note\":null", stdout);
-		}
+		json_prof_time();
 		printf(",\"profile_time_plausible\":%s,\"host\":\"%s\","
 		    "\"same_host\":%s", prof_ok ? "true" : "false",
 		    host_names[host], same_host ? "true" : "false");
@@ -8919,25 +8928,16 @@ h_times(void)
 		printf("%-14s%" PRIu64 " ns\n", "clock res", pf.clock_res);
 	// the time check judges by, and how far it is trusted
 	host_compare();
-	if (!profile_time() || !prof_src) {
-		if (hj)
-			fputs(",\"profile_time\":null,\"profile_time_source\":"
-			    "null,\"profile_time_trust\":null,"
-			    "\"profile_time_note\":null", stdout);
-		return;
-	}
-	h_key("profile time", "profile_time");
+	profile_time();
 	if (hj) {
-		time_into(buf, sizeof buf, prof_ns, 1);
-		printf("\"%s\",\"profile_time_source\":\"%s\","
-		    "\"profile_time_trust\":\"%s\",\"profile_time_note\":",
-		    buf, prof_src, trust_names[prof_trust]);
-		json_str(trust_text());
-		return;
+		h_key("", "profile_time");
+		json_prof_time();
+	} else if (prof_src) {
+		printf("%-14s", "profile time");
+		put_utc((uint64_t)prof_ns);
+		printf(" (%s%s%s)\n", prof_src, prof_trust >= PT_WRITTEN ?
+		    ", " : "", prof_trust >= PT_WRITTEN ? trust_text() : "");
 	}
-	put_utc((uint64_t)prof_ns);
-	printf(" (%s%s%s)\n", prof_src, prof_trust >= PT_WRITTEN ? ", " : "",
-	    prof_trust >= PT_WRITTEN ? trust_text() : "");
 }
 
 static void
