@@ -6859,24 +6859,19 @@ trace_cand(const struct obj *o, const struct cand *c, int there, int idrc,
     const struct elfid *e)
 {
 	char hex[2 * ELFIDMAX + 1];
+	const char *what = hex;
 
 	if (!opt.verbose)
 		return;
-	if (!there && c->what)
-		msg(0, "%s: %s %s: %s, not a file", esc(obj_name(o)),
-		    ct_names[c->type], esc(c->path), c->what);
-	else if (!there)
-		msg(0, "%s: %s %s: %s", esc(obj_name(o)), ct_names[c->type],
-		    esc(c->path), walk_error(c->err ? c->err : ENOENT));
-	else if (idrc == 0) {
+	if (!there)
+		what = c->what ? c->what : walk_error(c->err ? c->err : ENOENT);
+	else if (idrc == 0)
 		hex_into(hex, e->id, e->len < ELFIDMAX ? e->len : ELFIDMAX);
-		msg(0, "%s: %s %s: build-ID %s", esc(obj_name(o)),
-		    ct_names[c->type], esc(c->path), hex);
-	} else {
-		msg(0, "%s: %s %s: %s", esc(obj_name(o)), ct_names[c->type],
-		    esc(c->path), idrc < 0 ? "present" : idrc == 1 ?
-		    "no build-ID" : e->why);
-	}
+	else
+		what = idrc < 0 ? "present" : idrc == 1 ? "no build-ID" : e->why;
+	msg(0, "%s: %s %s: %s%s%s", esc(obj_name(o)), ct_names[c->type],
+	    esc(c->path), there && idrc == 0 ? "build-ID " : "", what,
+	    !there && c->what ? ", not a file" : "");
 }
 
 
