@@ -9194,10 +9194,8 @@ cmd_check(const char *path)
 		return 2;
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
-		if (!first++) {
-			if (!verdicts_begin())
-				return 2;
-		}
+		if (!first++ && !verdicts_begin())
+			return 2;
 		check_pass(counts, &n, &by_time);
 	}
 	if (rc < 0)
