@@ -8123,7 +8123,7 @@ report_row(uint32_t g)
 	rec_of(g, &rc);
 	cand_list(o, r->kind, rc.id, rc.idlen);
 	detail_for(g, &rc);
-	hex_into(hex, rc.id ? rc.id : (const unsigned char *)"", rc.idlen);
+	hex_into(hex, rc.id, rc.idlen);
 	hex_into(dhex, r->diskid, r->disklen);
 	if (opt.json) {
 		printf("{\"verdict\":\"%s\",\"reason\":\"%s\",\"kind\":\"%s\","
@@ -8357,16 +8357,10 @@ list_out(const unsigned char *id, size_t len, const struct obj *o)
 			printf(",\"guest\":%" PRId32 "}\n", o->machine);
 		return;
 	}
-	hex_into(hex, id ? id : (const unsigned char *)"", len);
+	hex_into(hex, id, len);
 	printf("%-40s ", hex);
 	out_name(obj_name(o), o->namelen, 1);
 	putchar('\n');
-}
-
-static void
-list_line(const struct obj *o)
-{
-	list_out(o->id, o->idlen, o);
 }
 
 /* list's order, as perf 6.9 and later print it: the host's objects, then
@@ -8439,10 +8433,13 @@ hit_leader(uint32_t i)
 static uint32_t
 list_table(int (*want)(uint32_t))
 {
+	const struct obj *o;
 	uint32_t i, n = list_order(want);
 
-	for (i = 0; i < n; i++)
-		list_line(&objs[list_ix[i]]);
+	for (i = 0; i < n; i++) {
+		o = &objs[list_ix[i]];
+		list_out(o->id, o->idlen, o);
+	}
 	return n;
 }
 
