@@ -6517,13 +6517,6 @@ wanted(uint32_t i)
 	return (objs[i].hit & (hit_mask() | HIT_MAYBE)) != 0;
 }
 
-/* the rules that rest on the profile's time */
-static int
-rests_on_time(const struct res *r)
-{
-	return r->rule >= R_NO_TIME;
-}
-
 /* the profile's time: ns since the epoch; and when the recording began:
  * the perf.data's birth where it is the file perf wrote, else the span of
  * its records back from that time */
@@ -7395,32 +7388,24 @@ check_group(uint32_t g)
 		r->mtime = mtime_ns(&first_st);
 	// this system's file is not the foreign profile's, nor is what
 	// stands at a deleted file's path the file perf saw
-	if (foreign_here(r->kind)) {
+	if (foreign_here(r->kind))
 		decide(r, R_FOREIGN);
-		return;
-	}
-	if (r->flags & RF_DELETED) {
+	else if (r->flags & RF_DELETED)
 		decide(r, R_DELETED);
-		return;
-	}
 	// an APK's compressed library is not read in place: no copy with
 	// the recorded build-ID leaves it untold
-	if (rc.idlen && first_deflated) {
+	else if (rc.idlen && first_deflated)
 		decide(r, R_DEFLATED);
-		return;
-	}
 	// a build-ID was recorded and the file's differs, or it has none, or
 	// it is no ELF file; only a compressed module cannot be compared
-	if (rc.idlen && !(first_idrc == 2 && compressed(cands[first].path))) {
+	else if (rc.idlen && !(first_idrc == 2 &&
+	    compressed(cands[first].path)))
 		decide(r, R_ID_DIFFERS);
-		return;
-	}
 	// what ran was for the profile's architecture: this file is not it
-	if (r->flags & RF_ARCH_DIFF) {
+	else if (r->flags & RF_ARCH_DIFF)
 		decide(r, R_OTHER_ARCH);
-		return;
-	}
-	judge_by_time(r, &rc, &first_st, &cands[first], first_file);
+	else
+		judge_by_time(r, &rc, &first_st, &cands[first], first_file);
 }
 
 /* g's recorded identity, the kernel image's ID standing in where the
@@ -9156,7 +9141,8 @@ check_pass(unsigned *counts, unsigned *n, unsigned *by_time)
 		if (judged(i)) {
 			check_group(i);
 			counts[res[i].verdict]++;
-			*by_time += rests_on_time(&res[i]);
+			// the rules from no-time on rest on the profile's time
+			*by_time += res[i].rule >= R_NO_TIME;
 			(*n)++;
 		}
 	// a row of a typical name fits 120 columns; a longer name pushes
