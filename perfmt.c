@@ -7899,17 +7899,13 @@ detail_for(uint32_t g, const struct rec *rc)
 		detail_where(o, c);
 		break;
 	case R_ID_DIFFERS:
-		if (live_kind(c) && (r->flags & (RF_NOID | RF_UNREAD)))
-			dadd("the %s: %s", ct_names[type], r->flags & RF_NOID ?
-			    "no build-ID" : r->why);
-		else if (live_kind(c))
-			dadd("the %s is %s", ct_names[type], hex);
-		else if (r->flags & RF_NOID)
-			dadd("on disk: no build-ID");
-		else if (r->flags & RF_UNREAD)
-			dadd("on disk: %s", r->why);
+		if (live_kind(c))
+			dadd("the %s%s", ct_names[type], r->flags & (RF_NOID |
+			    RF_UNREAD) ? ": " : " is ");
 		else
-			dadd("on disk: %s", hex);
+			dadd("on disk: ");
+		dadd("%s", r->flags & RF_NOID ? "no build-ID" :
+		    r->flags & RF_UNREAD ? r->why : hex);
 		if (r->flags & RF_ARCH_DIFF)
 			dadd(", a file for %s, the profile from %s",
 			    machine_name(r->em), esc(pf.arch));
@@ -7968,11 +7964,9 @@ detail_for(uint32_t g, const struct rec *rc)
 			dadd(", and the recorded build-ID is nowhere here");
 		if (!c)
 			dadd("; no file at %s", esc(ncand ? cands[0].path : ""));
-		else if (r->disklen)
-			dadd("; %s is another file, build-ID %s", esc(c->path),
-			    hex);
 		else
-			dadd("; %s is another file", esc(c->path));
+			dadd("; %s is another file%s%s", esc(c->path),
+			    r->disklen ? ", build-ID " : "", hex);
 		break;
 	case R_UNREADABLE:
 		dadd("%s: %s: not read, nothing is claimed", esc(c->path),
