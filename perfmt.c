@@ -8058,12 +8058,16 @@ detail_for(uint32_t g, const struct rec *rc)
 }
 
 /* A JSON string: the escaped name (section 4), with '"' and '\' escaped
- * again for JSON; control bytes never reach here. */
+ * again for JSON; control bytes never reach here.  NULL is null. */
 static void
 json_str(const char *s)
 {
 	static char buf[4 * PATHMAX];
 
+	if (!s) {
+		fputs("null", stdout);
+		return;
+	}
 	esc_into(buf, sizeof buf, s, strlen(s));
 	putchar('"');
 	for (s = buf; *s; s++) {
@@ -8114,11 +8118,8 @@ report_row(uint32_t g)
 		fputs(",\"disk_id\":", stdout);
 		json_id(r->diskid, r->disklen);
 		fputs(",\"file\":", stdout);
-		if (r->cand < ncand && r->verdict != V_MISSING &&
-		    r->verdict != V_SKIP)
-			json_str(cands[r->cand].path);
-		else
-			fputs("null", stdout);
+		json_str(r->cand < ncand && r->verdict != V_MISSING &&
+		    r->verdict != V_SKIP ? cands[r->cand].path : NULL);
 		// every row has every key; a time past what ts_ns holds has
 		// no date to give here (null), the detail says which bound it
 		// lies past
@@ -8230,10 +8231,7 @@ report_summary(const unsigned *counts, unsigned n)
 		    "\"same_host\":%s", prof_ok ? "true" : "false",
 		    host_names[host], same_host ? "true" : "false");
 		fputs(",\"host_differs\":", stdout);
-		if (host == HOST_FOREIGN)
-			json_str(host_diff);
-		else
-			fputs("null", stdout);
+		json_str(host == HOST_FOREIGN ? host_diff : NULL);
 		puts("}");
 		return;
 	}
@@ -8602,10 +8600,8 @@ h_str(const char *label, const char *key, const char *val)
 	if (!hj) {
 		out_name(val, strlen(val), 1);
 		putchar('\n');
-	} else if (val[0]) {
-		json_str(val);
 	} else {
-		fputs("null", stdout);
+		json_str(val[0] ? val : NULL);
 	}
 }
 
