@@ -7835,16 +7835,12 @@ detail_for(uint32_t g, const struct rec *rc)
 	const struct res *r = &res[g];
 	const struct cand *c = r->cand < ncand ? &cands[r->cand] : NULL;
 	unsigned type = c ? c->type : CT_PATH;
-	char when[64];
+	char when[64], hex[2 * IDMAX + 1];
 
 	if (c)
 		cand_resolve(&cands[r->cand]);
 	if (ncand)
 		cand_resolve(&cands[0]);
-	if (r->flags & RF_PATH_DIFF)
-		cand_resolve(&cands[r->first]);
-	char hex[2 * IDMAX + 1];
-
 	dlen = 0;
 	detail[0] = 0;
 	hex_into(hex, r->diskid, r->disklen);
@@ -7942,7 +7938,8 @@ detail_for(uint32_t g, const struct rec *rc)
 		if (!live_kind(c))
 			detail_where(o, c);
 		if (r->flags & RF_PATH_DIFF)
-			dadd("; %s holds another build", esc(cands[r->first].path));
+			dadd("; %s holds another build",
+			    esc(cand_resolve(&cands[r->first])));
 		if (r->flags & RF_NEWER)
 			detail_time("; modified", r->mtime);
 		break;
