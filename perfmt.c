@@ -8344,30 +8344,23 @@ list_out(const unsigned char *id, size_t len, const struct obj *o)
 static uint32_t list_ix[PERFMT_MAXOBJ];
 
 static int
-list_before(uint32_t a, uint32_t b)
+list_cmp(const void *a, const void *b)
 {
-	const struct obj *x = &objs[a], *y = &objs[b];
+	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+	const struct obj *x = &objs[i], *y = &objs[j];
 	int64_t mx = x->machine == -1 ? -2 : x->machine;
 	int64_t my = y->machine == -1 ? -2 : y->machine;
 	int c;
 
 	if (mx != my)
-		return mx < my;
+		return mx < my ? -1 : 1;
 	c = memcmp(obj_name(x), obj_name(y), x->namelen < y->namelen ?
 	    x->namelen : y->namelen);
 	if (c)
-		return c < 0;
+		return c;
 	if (x->namelen != y->namelen)
-		return x->namelen < y->namelen;
-	return a < b;
-}
-
-static int
-list_cmp(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x == y ? 0 : list_before(x, y) ? -1 : 1;
+		return x->namelen < y->namelen ? -1 : 1;
+	return i < j ? -1 : i > j;
 }
 
 /* The objects want() takes, into list_ix in list's order; their number.
