@@ -9820,7 +9820,6 @@ static struct {
 	uint64_t tab;		/* its feature table */
 	uint64_t feat[4];	/* its feature bitmap */
 	uint64_t bid_off;	/* its BUILD_ID section */
-	unsigned bid_slot;	/* and that section's slot in its table */
 	int sections;		/* the old file has its feature table */
 	unsigned added, has, left;
 	const char *boot_why;	/* why the running kernel may be another */
@@ -9943,26 +9942,29 @@ inj_slot(unsigned bit, uint64_t *off, uint64_t *size)
 	return 1;
 }
 
-/* Slot k of the new file's feature table (fmt §1.6). */
+/* Two u64 at off in the new file: a slot of its feature table (an
+ * offset and a size, fmt §1.6), or an attr's ids' (fmt §1.4). */
 static int
-inj_table_slot(unsigned k, uint64_t off, uint64_t size)
+inj_pair(uint64_t off, uint64_t a, uint64_t b)
 {
-	unsigned char slot[16];
+	unsigned char p[16];
 
-	put_n(slot, off, 8, pf.be);
-	put_n(slot + 8, size, 8, pf.be);
-	return inj_write(slot, 16, inj.tab + 16 * (uint64_t)k);
+	put_n(p, a, 8, pf.be);
+	put_n(p + 8, b, 8, pf.be);
+	return inj_write(p, 16, off);
 }
 
-/* The slot of bit in the new file's table: the bits set below it. */
-static unsigned
-inj_rank(unsigned bit)
+/* Where the slot of bit lies in the new file's table: after those of
+ * the bits set below it; bit 256, the table's end. */
+static uint64_t
+inj_slot_at(unsigned bit)
 {
-	unsigned b, k = 0;
+	uint64_t at = inj.tab;
+	unsigned b;
 
 	for (b = 0; b < bit; b++)
-		k += inj.feat[b / 64] >> b % 64 & 1;
-	return k;
+		at += 16 * (inj.feat[b / 64] >> b % 64 & 1);
+	return at;
 }
 
 /* Whether a pipe's record stays a record in the file it becomes: perf's
@@ -10078,7 +10080,7 @@ inj_parts(void)
 	struct rd r;
 	struct recv v;
 	uint64_t run = 16, bit, from, len, n;
-	unsigned char sec[16], a[ATTR_ABI_MAX];
+	unsigned char a[ATTR_ABI_MAX];
 	uint32_t asz;
 	int k;
 
@@ -10097,7 +10099,7 @@ inj_parts(void)
 				return 0;
 			ip.bid_at += len;
 		} else if (bit < 256) {
-			if (!inj_table_slot(inj_rank((unsigned)bit), ip.sec_at,
+			if (!inj_pair(inj_slot_at((unsigned)bit), ip.sec_at,
 			    len) || !inj_copy(inj.in, from, len, ip.sec_at))
 				return 0;
 			ip.sec_at += len;
@@ -10107,11 +10109,10 @@ inj_parts(void)
 			memcpy(a, v.p + 8, ip.fit < asz ? ip.fit : 8);
 			if (ip.fit < asz)
 				put_n(a + 4, ip.fit, 4, pf.be);
-			put_n(sec, ip.ids_at, 8, pf.be);
-			put_n(sec + 8, n, 8, pf.be);
 			if (!inj_write(ip.fit < asz ? a : v.p + 8, ip.fit,
-			    ip.attr_at) || !inj_write(sec, 16, ip.attr_at +
-			    ip.fit) || !inj_write(v.p + 8 + asz, n, ip.ids_at))
+			    ip.attr_at) || !inj_pair(ip.attr_at + ip.fit,
+			    ip.ids_at, n) || !inj_write(v.p + 8 + asz, n,
+			    ip.ids_at))
 				return 0;
 			ip.attr_at += ip.fit + 16;
 			ip.ids_at += n;
@@ -10136,9 +10137,8 @@ inj_pipe(unsigned char *h)
 	ip.ids_at = 104;
 	ip.attr_at = attrs;
 	inj.tab = data + ip.kept;
-	ip.sec_at = inj.tab + 16 * (uint64_t)inj_rank(256);
+	ip.sec_at = inj_slot_at(256);
 	inj.bid_off = ip.bid_at = ip.sec_at + ip.secs;
-	inj.bid_slot = inj_rank(FT_BUILD_ID);
 	inj.at = data;
 	if (!inj_parts())
 		return 0;
@@ -10293,7 +10293,7 @@ inj_begin(void)
 {
 	unsigned char h[104];
 	uint64_t off, size;
-	unsigned bit, n = 0;
+	unsigned bit;
 
 	if (!wr_begin("inject", 0))
 		return 0;
@@ -10314,28 +10314,23 @@ inj_begin(void)
 	}
 	memset(h + 72, 0, 32);
 	for (bit = 0; bit < 256; bit++)
-		if (inj.feat[bit / 64] >> bit % 64 & 1) {
+		if (inj.feat[bit / 64] >> bit % 64 & 1)
 			h[inj_bit_byte(bit)] |= (unsigned char)(1u << bit % 8);
-			n++;
-		}
 	if (pf.mode == MODE_PIPE)
 		return inj_write(h, sizeof h, 0);
 	inj.tab = inj.at;
-	inj.at = inj.tab + 16 * (uint64_t)n;
+	inj.at = inj_slot_at(256);
 	// the other sections in bit order, each with its slot; the old
 	// entries last
-	for (bit = n = 0; bit <= 256; bit++) {
-		if (bit < 256 && !(inj.feat[bit / 64] >> bit % 64 & 1))
+	for (bit = 0; bit <= 256; bit++) {
+		if (bit < 256 && (bit == FT_BUILD_ID ||
+		    !(inj.feat[bit / 64] >> bit % 64 & 1)))
 			continue;
-		if (bit == FT_BUILD_ID) {
-			inj.bid_slot = n++;
-			continue;
-		}
 		if (bit == 256)
 			inj.bid_off = inj.at;
 		if (inj_slot(bit < 256 ? bit : FT_BUILD_ID, &off, &size) < 0)
 			return 0;
-		if (bit < 256 && !inj_table_slot(n++, inj.at, size))
+		if (bit < 256 && !inj_pair(inj_slot_at(bit), inj.at, size))
 			return 0;
 		if (!inj_copy(inj.in, off, size, inj.at))
 			return 0;
@@ -10374,7 +10369,8 @@ inj_finish(const struct stat *st)
 {
 	struct timespec t[2];
 
-	if (!inj_table_slot(inj.bid_slot, inj.bid_off, inj.at - inj.bid_off))
+	if (!inj_pair(inj_slot_at(FT_BUILD_ID), inj.bid_off, inj.at -
+	    inj.bid_off))
 		return 0;
 	t[0] = st->st_atim;
 	t[1] = st->st_mtim;
