@@ -9822,7 +9822,6 @@ static struct {
 	uint64_t bid_off;	/* its BUILD_ID section */
 	int sections;		/* the old file has its feature table */
 	unsigned added, has, left;
-	const char *boot_why;	/* why the running kernel may be another */
 } inj;
 
 /* A pipe-form profile (fmt §1.8) becomes a file: its header and attrs
@@ -10405,33 +10404,27 @@ not_here(void)
 /* The kernel and vDSO running now are the profiled ones only in the boot
  * that recorded the profile, on its system: the profile's time, trusted,
  * lies after this boot began, and its samples' clock (perf's, which runs
- * from boot) is not past this boot's. */
-static int
-this_boot(void)
+ * from boot) is not past this boot's.  Why not, or NULL. */
+static const char *
+not_this_boot(void)
 {
 	struct timespec rt, bt;
 	int64_t boot;
 
-	if (!same_host) {
-		inj.boot_why = host == HOST_FOREIGN ? "the profile is from "
-		    "another system" : "the profile does not show that it is "
-		    "from this system (-L says so)";
-		return 0;
-	}
+	if (!same_host)
+		return host == HOST_FOREIGN ? "the profile is from another "
+		    "system" : "the profile does not show that it is from "
+		    "this system (-L says so)";
 	if (!prof_ok || prof_trust == PT_COPY ||
-	    prof_trust == PT_UNCONFIRMED) {
-		inj.boot_why = "the profile's time cannot be trusted to place "
-		    "it in this boot";
-		return 0;
-	}
+	    prof_trust == PT_UNCONFIRMED)
+		return "the profile's time cannot be trusted to place it in "
+		    "this boot";
 	clock_gettime(CLOCK_REALTIME, &rt);
 	clock_gettime(CLOCK_BOOTTIME, &bt);
 	boot = ts_ns(&rt) - ts_ns(&bt);
-	if (prof_ns < boot || (pf.t_last && pf.t_last > (uint64_t)ts_ns(&bt))) {
-		inj.boot_why = "the profile was recorded before this boot";
-		return 0;
-	}
-	return 1;
+	if (prof_ns < boot || (pf.t_last && pf.t_last > (uint64_t)ts_ns(&bt)))
+		return "the profile was recorded before this boot";
+	return NULL;
 }
 
 /* Whether to add g's build-ID; *id is the one to add, *why the reason to
@@ -10447,10 +10440,8 @@ inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
 	if (rc->idlen)
 		return INJ_HAS;
 	if (r->kind == K_VDSO) {
-		if (!this_boot()) {
-			*why = inj.boot_why;
+		if ((*why = not_this_boot()))
 			return INJ_LEFT;
-		}
 		// this process's vDSO is its own width's: a profile with a
 		// process of the other width had another image
 		if (sizeof(void *) == 8 ? pf.vdso_low : pf.vdso_high) {
@@ -10473,24 +10464,16 @@ inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
 		// build of the same release
 		if (r->verdict == V_STALE || r->cand >= ncand ||
 		    !live_kind(&cands[r->cand]) || !r->disklen) {
-			if (!*why && r->verdict == V_UNCHANGED)
+			if (r->verdict == V_UNCHANGED)
 				*why = "only the running kernel's and modules' "
 				    "build-IDs are added";
 			return INJ_LEFT;
 		}
-		if (!this_boot()) {
-			*why = inj.boot_why;
+		if ((*why = not_this_boot()))
 			return INJ_LEFT;
-		}
-		*id = r->diskid;
-		*idlen = r->disklen;
-		return INJ_ADD;
-	}
-	if (r->verdict != V_UNCHANGED)
+	} else if (r->verdict != V_UNCHANGED || (*why = not_here())) {
 		return INJ_LEFT;
-	if ((*why = not_here()))
-		return INJ_LEFT;
-	if (!r->disklen) {
+	} else if (!r->disklen) {
 		*why = "the file has no build-ID";
 		return INJ_LEFT;
 	}
