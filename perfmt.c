@@ -10782,10 +10782,10 @@ ar_split(const char *name)
 }
 
 /* One header block: type '0' a file, '2' a link, 'x' pax records; a name
- * ustar cannot hold is cut here (its pax record came first). */
+ * ustar cannot hold is cut here (its pax record came first).  Every
+ * entry has the profile's time. */
 static int
-ar_block(const char *name, const char *link, char type, uint64_t size,
-    int64_t mtime)
+ar_block(const char *name, const char *link, char type, uint64_t size)
 {
 	unsigned char h[512];
 	const char *split = ar_split(name);
@@ -10803,7 +10803,8 @@ ar_block(const char *name, const char *link, char type, uint64_t size,
 	ar_number(h + 108, 8, 0);
 	ar_number(h + 116, 8, 0);
 	ar_number(h + 124, 12, size);
-	ar_number(h + 136, 12, mtime > 0 ? (uint64_t)mtime : 0);
+	ar_number(h + 136, 12, pf.mtime > 0 ? (uint64_t)pf.mtime / 1000000000 :
+	    0);
 	h[156] = (unsigned char)type;
 	if (link)
 		memcpy(h + 157, link, strlen(link) > 100 ? 100 : strlen(link));
@@ -10836,7 +10837,7 @@ ar_pax_rec(char *dst, size_t cap, const char *key, const char *val)
  * name, the link or the size (8 GiB and more: a reader that took 33 bits
  * of it would read the rest of the file as entries of its own). */
 static int
-ar_entry(const char *name, const char *link, uint64_t size, int64_t mtime)
+ar_entry(const char *name, const char *link, uint64_t size)
 {
 	char pax[2 * PATHMAX + 96], num[24];
 	unsigned char f[12];
@@ -10850,10 +10851,10 @@ ar_entry(const char *name, const char *link, uint64_t size, int64_t mtime)
 		snprintf(num, sizeof num, "%" PRIu64, size);
 		n += ar_pax_rec(pax + n, sizeof pax - n, "size", num);
 	}
-	if (n && (!ar_block("././@PaxHeader", NULL, 'x', n, mtime) ||
+	if (n && (!ar_block("././@PaxHeader", NULL, 'x', n) ||
 	    !ar_write(pax, n) || !ar_pad()))
 		return 0;
-	return ar_block(name, link, link ? '2' : '0', size, mtime);
+	return ar_block(name, link, link ? '2' : '0', size);
 }
 
 /* A name from the profile as a path in the archive: relative, without
@@ -10972,6 +10973,7 @@ ar_vdso(uint64_t *size)
  * (fd) or from memory (mem) as NAME/ID/leaf, or leave it out (why, with
  * the verdict vn where a JIT's is not unchanged). */
 struct ar_plan {
+	char hex[2 * IDMAX + 1];	/* the recorded ID */
 	const char *name, *leaf, *why, *vn;
 	const unsigned char *mem;
 	const char *kallsyms;	/* the kernel's symbols: this file */
@@ -10990,6 +10992,7 @@ ar_decide(uint32_t g, const struct rec *rc, struct ar_plan *pl)
 	uint32_t i;
 
 	memset(pl, 0, sizeof *pl);
+	hex_into(pl->hex, rc->id, rc->idlen);
 	pl->name = ar_name(o);
 	pl->leaf = "elf";
 	pl->jit = r->kind == K_JIT;
@@ -11046,19 +11049,17 @@ ar_decide(uint32_t g, const struct rec *rc, struct ar_plan *pl)
 /* Copies the entry ar_decide planned: 1 put, 0 left (pl->why says why),
  * -1 the archive's write failed. */
 static int
-ar_copy(uint32_t g, const struct rec *rc, struct ar_plan *pl)
+ar_copy(uint32_t g, struct ar_plan *pl)
 {
 	const struct res *r = &res[g];
 	// a file to copy has its place (ar_decide)
 	const struct cand *c = r->cand < ncand ? &cands[r->cand] : &cands[0];
-	char hex[2 * IDMAX + 1], path[PATHMAX], link[PATHMAX + 16];
-	char bid[64];
+	char path[PATHMAX], link[PATHMAX + 16], bid[64];
 	uint64_t at = ar.at;
 	struct stat a, b;
 	struct elfid e;
 	int fd = -1, n;
 
-	hex_into(hex, rc->id, rc->idlen);
 	if (pl->kallsyms) {
 		fd = open_regular(AT_FDCWD, pl->kallsyms, 0, &a);
 	} else if (!pl->mem) {
@@ -11088,10 +11089,10 @@ ar_copy(uint32_t g, const struct rec *rc, struct ar_plan *pl)
 	}
 	// perf reads a JIT's map at its own path only: it goes in as that
 	// path, without a .build-id link
-	snprintf(path, sizeof path, pl->jit ? "%s" : "%s/%s/%s", pl->name, hex,
-	    pl->leaf);
+	snprintf(path, sizeof path, pl->jit ? "%s" : "%s/%s/%s", pl->name,
+	    pl->hex, pl->leaf);
 	// 1 copied, 0 the file changed, -1 the archive's write failed
-	if (!ar_entry(path, NULL, pl->size, pf.mtime / 1000000000))
+	if (!ar_entry(path, NULL, pl->size))
 		n = -1;
 	else if (pl->mem)
 		n = ar_write(pl->mem, (size_t)pl->size) ? 1 : -1;
@@ -11120,10 +11121,9 @@ ar_copy(uint32_t g, const struct rec *rc, struct ar_plan *pl)
 		pl->why = "it changed while it was copied";
 		return 0;
 	}
-	snprintf(bid, sizeof bid, ".build-id/%.2s/%s", hex, hex + 2);
-	snprintf(link, sizeof link, "../../%s/%s", pl->name, hex);
-	if (!ar_pad() || (!pl->jit && !ar_entry(bid, link, 0,
-	    pf.mtime / 1000000000)))
+	snprintf(bid, sizeof bid, ".build-id/%.2s/%s", pl->hex, pl->hex + 2);
+	snprintf(link, sizeof link, "../../%s/%s", pl->name, pl->hex);
+	if (!ar_pad() || (!pl->jit && !ar_entry(bid, link, 0)))
 		return -1;
 	return 1;
 }
@@ -11133,30 +11133,28 @@ static void
 ar_object(uint32_t g, const struct rec *rc)
 {
 	struct ar_plan pl;
-	char hex[2 * IDMAX + 1];
 	int n;
 
 	if (!ar_decide(g, rc, &pl)) {
 		ar.dup++;
 		return;
 	}
-	n = pl.why ? 0 : ar_copy(g, rc, &pl);
+	n = pl.why ? 0 : ar_copy(g, &pl);
 	if (n < 0) {
 		status = 2;
 		return;
 	}
-	hex_into(hex, rc->id, rc->idlen);
 	if (n) {
 		ar.put++;
 		ar.jit += pl.jit;
 		if (!opt.quiet)
-			fprintf(stderr, "put   %s %s\n", hex[0] ? hex : "-",
-			    esc(obj_name(&objs[g])));
+			fprintf(stderr, "put   %s %s\n", pl.hex[0] ? pl.hex :
+			    "-", esc(obj_name(&objs[g])));
 		return;
 	}
 	ar.left++;
 	verdict_status(res[g].verdict);
-	fprintf(stderr, "left  %s %s  %s%s%s\n", hex[0] ? hex : "-",
+	fprintf(stderr, "left  %s %s  %s%s%s\n", pl.hex[0] ? pl.hex : "-",
 	    esc(obj_name(&objs[g])), pl.vn ? pl.vn : "", pl.vn ? ": " : "",
 	    pl.why);
 }
@@ -11180,10 +11178,8 @@ cmd_archive(const char *path, const char *out)
 	ar.out = wr.fd >= 0 ? wr.tmp : NULL;
 	passes_begin();
 	while ((rc1 = next_pass(path)) > 0) {
-		if (!first++) {
-			if (!verdicts_begin())
-				break;
-		}
+		if (!first++ && !verdicts_begin())
+			break;
 		for (i = 0; i < nobj && status < 2; i++) {
 			if (!judged(i))
 				continue;

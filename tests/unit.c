@@ -1370,7 +1370,7 @@ t_ar_size(void)
 		memset(&ar, 0, sizeof ar);
 		ar.fd = fd;
 		ar.out = "t";
-		check(ar_entry("a/b", NULL, sizes[i], 0));
+		check(ar_entry("a/b", NULL, sizes[i]));
 		check(pread(fd, h, 512, 0) == 512);
 		if (sizes[i] < 8589934592ull) {
 			close(fd);
