@@ -10547,7 +10547,6 @@ inj_spool(struct stat *st)
 	unsigned char h[16];
 	size_t got = 0;
 	ssize_t k;
-	mode_t m;
 
 	while (got < sizeof h && (k = read(0, h + got, sizeof h - got))) {
 		if (k < 0 && errno == EINTR)
@@ -10583,9 +10582,8 @@ inj_spool(struct stat *st)
 		return 0;
 	}
 	// the new profile's mode, as the shell would make the file
-	m = umask(0);
-	umask(m);
-	st->st_mode = (st->st_mode & ~(mode_t)07777) | (0666 & ~m);
+	// (wr_keep takes the umask off)
+	st->st_mode = 0666;
 	stdin_copy = 1;
 	return 1;
 }
