@@ -9814,7 +9814,7 @@ enum { INJ_HAS, INJ_ADD, INJ_LEFT };
 
 static struct {
 	int in;			/* the old one, open from the start */
-	int in_place, dry;
+	int in_place;
 	uint64_t data_end;	/* the old file's records end here */
 	uint64_t at;		/* the next byte of the new file */
 	uint64_t tab;		/* its feature table */
@@ -10511,7 +10511,7 @@ inj_pass(void)
 			idlen = rc.idlen;
 		} else if (d == INJ_ADD) {
 			inj.added++;
-			if (!inj.dry && inj_entry(&objs[i], id, idlen) < 0)
+			if (!opt.dry && inj_entry(&objs[i], id, idlen) < 0)
 				return 0;
 		} else {
 			inj.left++;
@@ -10649,22 +10649,21 @@ cmd_inject(const char *path, const char *out)
 	memset(&inj, 0, sizeof inj);
 	inj.in = -1;
 	wr_reset();
-	inj.dry = opt.dry;
 	inj.in_place = !out;
 	if (!read_plan(C_INJECT))
 		return 2;
-	if (!strcmp(path, "-") && !out && !inj.dry) {
+	if (!strcmp(path, "-") && !out && !opt.dry) {
 		msg(2, "inject: -i -: standard input goes to a new profile: "
 		    "give -o FILE (or -o - for standard output)");
 		return 2;
 	}
 	// -n writes nothing, a copy neither: standard input is read once,
 	// with no file times, as the copy would be
-	stdin_copy = !strcmp(path, "-") && inj.dry;
+	stdin_copy = !strcmp(path, "-") && opt.dry;
 	// -n -i - alone writes nowhere: there is no output to check
 	if (((out || strcmp(path, "-")) && !wr_target(path, out ? out : path,
-	    !out, WR_PROFILE)) || (!strcmp(path, "-") ? !inj.dry && !inj_spool(&st) :
-	    !inj_open(path, &st)))
+	    !out, WR_PROFILE)) || (!strcmp(path, "-") ? !opt.dry &&
+	    !inj_spool(&st) : !inj_open(path, &st)))
 		goto fail;
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
@@ -10672,7 +10671,7 @@ cmd_inject(const char *path, const char *out)
 			if (!verdicts_begin() || status >= 2 || !inj_plan() ||
 			    !inj_writers())
 				goto fail;
-			if (!inj.dry && !inj_begin())
+			if (!opt.dry && !inj_begin())
 				goto fail;
 		}
 		if (!inj_pass())
@@ -10686,13 +10685,13 @@ cmd_inject(const char *path, const char *out)
 		goto fail;
 	}
 	// in place, a profile that gains nothing is left as it is
-	if (!inj.dry && (out || inj.added) && !inj_finish(&st))
+	if (!opt.dry && (out || inj.added) && !inj_finish(&st))
 		goto fail;
 	inj_end();
 	if (!opt.quiet)
 		printf("%u build-IDs added, %u recorded before, %u objects left "
 		    "out%s%s\n", inj.added, inj.has, inj.left, scope_left(),
-		    inj.dry ? " (-n: nothing written)" : "");
+		    opt.dry ? " (-n: nothing written)" : "");
 	return status;
 fail:
 	inj_end();
@@ -10715,7 +10714,7 @@ static struct {
 	int fd;			/* the archive */
 	const char *out;	/* -o, NULL: standard output */
 	uint64_t at;		/* bytes written */
-	unsigned put, left, dup, jit;
+	unsigned put, left, jit;
 } ar;
 
 static int
@@ -11059,7 +11058,8 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 	int fd = -1, n;
 
 	if (pl->kallsyms) {
-		fd = open_regular(AT_FDCWD, pl->kallsyms, 0, &a);
+		if ((fd = open_regular(AT_FDCWD, pl->kallsyms, 0, &a)) < 0)
+			pl->why = "it cannot be opened";
 	} else if (!pl->mem) {
 		if ((fd = open_regular(AT_FDCWD, c->path, 0, &a)) < 0)
 			pl->why = errno == EINVAL ? "not a regular file" :
@@ -11078,8 +11078,6 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 		else
 			pl->size = c->entry ? e.size : (uint64_t)a.st_size;
 	}
-	if (!pl->why && !pl->mem && fd < 0)
-		pl->why = "it cannot be opened";
 	if (pl->why) {
 		if (fd >= 0)
 			close(fd);
@@ -11133,10 +11131,8 @@ ar_object(uint32_t g, const struct rec *rc)
 	struct ar_plan pl;
 	int n;
 
-	if (!ar_decide(g, rc, &pl)) {
-		ar.dup++;
+	if (!ar_decide(g, rc, &pl))
 		return;
-	}
 	n = pl.why ? 0 : ar_copy(g, &pl);
 	if (n < 0) {
 		status = 2;
