@@ -10185,21 +10185,18 @@ inj_plan(void)
 
 	inj.data_end = done ? pf.data_off + pf.data_size : pf.walk_end;
 	inj.sections = done;
+	// the new file has BUILD_ID: the old entries and the new
 	memset(inj.feat, 0, sizeof inj.feat);
+	inj.feat[0] = (uint64_t)1 << FT_BUILD_ID;
 	if (pf.mode == MODE_PIPE) {
 		memset(&ip, 0, sizeof ip);
-		inj.feat[0] |= (uint64_t)1 << FT_BUILD_ID;
 		if (!pf.nattr && !pf.attr_dropped) {
 			msg(2, "%s: no HEADER_ATTR record: no events to write "
 			    "a file's attrs from (fmt §1.8)", esc(pf_shown()));
 			return 0;
 		}
 		// -n -i -: standard input was read as it came, once
-		if (inj.in < 0)
-			return 1;
-		if (!inj_count())
-			return 0;
-		return inj_records(ip.kept);
+		return inj.in < 0 || (inj_count() && inj_records(ip.kept));
 	}
 	if (pf.mode == MODE_DIR && (pf.z_records || feat_has(FT_COMPRESSED))) {
 		msg(2, "%s: each data.N holds a zstd stream of its own (perf "
@@ -10226,7 +10223,6 @@ inj_plan(void)
 			if (inj_slot(bit, &off, &size) < 0)
 				return 0;
 		}
-	inj.feat[0] |= (uint64_t)1 << FT_BUILD_ID;
 	// one file: perf takes DIR_FORMAT for a directory (fmt §5.6)
 	if (pf.mode == MODE_DIR)
 		inj.feat[0] &= ~((uint64_t)1 << FT_DIR_FORMAT);
