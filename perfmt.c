@@ -10663,13 +10663,9 @@ cmd_inject(const char *path, const char *out)
 		goto fail;
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
-		if (!first++) {
-			if (!verdicts_begin() || status >= 2 || !inj_plan() ||
-			    !inj_writers())
-				goto fail;
-			if (!opt.dry && !inj_begin())
-				goto fail;
-		}
+		if (!first++ && (!verdicts_begin() || status >= 2 ||
+		    !inj_plan() || !inj_writers() || (!opt.dry && !inj_begin())))
+			goto fail;
 		if (!inj_pass())
 			goto fail;
 	}
