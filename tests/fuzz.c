@@ -288,7 +288,7 @@ fz_tar(const uint8_t *data, size_t size)
 	    NULL, 0, 0, SRC_MMAP, MISC_USER);
 	if (!o || !(name = ar_name(o)))
 		return;
-	// as ar_object names an object's entry and its link
+	// as ar_copy names an object's entry and its link
 	snprintf(path, sizeof path, "%s/%s/%s", name, hex, "elf");
 	snprintf(bid, sizeof bid, ".build-id/%.2s/%s", hex, hex + 2);
 	snprintf(link, sizeof link, "../../%s/%s", name, hex);
@@ -297,7 +297,7 @@ fz_tar(const uint8_t *data, size_t size)
 	memset(&ar, 0, sizeof ar);
 	ar.fd = fz_fd;
 	ar.out = "fuzz";
-	if (!ar_entry(path, NULL, fsize, 0) || !ar_entry(bid, link, 0, 0))
+	if (!ar_entry(path, NULL, fsize) || !ar_entry(bid, link, 0))
 		abort();
 	fz_tar_entry(&at, path, NULL, fsize);
 	fz_tar_entry(&at, bid, link, 0);
