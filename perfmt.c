@@ -6178,13 +6178,6 @@ cand_in(unsigned type, const char *root, const char *path, const char *leaf)
 	return c;
 }
 
-/* A host path, as given. */
-static void
-cand_host(unsigned type, const char *path)
-{
-	cand_in(type, NULL, path, NULL);
-}
-
 /* The real path of a candidate, walked inside its root; a directory met
  * where a file was looked for gives its leaf (a cache entry). */
 static const char *
@@ -6702,7 +6695,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 	switch (kind) {
 	case K_KERNEL:
 		if (opt.vmlinux)
-			cand_host(CT_VMLINUX, opt.vmlinux);
+			cand_in(CT_VMLINUX, NULL, opt.vmlinux, NULL);
 		if (name[0] == '/' && strcmp(name, "/proc/kcore"))
 			cand_in(CT_VMLINUX, opt.sysroot, name, NULL);
 		for (i = 0; opt.sysroot && i < 6; i++) {
@@ -6711,10 +6704,8 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 			snprintf(p, sizeof p, kpaths[i], pf.osrelease);
 			cand_in(CT_VMLINUX, opt.sysroot, p, NULL);
 		}
-		if (opt.sysroot)
+		if (opt.sysroot || (!opt.vmlinux && live))
 			cand_in(CT_KNOTES, opt.sysroot, "/sys/kernel/notes", NULL);
-		else if (!opt.vmlinux && live)
-			cand_host(CT_KNOTES, "/sys/kernel/notes");
 		if (idlen)
 			cand_caches("[kernel.kallsyms]", hex, 1, 0);
 		return;
@@ -6723,7 +6714,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 		if (!opt.sysroot && live) {
 			snprintf(p, sizeof p, "/sys/module/%s/notes/"
 			    ".note.gnu.build-id", mod);
-			cand_host(CT_MODNOTES, p);
+			cand_in(CT_MODNOTES, NULL, p, NULL);
 		}
 		if (name[0] == '/')
 			cand_in(CT_PATH, opt.sysroot, name, NULL);
@@ -6738,7 +6729,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 		if (idlen)
 			cand_caches("[vdso]", hex, 0, 1);
 		if (!opt.sysroot && live && !strcmp(name, "[vdso]"))
-			cand_host(CT_VDSO, "[vdso]");
+			cand_in(CT_VDSO, NULL, "[vdso]", NULL);
 		return;
 	case K_JIT:
 		cand_in(CT_PATH, opt.sysroot, name, NULL);
