@@ -7123,16 +7123,16 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	}
 	r->mtime = mtime_ns(st);
 	r->ino = st->st_ino;
-	// two files at the path, on one device, while perf recorded: no
-	// one file is both
-	if (rc->inodes == 2 && inodes_compared(c->path)) {
-		decide(r, R_TWO_INODES);
-		return;
-	}
-	// the kernel's device numbers are those of stat where the file
-	// system is the one mapped; btrfs subvolumes report another device
-	// and keep the inode number (docs/design.md, the rules)
-	if (rc->inodes && rc->inodes != 2 && inodes_compared(c->path)) {
+	if (rc->inodes && inodes_compared(c->path)) {
+		// two files at the path, on one device, while perf
+		// recorded: no one file is both
+		if (rc->inodes == 2) {
+			decide(r, R_TWO_INODES);
+			return;
+		}
+		// the kernel's device numbers are those of stat where the file
+		// system is the one mapped; btrfs subvolumes report another
+		// device and keep the inode number (docs/design.md, the rules)
 		if (rc->maj != major(st->st_dev) || rc->min != minor(st->st_dev))
 			r->flags |= st->st_ino == rc->ino ? RF_DEV_DIFF :
 			    RF_INO_DIFF;
