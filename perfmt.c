@@ -7260,7 +7260,8 @@ check_group(uint32_t g)
 	const char *why;
 	unsigned i, first = MAXCAND, unread = MAXCAND;
 	int idrc, there, first_idrc = -1, first_file = 0, first_notelf = 0;
-	int first_deflated = 0;
+	int first_deflated = 0, match;
+	size_t idlen;
 
 	memset(r, 0, sizeof *r);
 	rec_gather(g, &rc);
@@ -7295,27 +7296,29 @@ check_group(uint32_t g)
 				unread = i;
 			continue;
 		}
+		// the build-ID read, if any; a cached kallsyms is found by it
+		idlen = idrc ? 0 : e.len < IDMAX ? e.len : IDMAX;
+		match = rc.idlen && (cands[i].type == CT_KALLSYMS ||
+		    (idlen && id_same(rc.id, rc.idlen, e.id, idlen)));
 		// a debug file gives symbols, not the binary: said, never judged
 		if (cands[i].type == CT_DEBUG) {
-			if (rc.idlen && idrc == 0 && !(r->flags & RF_DEBUG) &&
-			    id_same(rc.id, rc.idlen, e.id, e.len < IDMAX ?
-			    e.len : IDMAX)) {
+			if (match && !(r->flags & RF_DEBUG)) {
 				r->flags |= RF_DEBUG;
 				r->first = (uint8_t)i;
 			}
 			continue;
 		}
-		if (rc.idlen && (cands[i].type == CT_KALLSYMS || (idrc == 0 &&
-		    id_same(rc.id, rc.idlen, e.id, e.len < IDMAX ? e.len : IDMAX)))) {
+		// the ID on disk: the match's, else the first file's
+		if (idlen && (match || first == MAXCAND)) {
+			r->disklen = (uint8_t)idlen;
+			memcpy(r->diskid, e.id, idlen);
+		}
+		if (match) {
 			// a copy found by its build-ID, or the file itself,
 			// unless the ID is not the mapped file's
 			decide(r, cands[i].type == CT_PATH && id_not_mapped(&rc,
 			    &st, cands[i].path) ? R_ID_NOT_MAPPED : R_ID_MATCHES);
 			r->cand = (uint8_t)i;
-			if (idrc == 0) {
-				r->disklen = (uint8_t)(e.len < IDMAX ? e.len : IDMAX);
-				memcpy(r->diskid, e.id, r->disklen);
-			}
 			if (first < i) {
 				r->flags |= RF_PATH_DIFF;
 				r->first = (uint8_t)first;
@@ -7339,10 +7342,6 @@ check_group(uint32_t g)
 			if (arch_runs(pf.arch, e.machine) == 0) {
 				r->flags |= RF_ARCH_DIFF;
 				r->em = (uint16_t)e.machine;
-			}
-			if (idrc == 0) {
-				r->disklen = (uint8_t)(e.len < IDMAX ? e.len : IDMAX);
-				memcpy(r->diskid, e.id, r->disklen);
 			}
 		}
 	}
