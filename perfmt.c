@@ -5805,7 +5805,7 @@ blob_buildid(int fd, struct elfid *e)
 }
 
 /* The ELF header and then the notes.  Returns 0 found, 1 none, 2 not ELF
- * or malformed (e->why says why and where). */
+ * (e->notelf) or malformed (e->why says why and where). */
 static int
 elf_parse(const struct img *m, struct elfid *e)
 {
@@ -5819,8 +5819,6 @@ elf_parse(const struct img *m, struct elfid *e)
 	    m->size < EHDR64_SIZE ? m->size : EHDR64_SIZE);
 	if (!(h = rd_peek(&r, (size_t)rd_left(&r))) || rd_left(&r) < SELFMAG ||
 	    memcmp(h, ELFMAG, SELFMAG)) {
-		snprintf(e->why, sizeof e->why, "not an ELF file (no \\177ELF "
-		    "at offset 0) nor a file of ELF notes");
 		e->notelf = 1;
 		return 2;
 	}
@@ -5945,7 +5943,6 @@ static int
 fd_buildid(int fd, const struct stat *st, const char *entry,
     struct elfid *e)
 {
-	char why[sizeof e->why];
 	struct img m;
 	int rc;
 
@@ -5958,14 +5955,11 @@ fd_buildid(int fd, const struct stat *st, const char *entry,
 	m.base = e->base;
 	m.size = e->size;
 	rc = elf_parse(&m, e);
-	if (rc == 2 && e->notelf && !entry) {
-		memcpy(why, e->why, sizeof why);
-		e->why[0] = 0;
-		if (blob_buildid(fd, e) > 0)
-			rc = 0;
-		else
-			memcpy(e->why, why, sizeof why);
-	}
+	if (rc == 2 && e->notelf && !entry && blob_buildid(fd, e) > 0)
+		return 0;
+	if (rc == 2 && e->notelf)
+		snprintf(e->why, sizeof e->why, "not an ELF file (no \\177ELF "
+		    "at offset 0) nor a file of ELF notes");
 	return rc;
 }
 
