@@ -5575,7 +5575,7 @@ next_pass(const char *path)
 struct elfid {
 	unsigned char id[ELFIDMAX];
 	size_t len;		/* the note's descriptor size */
-	int is64, be, blob, notelf;
+	int is64, be, notelf;
 	int deflated;		/* an APK's entry, compressed: not read */
 	int err;		/* errno of a stat or open that failed */
 	uint64_t base, size;	/* where the ELF file lies in the file read */
@@ -5797,7 +5797,6 @@ blob_buildid(int fd, struct elfid *e)
 	rd_file(&r, fd, 1, tabbuf, sizeof tabbuf, 0, RD_OPEN);
 	if (rd_fill(&r, sizeof tabbuf) || r.err || (n = r.len) < 12)
 		return -1;
-	e->blob = 1;
 	e->be = get32(tabbuf, 0) > 4096;
 	rd_mem(&r, tabbuf, n, 0);
 	rc = note_walk(&r, e->be, 4, e);

@@ -869,7 +869,8 @@ t_elf(void)
 	for (be = 0; be < 2; be++) {
 		nn = note_put(notes, be, "GNU", 3, id, 8, 4);
 		check((path = tmpfile_with("blob", notes, nn)));
-		check(elf_buildid(path, NULL, &e, &est) == 0 && e.blob && e.len == 8);
+		check(elf_buildid(path, NULL, &e, &est) == 0 && e.len == 8 &&
+		    !memcmp(e.id, id, 8));
 	}
 	check(elf_buildid(tmpdir, NULL, &e, &est) == 2 && strstr(e.why, "regular"));
 	return 0;
