@@ -11308,10 +11308,26 @@ check_kallsyms(void)
 	exit(2);
 }
 
+/* The place -s, -c or -k (letter) names must be there, a directory
+ * (dir) or a regular file; else perfmt stops, saying why. */
+static void
+check_place(int letter, const char *path, int dir, const char *why)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		msg(2, "-%c %s:", letter, esc(path));
+	else if (dir ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))
+		msg(2, "-%c %s: not a %s%s", letter, esc(path), dir ?
+		    "directory" : "regular file", why);
+	else
+		return;
+	exit(2);
+}
+
 static void
 check_options(void)
 {
-	struct stat st;
 	int i;
 
 	if (opt.porcelain && opt.json) {
@@ -11322,34 +11338,15 @@ check_options(void)
 		msg(2, "-t and -r exclude each other");
 		usage_exit(2);
 	}
-	if (opt.sysroot && stat(opt.sysroot, &st)) {
-		msg(2, "-s %s:", esc(opt.sysroot));
-		exit(2);
-	}
-	if (opt.sysroot && !S_ISDIR(st.st_mode)) {
-		msg(2, "-s %s: not a directory (a sysroot is the root of the "
-		    "recording system's files)", esc(opt.sysroot));
-		exit(2);
-	}
+	if (opt.sysroot)
+		check_place('s', opt.sysroot, 1, " (a sysroot is the root of "
+		    "the recording system's files)");
 	// a cache or an image that is not there would leave the objects
 	// judged by other places without a word
-	for (i = 0; i < opt.ncache; i++) {
-		if (stat(opt.cache[i], &st))
-			msg(2, "-c %s:", esc(opt.cache[i]));
-		else if (!S_ISDIR(st.st_mode))
-			msg(2, "-c %s: not a directory", esc(opt.cache[i]));
-		else
-			continue;
-		exit(2);
-	}
-	if (opt.vmlinux && stat(opt.vmlinux, &st)) {
-		msg(2, "-k %s:", esc(opt.vmlinux));
-		exit(2);
-	}
-	if (opt.vmlinux && !S_ISREG(st.st_mode)) {
-		msg(2, "-k %s: not a regular file", esc(opt.vmlinux));
-		exit(2);
-	}
+	for (i = 0; i < opt.ncache; i++)
+		check_place('c', opt.cache[i], 1, "");
+	if (opt.vmlinux)
+		check_place('k', opt.vmlinux, 0, "");
 	check_kallsyms();
 }
 
