@@ -8187,10 +8187,10 @@ scope_left(void)
 }
 
 static void
-report_summary(const unsigned *counts, unsigned n)
+report_summary(const unsigned *counts)
 {
 	char when[64];
-	unsigned v;
+	unsigned v, n = 0;
 	const char *sep = "";
 
 	if (opt.porcelain || opt.quiet) {
@@ -8199,6 +8199,8 @@ report_summary(const unsigned *counts, unsigned n)
 			    esc(pf_shown()), host_diff);
 		return;
 	}
+	for (v = 0; v < V_N; v++)
+		n += counts[v];
 	if (prof_src)
 		time_into(when, sizeof when, prof_ns, 0);
 	if (opt.json) {
@@ -9094,7 +9096,7 @@ verdicts_begin(void)
 /* One pass: a verdict for each object of this share, the rows problems
  * first. */
 static void
-check_pass(unsigned *counts, unsigned *n, unsigned *by_time)
+check_pass(unsigned *counts, unsigned *by_time)
 {
 	uint32_t i;
 	unsigned v;
@@ -9106,7 +9108,6 @@ check_pass(unsigned *counts, unsigned *n, unsigned *by_time)
 			counts[res[i].verdict]++;
 			// the rules from no-time on rest on the profile's time
 			*by_time += res[i].rule >= R_NO_TIME;
-			(*n)++;
 		}
 	// a row of a typical name fits 120 columns; a longer name pushes
 	// its own row's ID and detail along
@@ -9133,7 +9134,7 @@ static int
 cmd_check(const char *path)
 {
 	static unsigned counts[V_N];
-	unsigned v, n = 0, by_time = 0;
+	unsigned v, by_time = 0;
 	int rc, first = 0;
 
 	if (!read_plan(C_CHECK))
@@ -9142,14 +9143,14 @@ cmd_check(const char *path)
 	while ((rc = next_pass(path)) > 0) {
 		if (!first++ && !verdicts_begin())
 			return 2;
-		check_pass(counts, &n, &by_time);
+		check_pass(counts, &by_time);
 	}
 	if (rc < 0)
 		return 2;
 	for (v = 0; v < V_OK; v++)
 		if (counts[v])
 			verdict_status(v);
-	report_summary(counts, n);
+	report_summary(counts);
 	report_time_note(by_time);
 	return status;
 }
