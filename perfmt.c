@@ -8299,15 +8299,20 @@ put_id(const unsigned char *id, size_t len)
 
 /* One line as perf buildid-list prints it: "%-40s %s"; with -j a JSON
  * object, the build-ID null when there is none (list -H), the guest the
- * machine pid (null: the host). */
+ * machine pid (null: the host).  With -H the build-ID is the one the
+ * profile holds for the object's group, if any. */
 static void
-list_out(const unsigned char *id, size_t len, const struct obj *o)
+list_out(uint32_t g)
 {
+	const struct obj *o = &objs[g];
+	struct rec rc = { .id = o->id, .idlen = o->idlen };
 	char hex[2 * IDMAX + 1];
 
+	if (plan.hits)
+		rec_gather(g, &rc);
 	if (opt.json) {
 		fputs("{\"build_id\":", stdout);
-		json_id(id, len);
+		json_id(rc.id, rc.idlen);
 		fputs(",\"path\":", stdout);
 		json_str(obj_name(o));
 		if (o->machine == -1)
@@ -8316,7 +8321,7 @@ list_out(const unsigned char *id, size_t len, const struct obj *o)
 			printf(",\"guest\":%" PRId32 "}\n", o->machine);
 		return;
 	}
-	hex_into(hex, id, len);
+	hex_into(hex, rc.id, rc.idlen);
 	printf("%-40s ", hex);
 	out_name(obj_name(o), o->namelen, 1);
 	putchar('\n');
@@ -8348,20 +8353,6 @@ list_cmp(const void *a, const void *b)
 	return i < j ? -1 : i > j;
 }
 
-/* The objects want() takes, into list_ix in list's order; their number.
- * No two compare equal, so qsort's order is the one order. */
-static uint32_t
-list_order(int (*want)(uint32_t))
-{
-	uint32_t i, n = 0;
-
-	for (i = 0; i < nobj; i++)
-		if (want(i))
-			list_ix[n++] = i;
-	qsort(list_ix, n, sizeof *list_ix, list_cmp);
-	return n;
-}
-
 /* The build-ID table's and build-ID records' objects: what perf lists. */
 static int
 in_table(uint32_t i)
@@ -8376,37 +8367,28 @@ mmap2_only(uint32_t i)
 	return (objs[i].src & SRC_MMAP2ID) && !in_table(i);
 }
 
+/* perf buildid-list -H: the objects samples fell in, with their build-ID
+ * when the profile holds one and a blank column when not. */
 static int
 hit_leader(uint32_t i)
 {
 	return objs[i].group == i && (objs[i].hit & hit_mask());
 }
 
+/* The objects want() takes, a line each in list's order; their number.
+ * No two compare equal, so qsort's order is the one order. */
 static uint32_t
 list_table(int (*want)(uint32_t))
 {
-	const struct obj *o;
-	uint32_t i, n = list_order(want);
+	uint32_t i, n = 0;
 
-	for (i = 0; i < n; i++) {
-		o = &objs[list_ix[i]];
-		list_out(o->id, o->idlen, o);
-	}
+	for (i = 0; i < nobj; i++)
+		if (want(i))
+			list_ix[n++] = i;
+	qsort(list_ix, n, sizeof *list_ix, list_cmp);
+	for (i = 0; i < n; i++)
+		list_out(list_ix[i]);
 	return n;
-}
-
-/* perf buildid-list -H: the objects samples fell in, with their build-ID
- * when the profile holds one and a blank column when not. */
-static void
-list_hits(void)
-{
-	struct rec rc;
-	uint32_t k, n = list_order(hit_leader);
-
-	for (k = 0; k < n; k++) {
-		rec_gather(list_ix[k], &rc);
-		list_out(rc.id, rc.idlen, &objs[list_ix[k]]);
-	}
 }
 
 /* After a pass that read the scope: say which objects may have more hits
@@ -8463,9 +8445,8 @@ cmd_list(const char *path)
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
 		if (plan.hits) {
-			list_hits();
+			list_table(hit_leader);
 			hits_report();
-			n++;
 			continue;
 		}
 		n += list_table(in_table);
