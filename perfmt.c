@@ -8607,23 +8607,18 @@ h_time(const char *key, uint64_t t)
 {
 	char buf[64];
 
-	if (!hj) {
+	if (hj) {
+		snprintf(buf, sizeof buf, "%s_ns", key);
+		h_num(buf, 1, t);
+		h_key("", key);
+	} else {
 		put_ns(t);
-		if (pf.has_clock_data) {
-			fputs(" (", stdout);
-			put_utc(pf.clock_tod + (t - pf.clock_ns));
-			putchar(')');
-		}
-		return;
 	}
-	snprintf(buf, sizeof buf, "%s_ns", key);
-	h_num(buf, 1, t);
-	h_key("", key);
 	if (pf.has_clock_data) {
 		utc_into(buf, sizeof buf, (int64_t)(pf.clock_tod +
-		    (t - pf.clock_ns)), 1);
-		printf("\"%s\"", buf);
-	} else {
+		    (t - pf.clock_ns)), hj ? 1 : 9);
+		printf(hj ? "\"%s\"" : " (%s)", buf);
+	} else if (hj) {
 		fputs("null", stdout);
 	}
 }
