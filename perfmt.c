@@ -8590,16 +8590,6 @@ put_ns(uint64_t ns)
 	printf("%" PRIu64 ".%09" PRIu64, ns / 1000000000u, ns % 1000000000u);
 }
 
-/* ns since the epoch as "YYYY-MM-DD HH:MM:SS.nnnnnnnnn UTC" */
-static void
-put_utc(uint64_t ns)
-{
-	char buf[64];
-
-	utc_into(buf, sizeof buf, (int64_t)ns, 9);
-	fputs(buf, stdout);
-}
-
 /* A perf clock time: in text its ns and, by CLOCK_DATA, the wall clock's
  * time; in JSON the members KEY_ns and KEY (RFC 3339 UTC, or null). */
 static void
@@ -8826,8 +8816,8 @@ h_times(void)
 	}
 	if (pf.has_clock_data) {
 		h_key("clock", "clock");
+		utc_into(buf, sizeof buf, (int64_t)pf.clock_tod, hj ? 1 : 9);
 		if (hj) {
-			utc_into(buf, sizeof buf, (int64_t)pf.clock_tod, 1);
 			printf("{\"name\":\"%s\",\"clockid\":%" PRIu32 ",\"ns\":%"
 			    PRIu64 ",\"time\":\"%s\",\"version\":%" PRIu32 "}",
 			    clock_name(pf.clock_id), pf.clock_id, pf.clock_ns,
@@ -8836,9 +8826,8 @@ h_times(void)
 			printf("%s (clockid %" PRIu32 "): ",
 			    clock_name(pf.clock_id), pf.clock_id);
 			put_ns(pf.clock_ns);
-			fputs(" = ", stdout);
-			put_utc(pf.clock_tod);
-			printf(" (CLOCK_DATA v%" PRIu32 ")\n", pf.clock_ver);
+			printf(" = %s (CLOCK_DATA v%" PRIu32 ")\n", buf,
+			    pf.clock_ver);
 		}
 	}
 	h_num("clock_res_ns", pf.clock_res != 0, pf.clock_res);
@@ -8851,10 +8840,10 @@ h_times(void)
 		h_key("", "profile_time");
 		json_prof_time();
 	} else if (prof_src) {
-		printf("%-14s", "profile time");
-		put_utc((uint64_t)prof_ns);
-		printf(" (%s%s%s)\n", prof_src, prof_trust >= PT_WRITTEN ?
-		    ", " : "", prof_trust >= PT_WRITTEN ? trust_text() : "");
+		utc_into(buf, sizeof buf, prof_ns, 9);
+		printf("%-14s%s (%s%s%s)\n", "profile time", buf, prof_src,
+		    prof_trust >= PT_WRITTEN ? ", " : "",
+		    prof_trust >= PT_WRITTEN ? trust_text() : "");
 	}
 }
 
