@@ -299,16 +299,19 @@ usage_exit(int code)
 	exit(code);
 }
 
-/* The options as main parses them (section 17): the places to look
- * (-s, -k, -c; --kallsyms, the kernel's symbols for archive), the
- * profile's time (-t, -r), -L, the output's form, the scope (-a, -H:
- * HITS_SAMPLE or HITS_CALLCHAIN) and inject's -n. */
+/* The options as main parses them (section 17): the profile and the
+ * output (-i, -o), the places to look (-s, -k, -c; --kallsyms, the
+ * kernel's symbols for archive), the profile's time (-t, -r), -L, the
+ * output's form, the scope (-a, -H: HITS_SAMPLE or HITS_CALLCHAIN),
+ * inject's -n and list --kernel. */
 #define MAXCACHE 8
 
 static struct opt {
+	const char *input, *output;
 	const char *sysroot, *vmlinux, *kallsyms, *reffile, *timearg;
 	const char *cache[MAXCACHE];
 	int ncache, local, quiet, porcelain, json, verbose, all, dry, hits;
+	int kernel;
 } opt;
 
 /* ==== 4. Bytes and text =================================================
@@ -11317,6 +11320,40 @@ check_options(void)
 }
 
 #ifndef PERFMT_NO_MAIN
+/* The letters that set a field of opt and do nothing else: to the
+ * option's argument (arg) or to 1 (flag). */
+static const struct {
+	int letter;
+	const char **arg;
+	int *flag;
+} opt_fields[] = {
+	{ 'i', &opt.input, NULL }, { 'o', &opt.output, NULL },
+	{ 's', &opt.sysroot, NULL }, { 'k', &opt.vmlinux, NULL },
+	{ 'Y', &opt.kallsyms, NULL }, { 't', &opt.timearg, NULL },
+	{ 'r', &opt.reffile, NULL }, { 'n', NULL, &opt.dry },
+	{ 'K', NULL, &opt.kernel }, { 'L', NULL, &opt.local },
+	{ 'a', NULL, &opt.all }, { 'q', NULL, &opt.quiet },
+	{ 'p', NULL, &opt.porcelain }, { 'j', NULL, &opt.json },
+	{ 'v', NULL, &opt.verbose }
+};
+
+/* Sets the field of opt that the letter c sets; 0 if it sets none. */
+static int
+opt_field(int c)
+{
+	unsigned k;
+
+	for (k = 0; k < sizeof opt_fields / sizeof *opt_fields; k++)
+		if (opt_fields[k].letter == c) {
+			if (opt_fields[k].arg)
+				*opt_fields[k].arg = optarg;
+			else
+				*opt_fields[k].flag = 1;
+			return 1;
+		}
+	return 0;
+}
+
 /* The option getopt refused, as written: "-Z", or "--bogus" (a long one
  * is the argument getopt just read). */
 static const char *
@@ -11334,9 +11371,8 @@ bad_option(int argc, char **argv, int c)
 int
 main(int argc, char **argv)
 {
-	const char *input = NULL, *output = NULL;
 	struct stat st;
-	int c, cmd = C_CHECK, kflag = 0, rc = 2, li = 0;
+	int c, cmd = C_CHECK, rc = 2, li = 0;
 
 	// a closed descriptor 0, 1 or 2 would be the next file opened, and
 	// what is said to it would go into that file: each is /dev/null,
@@ -11362,6 +11398,8 @@ main(int argc, char **argv)
 			    long_opts[li].name);
 			usage_exit(2);
 		}
+		if (opt_field(c))
+			continue;
 		switch (c) {
 		case 'h':
 			usage_exit(0);
@@ -11369,57 +11407,12 @@ main(int argc, char **argv)
 		case 'V':
 			print_version();
 			return finish(0);
-		case 'i':
-			input = optarg;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'n':
-			opt.dry = 1;
-			break;
-		case 'k':
-			opt.vmlinux = optarg;
-			break;
-		case 'K':
-			kflag = 1;
-			break;
-		case 'Y':
-			opt.kallsyms = optarg;
-			break;
-		case 's':
-			opt.sysroot = optarg;
-			break;
 		case 'c':
 			if (opt.ncache == MAXCACHE) {
 				msg(2, "-c: at most %d caches", MAXCACHE);
 				usage_exit(2);
 			}
 			opt.cache[opt.ncache++] = optarg;
-			break;
-		case 't':
-			opt.timearg = optarg;
-			break;
-		case 'r':
-			opt.reffile = optarg;
-			break;
-		case 'L':
-			opt.local = 1;
-			break;
-		case 'a':
-			opt.all = 1;
-			break;
-		case 'q':
-			opt.quiet = 1;
-			break;
-		case 'p':
-			opt.porcelain = 1;
-			break;
-		case 'j':
-			opt.json = 1;
-			break;
-		case 'v':
-			opt.verbose = 1;
 			break;
 		case 'H':
 			if (!optarg || !strcmp(optarg, "sample"))
@@ -11458,20 +11451,21 @@ main(int argc, char **argv)
 		usage_exit(2);
 	}
 	// the profile, as an operand (perf's -i is optional here)
-	if (argc == 1 && !input && !kflag) {
-		input = argv[0];
+	if (argc == 1 && !opt.input && !opt.kernel) {
+		opt.input = argv[0];
 		argc--;
 	}
 	if (argc) {
 		msg(2, "%s: unexpected argument '%s'%s", commands[cmd].name,
-		    esc(argv[0]), input ? ": the profile is given once" : "");
+		    esc(argv[0]), opt.input ? ": the profile is given once" :
+		    "");
 		usage_exit(2);
 	}
 	if (cmd == C_CHECK || cmd == C_INJECT || cmd == C_ARCHIVE)
 		check_options();
-	if (!input) {
-		input = "perf.data";
-		if (!kflag && stat(input, &st) && errno == ENOENT) {
+	if (!opt.input) {
+		opt.input = "perf.data";
+		if (!opt.kernel && stat(opt.input, &st) && errno == ENOENT) {
 			msg(2, "no perf.data in this directory: give the "
 			    "profile, as perfmt %s FILE or -i FILE",
 			    commands[cmd].name);
@@ -11480,21 +11474,21 @@ main(int argc, char **argv)
 	}
 	switch (cmd) {
 	case C_CHECK:
-		rc = cmd_check(input);
+		rc = cmd_check(opt.input);
 		break;
 	case C_LIST:
-		rc = kflag ? cmd_list_kernel() : cmd_list(input);
+		rc = opt.kernel ? cmd_list_kernel() : cmd_list(opt.input);
 		break;
 	case C_HEADER:
-		rc = cmd_header(input);
+		rc = cmd_header(opt.input);
 		break;
 	case C_INJECT:
 		wr_signals();
-		rc = cmd_inject(input, output);
+		rc = cmd_inject(opt.input, opt.output);
 		break;
 	case C_ARCHIVE:
 		wr_signals();
-		rc = cmd_archive(input, output);
+		rc = cmd_archive(opt.input, opt.output);
 		break;
 	}
 	return finish(rc);
