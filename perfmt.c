@@ -8465,9 +8465,7 @@ cmd_list(const char *path)
 	if (obj_dropped)
 		msg(1, "%s: %" PRIu32 " objects were not kept (table full) and "
 		    "are not listed", esc(pf_shown()), obj_dropped);
-	if (plan.hits)
-		return status;
-	if (!n)
+	if (!n && !plan.hits)
 		msg(1, "%s: no build-IDs recorded (perf record -B, pipe mode "
 		    "or a killed recording); %" PRIu32 " mapped executable "
 		    "objects have none", esc(pf_shown()), mapped);
