@@ -9207,6 +9207,21 @@ write_full(int fd, const char *name, const void *p, size_t n, int64_t off)
 	return 1;
 }
 
+/* n bytes to the new file at off, or (off < 0) where the output stands:
+ * the new file, or standard output where it is written as it goes
+ * (wr_begin).  One write step. */
+static int
+wr_write(const void *p, size_t n, int64_t off)
+{
+	int file = wr.fd >= 0;
+
+	if (!write_full(file ? wr.fd : wr.ofd, file ? wr.tmp : NULL, p, n,
+	    off))
+		return 0;
+	wr_step();
+	return 1;
+}
+
 static int
 same_file(const struct stat *a, const struct stat *b)
 {
@@ -9788,15 +9803,6 @@ static struct {
 	uint64_t sec_at, bid_at;
 } ip;
 
-static int
-inj_write(const void *p, size_t n, uint64_t off)
-{
-	if (!write_full(wr.fd, wr.tmp, p, n, (int64_t)off))
-		return 0;
-	wr_step();
-	return 1;
-}
-
 /* n bytes of the old file at from to the new one at to: shared blocks or
  * a copy in the kernel where the file system has them (copy_file_range),
  * else through the read buffer, which no walk is using between passes. */
@@ -9833,7 +9839,7 @@ inj_copy(int in, uint64_t from, uint64_t n, uint64_t to)
 				    esc(pf_shown()), from);
 				return 0;
 			}
-			if (k > 0 && !inj_write(databuf, (size_t)k, to))
+			if (k > 0 && !wr_write(databuf, (size_t)k, to))
 				return 0;
 		}
 		if (k == 0) {
@@ -9900,7 +9906,7 @@ inj_pair(uint64_t off, uint64_t a, uint64_t b)
 
 	put_n(p, a, 8, pf.be);
 	put_n(p + 8, b, 8, pf.be);
-	return inj_write(p, 16, off);
+	return wr_write(p, 16, off);
 }
 
 /* Where the slot of bit lies in the new file's table: after those of
@@ -10058,9 +10064,9 @@ inj_parts(void)
 			memcpy(a, v.p + 8, ip.fit < asz ? ip.fit : 8);
 			if (ip.fit < asz)
 				put_n(a + 4, ip.fit, 4, pf.be);
-			if (!inj_write(ip.fit < asz ? a : v.p + 8, ip.fit,
+			if (!wr_write(ip.fit < asz ? a : v.p + 8, ip.fit,
 			    ip.attr_at) || !inj_pair(ip.attr_at + ip.fit,
-			    ip.ids_at, n) || !inj_write(v.p + 8 + asz, n,
+			    ip.ids_at, n) || !wr_write(v.p + 8 + asz, n,
 			    ip.ids_at))
 				return 0;
 			ip.attr_at += ip.fit + 16;
@@ -10262,7 +10268,7 @@ inj_begin(void)
 		if (inj.feat[bit / 64] >> bit % 64 & 1)
 			h[inj_bit_byte(bit)] |= (unsigned char)(1u << bit % 8);
 	if (pf.mode == MODE_PIPE)
-		return inj_write(h, sizeof h, 0);
+		return wr_write(h, sizeof h, 0);
 	inj.tab = inj.at;
 	inj.at = inj_slot_at(256);
 	// the other sections in bit order, each with its slot; the old
@@ -10281,7 +10287,7 @@ inj_begin(void)
 			return 0;
 		inj.at += size;
 	}
-	return inj_write(h, sizeof h, 0);
+	return wr_write(h, sizeof h, 0);
 }
 
 /* One entry of the BUILD_ID section (fmt §2.1), its name padded to 64
@@ -10301,7 +10307,7 @@ inj_entry(const struct obj *o, const unsigned char *id, size_t idlen)
 	memcpy(e + 12, id, idlen);
 	e[32] = (unsigned char)idlen;
 	memcpy(e + 36, obj_name(o), n);
-	if (!inj_write(e, size, inj.at))
+	if (!wr_write(e, size, inj.at))
 		return -1;
 	inj.at += size;
 	return 1;
@@ -10653,8 +10659,6 @@ fail:
  * record where a name or a link is longer than ustar allows), written as
  * it goes in fixed memory: files in pieces through the read buffer. */
 static struct {
-	int fd;			/* the archive */
-	const char *out;	/* -o, NULL: standard output */
 	uint64_t at;		/* bytes written */
 	unsigned put, left, jit;
 } ar;
@@ -10662,10 +10666,9 @@ static struct {
 static int
 ar_write(const void *p, size_t n)
 {
-	if (!write_full(ar.fd, ar.out, p, n, -1))
+	if (!wr_write(p, n, -1))
 		return 0;
 	ar.at += n;
-	wr_step();
 	return 1;
 }
 
@@ -11047,8 +11050,8 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 	if (!n) {
 		// changed while it was copied: cut off where it began, in the
 		// new file (a pipe cannot be cut)
-		if (wr.fd < 0 || lseek(ar.fd, (off_t)at, SEEK_SET) < 0 ||
-		    ftruncate(ar.fd, (off_t)at)) {
+		if (wr.fd < 0 || lseek(wr.fd, (off_t)at, SEEK_SET) < 0 ||
+		    ftruncate(wr.fd, (off_t)at)) {
 			msg(2, wr.fd < 0 ? "%s: changed while it was copied into "
 			    "a pipe, which cannot be cut back: the archive is "
 			    "not usable" : "%s: changed while it was copied, "
@@ -11110,8 +11113,6 @@ cmd_archive(const char *path, const char *out)
 	if (!wr_target(path, out ? out : "-", 0, WR_TAR) ||
 	    !wr_begin("archive", 1))
 		goto fail;
-	ar.fd = wr.fd >= 0 ? wr.fd : wr.ofd;
-	ar.out = wr.fd >= 0 ? wr.tmp : NULL;
 	passes_begin();
 	while ((rc1 = next_pass(path)) > 0) {
 		if (!first++ && !verdicts_begin())

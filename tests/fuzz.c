@@ -295,8 +295,8 @@ fz_tar(const uint8_t *data, size_t size)
 	if (ftruncate(fz_fd, 0) || lseek(fz_fd, 0, SEEK_SET))
 		abort();
 	memset(&ar, 0, sizeof ar);
-	ar.fd = fz_fd;
-	ar.out = "fuzz";
+	wr.fd = fz_fd;
+	snprintf(wr.tmp, sizeof wr.tmp, "fuzz");
 	if (!ar_entry(path, NULL, fsize) || !ar_entry(bid, link, 0))
 		abort();
 	fz_tar_entry(&at, path, NULL, fsize);

@@ -1369,8 +1369,8 @@ t_ar_size(void)
 		fd = open(tmpfile_with("tar", NULL, 0), O_RDWR | O_TRUNC);
 		check(fd >= 0);
 		memset(&ar, 0, sizeof ar);
-		ar.fd = fd;
-		ar.out = "t";
+		wr.fd = fd;
+		snprintf(wr.tmp, sizeof wr.tmp, "t");
 		check(ar_entry("a/b", NULL, sizes[i]));
 		check(pread(fd, h, 512, 0) == 512);
 		if (sizes[i] < 8589934592ull) {
