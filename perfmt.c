@@ -9158,6 +9158,7 @@ static struct {
 	int writer;		/* has_writer(old) */
 	struct stat ost;	/* that file, or standard output's; inode 0
 				 * (none) if neither is a file */
+	uint64_t at;		/* bytes written where the output stands */
 	unsigned steps;		/* writes done, for the crash tests */
 } wr;
 static volatile sig_atomic_t wr_named;	/* wr.tmp is a file to remove */
@@ -9207,9 +9208,9 @@ write_full(int fd, const char *name, const void *p, size_t n, int64_t off)
 	return 1;
 }
 
-/* n bytes to the new file at off, or (off < 0) where the output stands:
- * the new file, or standard output where it is written as it goes
- * (wr_begin).  One write step. */
+/* n bytes to the new file at off, or (off < 0) where the output stands
+ * (wr.at): the new file, or standard output where it is written as it
+ * goes (wr_begin).  One write step. */
 static int
 wr_write(const void *p, size_t n, int64_t off)
 {
@@ -9218,6 +9219,7 @@ wr_write(const void *p, size_t n, int64_t off)
 	if (!write_full(file ? wr.fd : wr.ofd, file ? wr.tmp : NULL, p, n,
 	    off))
 		return 0;
+	wr.at += off < 0 ? n : 0;
 	wr_step();
 	return 1;
 }
@@ -10659,18 +10661,8 @@ fail:
  * record where a name or a link is longer than ustar allows), written as
  * it goes in fixed memory: files in pieces through the read buffer. */
 static struct {
-	uint64_t at;		/* bytes written */
 	unsigned put, left, jit;
 } ar;
-
-static int
-ar_write(const void *p, size_t n)
-{
-	if (!wr_write(p, n, -1))
-		return 0;
-	ar.at += n;
-	return 1;
-}
 
 /* Zeros to the end of the 512-byte block. */
 static int
@@ -10678,7 +10670,7 @@ ar_pad(void)
 {
 	static const unsigned char z[512];
 
-	return ar.at % 512 ? ar_write(z, 512 - ar.at % 512) : 1;
+	return wr.at % 512 ? wr_write(z, 512 - wr.at % 512, -1) : 1;
 }
 
 /* A number in a ustar field of w bytes: octal digits and a NUL; where
@@ -10756,7 +10748,7 @@ ar_block(const char *name, const char *link, char type, uint64_t size)
 	for (i = 0; i < 512; i++)
 		sum += h[i];
 	ar_number(h + 148, 7, sum);
-	return ar_write(h, sizeof h);
+	return wr_write(h, sizeof h, -1);
 }
 
 /* A pax record "LEN key=value\n", LEN counting its own digits. */
@@ -10794,7 +10786,7 @@ ar_entry(const char *name, const char *link, uint64_t size)
 		n += ar_pax_rec(pax + n, sizeof pax - n, "size", num);
 	}
 	if (n && (!ar_block("././@PaxHeader", NULL, 'x', n) ||
-	    !ar_write(pax, n) || !ar_pad()))
+	    !wr_write(pax, n, -1) || !ar_pad()))
 		return 0;
 	return ar_block(name, link, link ? '2' : '0', size);
 }
@@ -10844,7 +10836,7 @@ ar_copy_fd(int fd, uint64_t size, int to_end)
 			continue;
 		if (k <= 0)
 			return 0;
-		if (!ar_write(databuf, (size_t)k))
+		if (!wr_write(databuf, (size_t)k, -1))
 			return -1;
 		done += (uint64_t)k;
 	}
@@ -10997,7 +10989,7 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 	// a file to copy has its place (ar_decide)
 	const struct cand *c = r->cand < ncand ? &cands[r->cand] : &cands[0];
 	char path[PATHMAX], link[PATHMAX + 16], bid[64];
-	uint64_t at = ar.at;
+	uint64_t at = wr.at;
 	struct stat a, b;
 	struct elfid e;
 	int fd = -1, n;
@@ -11036,7 +11028,7 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 	if (!ar_entry(path, NULL, pl->size))
 		n = -1;
 	else if (pl->mem)
-		n = ar_write(pl->mem, (size_t)pl->size) ? 1 : -1;
+		n = wr_write(pl->mem, (size_t)pl->size, -1) ? 1 : -1;
 	else
 		n = ar_copy_fd(fd, pl->size, !c->entry);
 	if (n > 0 && !pl->kallsyms && !pl->mem && (fstat(fd, &b) ||
@@ -11058,7 +11050,7 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 			    "and the new file cannot be cut back:", esc(c->path));
 			return -1;
 		}
-		ar.at = at;
+		wr.at = at;
 		pl->why = "it changed while it was copied";
 		return 0;
 	}
@@ -11127,7 +11119,7 @@ cmd_archive(const char *path, const char *out)
 		if (plan.hits)
 			hits_report();
 	}
-	if (rc1 < 0 || status >= 2 || !first || !ar_write(z, sizeof z) ||
+	if (rc1 < 0 || status >= 2 || !first || !wr_write(z, sizeof z, -1) ||
 	    !wr_commit(NULL, 0666))
 		goto fail;
 	wr_end();

@@ -294,7 +294,7 @@ fz_tar(const uint8_t *data, size_t size)
 	snprintf(link, sizeof link, "../../%s/%s", name, hex);
 	if (ftruncate(fz_fd, 0) || lseek(fz_fd, 0, SEEK_SET))
 		abort();
-	memset(&ar, 0, sizeof ar);
+	wr_reset();
 	wr.fd = fz_fd;
 	snprintf(wr.tmp, sizeof wr.tmp, "fuzz");
 	if (!ar_entry(path, NULL, fsize) || !ar_entry(bid, link, 0))

@@ -1368,7 +1368,7 @@ t_ar_size(void)
 	for (i = 0; i < sizeof sizes / sizeof *sizes; i++) {
 		fd = open(tmpfile_with("tar", NULL, 0), O_RDWR | O_TRUNC);
 		check(fd >= 0);
-		memset(&ar, 0, sizeof ar);
+		wr_reset();
 		wr.fd = fd;
 		snprintf(wr.tmp, sizeof wr.tmp, "t");
 		check(ar_entry("a/b", NULL, sizes[i]));
