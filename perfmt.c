@@ -5463,9 +5463,9 @@ static int
 pf_open_scan(const char *path)
 {
 	struct stat st;
-	int fd, seekable = 0, ok;
+	int in = !strcmp(path, "-"), fd = 0, seekable = 0, ok;
 
-	if (!strcmp(path, "-")) {
+	if (in) {
 		pf.cur = pf_shown();
 		if (fstat(0, &st)) {
 			msg(2, "%s:", pf.cur);
@@ -5475,26 +5475,23 @@ pf_open_scan(const char *path)
 		pf.fsize = seekable ? (uint64_t)st.st_size : 0;
 		if (seekable && !stdin_copy)
 			pf_file_times(0, &st);
-		passes_ok = plan.passes && seekable;
-		// a regular file on stdin may be positioned anywhere
-		if (seekable && lseek(0, 0, SEEK_CUR) != 0)
-			seekable = 0;
-		pf.fd = 0;
-		return pf_stream(0, seekable);
-	}
-	if (stat(path, &st)) {
+	} else if (stat(path, &st)) {
 		msg(2, "%s:", esc(path));
 		return 0;
-	}
-	passes_ok = plan.passes;
-	if (S_ISDIR(st.st_mode))
+	} else if (S_ISDIR(st.st_mode)) {
+		passes_ok = plan.passes;
 		return pf_dir(path);
-	if ((fd = pf_open_file(path, &seekable, 0)) < 0)
+	} else if ((fd = pf_open_file(path, &seekable, 0)) < 0) {
 		return 0;
+	}
 	passes_ok = plan.passes && seekable;
+	// a regular file on stdin may be positioned anywhere
+	if (in && seekable && lseek(0, 0, SEEK_CUR) != 0)
+		seekable = 0;
 	pf.fd = fd;
 	ok = pf_stream(fd, seekable);
-	close(fd);
+	if (!in)
+		close(fd);
 	pf.fd = -1;
 	return ok;
 }
