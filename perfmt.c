@@ -3413,31 +3413,25 @@ rec_name(uint32_t type)
 }
 
 static void
-count_types(uint32_t type, uint64_t n)
+count_type(uint32_t type)
 {
 	uint32_t i;
 
 	if (type < 128) {
-		pf.type_n[type] += n;
+		pf.type_n[type]++;
 		return;
 	}
 	for (i = 0; i < pf.nother; i++)
 		if (pf.other[i].type == type) {
-			pf.other[i].n += n;
+			pf.other[i].n++;
 			return;
 		}
 	if (pf.nother == sizeof pf.other / sizeof *pf.other) {
-		pf.other_dropped += n;
+		pf.other_dropped++;
 		return;
 	}
 	pf.other[pf.nother].type = type;
-	pf.other[pf.nother++].n = n;
-}
-
-static void
-count_type(uint32_t type)
-{
-	count_types(type, 1);
+	pf.other[pf.nother++].n = 1;
 }
 
 /* Which event a sample belongs to (fmt §3.6-3.7): the one event, or the
@@ -3552,7 +3546,6 @@ static uint64_t hits_unplaced;	/* samples no object can be told from */
 static int hits_said;		/* the unresolved count, once a run */
 static struct zombie zombies[PERFMT_MAXPROC];
 static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
-static uint32_t procs_live;
 
 /* A sample read before the MMAP it falls in (the CPUs' buffers again)
  * waits here, one entry per process and page, and is looked up again at
@@ -3631,7 +3624,6 @@ proc_new(int32_t pid)
 	p->retired_round = 0;
 	p->serial = ++proc_serial;
 	p->exited = p->has_parent = p->stacked = 0;
-	procs_live++;
 	p->exec_time = 0;
 	p->next = proc_head[h];
 	proc_head[h] = i;
@@ -3674,7 +3666,6 @@ proc_drop(int32_t pid)
 	for (; (i = *link) != NOMAP; link = &procs[i].next) {
 		if (procs[i].pid != pid)
 			continue;
-		procs_live--;
 		proc_clear(&procs[i]);
 		procs[i].serial = 0;
 		*link = procs[i].next;
