@@ -4768,15 +4768,6 @@ z_end(uint64_t off)
 		    "(%zu of its bytes decoded)", zlen);
 }
 
-/* A FORK: the child takes its parent's maps, and samples of the child
- * that came before it are looked up again. */
-static void
-rec_fork(int32_t pid, int32_t ppid, uint64_t time)
-{
-	hits_fork(pid, ppid, time);
-	pend_retry(0, 0, pid);
-}
-
 /* The span of the records' times, samples apart: the EXIT of a workload
  * that slept comes long after its last sample. */
 static void
@@ -4811,10 +4802,14 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
 			    need == size ? rec_time(p, size) : 0);
 		break;
 	case R_FORK:
-		if (plan.hits && need >= 24)
-			rec_fork((int32_t)get32(p + 8, pf.be),
+		// the child takes its parent's maps, and its samples that
+		// came before are looked up again
+		if (plan.hits && need >= 24) {
+			hits_fork((int32_t)get32(p + 8, pf.be),
 			    (int32_t)get32(p + 12, pf.be), need >= 32 ?
 			    get64(p + 24, pf.be) : 0);
+			pend_retry(0, 0, (int32_t)get32(p + 8, pf.be));
+		}
 		break;
 	case R_EXIT:
 		// the process is gone when its main thread exits

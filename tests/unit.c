@@ -1478,7 +1478,8 @@ t_pend_wait(void)
 	hits_mmap(82, MISC_USER, 0x40000000, 0x1000, a->group, 7);
 	check(!user_hit(83, 0x40000010, HIT_SAMPLE, 9));
 	check(npend == 1 && !a->hit);
-	rec_fork(83, 82, 8);
+	hits_fork(83, 82, 8);
+	pend_retry(0, 0, 83);
 	check(npend == 0 && a->hit == HIT_SAMPLE);
 	check(user_hit(83, 0x40000020, HIT_SAMPLE, 9));
 	check(!user_hit(84, UINT64_MAX - 0xff0, HIT_SAMPLE, 5));
