@@ -3999,7 +3999,7 @@ exec_before(const struct proc *q, uint64_t t)
 {
 	uint32_t m;
 
-	if (q->exec_time && (!t || q->exec_time <= t))
+	if (q->exec_time && q->exec_time <= t)
 		return 1;
 	for (m = q->retired; m != NOMAP; m = maps[m].next)
 		if (maps[m].time <= t)
