@@ -3738,9 +3738,8 @@ zombies_relieve(void)
 	    maps_used > PERFMT_MAXMAP - PERFMT_MAXMAP / 8))
 		zombie_pop();
 	if (maps_used > PERFMT_MAXMAP - PERFMT_MAXMAP / 8)
-		for (i = 0; i < proc_top; i++) {
+		for (i = 0; i < proc_top; i++)
 			maps_release(&procs[i].retired);
-		}
 }
 
 static uint32_t
@@ -3955,17 +3954,6 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 	}
 }
 
-static uint32_t map_lookup(struct proc *p, uint64_t addr);
-
-static uint32_t
-maps_find(uint32_t m, uint64_t addr)
-{
-	for (; m != NOMAP && maps[m].start <= addr; m = maps[m].next)
-		if (addr < maps[m].end)
-			return m;
-	return NOMAP;
-}
-
 /* Of the replaced maps holding addr, the one replaced first after time:
  * the image a sample at that time ran in. */
 static uint32_t
@@ -3988,9 +3976,12 @@ map_lookup(struct proc *p, uint64_t addr)
 
 	if (m != NOMAP && maps[m].start <= addr && addr < maps[m].end)
 		return m;
-	if ((m = maps_find(p->maps, addr)) != NOMAP)
-		p->found = m;
-	return m;
+	for (m = p->maps; m != NOMAP && maps[m].start <= addr; m = maps[m].next)
+		if (addr < maps[m].end) {
+			p->found = m;
+			return m;
+		}
+	return NOMAP;
 }
 
 /* Did q exec at or before time t: its maps at t were its own. */
@@ -4534,6 +4525,7 @@ body_need(uint32_t type, size_t size)
 		return size;
 	switch (type) {
 	case R_MMAP: case R_MMAP2: case R_ATTR: case R_BUILD_ID: case R_FEATURE:
+	case R_COMPRESSED: case R_COMPRESSED2:
 		return size;
 	case R_SAMPLE:
 		if (plan.hits)
@@ -4551,8 +4543,6 @@ body_need(uint32_t type, size_t size)
 	case R_AUXTRACE:
 		n = 16;
 		break;
-	case R_COMPRESSED: case R_COMPRESSED2:
-		return size;
 	case R_TRACING_DATA:
 		n = 12;
 		break;
