@@ -4049,25 +4049,37 @@ hit_proc(int32_t pid, unsigned cpumode)
 	    proc_find(pid) : NULL;
 }
 
+/* Marks the object addr falls in among p's maps (hit_proc's) at time:
+ * p's own, else one from before an exec or from a parent
+ * (proc_inherit).  1 if there is one, else 0 and the caller tries
+ * hit_miss. */
+static int
+hit(struct proc *p, uint64_t addr, uint8_t how, uint64_t time)
+{
+	uint32_t m;
+
+	if (!p || ((m = map_lookup(p, addr)) == NOMAP &&
+	    (m = proc_inherit(p, addr, time)) == NOMAP))
+		return 0;
+	objs[maps[m].obj].hit |= how;
+	return 1;
+}
+
 /* Looks the waiting samples up again (only pid's, unless PEND_ALL);
  * those still without a map stay, unless two rounds have
  * passed (age) or the data has ended (final). */
 static void
 pend_retry(int age, int final, int64_t pid)
 {
-	struct proc *p;
 	struct pend *e;
-	uint32_t i, k = 0, m;
+	uint32_t i, k = 0;
 
 	for (i = 0; i < npend; i++) {
 		e = &pend[i];
 		if (pid == PEND_ALL || e->pid == pid) {
-			if ((p = hit_proc(e->pid, e->mode)) &&
-			    ((m = map_lookup(p, e->addr)) != NOMAP ||
-			    (m = proc_inherit(p, e->addr, e->time)) != NOMAP)) {
-				objs[maps[m].obj].hit |= e->how;
+			if (hit(hit_proc(e->pid, e->mode), e->addr, e->how,
+			    e->time))
 				continue;
-			}
 			if (final || (age && (uint16_t)(rounds - e->round) >= 2)) {
 				hits_unknown++;
 				continue;
@@ -4134,42 +4146,20 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 	e->how = how;
 }
 
-/* Marks the object addr falls in among p's maps (hit_proc's); 1 if there
- * is one, else 0 and the caller tries hit_miss. */
-static int
-hit(struct proc *p, uint64_t addr, uint8_t how)
-{
-	uint32_t m;
-
-	if (!p || (m = map_lookup(p, addr)) == NOMAP)
-		return 0;
-	objs[maps[m].obj].hit |= how;
-	return 1;
-}
-
-/* After hit() missed: a map from the parent (proc_inherit), or else the
- * sample waits for an MMAP read later (wait), or is unknown. */
-static int
+/* After hit() missed: the sample waits for an MMAP read later (wait),
+ * or is unknown. */
+static void
 hit_miss(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how,
     uint64_t time, int wait)
 {
-	struct proc *p;
-	uint32_t m;
-
 	if (cpumode == MISC_KERNEL)
 		pid = -1;
 	else if (cpumode != MISC_USER)
-		return 0;
-	if ((p = hit_proc(pid, cpumode)) &&
-	    (m = proc_inherit(p, addr, time)) != NOMAP) {
-		objs[maps[m].obj].hit |= how;
-		return 1;
-	}
+		return;
 	if (wait)
 		pend_add(pid, cpumode, addr, how, time);
 	else
 		hits_unknown++;
-	return 0;
 }
 
 /* A callchain's context markers (uapi PERF_CONTEXT_*) switch the mode of
@@ -4242,8 +4232,8 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	if (a->time_off >= 0 && (size_t)a->time_off + 8 <= n)
 		t = get64(p + a->time_off, pf.be);
 	ip = get64(p + a->ip_off, pf.be);
-	found = hit(hit_proc(pid, mode), ip, HIT_SAMPLE) ||
-	    hit_miss(pid, mode, ip, HIT_SAMPLE, t, 1);
+	if (!(found = hit(hit_proc(pid, mode), ip, HIT_SAMPLE, t)))
+		hit_miss(pid, mode, ip, HIT_SAMPLE, t, 1);
 	if (mode == MISC_USER)
 		user = found;
 	if (plan.hits != HITS_CALLCHAIN)
@@ -4290,9 +4280,9 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 		// (its first user address had none); the kernel's are there
 		// from the start
 		wait = cmode == MISC_USER && user <= 0;
-		found = hit(cmode == MISC_KERNEL ? kp : cmode == MISC_USER ?
-		    up : NULL, ip, HIT_CALLCHAIN) ||
-		    hit_miss(pid, cmode, ip, HIT_CALLCHAIN, t, wait);
+		if (!(found = hit(cmode == MISC_KERNEL ? kp :
+		    cmode == MISC_USER ? up : NULL, ip, HIT_CALLCHAIN, t)))
+			hit_miss(pid, cmode, ip, HIT_CALLCHAIN, t, wait);
 		if (cmode == MISC_USER && user < 0)
 			user = found;
 	}

@@ -10,11 +10,11 @@
 
 #define check(c) do { if (!(c)) return __LINE__; } while (0)
 
-/* hit() as sample_hits asks it: pid's maps in cpumode */
+/* hit() as sample_hits asks it: pid's maps in cpumode, no time known */
 static int
 hit_at(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how)
 {
-	return hit(hit_proc(pid, cpumode), addr, how);
+	return hit(hit_proc(pid, cpumode), addr, how, 0);
 }
 
 static int failures;
@@ -1227,8 +1227,10 @@ maps_of(int32_t pid, uint64_t *out, uint32_t max)
 static int
 user_hit(int32_t pid, uint64_t addr, uint8_t how, uint64_t t)
 {
-	return hit_at(pid, MISC_USER, addr, how) > 0 ||
-	    hit_miss(pid, MISC_USER, addr, how, t, 1);
+	if (hit(hit_proc(pid, MISC_USER), addr, how, t))
+		return 1;
+	hit_miss(pid, MISC_USER, addr, how, t, 1);
+	return 0;
 }
 
 /* A map over 4 GiB (a kernel's): lookups find it far inside, again
