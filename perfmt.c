@@ -7531,8 +7531,8 @@ profile_time(void)
 	// file perf wrote was born before its first record, or a file of
 	// --switch-output after some: the earlier of the two
 	prof_start = prof_trust == PT_WRITTEN ? (pf.btime < clock_lo ?
-	    pf.btime : clock_lo) : prof_trust == PT_AGED ? pf.btime : trust_span < (uint64_t)prof_ns ? prof_ns -
-	    (int64_t)trust_span : 0;
+	    pf.btime : clock_lo) : prof_trust == PT_AGED ? pf.btime :
+	    trust_span < (uint64_t)prof_ns ? prof_ns - (int64_t)trust_span : 0;
 	prof_ok = 1;
 	return 1;
 }
@@ -7831,7 +7831,7 @@ detail_for(uint32_t g, const struct rec *rc)
 			dadd("no such file");
 		else
 			dadd("not found: %s", esc(cands[0].path));
-		if (live_kind(&cands[0]) && cands[0].type != CT_VDSO &&
+		if (ncand && live_kind(&cands[0]) && cands[0].type != CT_VDSO &&
 		    !sysfs_mounted())
 			dadd(" (/sys is not mounted: give -k VMLINUX, or "
 			    "mount -t sysfs sysfs /sys)");
@@ -7998,7 +7998,10 @@ detail_for(uint32_t g, const struct rec *rc)
 	if (r->flags & RF_IMAGE_ID)
 		dadd("; the build-ID perf recorded for %s",
 		    esc(obj_name(&objs[kernel_image(o)])));
-	if ((r->flags & RF_DEBUG) && r->rule != R_ID_MATCHES)
+	// r->first names the debug file unless a binary with the ID was
+	// found (RF_PATH_DIFF takes it then): the note is for when none was
+	if ((r->flags & RF_DEBUG) && r->rule != R_ID_MATCHES &&
+	    r->rule != R_ID_NOT_MAPPED)
 		dadd("; symbols: the debug file %s has the recorded build-ID, "
 		    "not the binary", esc(cand_resolve(&cands[r->first])));
 }
@@ -11152,9 +11155,9 @@ finish(int rc)
 
 /* One table of long names: a command takes those whose letter it takes
  * (main refuses the others as unknown).  perf's spellings: --input,
- * --output, --dry-run, --symfs, --vmlinux and --kallsyms (perf report), --buildid-dir
- * (perf), --with-hits and --kernel (perf buildid-list), --quiet,
- * --verbose; --date and --reference are touch's. */
+ * --output, --dry-run, --symfs, --vmlinux and --kallsyms (perf report),
+ * --buildid-dir (perf), --with-hits and --kernel (perf buildid-list),
+ * --quiet, --verbose; --date and --reference are touch's. */
 static const struct option long_opts[] = {
 	{ "input", required_argument, NULL, 'i' },
 	{ "output", required_argument, NULL, 'o' },
