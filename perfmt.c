@@ -2663,99 +2663,48 @@ zs_huf_tree(const unsigned char *s, size_t len)
 	return (long)sz + 1;
 }
 
-/* §4.2.2: one symbol, one table lookup */
-static inline unsigned char
-zs_huf_sym(struct zs_br *b)
-{
-	unsigned e = zs.huf[zs_br_peek(b, zs.hufbits)];
-
-	b->n += e & 255;
-	return (unsigned char)(e >> 8);
-}
-
-/* §4.2.2: the end of a stream, a symbol at a time with every check;
- * the stream must be used up exactly */
-static int
-zs_huf_tail(struct zs_br *b, unsigned char *o, size_t n)
-{
-	for (; n; n--) {
-		zs_br_reload(b);
-		*o++ = zs_huf_sym(b);
-	}
-	zs_br_reload(b);
-	return zs_br_done(b) ? 0 : -1;
-}
-
-/* §4.2.2: one stream; four symbols (at most 44 bits) per reload, which
- * with 8 bytes behind p leaves n below 8 */
-static int
-zs_huf_stream(const unsigned char *s, size_t len, unsigned char *o,
-    size_t count)
-{
-	struct zs_br b;
-	unsigned char *end = o + count;
-
-	if (zs_br_init(&b, s, len))
-		return -1;
-	while (end - o >= 4 && b.p - b.start >= 8) {
-		zs_br_reload(&b);
-		*o++ = zs_huf_sym(&b);
-		*o++ = zs_huf_sym(&b);
-		*o++ = zs_huf_sym(&b);
-		*o++ = zs_huf_sym(&b);
-	}
-	return zs_huf_tail(&b, o, (size_t)(end - o));
-}
-
 /* §3.1.1.3.1.5: one stream, or four behind a 6-byte jump table, each
- * (regen + 3) / 4 symbols but the last.  The four are independent, so
- * they are decoded side by side for the CPU to overlap. */
+ * (regen + 3) / 4 symbols but the last; each stream must be used up
+ * exactly (§4.2.2) */
 static int
 zs_huf_lits(const unsigned char *s, size_t len, size_t regen, int four)
 {
-	struct zs_br b[4];
-	unsigned char *o[4], *end[4];
-	size_t sz[4], seg, at = 6;
-	int i;
+	struct zs_br b;
+	unsigned char *o = zs.lit;
+	size_t sz[4], seg = regen, at = 0, n, i;
+	unsigned e;
+	int k, nst = four ? 4 : 1;
 
-	if (!four)
-		return zs_huf_stream(s, len, zs.lit, regen);
-	if (len < 6)
-		return -1;
-	sz[0] = s[0] | (size_t)s[1] << 8;
-	sz[1] = s[2] | (size_t)s[3] << 8;
-	sz[2] = s[4] | (size_t)s[5] << 8;
-	if (sz[0] + sz[1] + sz[2] > len - 6)
-		return -1;
-	sz[3] = len - 6 - sz[0] - sz[1] - sz[2];
-	seg = (regen + 3) / 4;
-	if (3 * seg > regen)
-		return -1;
-	for (i = 0; i < 4; i++) {
-		if (zs_br_init(&b[i], s + at, sz[i]))
+	sz[0] = len;
+	if (four) {
+		if (len < 6)
 			return -1;
-		at += sz[i];
-		o[i] = zs.lit + i * seg;
-		end[i] = i < 3 ? o[i] + seg : zs.lit + regen;
+		sz[0] = s[0] | (size_t)s[1] << 8;
+		sz[1] = s[2] | (size_t)s[3] << 8;
+		sz[2] = s[4] | (size_t)s[5] << 8;
+		if (sz[0] + sz[1] + sz[2] > len - 6)
+			return -1;
+		sz[3] = len - 6 - sz[0] - sz[1] - sz[2];
+		seg = (regen + 3) / 4;
+		if (3 * seg > regen)
+			return -1;
+		at = 6;
 	}
-	// the last stream is the shortest, and all move in step
-	while (end[3] - o[3] >= 4 && b[0].p - b[0].start >= 8 &&
-	    b[1].p - b[1].start >= 8 && b[2].p - b[2].start >= 8 &&
-	    b[3].p - b[3].start >= 8) {
-		zs_br_reload(&b[0]);
-		zs_br_reload(&b[1]);
-		zs_br_reload(&b[2]);
-		zs_br_reload(&b[3]);
-		for (i = 0; i < 4; i++) {
-			*o[0]++ = zs_huf_sym(&b[0]);
-			*o[1]++ = zs_huf_sym(&b[1]);
-			*o[2]++ = zs_huf_sym(&b[2]);
-			*o[3]++ = zs_huf_sym(&b[3]);
+	for (k = 0; k < nst; k++) {
+		if (zs_br_init(&b, s + at, sz[k]))
+			return -1;
+		at += sz[k];
+		n = k < nst - 1 ? seg : regen - (size_t)k * seg;
+		for (i = 0; i < n; i++) {	// one table lookup a symbol
+			zs_br_reload(&b);
+			e = zs.huf[zs_br_peek(&b, zs.hufbits)];
+			b.n += e & 255;
+			*o++ = (unsigned char)(e >> 8);
 		}
-	}
-	for (i = 0; i < 4; i++)
-		if (zs_huf_tail(&b[i], o[i], (size_t)(end[i] - o[i])))
+		zs_br_reload(&b);
+		if (!zs_br_done(&b))
 			return -1;
+	}
 	return 0;
 }
 
