@@ -3240,16 +3240,13 @@ zs_unit(const unsigned char *p)
 }
 
 /* ---- Z.9 interface ------------------------------------------------------ */
+/* the frame's fields are set by its header before a block reads them */
 static void
 zs_reset(void)
 {
 	zs.have = 0;
 	zs.pos = 0;
-	zs.skip = 0;
 	zs.failed = 0;
-	zs.err[0] = 0;
-	zs.wsize = zs.fout = zs.fcs = 0;
-	zs.bmax = 0;
 	zs.wpos = zs.pend = 0;
 	zs_expect(ZS_MAGICWAIT, 4);
 }
