@@ -2152,6 +2152,7 @@ static struct {
 	size_t bmax;
 	int has_fcs, has_sum, last;
 	unsigned desc, btype;	/* Frame_Header_Descriptor, Block_Type */
+	unsigned didsz, fcssz;	/* Dictionary_ID, Frame_Content_Size bytes */
 	uint32_t rep[3];
 
 	/* entropy tables kept between blocks of a frame */
@@ -3111,22 +3112,22 @@ zs_magic(const unsigned char *p)
 static int
 zs_header1(const unsigned char *p)
 {
-	static const unsigned didsz[] = { 0, 1, 2, 4 };
-	unsigned d = p[0], fcsz;
+	unsigned d = p[0];
 
 	if (d & 8)
 		return zs_fail(0, "reserved bit set in the frame header "
 		    "descriptor");
 	zs.desc = d;
-	fcsz = d >> 6 ? 1u << (d >> 6) : d >> 5 & 1;
-	zs_expect(ZS_FHDR2, !(d >> 5 & 1) + didsz[d & 3] + fcsz);
+	zs.didsz = d & 3 ? 1u << ((d & 3) - 1) : 0;	// §3.1.1.1.3
+	zs.fcssz = d >> 6 ? 1u << (d >> 6) : d >> 5 & 1;	// §3.1.1.1.4
+	zs_expect(ZS_FHDR2, !(d >> 5 & 1) + zs.didsz + zs.fcssz);
 	return 0;
 }
 
 static int
 zs_header2(const unsigned char *p)
 {
-	unsigned d = zs.desc, single = d >> 5 & 1, i, k;
+	unsigned d = zs.desc, single = d >> 5 & 1, i;
 	uint64_t did = 0, wlog, v = 0;
 
 	if (!single) {	// §3.1.1.1.2: Window_Descriptor
@@ -3135,18 +3136,16 @@ zs_header2(const unsigned char *p)
 		    (((uint64_t)1 << wlog) >> 3) * (p[0] & 7);
 		p++;
 	}
-	k = d & 3 ? 1u << ((d & 3) - 1) : 0;	// §3.1.1.1.3
-	for (i = k; i--; )
+	for (i = zs.didsz; i--; )
 		did = did << 8 | p[i];
-	p += k;
+	p += zs.didsz;
 	if (did)
 		return zs_fail(!single, "frame needs dictionary %" PRIu64 "; "
 		    "dictionaries are not supported", did);
-	k = d >> 6 ? 1u << (d >> 6) : single;	// §3.1.1.1.4
-	for (i = k; i--; )
+	for (i = zs.fcssz; i--; )
 		v = v << 8 | p[i];
-	zs.has_fcs = k != 0;
-	zs.fcs = k == 2 ? v + 256 : v;
+	zs.has_fcs = zs.fcssz != 0;
+	zs.fcs = zs.fcssz == 2 ? v + 256 : v;
 	if (single)
 		zs.wsize = zs.fcs;
 	zs.bmax = zs.wsize < ZS_BLOCK ? (size_t)zs.wsize : ZS_BLOCK;
