@@ -9780,31 +9780,40 @@ inj_bit_byte(unsigned b)
 	    b % (8 * w) / 8);
 }
 
+/* Where the slot of bit lies in a feature table at tab, the old file's
+ * or the new one's, of bitmap feat: after those of the bits set below
+ * it; bit 256, the table's end (fmt §1.6). */
+static uint64_t
+inj_slot_at(const uint64_t *feat, uint64_t tab, unsigned bit)
+{
+	unsigned b;
+
+	for (b = 0; b < bit; b++)
+		tab += 16 * (feat[b / 64] >> b % 64 & 1);
+	return tab;
+}
+
 /* The old file's section for a bit of its bitmap, by its slot in the
  * table (fmt §1.6); 0 if there is none to read. */
 static int
 inj_slot(unsigned bit, uint64_t *off, uint64_t *size)
 {
-	uint64_t tab = pf.data_off + pf.data_size;
+	uint64_t at = inj_slot_at(pf.feat, pf.data_off + pf.data_size, bit);
 	unsigned char slot[16];
-	unsigned b, k = 0;
 
 	*off = *size = 0;
 	if (!inj.sections || !feat_has(bit))
 		return 0;
-	for (b = 0; b < bit; b++)
-		k += feat_has(b);
-	if (pread(inj.in, slot, 16, (off_t)(tab + 16 * k)) != 16) {
+	if (pread(inj.in, slot, 16, (off_t)at) != 16) {
 		msg(2, "%s: offset %#" PRIx64 ": the feature table is cut "
-		    "short", esc(pf_shown()), tab + 16 * k);
+		    "short", esc(pf_shown()), at);
 		return -1;
 	}
 	*off = get64(slot, pf.be);
 	*size = get64(slot + 8, pf.be);
 	if (!range_ok(*off, *size, pf.fsize)) {
 		msg(2, "%s: offset %#" PRIx64 ": the %s section lies past the "
-		    "end of the file", esc(pf_shown()), tab + 16 * k,
-		    feat_name(bit));
+		    "end of the file", esc(pf_shown()), at, feat_name(bit));
 		return -1;
 	}
 	return 1;
@@ -9820,19 +9829,6 @@ inj_pair(uint64_t off, uint64_t a, uint64_t b)
 	put_n(p, a, 8, pf.be);
 	put_n(p + 8, b, 8, pf.be);
 	return wr_write(p, 16, off);
-}
-
-/* Where the slot of bit lies in the new file's table: after those of
- * the bits set below it; bit 256, the table's end. */
-static uint64_t
-inj_slot_at(unsigned bit)
-{
-	uint64_t at = inj.tab;
-	unsigned b;
-
-	for (b = 0; b < bit; b++)
-		at += 16 * (inj.feat[b / 64] >> b % 64 & 1);
-	return at;
 }
 
 /* Whether a pipe's record stays a record in the file it becomes: perf's
@@ -9967,8 +9963,9 @@ inj_parts(void)
 				return 0;
 			ip.bid_at += len;
 		} else if (bit < 256) {
-			if (!inj_pair(inj_slot_at((unsigned)bit), ip.sec_at,
-			    len) || !inj_copy(inj.in, from, len, ip.sec_at))
+			if (!inj_pair(inj_slot_at(inj.feat, inj.tab,
+			    (unsigned)bit), ip.sec_at, len) ||
+			    !inj_copy(inj.in, from, len, ip.sec_at))
 				return 0;
 			ip.sec_at += len;
 		}
@@ -10005,7 +10002,7 @@ inj_pipe(unsigned char *h)
 	ip.ids_at = 104;
 	ip.attr_at = attrs;
 	inj.tab = data + ip.kept;
-	ip.sec_at = inj_slot_at(256);
+	ip.sec_at = inj_slot_at(inj.feat, inj.tab, 256);
 	inj.bid_off = ip.bid_at = ip.sec_at + ip.secs;
 	inj.at = data;
 	if (!inj_parts())
@@ -10183,7 +10180,7 @@ inj_begin(void)
 	if (pf.mode == MODE_PIPE)
 		return wr_write(h, sizeof h, 0);
 	inj.tab = inj.at;
-	inj.at = inj_slot_at(256);
+	inj.at = inj_slot_at(inj.feat, inj.tab, 256);
 	// the other sections in bit order, each with its slot; the old
 	// entries last
 	for (bit = 0; bit <= 256; bit++) {
@@ -10194,7 +10191,8 @@ inj_begin(void)
 			inj.bid_off = inj.at;
 		if (inj_slot(bit < 256 ? bit : FT_BUILD_ID, &off, &size) < 0)
 			return 0;
-		if (bit < 256 && !inj_pair(inj_slot_at(bit), inj.at, size))
+		if (bit < 256 && !inj_pair(inj_slot_at(inj.feat, inj.tab, bit), inj.at,
+		    size))
 			return 0;
 		if (!inj_copy(inj.in, off, size, inj.at))
 			return 0;
@@ -10233,8 +10231,8 @@ inj_finish(const struct stat *st)
 {
 	struct timespec t[2];
 
-	if (!inj_pair(inj_slot_at(FT_BUILD_ID), inj.bid_off, inj.at -
-	    inj.bid_off))
+	if (!inj_pair(inj_slot_at(inj.feat, inj.tab, FT_BUILD_ID),
+	    inj.bid_off, inj.at - inj.bid_off))
 		return 0;
 	t[0] = st->st_atim;
 	t[1] = st->st_mtim;
