@@ -6742,19 +6742,28 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 	return 1;
 }
 
+/* A build-ID note as printed: its first ELFIDMAX bytes, in hex. */
+static const char *
+elfid_hex(const struct elfid *e)
+{
+	static char hex[2 * ELFIDMAX + 1];
+
+	hex_into(hex, e->id, e->len < ELFIDMAX ? e->len : ELFIDMAX);
+	return hex;
+}
+
 static void
 trace_cand(const struct obj *o, const struct cand *c, int there, int idrc,
     const struct elfid *e)
 {
-	char hex[2 * ELFIDMAX + 1];
-	const char *what = hex;
+	const char *what;
 
 	if (!opt.verbose)
 		return;
 	if (!there)
 		what = c->what ? c->what : walk_error(c->err ? c->err : ENOENT);
 	else if (idrc == 0)
-		hex_into(hex, e->id, e->len < ELFIDMAX ? e->len : ELFIDMAX);
+		what = elfid_hex(e);
 	else
 		what = idrc < 0 ? "present" : idrc == 1 ? "no build-ID" : e->why;
 	msg(0, "%s: %s %s: %s%s%s", esc(obj_name(o)), ct_names[c->type],
@@ -8202,15 +8211,6 @@ read_plan(int cmd)
 	return 1;
 }
 
-static void
-put_id(const unsigned char *id, size_t len)
-{
-	char hex[2 * ELFIDMAX + 1];
-
-	hex_into(hex, id, len);
-	fputs(hex, stdout);
-}
-
 /* One line as perf buildid-list prints it: "%-40s %s"; with -j a JSON
  * object, the build-ID null when there is none (list -H), the guest the
  * machine pid (null: the host).  With -H the build-ID is the one the
@@ -8396,10 +8396,7 @@ cmd_list_kernel(void)
 		    " (/sys is not mounted: mount -t sysfs sysfs /sys)");
 		return 2;
 	}
-	if (opt.json)
-		fputs("{\"build_id\":\"", stdout);
-	put_id(e.id, e.len < ELFIDMAX ? e.len : ELFIDMAX);
-	puts(opt.json ? "\"}" : "");
+	printf(opt.json ? "{\"build_id\":\"%s\"}\n" : "%s\n", elfid_hex(&e));
 	return 0;
 }
 
@@ -8417,8 +8414,7 @@ cmd_buildid(int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		switch (elf_buildid(argv[i], NULL, &e, &st)) {
 		case 0:
-			put_id(e.id, e.len < ELFIDMAX ? e.len : ELFIDMAX);
-			putchar(' ');
+			printf("%s ", elfid_hex(&e));
 			out_name(argv[i], strlen(argv[i]), 1);
 			putchar('\n');
 			if (e.len > ELFIDMAX)
