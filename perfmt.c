@@ -8473,13 +8473,24 @@ h_str(const char *label, const char *key, const char *val)
 static void
 h_num(const char *key, int has, uint64_t v)
 {
-	if (!hj)
+	if (!hj || !key)
 		return;
 	h_key("", key);
 	if (has)
 		printf("%" PRIu64, v);
 	else
 		fputs("null", stdout);
+}
+
+/* A count that is a line of its own in text, "LABEL  N WORDS", where it
+ * is not 0; in JSON the member KEY (if any), null at 0 unless zero. */
+static void
+h_count(const char *label, const char *key, int zero, uint64_t v,
+    const char *words)
+{
+	h_num(key, zero || v, v);
+	if (!hj && v)
+		printf("%-14s%" PRIu64 "%s\n", label, v, words);
 }
 
 static void
@@ -8590,9 +8601,7 @@ h_machine(void)
 		    "cpus", pf.cpus_online, pf.cpus_avail);
 	h_str("cpu", "cpudesc", pf.cpudesc);
 	h_str("cpuid", "cpuid", pf.cpuid);
-	h_num("total_mem_kb", pf.total_mem != 0, pf.total_mem);
-	if (!hj && pf.total_mem)
-		printf("%-14s%" PRIu64 " kB\n", "memory", pf.total_mem);
+	h_count("memory", "total_mem_kb", 0, pf.total_mem, " kB");
 	h_str("command line", "cmdline", pf.cmdline);
 	h_bool("cmdline_cut", pf.cmdline_cut);
 	if (!hj && pf.cmdline[0] && pf.cmdline_cut)
@@ -8683,9 +8692,7 @@ h_events(void)
 	}
 	if (hj)
 		fputs(pf.nattr ? "]" : "[]", stdout);
-	h_num("events_not_kept", 1, pf.attr_dropped);
-	if (!hj && pf.attr_dropped)
-		printf("%-14s%" PRIu32 " more not kept\n", "", pf.attr_dropped);
+	h_count("", "events_not_kept", 1, pf.attr_dropped, " more not kept");
 }
 
 static const char *
@@ -8738,9 +8745,7 @@ h_times(void)
 			    pf.clock_ver);
 		}
 	}
-	h_num("clock_res_ns", pf.clock_res != 0, pf.clock_res);
-	if (!hj && pf.clock_res)
-		printf("%-14s%" PRIu64 " ns\n", "clock res", pf.clock_res);
+	h_count("clock res", "clock_res_ns", 0, pf.clock_res, " ns");
 	// the time check judges by, and how far it is trusted
 	host_compare();
 	profile_time();
@@ -8814,20 +8819,15 @@ h_records(void)
 		    ", " : hj ? "{" : ": ", rec_name(all[i].type), all[i].n);
 	if (hj)
 		fputs(n ? "}" : "{}", stdout);
+	else if (pf.other_dropped)
+		printf(", %" PRIu64 " of further types\n", pf.other_dropped);
+	else
+		putchar('\n');
 	h_num("records_of_types_not_kept", 1, pf.other_dropped);
-	h_num("aux_bytes", 1, pf.aux_bytes);
-	h_num("tracing_bytes", 1, pf.tracing_bytes);
-	if (hj)
-		return;
-	if (pf.other_dropped)
-		printf(", %" PRIu64 " of further types", pf.other_dropped);
-	putchar('\n');
-	if (pf.aux_bytes)
-		printf("%-14s%" PRIu64 " bytes of AUX trace data (skipped)\n",
-		    "aux", pf.aux_bytes);
-	if (pf.tracing_bytes)
-		printf("%-14s%" PRIu64 " bytes of tracing data (skipped)\n",
-		    "tracing", pf.tracing_bytes);
+	h_count("aux", "aux_bytes", 1, pf.aux_bytes,
+	    " bytes of AUX trace data (skipped)");
+	h_count("tracing", "tracing_bytes", 1, pf.tracing_bytes,
+	    " bytes of tracing data (skipped)");
 }
 
 static void
@@ -8883,9 +8883,8 @@ h_objects(void)
 		    "build-ID records, %" PRIu64 " in MMAP2 records; %" PRIu32
 		    " objects with an ID\n", pf.n_table, pf.n_bidrec,
 		    pf.n_mmapid, ids);
-	if (!hj && pf.n_bid_ignored)
-		printf("%-14s%" PRIu64 " entries of unknown cpumode ignored\n",
-		    "", pf.n_bid_ignored);
+	h_count("", NULL, 0, pf.n_bid_ignored,
+	    " entries of unknown cpumode ignored");
 	h_key("mmaps", "mmaps");
 	if (hj)
 		printf("{\"mappings\":%" PRIu64 ",\"executable\":%" PRIu64
@@ -8896,9 +8895,7 @@ h_objects(void)
 		printf("%" PRIu64 " mappings (%" PRIu64 " executable) of %" PRIu32
 		    " objects (%" PRIu32 " executable)\n", pf.n_mmap,
 		    pf.n_mmap_exec, paths, exec);
-	if (!hj && obj_dropped)
-		printf("%-14s%" PRIu32 " objects not kept: table full\n", "",
-		    obj_dropped);
+	h_count("", NULL, 0, obj_dropped, " objects not kept: table full");
 }
 
 /* Notes (level 0) or damage (levels 1 and 2) found while reading. */
