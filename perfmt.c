@@ -8426,11 +8426,8 @@ cmd_buildid(int argc, char **argv)
 				    "rest of the file)", esc(argv[i]), e.why);
 			break;
 		case 1:
-			if (e.why[0])
-				msg(1, "%s: no GNU build-ID note (%s)",
-				    esc(argv[i]), e.why);
-			else
-				msg(1, "%s: no GNU build-ID note", esc(argv[i]));
+			msg(1, "%s: no GNU build-ID note%s%s%s", esc(argv[i]),
+			    e.why[0] ? " (" : "", e.why, e.why[0] ? ")" : "");
 			break;
 		default:
 			msg(2, "%s: %s", esc(argv[i]), e.why);
