@@ -2092,9 +2092,9 @@ read_features(void)
  *   literals      128 KiB + 32                        131,104
  *   FSE tables    4 * (512 * 8 + 12)                   16,432
  *   Huffman table 2048 * 2                              4,096
- *   the rest                                              464
- *   total         PERFMT_ZWINDOW + 414,336          1,462,912 (1.40 MiB)
- * (8,802,944 with PERFMT_ZWINDOW=8388608).  Stack: under 1 KiB.
+ *   the rest                                              472
+ *   total         PERFMT_ZWINDOW + 414,344          1,462,920 (1.40 MiB)
+ * (8,802,952 with PERFMT_ZWINDOW=8388608).  Stack: under 1 KiB.
  */
 #ifndef PERFMT_ZWINDOW
 #define PERFMT_ZWINDOW (1024 * 1024)	/* largest zstd window accepted */
