@@ -1991,10 +1991,16 @@ feat_fixed(struct rd *r, unsigned feat)
 static void
 feat_parse(unsigned feat, struct rd *r)
 {
-	static char *const str[] = {
-		[FT_HOSTNAME] = pf.hostname, [FT_OSRELEASE] = pf.osrelease,
-		[FT_VERSION] = pf.version, [FT_ARCH] = pf.arch,
-		[FT_CPUDESC] = pf.cpudesc, [FT_CPUID] = pf.cpuid
+	static const struct {
+		char *s;
+		size_t cap;
+	} str[] = {
+		[FT_HOSTNAME] = { pf.hostname, sizeof pf.hostname },
+		[FT_OSRELEASE] = { pf.osrelease, sizeof pf.osrelease },
+		[FT_VERSION] = { pf.version, sizeof pf.version },
+		[FT_ARCH] = { pf.arch, sizeof pf.arch },
+		[FT_CPUDESC] = { pf.cpudesc, sizeof pf.cpudesc },
+		[FT_CPUID] = { pf.cpuid, sizeof pf.cpuid }
 	};
 
 	if (feat == FT_BUILD_ID)
@@ -2003,8 +2009,8 @@ feat_parse(unsigned feat, struct rd *r)
 		feat_cmdline(r);
 	else if (feat == FT_EVENT_DESC)
 		feat_event_desc(r);
-	else if (feat < sizeof str / sizeof *str && str[feat])
-		feat_string(r, feat, str[feat], STRMAX);
+	else if (feat < sizeof str / sizeof *str && str[feat].s)
+		feat_string(r, feat, str[feat].s, str[feat].cap);
 	else
 		feat_fixed(r, feat);
 }
