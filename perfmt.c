@@ -8130,8 +8130,6 @@ report_summary(const unsigned *counts)
 	}
 	for (v = 0; v < V_N; v++)
 		n += counts[v];
-	if (prof_src)
-		time_into(when, sizeof when, prof_ns, 0);
 	if (opt.json) {
 		printf("{\"summary\":{\"objects\":%u", n);
 		for (v = 0; v < V_N; v++)
@@ -8153,10 +8151,12 @@ report_summary(const unsigned *counts)
 			sep = ",";
 		}
 	fputs(scope_left(), stdout);
-	if (prof_src)
+	if (prof_src) {
+		time_into(when, sizeof when, prof_ns, 0);
 		printf("; profile time %s (%s%s%s)", when, prof_src,
 		    prof_trust >= PT_WRITTEN ? ", " : "",
 		    prof_trust >= PT_WRITTEN ? trust_text() : "");
+	}
 	putchar('\n');
 	if (counts[V_FOREIGN])
 		printf("the profile is from another system: %s\n", host_diff);
@@ -10187,8 +10187,8 @@ inj_begin(void)
 			inj.bid_off = inj.at;
 		if (inj_slot(bit < 256 ? bit : FT_BUILD_ID, &off, &size) < 0)
 			return 0;
-		if (bit < 256 && !inj_pair(inj_slot_at(inj.feat, inj.tab, bit), inj.at,
-		    size))
+		if (bit < 256 && !inj_pair(inj_slot_at(inj.feat, inj.tab, bit),
+		    inj.at, size))
 			return 0;
 		if (!inj_copy(inj.in, off, size, inj.at))
 			return 0;
