@@ -159,7 +159,9 @@ msg(int level, const char *fmt, ...)
 }
 
 /* ==== 3. Usage ========================================================== */
-static const char usage_text[] =
+/* -h prints all four parts; a usage error only the synopsis.  C99 promises
+ * string literals of 4095 bytes. */
+static const char *const usage_text[4] = {
 "usage: perfmt [check] [-Lqpjv] [-i FILE] [-s DIR] [-c DIR]... [-k FILE]\n"
 "              [-t TIME | -r FILE] [-a | -H | --hits[=sample|callchain]]\n"
 "              [--kallsyms FILE] [FILE]\n"
@@ -173,7 +175,8 @@ static const char usage_text[] =
 "       perfmt archive [-Lqv] [-i FILE | FILE] [-o FILE] [-s DIR]\n"
 "              [-c DIR]... [-t TIME | -r FILE]\n"
 "              [-a | -H | --hits[=sample|callchain]] [--kallsyms FILE]\n"
-"       perfmt -h | -V\n"
+"       perfmt -h | -V\n",
+
 "\n"
 "Tells whether the binaries behind a Linux perf.data profile are still the\n"
 "ones that were profiled.\n"
@@ -193,9 +196,8 @@ static const char usage_text[] =
 "  archive   write a tar, laid out as perf's build-ID cache, of the files\n"
 "            that carry the recorded build-IDs, and JIT maps unchanged\n"
 "            since the profile; on the host, tar -xf FILE -C ~/.debug\n"
-"\n";
+"\n",
 
-static const char usage_options[] =
 "options:\n"
 "  -i FILE, --input=FILE, or FILE after the options\n"
 "            the profile: a perf.data file, a perf record --threads\n"
@@ -244,10 +246,8 @@ static const char usage_options[] =
 "            print this help and exit\n"
 "  -V, --version\n"
 "            print the version and the memory budget and exit\n"
-"\n";
+"\n",
 
-/* C99 promises string literals of 4095 bytes: -h in three */
-static const char usage_verdicts[] =
 "verdicts, problems first:\n"
 "  missing    no file found where the object is looked for\n"
 "  mismatch   a build-ID was recorded and the file's differs, or the\n"
@@ -276,26 +276,18 @@ static const char usage_verdicts[] =
 "what did not fit a table (perfmt(1) names them); 2 trouble: bad usage,\n"
 "a -c, -k or -s that names nothing, unreadable or malformed input, a\n"
 "profile inject cannot complete or an output refused (left as it was).\n"
-"2 comes before 1, and 1 before 3\n";
+"2 comes before 1, and 1 before 3\n"
+};
 
-/* -h prints all of it; a usage error only the synopsis. */
 static void
 usage_exit(int code)
 {
-	const char *end = usage_text;
+	int i;
 
-	// the synopsis ends at the first empty line
-	while (*end && !(end[0] == '\n' && end[1] == '\n'))
-		end++;
-
-	if (!code) {
-		fputs(usage_text, stdout);
-		fputs(usage_options, stdout);
-		fputs(usage_verdicts, stdout);
-	}
-	else
-		fprintf(stderr, "%.*s\nperfmt -h tells more\n",
-		    (int)(end - usage_text + 1), usage_text);
+	if (code)
+		fprintf(stderr, "%s\nperfmt -h tells more\n", usage_text[0]);
+	for (i = 0; !code && i < 4; i++)
+		fputs(usage_text[i], stdout);
 	exit(code);
 }
 
