@@ -814,8 +814,7 @@ rd_peek(struct rd *r, size_t n)
 static int
 rd_skip(struct rd *r, uint64_t n)
 {
-	size_t have = r->len - r->pos;
-	ssize_t got;
+	size_t have = r->len - r->pos, k;
 
 	if (n <= have) {
 		r->pos += (size_t)n;
@@ -836,17 +835,14 @@ rd_skip(struct rd *r, uint64_t n)
 		r->at += n;
 		return 1;
 	}
-	while (n) {
-		got = read(r->fd, r->wbuf, n < r->cap ? (size_t)n : r->cap);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0) {
-			if (got < 0)
-				r->err = errno;
+	// a pipe: read through, a buffer at a time
+	for (; n; n -= k) {
+		k = n < r->cap ? (size_t)n : r->cap;
+		if (!rd_fill(r, k)) {
+			r->pos = r->len;
 			return 0;
 		}
-		r->at += (uint64_t)got;
-		n -= (uint64_t)got;
+		r->pos += k;
 	}
 	return 1;
 }
