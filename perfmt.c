@@ -949,17 +949,15 @@ static int
 id_same(const unsigned char *a, size_t alen, const unsigned char *b,
     size_t blen)
 {
-	size_t i, min = alen < blen ? alen : blen;
+	size_t i, min = alen < blen ? alen : blen, max = alen + blen - min;
+	const unsigned char *longer = alen < blen ? b : a;
 
 	if (!alen || !blen)
 		return alen == blen;
 	if (memcmp(a, b, min))
 		return 0;
-	for (i = min; i < alen; i++)
-		if (a[i])
-			return 0;
-	for (i = min; i < blen; i++)
-		if (b[i])
+	for (i = min; i < max; i++)
+		if (longer[i])
 			return 0;
 	return 1;
 }
