@@ -1036,21 +1036,18 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 		    memcmp(obj_name(o), name, n))
 			continue;
 		group = o->group;
-		if ((src & SRC_TABLE) && (o->src & SRC_TABLE)) {
+		// a table's entry the table names again, or one of this ID
+		if (!((src & SRC_TABLE) && (o->src & SRC_TABLE)) &&
+		    !id_same(o->id, o->idlen, id, idlen))
+			continue;
+		// the list shows the ID as the table wrote it, else as a
+		// build-ID record did
+		if ((src & SRC_TABLE) || ((src & SRC_RECORD) &&
+		    !(o->src & SRC_TABLE)))
 			obj_set_id(o, id, idlen, idexact);
-			objs[o->group].gsrc |= (uint8_t)src;
-			return o;
-		}
-		if (id_same(o->id, o->idlen, id, idlen)) {
-			// the list shows the ID as the table wrote it, else as
-			// a build-ID record did
-			if ((src & SRC_TABLE) || ((src & SRC_RECORD) &&
-			    !(o->src & SRC_TABLE)))
-				obj_set_id(o, id, idlen, idexact);
-			o->src |= (uint8_t)src;
-			objs[o->group].gsrc |= (uint8_t)src;
-			return o;
-		}
+		o->src |= (uint8_t)src;
+		objs[o->group].gsrc |= (uint8_t)src;
+		return o;
 	}
 	if (nobj == PERFMT_MAXOBJ || n > 65535 ||
 	    n + 1 > sizeof arena - arena_used) {
