@@ -360,8 +360,10 @@ align_up(uint64_t v, uint64_t a)
 	return (v + a - 1) / a * a;
 }
 
-/* Characters a terminal draws as nothing, or that reorder or break the
- * line: the Default_Ignorable_Code_Point property of Unicode 15
+/* Characters escaped though valid UTF-8: the C1 controls U+0080-U+009F,
+ * which some terminals obey even in UTF-8, and the characters a terminal
+ * draws as nothing, or that reorder or break the line: the
+ * Default_Ignorable_Code_Point property of Unicode 15
  * (DerivedCoreProperties.txt: zero-width space, joiners and marks
  * U+200B-U+200F, U+061C, soft hyphen U+00AD, word joiner and invisible
  * operators U+2060-U+2064, bidirectional embeddings, overrides and
@@ -370,19 +372,17 @@ align_up(uint64_t v, uint64_t a)
  * with the line and paragraph separators U+2028, U+2029 and the
  * interlinear annotation controls U+FFF9-U+FFFB (format characters, Cf).
  * Any of them makes one path look like another, so each is escaped. */
-static const uint32_t invisible[][2] = {
-	{ 0x00ad, 0x00ad }, { 0x034f, 0x034f }, { 0x061c, 0x061c },
-	{ 0x115f, 0x1160 }, { 0x17b4, 0x17b5 }, { 0x180b, 0x180f },
-	{ 0x200b, 0x200f }, { 0x2028, 0x202e }, { 0x2060, 0x206f },
-	{ 0x3164, 0x3164 }, { 0xfe00, 0xfe0f }, { 0xfeff, 0xfeff },
-	{ 0xffa0, 0xffa0 }, { 0xfff0, 0xfffb }, { 0x1bca0, 0x1bca3 },
-	{ 0x1d173, 0x1d17a }, { 0xe0000, 0xe0fff },
+static const uint32_t unshown[][2] = {
+	{ 0x0080, 0x009f }, { 0x00ad, 0x00ad }, { 0x034f, 0x034f },
+	{ 0x061c, 0x061c }, { 0x115f, 0x1160 }, { 0x17b4, 0x17b5 },
+	{ 0x180b, 0x180f }, { 0x200b, 0x200f }, { 0x2028, 0x202e },
+	{ 0x2060, 0x206f }, { 0x3164, 0x3164 }, { 0xfe00, 0xfe0f },
+	{ 0xfeff, 0xfeff }, { 0xffa0, 0xffa0 }, { 0xfff0, 0xfffb },
+	{ 0x1bca0, 0x1bca3 }, { 0x1d173, 0x1d17a }, { 0xe0000, 0xe0fff },
 };
 
 /* Length of the valid UTF-8 sequence at s (n bytes left), 0 if invalid or
- * if it encodes a character that acts on a terminal or cannot be seen: C1
- * controls (U+0080-U+009F, which some terminals obey even in UTF-8) and
- * the invisible[] above. */
+ * if it encodes one of unshown[] above. */
 static size_t
 utf8_len(const unsigned char *s, size_t n)
 {
@@ -403,10 +403,8 @@ utf8_len(const unsigned char *s, size_t n)
 	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
 	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
 		return 0;
-	if (c < 0xa0)
-		return 0;
-	for (i = 0; i < sizeof invisible / sizeof invisible[0]; i++)
-		if (c >= invisible[i][0] && c <= invisible[i][1])
+	for (i = 0; i < sizeof unshown / sizeof unshown[0]; i++)
+		if (c >= unshown[i][0] && c <= unshown[i][1])
 			return 0;
 	return len;
 }
