@@ -492,21 +492,6 @@ hex_into(char *dst, const unsigned char *id, size_t n)
 	dst[2 * n] = 0;
 }
 
-/* Copies at most cap-1 bytes up to the first NUL; returns 1 if cut. */
-static int
-copy_str(char *dst, size_t cap, const unsigned char *src, size_t n)
-{
-	const unsigned char *z = memchr(src, 0, n);
-	size_t len = z ? (size_t)(z - src) : n;
-	int cut = len >= cap;
-
-	if (cut)
-		len = cap - 1;
-	memcpy(dst, src, len);
-	dst[len] = 0;
-	return cut;
-}
-
 /* Days since 1970-01-01 to a proleptic Gregorian date (H. Hinnant's
  * civil-from-days).  Not gmtime_r or timegm: in musl they link __tz.c,
  * and with it an allocator (tests/t-static.sh). */
@@ -879,11 +864,12 @@ rd_seek(struct rd *r, uint64_t off)
 }
 
 /* Reads the perf_header_string at the cursor (fmt §1.7): u32 len, then len
- * bytes of text, NUL and padding.  Keeps what fits in dst. */
+ * bytes of text, NUL and padding.  Keeps what fits in dst up to the first
+ * NUL; cut where dst cannot hold it all. */
 static int
 rd_string(struct rd *r, char *dst, size_t cap, int be, int *cut)
 {
-	const unsigned char *p = rd_peek(r, 4);
+	const unsigned char *p = rd_peek(r, 4), *z;
 	uint32_t len;
 	size_t take;
 
@@ -896,7 +882,13 @@ rd_string(struct rd *r, char *dst, size_t cap, int be, int *cut)
 	take = len < cap ? len : cap;
 	if (!(p = rd_peek(r, take)))
 		return 0;
-	*cut = copy_str(dst, cap, p, take) || (take < len && !memchr(p, 0, take));
+	if ((z = memchr(p, 0, take)))
+		take = (size_t)(z - p);
+	*cut = take == cap;	// no NUL in the cap bytes dst could hold
+	if (*cut)
+		take--;
+	memcpy(dst, p, take);
+	dst[take] = 0;
 	return rd_skip(r, len);
 }
 
