@@ -1052,24 +1052,19 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 		return NULL;
 	}
 	o = &objs[nobj];
-	memset(o, 0, sizeof *o);
-	o->name = (uint32_t)arena_used;
+	*o = (struct obj){ .name = (uint32_t)arena_used, .next = obj_head[h],
+	    .group = group, .machine = machine, .namelen = (uint16_t)n,
+	    .src = (uint8_t)src, .cpumode = (uint8_t)cpumode };
 	memcpy(arena + arena_used, name, n);
 	arena[arena_used + n] = 0;
 	arena_used += n + 1;
-	o->namelen = (uint16_t)n;
-	o->machine = machine;
-	o->group = group;
 	obj_set_id(o, id, idlen, idexact);
-	o->src = (uint8_t)src;
 	objs[group].gsrc |= (uint8_t)src;
 	if (group != nobj) {
 		// join the path's chain, right after its first entry
 		o->gnext = objs[group].gnext;
 		objs[group].gnext = nobj + 1;
 	}
-	o->cpumode = (uint8_t)cpumode;
-	o->next = obj_head[h];
 	obj_head[h] = ++nobj;
 	return o;
 }
