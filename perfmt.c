@@ -918,7 +918,6 @@ struct obj {
 	uint8_t idlen;		/* 0: no build-ID */
 	uint8_t src;
 	uint8_t cpumode;
-	uint8_t idexact;	/* idlen came from the writer, not assumed */
 	uint8_t inodes;		/* seen: 0 none, 1 one, 2 inodes, 3 devices */
 	uint8_t gsrc;		/* leader: the sources of the whole path */
 	uint8_t hit;		/* leader: HIT_* (the scope) */
@@ -959,12 +958,11 @@ obj_name(const struct obj *o)
 }
 
 static void
-obj_set_id(struct obj *o, const unsigned char *id, size_t idlen, int exact)
+obj_set_id(struct obj *o, const unsigned char *id, size_t idlen)
 {
 	if (idlen)
 		memcpy(o->id, id, idlen);
 	o->idlen = (uint8_t)idlen;
-	o->idexact = (uint8_t)exact;
 }
 
 /* A profile with more objects than the table holds is read in passes,
@@ -1012,7 +1010,7 @@ obj_dropped_name(const char *name, size_t n)
  * and name, the last ID winning, as perf's dso list does. */
 static struct obj *
 obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
-    size_t idlen, int idexact, unsigned src, unsigned cpumode)
+    size_t idlen, unsigned src, unsigned cpumode)
 {
 	uint32_t h, i, group = nobj;
 	struct obj *o;
@@ -1034,7 +1032,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 		// build-ID record did
 		if ((src & SRC_TABLE) || ((src & SRC_RECORD) &&
 		    !(o->src & SRC_TABLE)))
-			obj_set_id(o, id, idlen, idexact);
+			obj_set_id(o, id, idlen);
 		o->src |= (uint8_t)src;
 		objs[o->group].gsrc |= (uint8_t)src;
 		return o;
@@ -1058,7 +1056,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	memcpy(arena + arena_used, name, n);
 	arena[arena_used + n] = 0;
 	arena_used += n + 1;
-	obj_set_id(o, id, idlen, idexact);
+	obj_set_id(o, id, idlen);
 	objs[group].gsrc |= (uint8_t)src;
 	if (group != nobj) {
 		// join the path's chain, right after its first entry
@@ -1695,7 +1693,6 @@ bid_entry(const unsigned char *p, size_t size, int old_abi, unsigned src,
 	size_t nameoff = old_abi ? 32 : 36, idlen = IDMAX;
 	const unsigned char *name = p + nameoff, *z;
 	int32_t machine;
-	int exact = 0;
 	size_t n;
 
 	if (old_abi)
@@ -1705,7 +1702,6 @@ bid_entry(const unsigned char *p, size_t size, int old_abi, unsigned src,
 		machine = (int32_t)get32(p + 8, pf.be);
 	if (!old_abi && (misc & MISC_BUILD_ID_SIZE)) {
 		idlen = p[32];
-		exact = 1;
 		if (idlen > IDMAX) {
 			damage(1, off, "build-ID size %zu is over 20; using 20",
 			    idlen);
@@ -1729,7 +1725,7 @@ bid_entry(const unsigned char *p, size_t size, int old_abi, unsigned src,
 		pf.n_bidrec++;
 	n = vdso_temp_name(name, (size_t)(z - name), &name);
 	obj_add(machine, (const char *)name, n, p + (old_abi ? 8 : 12), idlen,
-	    exact, src, cpumode);
+	    src, cpumode);
 }
 
 static int
@@ -4355,7 +4351,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	}
 	if (!exec && !idlen && !plan.data_maps)
 		return;
-	o = obj_add(machine, (const char *)name, n, id, idlen, 1, src, cpumode);
+	o = obj_add(machine, (const char *)name, n, id, idlen, src, cpumode);
 	first = o ? o->maptime : 0;
 	obj_maptime(o, t = rec_time(p, size));
 	// the inode is the memory's (/dev/zero, a SysV segment), not the

@@ -285,7 +285,7 @@ fz_tar(const uint8_t *data, size_t size)
 	}
 	pf_reset("t");
 	o = obj_add(-1, (const char *)data, size < PATHMAX ? size : PATHMAX - 1,
-	    NULL, 0, 0, SRC_MMAP, MISC_USER);
+	    NULL, 0, SRC_MMAP, MISC_USER);
 	if (!o || !(name = ar_name(o)))
 		return;
 	// as ar_copy names an object's entry and its link

@@ -437,24 +437,24 @@ t_obj(void)
 	uint32_t i;
 
 	pf_reset("t");
-	o = obj_add(-1, "/bin/a", 6, i1, 20, 0, SRC_TABLE, MISC_USER);
+	o = obj_add(-1, "/bin/a", 6, i1, 20, SRC_TABLE, MISC_USER);
 	check(o && nobj == 1);
 	/* the table keeps one entry per machine and name: the last ID wins */
-	check(obj_add(-1, "/bin/a", 6, i2, 20, 0, SRC_TABLE, MISC_USER) == o);
+	check(obj_add(-1, "/bin/a", 6, i2, 20, SRC_TABLE, MISC_USER) == o);
 	check(o->id[0] == 2 && nobj == 1);
 	/* a mapping with the same ID joins it, another ID is another object */
-	check(obj_add(-1, "/bin/a", 6, i2, 20, 1, SRC_MMAP, MISC_USER) == o);
+	check(obj_add(-1, "/bin/a", 6, i2, 20, SRC_MMAP, MISC_USER) == o);
 	check(o->src == (SRC_TABLE | SRC_MMAP));
-	o = obj_add(-1, "/bin/a", 6, i1, 20, 1, SRC_MMAP2ID, MISC_USER);
+	o = obj_add(-1, "/bin/a", 6, i1, 20, SRC_MMAP2ID, MISC_USER);
 	check(o && nobj == 2);
 	/* machines are apart */
-	check(obj_add(0, "/bin/a", 6, i1, 20, 1, SRC_MMAP, MISC_USER) != o);
+	check(obj_add(0, "/bin/a", 6, i1, 20, SRC_MMAP, MISC_USER) != o);
 	/* filling the table drops and counts, never overruns */
 	for (i = 0; i < PERFMT_MAXOBJ + 5; i++) {
 		char name[32];
 
 		snprintf(name, sizeof name, "/lib/%u", i);
-		obj_add(-1, name, strlen(name), NULL, 0, 0, SRC_MMAP, MISC_USER);
+		obj_add(-1, name, strlen(name), NULL, 0, SRC_MMAP, MISC_USER);
 	}
 	check(nobj <= PERFMT_MAXOBJ && obj_dropped >= 5);
 	check(arena_used <= sizeof arena);
@@ -529,8 +529,8 @@ t_bid_table(void)
 		feat_build_id(&r);
 		check(pf.n_table == 4 && pf.n_bid_ignored == 1);
 		check(nobj == 4);
-		check(objs[1].idlen == 16 && objs[1].idexact && objs[1].id[0] == 0xbb);
-		check(objs[2].idlen == 20 && !objs[2].idexact);
+		check(objs[1].idlen == 16 && objs[1].id[0] == 0xbb);
+		check(objs[2].idlen == 20);
 		check(objs[3].machine == 7 && !strcmp(obj_name(&objs[3]), "/guest"));
 	}
 	status = 0;
@@ -1081,33 +1081,33 @@ t_classify(void)
 
 	pf_reset("t");
 	for (i = 0; i < sizeof c / sizeof *c && i < PERFMT_MAXOBJ; i++) {
-		o = obj_add(-1, c[i].name, strlen(c[i].name), NULL, 0, 0,
+		o = obj_add(-1, c[i].name, strlen(c[i].name), NULL, 0,
 		    SRC_MMAP, c[i].cpumode);
 		check(o && classify(o, &why) == c[i].kind);
 		check(c[i].kind != K_PSEUDO || why);
 		pf_reset("t");
 	}
 	for (i = 0; i < sizeof t / sizeof *t; i++) {
-		o = obj_add(-1, t[i].name, strlen(t[i].name), NULL, 0, 0,
+		o = obj_add(-1, t[i].name, strlen(t[i].name), NULL, 0,
 		    SRC_TABLE, t[i].cpumode);
 		check(o && classify(o, &why) == t[i].kind);
 		pf_reset("t");
 	}
 	for (i = 0; i < sizeof w / sizeof *w; i++) {
-		o = obj_add(-1, w[i].name, strlen(w[i].name), NULL, 0, 0,
+		o = obj_add(-1, w[i].name, strlen(w[i].name), NULL, 0,
 		    SRC_MMAP, 2);
 		check(o && classify(o, &why) == K_PSEUDO && why &&
 		    !strcmp(why, w[i].why));
 		pf_reset("t");
 	}
 	for (i = 0; i < sizeof f / sizeof *f; i++) {
-		o = obj_add(-1, f[i].name, strlen(f[i].name), NULL, 0, 0,
+		o = obj_add(-1, f[i].name, strlen(f[i].name), NULL, 0,
 		    SRC_MMAP, 2);
 		check(o && classify(o, &why) == (f[i].name[0] == '/' ? K_USER :
 		    K_PSEUDO) && deleted_len(o) == f[i].len);
 		pf_reset("t");
 	}
-	o = obj_add(0, "/usr/bin/x", 10, NULL, 0, 0, SRC_MMAP, 5);
+	o = obj_add(0, "/usr/bin/x", 10, NULL, 0, SRC_MMAP, 5);
 	check(o && classify(o, &why) == K_PSEUDO && strstr(why, "guest"));
 	return 0;
 }
@@ -1180,23 +1180,23 @@ t_rec_gather(void)
 
 	/* a path seen with two build-IDs and two inodes */
 	pf_reset("t");
-	a = obj_add(-1, "/x", 2, i1, 20, 1, SRC_MMAP2ID | SRC_MMAP, 2);
-	obj_add(-1, "/y", 2, NULL, 0, 0, SRC_MMAP, 2);
-	b = obj_add(-1, "/x", 2, i2, 20, 1, SRC_MMAP2ID | SRC_MMAP, 2);
+	a = obj_add(-1, "/x", 2, i1, 20, SRC_MMAP2ID | SRC_MMAP, 2);
+	obj_add(-1, "/y", 2, NULL, 0, SRC_MMAP, 2);
+	b = obj_add(-1, "/x", 2, i2, 20, SRC_MMAP2ID | SRC_MMAP, 2);
 	check(a && b && b->group == a->group);
-	obj_inode(obj_add(-1, "/x", 2, NULL, 0, 0, SRC_MMAP, 2), 8, 1, 100, 0);
-	obj_inode(obj_add(-1, "/x", 2, NULL, 0, 0, SRC_MMAP, 2), 8, 1, 200, 0);
+	obj_inode(obj_add(-1, "/x", 2, NULL, 0, SRC_MMAP, 2), 8, 1, 100, 0);
+	obj_inode(obj_add(-1, "/x", 2, NULL, 0, SRC_MMAP, 2), 8, 1, 200, 0);
 	rec_gather(0, &rc);
 	check(rc.nids == 2 && rc.inodes == 2 && rc.idlen == 20);
 	/* the table's ID is the one compared with */
-	obj_add(-1, "/x", 2, i2, 20, 0, SRC_TABLE, 2);
+	obj_add(-1, "/x", 2, i2, 20, SRC_TABLE, 2);
 	rec_gather(0, &rc);
 	check(rc.id[0] == 2 && (rc.src & SRC_TABLE));
 	check(objs[0].gsrc == (SRC_MMAP2ID | SRC_MMAP | SRC_TABLE));
 	/* two devices: the file seen first in time is kept, whichever came
 	 * first in the file */
 	pf_reset("t");
-	a = obj_add(-1, "/z", 2, NULL, 0, 0, SRC_MMAP, 2);
+	a = obj_add(-1, "/z", 2, NULL, 0, SRC_MMAP, 2);
 	obj_inode(a, 0, 40, 7, 0);
 	obj_inode(a, 8, 1, 9, 1);
 	obj_inode(a, 0, 40, 7, 0);
@@ -1243,7 +1243,7 @@ t_hits_long_map(void)
 	uint64_t base = 0xffff800080000000u, far = base + ((uint64_t)5 << 32);
 
 	pf_reset("t");
-	k = obj_add(-1, "[kernel.kallsyms]", 17, NULL, 0, 0, SRC_MMAP,
+	k = obj_add(-1, "[kernel.kallsyms]", 17, NULL, 0, SRC_MMAP,
 	    MISC_KERNEL);
 	check(k);
 	hits_mmap(-1, MISC_KERNEL, base, UINT64_MAX - base, k->group, 0);
@@ -1269,9 +1269,9 @@ t_hits_remap(void)
 	struct obj *a, *b, *c;
 
 	pf_reset("t");
-	a = obj_add(-1, "/a", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
-	b = obj_add(-1, "/b", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
-	c = obj_add(-1, "/c", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	a = obj_add(-1, "/a", 2, NULL, 0, SRC_MMAP, MISC_USER);
+	b = obj_add(-1, "/b", 2, NULL, 0, SRC_MMAP, MISC_USER);
+	c = obj_add(-1, "/c", 2, NULL, 0, SRC_MMAP, MISC_USER);
 	check(a && b && c);
 	hits_mmap(30, MISC_USER, 0x400000, 0x10000, a->group, 0);
 	check(hit_at(30, MISC_USER, 0x400100, HIT_SAMPLE) == 1);
@@ -1299,9 +1299,9 @@ t_hits_kernel_row(void)
 	uint64_t kaddr = 0xffffffff81000100u, uaddr;
 
 	pf_reset("t");
-	k = obj_add(-1, "[kernel.kallsyms]", 17, NULL, 0, 0, SRC_MMAP,
+	k = obj_add(-1, "[kernel.kallsyms]", 17, NULL, 0, SRC_MMAP,
 	    MISC_KERNEL);
-	u = obj_add(-1, "/u", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	u = obj_add(-1, "/u", 2, NULL, 0, SRC_MMAP, MISC_USER);
 	check(k && u);
 	uaddr = 0x7f0000200100u;
 	hits_mmap(-1, MISC_KERNEL, 0xffffffff81000000u, 0x1000000, k->group,
@@ -1339,13 +1339,13 @@ t_ar_name(void)
 
 	for (i = 0; i < sizeof good / sizeof *good; i++) {
 		pf_reset("t");
-		o = obj_add(-1, good[i][0], strlen(good[i][0]), NULL, 0, 0,
+		o = obj_add(-1, good[i][0], strlen(good[i][0]), NULL, 0,
 		    SRC_MMAP, MISC_USER);
 		check(o && (r = ar_name(o)) && !strcmp(r, good[i][1]));
 	}
 	for (i = 0; i < sizeof bad / sizeof *bad; i++) {
 		pf_reset("t");
-		o = obj_add(-1, bad[i], strlen(bad[i]), NULL, 0, 0, SRC_MMAP,
+		o = obj_add(-1, bad[i], strlen(bad[i]), NULL, 0, SRC_MMAP,
 		    MISC_USER);
 		check(o && !ar_name(o));
 	}
@@ -1475,7 +1475,7 @@ t_pend_wait(void)
 
 	pf_reset("t");
 	plan.hits = HITS_SAMPLE;
-	a = obj_add(-1, "/a", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	a = obj_add(-1, "/a", 2, NULL, 0, SRC_MMAP, MISC_USER);
 	check(a);
 	hits_mmap(82, MISC_USER, 0x40000000, 0x1000, a->group, 7);
 	check(!user_hit(83, 0x40000010, HIT_SAMPLE, 9));
@@ -1501,8 +1501,8 @@ t_hits_order(void)
 	uint32_t i;
 
 	pf_reset("t");
-	a = obj_add(-1, "/a", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
-	b = obj_add(-1, "/b", 2, NULL, 0, 0, SRC_MMAP, MISC_USER);
+	a = obj_add(-1, "/a", 2, NULL, 0, SRC_MMAP, MISC_USER);
+	b = obj_add(-1, "/b", 2, NULL, 0, SRC_MMAP, MISC_USER);
 	check(a && b);
 	/* a sample after its process's EXIT still finds the map, for two
 	 * rounds; then the process is gone and its samples are unknown */
