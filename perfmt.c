@@ -1245,7 +1245,6 @@ static struct pf {
 	int same_layout;	/* all attrs share one sample_type */
 	uint64_t id_key[PERFMT_MAXID];
 	uint16_t id_attr[PERFMT_MAXID];	/* attr index + 1; 0: free */
-	uint32_t nid, id_dropped;
 
 	char hostname[STRMAX], osrelease[STRMAX], version[STRMAX];
 	char arch[STRMAX], cpudesc[STRMAX], cpuid[STRMAX];
@@ -1384,36 +1383,36 @@ attr_flags(const unsigned char *p, int be)
  * (regression input tests/data/fuzz/perf-ids-overlap). */
 #define ID_PROBES (PERFMT_MAXID < 64 ? PERFMT_MAXID : 64)
 
-static void
-id_map(uint64_t id, uint32_t attr)
+/* id's slot, or the free slot it takes; -1: none within ID_PROBES */
+static int
+id_slot(uint64_t id)
 {
 	uint32_t h = (uint32_t)((id * 0x9e3779b97f4a7c15ull) >> 40) % PERFMT_MAXID;
 	uint32_t i;
 
-	for (i = 0; i < ID_PROBES; i++, h = (h + 1) % PERFMT_MAXID) {
-		if (!pf.id_attr[h] || pf.id_key[h] == id) {
-			if (!pf.id_attr[h])
-				pf.nid++;
-			pf.id_key[h] = id;
-			pf.id_attr[h] = (uint16_t)(attr + 1);
-			return;
-		}
+	for (i = 0; i < ID_PROBES; i++, h = (h + 1) % PERFMT_MAXID)
+		if (!pf.id_attr[h] || pf.id_key[h] == id)
+			return (int)h;
+	return -1;
+}
+
+static void
+id_map(uint64_t id, uint32_t attr)
+{
+	int h = id_slot(id);
+
+	if (h >= 0) {
+		pf.id_key[h] = id;
+		pf.id_attr[h] = (uint16_t)(attr + 1);
 	}
-	pf.id_dropped++;
 }
 
 static const struct attr *
 id_find(uint64_t id)
 {
-	uint32_t h = (uint32_t)((id * 0x9e3779b97f4a7c15ull) >> 40) % PERFMT_MAXID;
-	uint32_t i;
+	int h = id_slot(id);
 
-	for (i = 0; i < ID_PROBES && pf.id_attr[h]; i++) {
-		if (pf.id_key[h] == id)
-			return &pf.attrs[pf.id_attr[h] - 1];
-		h = (h + 1) % PERFMT_MAXID;
-	}
-	return NULL;
+	return h >= 0 && pf.id_attr[h] ? &pf.attrs[pf.id_attr[h] - 1] : NULL;
 }
 
 /* The fixed part of a SAMPLE, in uapi order: IDENTIFIER, IP, TID, TIME,
