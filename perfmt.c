@@ -1545,7 +1545,7 @@ read_attrs(unsigned char *buf, size_t cap)
 {
 	struct rd r, ids;
 	const unsigned char *p, *q;
-	uint64_t nr, i, ioff, isize, j, chunk, idbytes = 0;
+	uint64_t nr, i, ioff, isize, idbytes = 0;
 	int ai, overlap = 0;
 
 	if (pf.attr_size < 64 + 16 || pf.attr_size > 65536) {
@@ -1592,17 +1592,12 @@ read_attrs(unsigned char *buf, size_t cap)
 		idbytes += isize;
 		if (ai < 0)
 			isize = 0;	// an event not kept: nothing to map to
-		// ids are read through their own window, in chunks
+		// ids are read through their own window
 		rd_file(&ids, pf.fd, 1, tabbuf, sizeof tabbuf, ioff,
 		    ioff + isize / 8 * 8);
-		for (j = 0; j < isize / 8; j += chunk) {
-			chunk = isize / 8 - j;
-			if (chunk > sizeof tabbuf / 8)
-				chunk = sizeof tabbuf / 8;
-			if (!(q = rd_peek(&ids, (size_t)chunk * 8)))
-				break;
-			attr_ids(ai, q, chunk);
-			rd_skip(&ids, chunk * 8);
+		while ((q = rd_peek(&ids, 8)) != NULL) {
+			attr_ids(ai, q, 1);
+			rd_skip(&ids, 8);
 		}
 		rd_skip(&r, pf.attr_size);
 	}
