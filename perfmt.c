@@ -1899,15 +1899,13 @@ feat_fixed(struct rd *r, unsigned feat)
 		[FT_CLOCKID] = 8, [FT_DIR_FORMAT] = 8, [FT_COMPRESSED] = 20,
 		[FT_CLOCK_DATA] = 24
 	};
-	const unsigned char *p = NULL;
+	const unsigned char *p;
 	// sections perf inject copies unswapped follow the strings' order
 	int be = pf.feat_swapped && feat != FT_SAMPLE_TIME ? !pf.be : pf.be;
 
 	if (feat >= sizeof need || !need[feat])
 		return;		// a section perfmt does not read
-	if (rd_left(r) >= need[feat])
-		p = rd_peek(r, need[feat]);
-	if (!p) {
+	if (!(p = rd_peek(r, need[feat]))) {
 		feat_short(feat, rd_tell(r), rd_left(r), need[feat]);
 		return;
 	}
