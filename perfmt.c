@@ -1205,8 +1205,7 @@ enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 
 struct attr {
 	uint64_t sample_type, flags, config, read_format;
-	uint32_t type, size;
-	uint32_t nids;
+	uint32_t type, nids;
 	/* where a sample's fields lie (fmt §3.7); -1 absent, and cc_off -2
 	 * when a group READ of variable size comes before the callchain */
 	int ip_off, tid_off, time_off, read_off, cc_off;
@@ -1465,7 +1464,6 @@ attr_add(const unsigned char *p, size_t n, uint64_t off)
 	a = &pf.attrs[pf.nattr];
 	memset(a, 0, sizeof *a);
 	a->type = get32(p, pf.be);
-	a->size = get32(p + 4, pf.be);
 	a->config = get64(p + 8, pf.be);
 	a->sample_type = get64(p + 24, pf.be);
 	a->read_format = get64(p + 32, pf.be);
