@@ -1645,13 +1645,6 @@ feat_has(unsigned bit)
 	return bit < 256 && (pf.feat[bit / 64] >> (bit % 64) & 1);
 }
 
-static void
-feat_short(unsigned feat, uint64_t off, uint64_t size, unsigned need)
-{
-	damage(2, off, "%s section of %" PRIu64 " bytes is too short (%u "
-	    "expected)", feat_name(feat), size, need);
-}
-
 /* perf inject -b names the vDSO by the copy it read the build-ID from,
  * /tmp/perf-vdso.so-XXXXXX (vdso32, vdsox32 for the compat images: perf's
  * vdso.c); perf shows it as [vdso], and so does perfmt. */
@@ -1821,21 +1814,16 @@ feat_string(struct rd *r, unsigned feat, char *dst, size_t cap)
 		    feat_name(feat), cap - 1);
 }
 
-/* CMDLINE: u32 nr, then nr strings (argv[0] is the perf binary). */
+/* CMDLINE: u32 nr (at p), then nr strings (argv[0] is the perf binary). */
 static void
-feat_cmdline(struct rd *r)
+feat_cmdline(struct rd *r, const unsigned char *p)
 {
-	const unsigned char *p = rd_peek(r, 4);
 	uint64_t off = rd_tell(r);
 	uint32_t nr, i;
 	size_t used = 0;
 	char arg[CMDMAX];
 	int cut;
 
-	if (!p) {
-		feat_short(FT_CMDLINE, off, rd_left(r), 4);
-		return;
-	}
 	nr = get32(p, pf.be);
 	rd_skip(r, 4);
 	for (i = 0; i < nr; i++) {
@@ -1854,21 +1842,16 @@ feat_cmdline(struct rd *r)
 	}
 }
 
-/* EVENT_DESC: u32 nr, u32 attr_size, then per event the attr, u32 nr_ids,
- * the name string and nr_ids u64 ids.  Only the names are kept. */
+/* EVENT_DESC: u32 nr and u32 attr_size at p, then per event the attr,
+ * u32 nr_ids, the name string and nr_ids u64 ids; only names are kept. */
 static void
-feat_event_desc(struct rd *r)
+feat_event_desc(struct rd *r, const unsigned char *p)
 {
-	const unsigned char *p = rd_peek(r, 8);
 	uint64_t off = rd_tell(r);
 	uint32_t nr, asz, nids, i;
 	char name[64];
 	int cut;
 
-	if (!p) {
-		feat_short(FT_EVENT_DESC, off, rd_left(r), 8);
-		return;
-	}
 	nr = get32(p, pf.be);
 	asz = get32(p + 4, pf.be);
 	rd_skip(r, 8);
@@ -1888,25 +1871,13 @@ feat_event_desc(struct rd *r)
 		    "the section", i, nr);
 }
 
-/* Fixed-size payloads: fmt §1.7 gives each layout.  need[] lists them. */
+/* Fixed-size payloads at p: fmt §1.7 gives each layout. */
 static void
-feat_fixed(struct rd *r, unsigned feat)
+feat_fixed(unsigned feat, const unsigned char *p)
 {
-	static const unsigned char need[64] = {
-		[FT_NRCPUS] = 8, [FT_TOTAL_MEM] = 8, [FT_SAMPLE_TIME] = 16,
-		[FT_CLOCKID] = 8, [FT_DIR_FORMAT] = 8, [FT_COMPRESSED] = 20,
-		[FT_CLOCK_DATA] = 24
-	};
-	const unsigned char *p;
 	// sections perf inject copies unswapped follow the strings' order
 	int be = pf.feat_swapped && feat != FT_SAMPLE_TIME ? !pf.be : pf.be;
 
-	if (feat >= sizeof need || !need[feat])
-		return;		// a section perfmt does not read
-	if (!(p = rd_peek(r, need[feat]))) {
-		feat_short(feat, rd_tell(r), rd_left(r), need[feat]);
-		return;
-	}
 	switch (feat) {
 	case FT_NRCPUS:
 		// nr_cpus_avail then nr_cpus_online, as header.c writes them
@@ -1941,7 +1912,9 @@ feat_fixed(struct rd *r, unsigned feat)
 	}
 }
 
-/* The string features, each read into its field of pf. */
+/* The sections perfmt reads: BUILD_ID, the strings, each into its field
+ * of pf, and those whose layout (fmt §1.7) begins with need[] bytes, the
+ * one place a section too short for its layout is caught. */
 static void
 feat_parse(unsigned feat, struct rd *r)
 {
@@ -1956,17 +1929,29 @@ feat_parse(unsigned feat, struct rd *r)
 		[FT_CPUDESC] = { pf.cpudesc, sizeof pf.cpudesc },
 		[FT_CPUID] = { pf.cpuid, sizeof pf.cpuid }
 	};
+	static const unsigned char need[64] = {
+		[FT_NRCPUS] = 8, [FT_TOTAL_MEM] = 8, [FT_CMDLINE] = 4,
+		[FT_EVENT_DESC] = 8, [FT_SAMPLE_TIME] = 16, [FT_CLOCKID] = 8,
+		[FT_DIR_FORMAT] = 8, [FT_COMPRESSED] = 20, [FT_CLOCK_DATA] = 24
+	};
+	const unsigned char *p;
 
 	if (feat == FT_BUILD_ID)
 		feat_build_id(r);
-	else if (feat == FT_CMDLINE)
-		feat_cmdline(r);
-	else if (feat == FT_EVENT_DESC)
-		feat_event_desc(r);
 	else if (feat < sizeof str / sizeof *str && str[feat].s)
 		feat_string(r, feat, str[feat].s, str[feat].cap);
+	else if (feat >= sizeof need || !need[feat])
+		return;		// a section perfmt does not read
+	else if (!(p = rd_peek(r, need[feat])))
+		damage(2, rd_tell(r), "%s section of %" PRIu64 " bytes is too "
+		    "short (%u expected)", feat_name(feat), rd_left(r),
+		    (unsigned)need[feat]);
+	else if (feat == FT_CMDLINE)
+		feat_cmdline(r, p);
+	else if (feat == FT_EVENT_DESC)
+		feat_event_desc(r, p);
 	else
-		feat_fixed(r, feat);
+		feat_fixed(feat, p);
 }
 
 static void
