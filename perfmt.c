@@ -1827,7 +1827,6 @@ feat_cmdline(struct rd *r, const unsigned char *p)
 	nr = get32(p, pf.be);
 	rd_skip(r, 4);
 	for (i = 0; i < nr; i++) {
-		cut = 0;
 		if (!rd_string(r, arg, sizeof arg, pf.be, &cut)) {
 			damage(2, off, "CMDLINE section: argument %u of %u is "
 			    "missing or runs past the section", i, nr);
