@@ -1523,16 +1523,14 @@ meta_span(uint64_t off, uint64_t size)
 {
 	if (!size)
 		return;
-	if (!pf.meta_hi || off + size < pf.meta_lo || off > pf.meta_hi) {
-		if (pf.meta_hi && off > pf.meta_lo)
+	if (pf.meta_hi && (off + size < pf.meta_lo || off > pf.meta_hi)) {
+		if (off > pf.meta_lo)
 			return;	// keep the first contiguous run
-		pf.meta_lo = off;
-		pf.meta_hi = off + size;
-		return;
+		pf.meta_hi = 0;	// one before it starts the span again
 	}
-	if (off < pf.meta_lo)
+	if (!pf.meta_hi || off < pf.meta_lo)
 		pf.meta_lo = off;
-	if (off + size > pf.meta_hi)
+	if (!pf.meta_hi || off + size > pf.meta_hi)
 		pf.meta_hi = off + size;
 }
 
