@@ -5437,6 +5437,18 @@ struct elfid {
 	char why[200];		/* what was wrong, when malformed */
 };
 
+/* Sets e->why; returns rc, for "return elf_why(e, rc, ...)". */
+static int
+elf_why(struct elfid *e, int rc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(e->why, sizeof e->why, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
 /* Walks the notes of a window (gABI "Note Section"): {u32 namesz, u32
  * descsz, u32 type}, name, desc; the desc starts at align(12 + namesz)
  * and the next note at align(desc + descsz), align being 4, or 8 in an
@@ -5450,30 +5462,24 @@ note_walk(struct rd *r, int be, uint64_t align, struct elfid *e)
 
 	while ((left = rd_left(r)) >= 12) {
 		off = rd_tell(r);
-		if (!(p = rd_peek(r, 12))) {
-			snprintf(e->why, sizeof e->why, "offset %#" PRIx64
-			    ": note cut short by the end of the file", off);
-			return -1;
-		}
+		if (!(p = rd_peek(r, 12)))
+			return elf_why(e, -1, "offset %#" PRIx64 ": note cut "
+			    "short by the end of the file", off);
 		namesz = get32(p, be);
 		descsz = get32(p + 4, be);
 		descoff = align_up(12 + namesz, align);
 		next = align_up(descoff + descsz, align);
-		if (descoff + descsz > left) {
-			snprintf(e->why, sizeof e->why, "offset %#" PRIx64
-			    ": note with a %" PRIu64 "-byte name and a %" PRIu64
-			    "-byte descriptor overruns its %" PRIu64 "-byte "
-			    "area", off, namesz, descsz, left);
-			return -1;
-		}
+		if (descoff + descsz > left)
+			return elf_why(e, -1, "offset %#" PRIx64 ": note with "
+			    "a %" PRIu64 "-byte name and a %" PRIu64 "-byte "
+			    "descriptor overruns its %" PRIu64 "-byte area",
+			    off, namesz, descsz, left);
 		if (namesz == 4 && get32(p + 8, be) == NT_GNU_BUILD_ID &&
 		    (p = rd_peek(r, 16)) && !memcmp(p + 12, ELF_NOTE_GNU, 4)) {
-			if (!descsz) {
-				snprintf(e->why, sizeof e->why, "offset %#"
-				    PRIx64 ": GNU build-ID note with an empty "
+			if (!descsz)
+				return elf_why(e, -1, "offset %#" PRIx64
+				    ": GNU build-ID note with an empty "
 				    "descriptor", off);
-				return -1;
-			}
 			take = descsz < ELFIDMAX ? (size_t)descsz : ELFIDMAX;
 			rd_skip(r, descoff);
 			if (!(p = rd_peek(r, take)))
@@ -5519,18 +5525,14 @@ elf_notes(const struct img *m, uint64_t off, uint64_t size, uint64_t align,
 {
 	struct rd r;
 
-	if (!range_ok(off, size, m->size)) {
-		snprintf(e->why, sizeof e->why, "%s %u at %#" PRIx64 " (%"
-		    PRIu64 " bytes) runs past the end of the file (%" PRIu64
+	if (!range_ok(off, size, m->size))
+		return elf_why(e, -1, "%s %u at %#" PRIx64 " (%" PRIu64
+		    " bytes) runs past the end of the file (%" PRIu64
 		    " bytes)", what, idx, off, size, m->size);
-		return -1;
-	}
-	if (size > *left) {
-		snprintf(e->why, sizeof e->why, "%s %u at %#" PRIx64 " (%"
-		    PRIu64 " bytes) overlaps other note areas: with them it "
+	if (size > *left)
+		return elf_why(e, -2, "%s %u at %#" PRIx64 " (%" PRIu64
+		    " bytes) overlaps other note areas: with them it "
 		    "covers more than twice the file", what, idx, off, size);
-		return -2;
-	}
 	*left -= size;
 	img_window(m, &r, notebuf, sizeof notebuf, off, size);
 	return note_walk(&r, e->be, align == 8 ? 8 : 4, e);
@@ -5554,17 +5556,13 @@ static int
 elf_table(const struct elftab *t, uint64_t size, unsigned min,
     const char *what, struct elfid *e)
 {
-	if (t->ent < min || t->ent > sizeof tabbuf) {
-		snprintf(e->why, sizeof e->why, "%s entry size %" PRIu64
-		    ", expected %u", what, t->ent, min);
-		return 0;
-	}
-	if (t->num > size / t->ent || !range_ok(t->off, t->num * t->ent, size)) {
-		snprintf(e->why, sizeof e->why, "%" PRIu64 " %s at %#" PRIx64
-		    " run past the end of the file (%" PRIu64 " bytes)",
-		    t->num, what, t->off, size);
-		return 0;
-	}
+	if (t->ent < min || t->ent > sizeof tabbuf)
+		return elf_why(e, 0, "%s entry size %" PRIu64 ", expected %u",
+		    what, t->ent, min);
+	if (t->num > size / t->ent || !range_ok(t->off, t->num * t->ent, size))
+		return elf_why(e, 0, "%" PRIu64 " %s at %#" PRIx64 " run past "
+		    "the end of the file (%" PRIu64 " bytes)", t->num, what,
+		    t->off, size);
 	return 1;
 }
 
@@ -5682,18 +5680,14 @@ elf_parse(const struct img *m, struct elfid *e)
 		e->be = h[EI_DATA] == ELFDATA2MSB;
 		if ((h[EI_CLASS] != ELFCLASS32 && h[EI_CLASS] != ELFCLASS64) ||
 		    (h[EI_DATA] != ELFDATA2LSB && h[EI_DATA] != ELFDATA2MSB) ||
-		    h[EI_VERSION] != EV_CURRENT) {
-			snprintf(e->why, sizeof e->why, "offset 0x4: ELF class "
-			    "%u, data %u, version %u: expected 1 or 2, 1 or 2, "
-			    "1", h[EI_CLASS], h[EI_DATA], h[EI_VERSION]);
-			return 2;
-		}
+		    h[EI_VERSION] != EV_CURRENT)
+			return elf_why(e, 2, "offset 0x4: ELF class %u, data "
+			    "%u, version %u: expected 1 or 2, 1 or 2, 1",
+			    h[EI_CLASS], h[EI_DATA], h[EI_VERSION]);
 	}
-	if (rd_left(&r) < (uint64_t)(e->is64 ? EHDR64_SIZE : EHDR32_SIZE)) {
-		snprintf(e->why, sizeof e->why, "file of %" PRIu64 " bytes is "
-		    "too short for an ELF header", m->size);
-		return 2;
-	}
+	if (rd_left(&r) < (uint64_t)(e->is64 ? EHDR64_SIZE : EHDR32_SIZE))
+		return elf_why(e, 2, "file of %" PRIu64 " bytes is too short "
+		    "for an ELF header", m->size);
 	e->machine = get16(h + 18, e->be);
 	ph.off = elf_field(h, e, 28, 32, 1);
 	sh.off = elf_field(h, e, 32, 40, 1);
@@ -5761,16 +5755,12 @@ zip_entry(int fd, uint64_t size, const char *name, struct elfid *e)
 		}
 		rd_skip(&r, skip);
 	}
-	if (k == count) {
-		snprintf(e->why, sizeof e->why, "no entry %s in the APK",
-		    esc(name));
-		return 2;
-	}
+	if (k == count)
+		return elf_why(e, 2, "no entry %s in the APK", esc(name));
 	e->size = get32(p + 24, 0);
 	if (get16(p + 10, 0)) {
 		e->deflated = 1;
-		snprintf(e->why, sizeof e->why, "%s", zip_packed);
-		return 2;
+		return elf_why(e, 2, "%s", zip_packed);
 	}
 	at = get32(p + 42, 0);
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, at, size);
@@ -5783,8 +5773,7 @@ zip_entry(int fd, uint64_t size, const char *name, struct elfid *e)
 		goto bad;
 	return 0;
 bad:
-	snprintf(e->why, sizeof e->why, "offset %#" PRIx64 ": %s", at, bad);
-	return 2;
+	return elf_why(e, 2, "offset %#" PRIx64 ": %s", at, bad);
 }
 
 /* Fills e with the GNU build-ID of the regular file open at fd, st its
@@ -5810,8 +5799,8 @@ fd_buildid(int fd, const struct stat *st, const char *entry,
 	if (rc == 2 && e->notelf && !entry && blob_buildid(fd, e) > 0)
 		return 0;
 	if (rc == 2 && e->notelf)
-		snprintf(e->why, sizeof e->why, "not an ELF file (no \\177ELF "
-		    "at offset 0) nor a file of ELF notes");
+		return elf_why(e, 2, "not an ELF file (no \\177ELF at offset "
+		    "0) nor a file of ELF notes");
 	return rc;
 }
 
@@ -5829,18 +5818,14 @@ elf_buildid(const char *path, const char *entry, struct elfid *e,
 	memset(e, 0, sizeof *e);
 	if (stat(path, st)) {
 		e->err = errno;
-		snprintf(e->why, sizeof e->why, "%s", strerror(errno));
-		return 2;
+		return elf_why(e, 2, "%s", strerror(errno));
 	}
-	if (!S_ISREG(st->st_mode)) {
-		snprintf(e->why, sizeof e->why, "not a regular file");
-		return 2;
-	}
+	if (!S_ISREG(st->st_mode))
+		return elf_why(e, 2, "not a regular file");
 	if ((fd = open_regular(AT_FDCWD, path, 0, st)) < 0) {
 		e->err = errno == EINVAL ? 0 : errno;
-		snprintf(e->why, sizeof e->why, "%s", errno == EINVAL ?
+		return elf_why(e, 2, "%s", errno == EINVAL ?
 		    "not a regular file" : strerror(errno));
-		return 2;
 	}
 	rc = fd_buildid(fd, st, entry, e);
 	close(fd);
