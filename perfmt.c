@@ -2614,29 +2614,21 @@ zs_huf_lits(const unsigned char *s, size_t len, size_t regen, int four)
 {
 	struct zs_br b;
 	unsigned char *o = zs.lit;
-	size_t sz[4], seg = regen, at = 0, n, i;
+	size_t seg = regen, at = 0, sz, n, i;
 	unsigned e;
 	int k, nst = four ? 4 : 1;
 
-	sz[0] = len;
 	if (four) {
-		if (len < 6)
-			return -1;
-		sz[0] = s[0] | (size_t)s[1] << 8;
-		sz[1] = s[2] | (size_t)s[3] << 8;
-		sz[2] = s[4] | (size_t)s[5] << 8;
-		if (sz[0] + sz[1] + sz[2] > len - 6)
-			return -1;
-		sz[3] = len - 6 - sz[0] - sz[1] - sz[2];
 		seg = (regen + 3) / 4;
-		if (3 * seg > regen)
+		if (len < 6 || 3 * seg > regen)
 			return -1;
 		at = 6;
 	}
-	for (k = 0; k < nst; k++) {
-		if (zs_br_init(&b, s + at, sz[k]))
+	for (k = 0; k < nst; k++) {	// the last stream takes the rest
+		sz = k < nst - 1 ? get16(s + 2 * k, 0) : len - at;
+		if (sz > len - at || zs_br_init(&b, s + at, sz))
 			return -1;
-		at += sz[k];
+		at += sz;
 		n = k < nst - 1 ? seg : regen - (size_t)k * seg;
 		for (i = 0; i < n; i++) {	// one table lookup a symbol
 			zs_br_reload(&b);
