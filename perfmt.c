@@ -2150,6 +2150,16 @@ zs_hibit(uint32_t v)	/* index of the highest set bit; v != 0 */
 	return r;
 }
 
+static uint64_t
+zs_le(const unsigned char *p, size_t n)	/* n <= 8 little-endian bytes */
+{
+	uint64_t v = 0;
+
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}
+
 /* ---- Z.2 XXH64 -----------------------------------------------------------
  * The content checksum is the low 32 bits of XXH64 with seed 0 (§3.1.1);
  * constants and steps from the xxHash specification (XXH64).
@@ -2326,27 +2336,19 @@ zs_read(unsigned char *out, size_t cap)
 
 /* ---- Z.4 bit streams --------------------------------------------------- */
 /* §4.1, §4.2.2: read backwards from the last byte, whose highest set bit
- * marks where the stream begins */
+ * marks where the stream begins; a stream under 8 bytes lies in the low
+ * bytes of c, the top counted as used */
 static int
 zs_br_init(struct zs_br *b, const unsigned char *s, size_t len)
 {
-	size_t i;
+	size_t k = len < 8 ? len : 8;
 
 	if (!len || !s[len - 1])
 		return -1;
 	b->start = s;
-	if (len >= 8) {
-		b->p = s + len - 8;
-		b->c = get64(b->p, 0);
-		b->n = 0;
-	} else {
-		b->p = s;
-		b->c = 0;
-		for (i = len; i--; )
-			b->c = b->c << 8 | s[i];
-		b->n = 64 - 8 * (unsigned)len;
-	}
-	b->n += 8 - zs_hibit(s[len - 1]);
+	b->p = s + len - k;
+	b->c = zs_le(b->p, k);
+	b->n = 8 * (8 - (unsigned)k) + 8 - zs_hibit(s[len - 1]);
 	return 0;
 }
 
@@ -2649,8 +2651,8 @@ static long
 zs_literals(const unsigned char *s, size_t len, size_t *nlit)
 {
 	unsigned type, fmt, w;
-	size_t regen, csize, hsz, i;
-	uint64_t v = 0;
+	size_t regen, csize, hsz;
+	uint64_t v;
 	long tree = 0;
 
 	if (!len)
@@ -2667,9 +2669,8 @@ zs_literals(const unsigned char *s, size_t len, size_t *nlit)
 	}
 	if (hsz > len)
 		return zs_fail(0, "literals header runs past the block");
-	for (i = hsz; i-- > 0; )
-		v = v << 8 | s[i];
-	v >>= hsz == 1 ? 3 : 4;	// type and Size_Format bits
+	// the sizes follow the type and Size_Format bits
+	v = zs_le(s, hsz) >> (hsz == 1 ? 3 : 4);
 	regen = (size_t)(v & ((1u << w) - 1));
 	csize = type == 0 ? regen : type == 1 ? 1 :
 	    (size_t)(v >> w & ((1u << w) - 1));
@@ -3061,8 +3062,8 @@ zs_header1(const unsigned char *p)
 static int
 zs_header2(const unsigned char *p)
 {
-	unsigned d = zs.desc, single = d >> 5 & 1, i;
-	uint64_t did = 0, wlog, v = 0;
+	unsigned d = zs.desc, single = d >> 5 & 1;
+	uint64_t did, wlog, v;
 
 	if (!single) {	// §3.1.1.1.2: Window_Descriptor
 		wlog = 10 + (p[0] >> 3);
@@ -3070,14 +3071,12 @@ zs_header2(const unsigned char *p)
 		    (((uint64_t)1 << wlog) >> 3) * (p[0] & 7);
 		p++;
 	}
-	for (i = zs.didsz; i--; )
-		did = did << 8 | p[i];
+	did = zs_le(p, zs.didsz);
 	p += zs.didsz;
 	if (did)
 		return zs_fail(!single, "frame needs dictionary %" PRIu64 "; "
 		    "dictionaries are not supported", did);
-	for (i = zs.fcssz; i--; )
-		v = v << 8 | p[i];
+	v = zs_le(p, zs.fcssz);
 	zs.has_fcs = zs.fcssz != 0;
 	zs.fcs = zs.fcssz == 2 ? v + 256 : v;
 	if (single)
@@ -3093,7 +3092,7 @@ zs_header2(const unsigned char *p)
 static int
 zs_bheader(const unsigned char *p)
 {
-	uint32_t v = p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
+	uint32_t v = (uint32_t)zs_le(p, 3);
 	size_t size = v >> 3;
 
 	zs.last = v & 1;
