@@ -5529,14 +5529,12 @@ elf_notes(const struct img *m, uint64_t off, uint64_t size, uint64_t align,
 	return note_walk(&r, e->be, align == 8 ? 8 : 4, e);
 }
 
-/* Class-dependent field: ELF32 offset/size, or ELF64 offset/size. */
+/* An address, offset or size: 4 bytes at o32 in ELF32, 8 at o64 in
+ * ELF64. */
 static uint64_t
-elf_field(const unsigned char *p, const struct elfid *e, int o32, int o64,
-    int wide)
+elf_field(const unsigned char *p, const struct elfid *e, int o32, int o64)
 {
-	if (!e->is64)
-		return get32(p + o32, e->be);
-	return wide ? get64(p + o64, e->be) : get32(p + o64, e->be);
+	return e->is64 ? get64(p + o64, e->be) : get32(p + o32, e->be);
 }
 
 struct elftab {
@@ -5587,9 +5585,9 @@ elf_walk_table(const struct img *m, const struct elftab *t, struct elfid *e,
 			return 0;
 		if (get32(p + o[e->is64], e->be) ==
 		    (uint32_t)(sections ? SHT_NOTE : PT_NOTE)) {
-			rc = elf_notes(m, elf_field(p, e, o[2], o[3], 1),
-			    elf_field(p, e, o[4], o[5], 1),
-			    elf_field(p, e, o[6], o[7], 1), e, sections ?
+			rc = elf_notes(m, elf_field(p, e, o[2], o[3]),
+			    elf_field(p, e, o[4], o[5]),
+			    elf_field(p, e, o[6], o[7]), e, sections ?
 			    "SHT_NOTE section" : "PT_NOTE segment", (unsigned)i,
 			    left);
 			if (rc > 0)
@@ -5621,9 +5619,9 @@ elf_escapes(const struct img *m, struct elftab *ph, struct elftab *sh,
 	if (!(s0 = rd_peek(&r, need)))
 		return;
 	if (!sh->num)
-		sh->num = elf_field(s0, e, 20, 32, 1);
-	if (ph->num == PN_XNUM)
-		ph->num = elf_field(s0, e, 28, 44, 0);
+		sh->num = elf_field(s0, e, 20, 32);
+	if (ph->num == PN_XNUM)	// sh_info: 4 bytes in either class
+		ph->num = get32(s0 + (e->is64 ? 44 : 28), e->be);
 }
 
 /* A note blob: the bytes of one or more notes and nothing else.  Its byte
@@ -5680,8 +5678,8 @@ elf_parse(const struct img *m, struct elfid *e)
 		return elf_why(e, 2, "file of %" PRIu64 " bytes is too short "
 		    "for an ELF header", m->size);
 	e->machine = get16(h + 18, e->be);
-	ph.off = elf_field(h, e, 28, 32, 1);
-	sh.off = elf_field(h, e, 32, 40, 1);
+	ph.off = elf_field(h, e, 28, 32);
+	sh.off = elf_field(h, e, 32, 40);
 	ph.ent = get16(h + (e->is64 ? 54 : 42), e->be);
 	ph.num = get16(h + (e->is64 ? 56 : 44), e->be);
 	sh.ent = get16(h + (e->is64 ? 58 : 46), e->be);
