@@ -5625,13 +5625,13 @@ elf_escapes(const struct img *m, struct elftab *ph, struct elftab *sh,
 }
 
 /* A note blob: the bytes of one or more notes and nothing else.  Its byte
- * order is not recorded anywhere; the plausible name size decides. */
+ * order is not recorded anywhere; the plausible name size decides.
+ * Returns as note_walk. */
 static int
 blob_buildid(int fd, struct elfid *e)
 {
 	size_t n;
 	struct rd r;
-	int rc;
 
 	// read to its end: a blob that fills the buffer is not a note blob
 	rd_file(&r, fd, 1, tabbuf, sizeof tabbuf, 0, RD_OPEN);
@@ -5639,8 +5639,7 @@ blob_buildid(int fd, struct elfid *e)
 		return -1;
 	e->be = get32(tabbuf, 0) > 4096;
 	rd_mem(&r, tabbuf, n, 0);
-	rc = note_walk(&r, e->be, 4, e);
-	return rc > 0 ? 1 : -1;
+	return note_walk(&r, e->be, 4, e);
 }
 
 /* The ELF header and then the notes.  Returns 0 found, 1 none, 2 not ELF
