@@ -5932,12 +5932,9 @@ sr_resolve(const char *root, const char *path, char *out, size_t cap)
 			return 0;
 		e = strchr(c, '/');
 		cl = e ? (size_t)(e - c) : strlen(c);
-		if (cl == 1 && c[0] == '.') {
-			c += cl;
-			continue;
-		}
-		if (cl == 2 && c[0] == '.' && c[1] == '.') {
-			sr_pop(out, &ol, rl);
+		if (cl <= 2 && !strncmp(c, "..", cl)) {	// "." or ".."
+			if (cl == 2)
+				sr_pop(out, &ol, rl);
 			c += cl;
 			continue;
 		}
