@@ -2701,21 +2701,12 @@ zs_literals(const unsigned char *s, size_t len, size_t *nlit)
 }
 
 /* ---- Z.7 sequences (§3.1.1.3.2) ---------------------------------------- */
-/* §3.1.1.3.2.1.1: literal length and match length codes */
-static const uint32_t zs_ll_base[36] = {
-	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-	16, 18, 20, 22, 24, 28, 32, 40, 48, 64, 128, 256, 512, 1024, 2048,
-	4096, 8192, 16384, 32768, 65536
-};
+/* §3.1.1.3.2.1.1: the extra bits of the literal length and match length
+ * codes; each code's values start where the previous code's end, the
+ * first at 0 (literal lengths) or 3 (match lengths) */
 static const uint8_t zs_ll_bits[36] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
-};
-static const uint32_t zs_ml_base[53] = {
-	3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
-	19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34,
-	35, 37, 39, 41, 43, 47, 51, 59, 67, 83, 99, 131, 259, 515, 1027,
-	2051, 4099, 8195, 16387, 32771, 65539
 };
 static const uint8_t zs_ml_bits[53] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2744,10 +2735,13 @@ enum { ZS_LL, ZS_OF, ZS_ML };
 static void
 zs_fse_codes(struct zs_fse *t, int kind)
 {
-	const uint32_t *base = kind == ZS_LL ? zs_ll_base : zs_ml_base;
 	const uint8_t *bits = kind == ZS_LL ? zs_ll_bits : zs_ml_bits;
-	unsigned u, c;
+	uint32_t base[53];
+	unsigned u, c, n = kind == ZS_LL ? 36 : 53;
 
+	base[0] = kind == ZS_LL ? 0 : 3;
+	for (c = 1; c < n; c++)
+		base[c] = base[c - 1] + (1u << bits[c - 1]);
 	for (u = 0; u < 1u << t->log; u++) {	// offset code c: 2^c, c bits
 		c = t->cell[u].base;
 		t->cell[u].base = kind == ZS_OF ? (uint32_t)1 << c : base[c];
