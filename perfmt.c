@@ -3614,8 +3614,10 @@ zombies_relieve(void)
 			maps_release(&procs[i].retired);
 }
 
+/* A map of obj over [start, end), whose next is next; NOMAP if no room. */
 static uint32_t
-map_alloc(uint32_t obj, uint64_t time)
+map_alloc(uint32_t obj, uint64_t time, uint64_t start, uint64_t end,
+    uint32_t next)
 {
 	uint32_t m;
 
@@ -3632,6 +3634,9 @@ map_alloc(uint32_t obj, uint64_t time)
 	maps_used++;
 	maps[m].obj = obj;
 	maps[m].time = time;
+	maps[m].start = start;
+	maps[m].end = end;
+	maps[m].next = next;
 	return m;
 }
 
@@ -3649,14 +3654,11 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 	while ((m = *link) != NOMAP && maps[m].start < end) {
 		if (maps[m].start < start && maps[m].end > end) {
 			// the new map falls inside: split the old one
-			if ((tail = map_alloc(maps[m].obj, maps[m].time)) ==
-			    NOMAP) {
+			if ((tail = map_alloc(maps[m].obj, maps[m].time, end,
+			    maps[m].end, maps[m].next)) == NOMAP) {
 				objs[obj].hit |= HIT_MAYBE;
 				return;
 			}
-			maps[tail].start = end;
-			maps[tail].end = maps[m].end;
-			maps[tail].next = maps[m].next;
 			maps[m].end = start;
 			maps[m].next = tail;
 			link = &maps[m].next;
@@ -3674,12 +3676,8 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 		}
 	}
 	// with no room for the new map, the old ones stay cut
-	if ((m = map_alloc(obj, time)) == NOMAP)
-		return;
-	maps[m].start = start;
-	maps[m].end = end;
-	maps[m].next = *link;
-	*link = m;
+	if ((m = map_alloc(obj, time, start, end, *link)) != NOMAP)
+		*link = m;
 }
 
 /* Adds the parts of [start, end) that none of p's maps covers. */
@@ -3699,11 +3697,8 @@ map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 			continue;
 		}
 		stop = m == NOMAP || maps[m].start > end ? end : maps[m].start;
-		if ((n = map_alloc(obj, time)) == NOMAP)
+		if ((n = map_alloc(obj, time, start, stop, m)) == NOMAP)
 			break;
-		maps[n].start = start;
-		maps[n].end = stop;
-		maps[n].next = m;
 		*link = n;
 		link = &maps[n].next;
 		start = stop;
@@ -3816,11 +3811,9 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 	for (m = parent->maps; m != NOMAP; m = maps[m].next) {
 		if (time && maps[m].time > time)
 			continue;	// the parent's, from after the FORK
-		if ((c = map_alloc(maps[m].obj, maps[m].time)) == NOMAP)
+		if ((c = map_alloc(maps[m].obj, maps[m].time, maps[m].start,
+		    maps[m].end, NOMAP)) == NOMAP)
 			continue;
-		maps[c].start = maps[m].start;
-		maps[c].end = maps[m].end;
-		maps[c].next = NOMAP;
 		*tail = c;
 		tail = &maps[c].next;
 	}
