@@ -4322,10 +4322,6 @@ rec_attr(const unsigned char *p, size_t size, uint64_t off)
 	uint32_t asz;
 	int ai;
 
-	if (size < 16) {
-		damage(2, off, "HEADER_ATTR record of %zu bytes", size);
-		return;
-	}
 	asz = get32(p + 12, pf.be);
 	if (!asz)
 		asz = 64;	// perf: size 0 means PERF_ATTR_SIZE_VER0
@@ -4346,10 +4342,6 @@ rec_feature(const unsigned char *p, size_t size, uint64_t off)
 	uint64_t feat;
 	struct rd r;
 
-	if (size < 16) {
-		damage(2, off, "HEADER_FEATURE record of %zu bytes", size);
-		return;
-	}
 	feat = get64(p + 8, pf.be);
 	if (feat >= FT_LAST_61 && size == 16)
 		return;
@@ -4630,6 +4622,14 @@ static void
 rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
     size_t need, size_t size, uint64_t off)
 {
+	// the records whose handlers read a fixed part before their own
+	// checks: HEADER_ATTR's and HEADER_FEATURE's 16 bytes, a build-ID
+	// entry's 36
+	if (size < (type == R_BUILD_ID ? 36 : type == R_ATTR ||
+	    type == R_FEATURE ? 16 : 8)) {
+		damage(2, off, "%s record of %zu bytes", rec_name(type), size);
+		return;
+	}
 	if (need == size && rec_timed(type))
 		rec_stamp(rec_time(p, size));
 	switch (type) {
@@ -4671,11 +4671,7 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
 		rec_attr(p, size, off);
 		break;
 	case R_BUILD_ID:
-		if (size < 36)
-			damage(2, off, "HEADER_BUILD_ID record of %zu bytes",
-			    size);
-		else
-			bid_entry(p, size, 0, SRC_RECORD, off);
+		bid_entry(p, size, 0, SRC_RECORD, off);
 		break;
 	case R_FEATURE:
 		rec_feature(p, size, off);
