@@ -4545,6 +4545,7 @@ z_inflate(const unsigned char *p, size_t n, uint64_t off)
 	size_t got, n0 = n;
 	uint64_t out = 0, max = z_rec_max();
 
+	pf.z_bytes += n;
 	while (n && !zdead) {
 		if ((k = zs_feed(p, n)) < 0) {
 			damage(2, off, "COMPRESSED data: %s; the rest of the "
@@ -4678,7 +4679,6 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
 		break;
 	case R_COMPRESSED:
 		pf.z_records++;
-		pf.z_bytes += size - 8;
 		z_inflate(p + 8, size - 8, off);
 		break;
 	case R_COMPRESSED2:
@@ -4690,7 +4690,6 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
 			    get64(p + 8, pf.be) : 0);
 			break;
 		}
-		pf.z_bytes += get64(p + 8, pf.be);
 		z_inflate(p + 16, (size_t)get64(p + 8, pf.be), off);
 		break;
 	}
