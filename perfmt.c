@@ -4080,7 +4080,6 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	uint64_t nr, i, ip;
 	size_t off;
 	int found, wait, user = -1; /* did the first user address have a map */
-	int be = pf.be;
 	uint64_t t = 0, ip0;
 	struct proc *kp, *up;	/* whose maps kernel and user entries are in */
 
@@ -4124,7 +4123,7 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	}
 	if (off + 8 > n)
 		return;
-	nr = get64(p + off, be);
+	nr = get64(p + off, pf.be);
 	off += 8;
 	if (nr > (n - off) / 8)
 		nr = (n - off) / 8;
@@ -4132,7 +4131,7 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	kp = hit_proc(pid, MISC_KERNEL);
 	up = hit_proc(pid, MISC_USER);
 	for (i = 0; i < nr; i++) {
-		ip = get64(p + off + 8 * i, be);
+		ip = get64(p + off + 8 * i, pf.be);
 		if (ip >= (uint64_t)-4095) {
 			cmode = context_mode(ip, cmode);
 			continue;
