@@ -4396,32 +4396,10 @@ body_need(uint32_t type, size_t size)
 	return n < size ? n : size;
 }
 
-/* A record's size from its header at p (fmt §3.1): simpleperf's own
- * types spread a u32 over misc and size. */
-static uint32_t
-rec_size(const unsigned char *p, uint32_t type)
-{
-	uint32_t size = get16(p + 6, pf.be);
-
-	return type >= R_SIMPLEPERF ? (uint32_t)get16(p + 4, pf.be) << 16 |
-	    size : size;
-}
-
-/* The bytes that follow a record beyond its size, from the n bytes of it
- * at p: AUXTRACE's and TRACING_DATA's payloads (fmt §3.8). */
-static uint64_t
-rec_payload(uint32_t type, const unsigned char *p, size_t n)
-{
-	if (type == R_AUXTRACE && n >= 16)
-		return get64(p + 8, pf.be);
-	if (type == R_TRACING_DATA && n >= 12)
-		return get32(p + 8, pf.be);
-	return 0;
-}
-
 /* The record at a walk's cursor (fmt §3.1), not yet stepped past: where
  * it starts, its header, its first need bytes (body_need) at p, and the
- * payload that follows it (rec_payload). */
+ * bytes that follow it beyond its size, AUXTRACE's and TRACING_DATA's
+ * payloads (fmt §3.8). */
 struct recv {
 	uint64_t off, extra;
 	uint32_t type, size;
@@ -4446,8 +4424,13 @@ rec_next(struct rd *r, struct recv *v)
 	if (!(v->p = rd_peek(r, 8)))
 		return r->err || r->len > r->pos ? RN_STRAY : RN_END;
 	v->type = get32(v->p, pf.be);
-	v->misc = v->type >= R_SIMPLEPERF ? 0 : get16(v->p + 4, pf.be);
-	v->size = rec_size(v->p, v->type);
+	v->misc = get16(v->p + 4, pf.be);
+	v->size = get16(v->p + 6, pf.be);
+	// simpleperf's own types spread a u32 size over misc and size
+	if (v->type >= R_SIMPLEPERF) {
+		v->size |= (uint32_t)v->misc << 16;
+		v->misc = 0;
+	}
 	if (v->size < 8)
 		return RN_SMALL;
 	if (v->size > rd_left(r))
@@ -4455,7 +4438,10 @@ rec_next(struct rd *r, struct recv *v)
 	v->need = body_need(v->type, v->size);
 	if (!(v->p = rd_peek(r, v->need)))
 		return RN_CUT;
-	v->extra = rec_payload(v->type, v->p, v->need);
+	if (v->type == R_AUXTRACE && v->need >= 16)
+		v->extra = get64(v->p + 8, pf.be);
+	else if (v->type == R_TRACING_DATA && v->need >= 12)
+		v->extra = get32(v->p + 8, pf.be);
 	return RN_REC;
 }
 
