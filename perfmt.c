@@ -4604,10 +4604,17 @@ rec_stamp(uint64_t t)
 		pf.r_last = t;
 }
 
+/* Every record, of the file or out of a COMPRESSED one: counted, then
+ * read as far as need (0: only counted). */
 static void
-rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
-    size_t need, size_t size, uint64_t off)
+rec_take(uint32_t type, uint16_t misc, const unsigned char *p, size_t need,
+    size_t size, uint64_t off)
 {
+	pf.nrec++;
+	pf.recbytes += size;
+	count_type(type);
+	if (!need)
+		return;
 	// the records whose handlers read a fixed part before their own
 	// checks: HEADER_ATTR's and HEADER_FEATURE's 16 bytes, a build-ID
 	// entry's 36
@@ -4678,19 +4685,6 @@ rec_dispatch(uint32_t type, uint16_t misc, const unsigned char *p,
 		z_inflate(p + 16, (size_t)get64(p + 8, pf.be), off);
 		break;
 	}
-}
-
-/* Every record, of the file or out of a COMPRESSED one: counted, then
- * read as far as need (0: only counted). */
-static void
-rec_take(uint32_t type, uint16_t misc, const unsigned char *p, size_t need,
-    size_t size, uint64_t off)
-{
-	pf.nrec++;
-	pf.recbytes += size;
-	count_type(type);
-	if (need)
-		rec_dispatch(type, misc, p, need, size, off);
 }
 
 static void
