@@ -5336,14 +5336,10 @@ passes_begin(void)
 static int
 next_pass(const char *path)
 {
-	uint32_t k, n;
-
 	while (nparts > 0) {
 		nparts--;
-		k = parts[nparts].k;
-		n = parts[nparts].n;
-		part_k = k;
-		part_n = n;
+		part_k = parts[nparts].k;
+		part_n = parts[nparts].n;
 		msg_mute = npasses > 0;
 		if (!pf_load(path)) {
 			msg_mute = 0;
@@ -5353,16 +5349,16 @@ next_pass(const char *path)
 		// libc): they are only said.  A share of one object cannot be
 		// split; a pathological profile is not read over 256 times.
 		if (!(obj_dropped || hits_dropped_maps) || !passes_ok ||
-		    nobj < 2 || n >= 1u << 16 || nparts + 2 > 64 ||
+		    nobj < 2 || part_n >= 1u << 16 || nparts + 2 > 64 ||
 		    ++nreads > 256) {
 			npasses++;
 			msg_mute = 0;
 			return 1;
 		}
-		parts[nparts].k = k + n;
-		parts[nparts++].n = 2 * n;
-		parts[nparts].k = k;
-		parts[nparts++].n = 2 * n;
+		parts[nparts].k = part_k + part_n;
+		parts[nparts++].n = 2 * part_n;
+		parts[nparts].k = part_k;
+		parts[nparts++].n = 2 * part_n;
 		npasses += !npasses;	// the first pass spoke; mute again
 	}
 	msg_mute = 0;
