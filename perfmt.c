@@ -4886,9 +4886,8 @@ pf_bitmap(const unsigned char *p)
 		return;
 	for (i = 0; i < 4; i++)
 		w[i] = get32(p + 8 * i, 1) | (uint64_t)get32(p + 8 * i + 4, 1) << 32;
-	if (w[0] >> FT_HOSTNAME & 1)
+	if ((pf.bitmap32 = w[0] >> FT_HOSTNAME & 1))
 		memcpy(pf.feat, w, sizeof w);
-	pf.bitmap32 = (w[0] >> FT_HOSTNAME & 1) != 0;
 }
 
 static int
@@ -5230,7 +5229,7 @@ pf_dir(const char *dir)
 {
 	char *data = dir_file;
 	uint64_t w, sz;
-	int fd, seekable;
+	int fd, seekable, ok;
 
 	pf.mode = MODE_DIR;
 	if ((size_t)snprintf(data, sizeof dir_file, "%s/data", dir) >=
@@ -5242,11 +5241,10 @@ pf_dir(const char *dir)
 	if ((fd = pf_open_file(data, &seekable, 1)) < 0)
 		return 0;
 	pf.fd = fd;
-	if (!pf_stream(fd, seekable)) {
-		close(fd);
-		return 0;
-	}
+	ok = pf_stream(fd, seekable);
 	close(fd);
+	if (!ok)
+		return 0;
 	pf.mode = MODE_DIR;
 	prog.base = pf.fsize;
 	if (!feat_has(FT_DIR_FORMAT) && pf.features_read)
