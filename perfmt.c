@@ -4374,14 +4374,10 @@ body_need(uint32_t type, size_t size)
 	case R_COMPRESSED: case R_COMPRESSED2:
 		return size;
 	case R_SAMPLE:
-		if (plan.hits)
-			return size;
-		n = 48;
+		n = plan.hits ? size : 48;
 		break;
 	case R_COMM:
-		if (plan.hits)
-			return size;	// for its time, at the end
-		n = 24;
+		n = plan.hits ? size : 24;	// for its time, at the end
 		break;
 	case R_FORK: case R_EXIT:
 		n = 32;
