@@ -4509,23 +4509,18 @@ z_records(uint64_t off)
 	zlen -= v.off;
 }
 
-/* What one record may decode (see Z_MMAP_MAX). */
-static uint64_t
-z_rec_max(void)
-{
-	uint64_t m = pf.z_mmap_len;
-
-	return (m && m < Z_MMAP_MAX ? m : Z_MMAP_MAX) + ZS_BLOCK;
-}
-
 /* n bytes of the zstd stream from the record at off. */
 static void
 z_inflate(const unsigned char *p, size_t n, uint64_t off)
 {
 	int k;
 	size_t got, n0 = n;
-	uint64_t out = 0, max = z_rec_max();
+	uint64_t out = 0, max = pf.z_mmap_len;
 
+	// what one record may decode (see Z_MMAP_MAX)
+	if (!max || max > Z_MMAP_MAX)
+		max = Z_MMAP_MAX;
+	max += ZS_BLOCK;
 	pf.z_bytes += n;
 	while (n && !zdead) {
 		if ((k = zs_feed(p, n)) < 0) {
