@@ -3659,10 +3659,9 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 				objs[obj].hit |= HIT_MAYBE;
 				return;
 			}
-			maps[m].end = start;
+			// the head is cut below as any map before start is;
+			// the tail, from end, stops the walk
 			maps[m].next = tail;
-			link = &maps[m].next;
-			break;
 		}
 		if (maps[m].start < start) {
 			maps[m].end = start;
