@@ -3783,7 +3783,6 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 	if (pid == ppid)
 		return;
 	zombies_relieve();
-	// after the child's EXIT in time: a new process with that pid
 	if ((child = proc_find(pid)) && child->exited && time &&
 	    time > child->exit_time) {
 		proc_drop(pid);
@@ -4157,7 +4156,6 @@ hit_mask(void)
 	return plan.hits == HITS_CALLCHAIN ? HIT_SAMPLE | HIT_CALLCHAIN :
 	    HIT_SAMPLE;
 }
-
 
 static void
 rec_sample(const unsigned char *p, size_t n, uint16_t misc)
