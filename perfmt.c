@@ -4846,15 +4846,12 @@ pf_magic(const unsigned char *p)
 		return 0;
 	pf.legacy = 1;
 	for (be = 0; be < 2; be++) {
-		if (get64(p + 8, be) == 16) {
-			pf.be = be;
+		pf.be = be;
+		if (get64(p + 8, be) == 16)
 			return 1;
-		}
 		for (i = 0; i < 5; i++)
-			if (get64(p + 16, be) == sizes[i]) {
-				pf.be = be;
+			if (get64(p + 16, be) == sizes[i])
 				return 1;
-			}
 	}
 	return -1;
 }
