@@ -7118,18 +7118,8 @@ check_group(uint32_t g)
 		r->err = (uint8_t)cands[unread].err;
 		return;
 	}
-	if (first == MAXCAND) {
-		if (!strncmp(obj_name(o), "/dev/", 5) && ncand &&
-		    cands[0].type == CT_PATH && cands[0].what &&
-		    !strcmp(cands[0].what, "a device"))
-			decide(r, R_DEVICE);
-		else if (foreign_here(r->kind))
-			decide(r, R_FOREIGN);
-		else
-			decide(r, r->flags & RF_DELETED ? R_DELETED : R_MISSING);
-		return;
-	}
-	r->cand = (uint8_t)first;
+	if (first < MAXCAND)
+		r->cand = (uint8_t)first;
 	if (first_idrc == 1)
 		r->flags |= RF_NOID;
 	// a JIT's map is text, judged by its time: that it is no ELF file
@@ -7141,12 +7131,18 @@ check_group(uint32_t g)
 	}
 	if (first_file)
 		r->mtime = mtime_ns(&first_st);
+	if (first == MAXCAND && !strncmp(obj_name(o), "/dev/", 5) && ncand &&
+	    cands[0].type == CT_PATH && cands[0].what &&
+	    !strcmp(cands[0].what, "a device"))
+		decide(r, R_DEVICE);
 	// this system's file is not the foreign profile's, nor is what
 	// stands at a deleted file's path the file perf saw
-	if (foreign_here(r->kind))
+	else if (foreign_here(r->kind))
 		decide(r, R_FOREIGN);
 	else if (r->flags & RF_DELETED)
 		decide(r, R_DELETED);
+	else if (first == MAXCAND)
+		decide(r, R_MISSING);
 	// an APK's compressed library is not read in place: no copy with
 	// the recorded build-ID leaves it untold
 	else if (rc.idlen && first_deflated)
