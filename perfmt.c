@@ -7481,17 +7481,6 @@ dadd(const char *fmt, ...)
 		dlen = sizeof detail - 1;
 }
 
-/* "0.004 s", "12.500 s": short spans in ms */
-static const char *
-dur(uint64_t ns)
-{
-	static char buf[40];
-
-	snprintf(buf, sizeof buf, "%" PRIu64 ".%03" PRIu64 " s",
-	    ns / 1000000000, ns / 1000000 % 1000);
-	return buf;
-}
-
 /* "3 s", "5 min", "2 h", "4 days" */
 static const char *
 span(int64_t ns)
@@ -7550,7 +7539,6 @@ static const char *
 trust_text(void)
 {
 	static char buf[320];
-	char a[40];
 
 	switch (prof_trust) {
 	case PT_GIVEN:
@@ -7568,11 +7556,14 @@ trust_text(void)
 			    "before its last record, by perf's clock on this "
 			    "boot" : "a copy's: the file was born after its "
 			    "last record, by perf's clock on this boot";
-		snprintf(a, sizeof a, "%s", dur(trust_age));
-		snprintf(buf, sizeof buf, "%s: the file was born %s before it, "
-		    "its records span %s", prof_trust == PT_AGED ? "by its age, "
+		// the spans in s to the ms: "0.004 s", "12.500 s"
+		snprintf(buf, sizeof buf, "%s: the file was born %" PRIu64
+		    ".%03" PRIu64 " s before it, its records span %" PRIu64
+		    ".%03" PRIu64 " s", prof_trust == PT_AGED ? "by its age, "
 		    "as perf's file or a slow copy (perf's clock cannot place "
-		    "it here)" : "a copy's", a, dur(trust_span));
+		    "it here)" : "a copy's", trust_age / 1000000000,
+		    trust_age / 1000000 % 1000, trust_span / 1000000000,
+		    trust_span / 1000000 % 1000);
 		return buf;
 	}
 	return pf.has_btime ? "unconfirmed: its records hold no times" :
