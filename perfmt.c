@@ -7820,19 +7820,6 @@ json_str(const char *s)
 	putchar('"');
 }
 
-static void
-json_id(const unsigned char *id, size_t len)
-{
-	char hex[2 * IDMAX + 1];
-
-	if (!len) {
-		fputs("null", stdout);
-		return;
-	}
-	hex_into(hex, id, len);
-	printf("\"%s\"", hex);
-}
-
 static int table_named;
 static int name_w = 6;	/* the OBJECT column's width (check_pass) */
 
@@ -7856,9 +7843,9 @@ report_row(uint32_t g)
 		    knames[r->kind]);
 		json_str(obj_name(o));
 		fputs(",\"recorded_id\":", stdout);
-		json_id(rc.id, rc.idlen);
+		json_str(hex[0] ? hex : NULL);
 		fputs(",\"disk_id\":", stdout);
-		json_id(r->diskid, r->disklen);
+		json_str(dhex[0] ? dhex : NULL);
 		fputs(",\"file\":", stdout);
 		json_str(r->cand < ncand && r->verdict != V_MISSING &&
 		    r->verdict != V_SKIP ? cands[r->cand].path : NULL);
@@ -8063,9 +8050,10 @@ list_out(uint32_t g)
 
 	if (plan.hits)
 		rec_gather(g, &rc);
+	hex_into(hex, rc.id, rc.idlen);
 	if (opt.json) {
 		fputs("{\"build_id\":", stdout);
-		json_id(rc.id, rc.idlen);
+		json_str(hex[0] ? hex : NULL);
 		fputs(",\"path\":", stdout);
 		json_str(obj_name(o));
 		if (o->machine == -1)
@@ -8074,7 +8062,6 @@ list_out(uint32_t g)
 			printf(",\"guest\":%" PRId32 "}\n", o->machine);
 		return;
 	}
-	hex_into(hex, rc.id, rc.idlen);
 	printf("%-40s ", hex);
 	out_name(obj_name(o), o->namelen, 1);
 	putchar('\n');
