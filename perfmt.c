@@ -6630,7 +6630,7 @@ trace_cand(const struct obj *o, const struct cand *c, int there, int idrc,
 struct rec {
 	const unsigned char *id;
 	size_t idlen;
-	unsigned nids, src, inodes;
+	unsigned nids, inodes;
 	uint32_t maj, min;	/* the device the kernel saw the inode on */
 	uint32_t maptime;	/* the earliest of obj_maptime's */
 	uint64_t ino;
@@ -6647,7 +6647,6 @@ rec_gather(uint32_t g, struct rec *rc)
 	memset(rc, 0, sizeof *rc);
 	for (i = g; i != UINT32_MAX; i = objs[i].gnext - 1) {
 		o = &objs[i];
-		rc->src |= o->src;
 		if (o->maptime && (!rc->maptime || o->maptime < rc->maptime))
 			rc->maptime = o->maptime;
 		if (o->inodes) {
