@@ -7894,17 +7894,15 @@ json_prof_time(void)
 {
 	char when[64];
 
-	if (!prof_src) {
-		fputs("null,\"profile_time_source\":null,"
-		    "\"profile_time_trust\":null,"
-		    "\"profile_time_note\":null", stdout);
-		return;
-	}
-	time_into(when, sizeof when, prof_ns, 1);
-	printf("\"%s\",\"profile_time_source\":\"%s\","
-	    "\"profile_time_trust\":\"%s\",\"profile_time_note\":", when,
-	    prof_src, trust_names[prof_trust]);
-	json_str(trust_text());
+	if (prof_src)
+		time_into(when, sizeof when, prof_ns, 1);
+	json_str(prof_src ? when : NULL);
+	fputs(",\"profile_time_source\":", stdout);
+	json_str(prof_src);
+	fputs(",\"profile_time_trust\":", stdout);
+	json_str(prof_src ? trust_names[prof_trust] : NULL);
+	fputs(",\"profile_time_note\":", stdout);
+	json_str(prof_src ? trust_text() : NULL);
 }
 
 /* mapped objects the scope leaves out, over every pass (wanted) */
