@@ -7518,21 +7518,6 @@ detail_where(const struct obj *o, const struct cand *c)
 		dadd(" (%s)", esc(c->path));
 }
 
-/* A kernel judged by its release: the running one's or its image's. */
-static void
-detail_release(const struct cand *c)
-{
-	char rel[STRMAX];
-
-	kernel_release(c, rel, sizeof rel);
-	dadd("no build-ID recorded; %s is release %s", live_kind(c) ?
-	    "the running kernel" : c ? esc(c->path) : "?", esc(rel));
-	if (strcmp(rel, pf.osrelease))
-		dadd(", the profile's is %s", esc(pf.osrelease));
-	else
-		dadd(", as profiled");
-}
-
 /* How far the profile's time is trusted, in words. */
 static const char *
 trust_text(void)
@@ -7576,7 +7561,7 @@ detail_for(uint32_t g, const struct rec *rc)
 	const struct res *r = &res[g];
 	const struct cand *c = r->cand < ncand ? &cands[r->cand] : NULL;
 	unsigned type = c ? c->type : CT_PATH;
-	char when[64], hex[2 * IDMAX + 1];
+	char when[64], hex[2 * IDMAX + 1], rel[STRMAX];
 
 	if (c)
 		cand_resolve(&cands[r->cand]);
@@ -7722,7 +7707,14 @@ detail_for(uint32_t g, const struct rec *rc)
 		break;
 	case R_RELEASE_DIFFERS:
 	case R_RELEASE_SAME:
-		detail_release(c);
+		// the running kernel's release or its image's
+		kernel_release(c, rel, sizeof rel);
+		dadd("no build-ID recorded; %s is release %s", live_kind(c) ?
+		    "the running kernel" : c ? esc(c->path) : "?", esc(rel));
+		if (strcmp(rel, pf.osrelease))
+			dadd(", the profile's is %s", esc(pf.osrelease));
+		else
+			dadd(", as profiled");
 		break;
 	case R_NO_RELEASE:
 	case R_NOTHING_TO_COMPARE:
