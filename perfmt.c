@@ -6546,20 +6546,6 @@ file_kind(mode_t m)
 	    "a special file";
 }
 
-/* Whether a candidate is there but no regular file (what says which). */
-static int
-cand_special(struct cand *c)
-{
-	struct stat st;
-
-	if (c->type == CT_VDSO)
-		return 0;
-	cand_resolve(c);
-	if (!c->err && !stat(c->path, &st) && !S_ISREG(st.st_mode))
-		c->what = file_kind(st.st_mode);
-	return c->what != NULL;
-}
-
 /* What one candidate holds.  Returns 1 if something is there. */
 static int
 probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
@@ -7562,6 +7548,7 @@ detail_for(uint32_t g, const struct rec *rc)
 	const struct cand *c = r->cand < ncand ? &cands[r->cand] : NULL;
 	unsigned type = c ? c->type : CT_PATH;
 	char when[64], hex[2 * IDMAX + 1], rel[STRMAX];
+	struct stat st;
 
 	if (c)
 		cand_resolve(&cands[r->cand]);
@@ -7594,9 +7581,10 @@ detail_for(uint32_t g, const struct rec *rc)
 			    esc(opt.sysroot), esc(pf.osrelease));
 		else if (!ncand)
 			dadd("nowhere to look: give -k VMLINUX or -s SYSROOT");
-		else if (cand_special(&cands[0]))
+		else if (cands[0].type != CT_VDSO && !cands[0].err &&
+		    !stat(cands[0].path, &st) && !S_ISREG(st.st_mode))
 			dadd("%s is %s, not a file", esc(cands[0].path),
-			    cands[0].what);
+			    file_kind(st.st_mode));
 		else if (cands[0].err && cands[0].err != ENOENT)
 			dadd("%s: %s", esc(cands[0].path),
 			    walk_error(cands[0].err));
