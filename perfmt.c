@@ -6673,14 +6673,17 @@ rec_gather(uint32_t g, struct rec *rc)
 	}
 }
 
-/* [kernel.kallsyms] without an ID of its own takes the one recorded for
+/* g's recorded identity (rec_gather), once its verdict's kind is set:
+ * [kernel.kallsyms] without an ID of its own takes the one recorded for
  * the kernel's image (kernel_image).  Returns 1 if it did. */
 static int
-rec_image_id(const struct obj *o, struct rec *rc)
+rec_of(uint32_t g, struct rec *rc)
 {
 	uint32_t k;
 
-	if (rc->idlen || (k = kernel_image(o)) == UINT32_MAX)
+	rec_gather(g, rc);
+	if (res[g].kind != K_KERNEL || rc->idlen ||
+	    (k = kernel_image(&objs[g])) == UINT32_MAX)
 		return 0;
 	rc->id = objs[k].id;
 	rc->idlen = objs[k].idlen;
@@ -7014,9 +7017,8 @@ check_group(uint32_t g)
 	size_t idlen;
 
 	memset(r, 0, sizeof *r);
-	rec_gather(g, &rc);
 	r->kind = (uint8_t)classify(o, &why);
-	if (r->kind == K_KERNEL && rec_image_id(o, &rc))
+	if (rec_of(g, &rc))
 		r->flags |= RF_IMAGE_ID;
 	r->nids = (uint8_t)(rc.nids > 255 ? 255 : rc.nids);
 	r->flags |= (uint16_t)(rc.nids > 1 ? RF_MULTI_ID : 0);
@@ -7142,16 +7144,6 @@ check_group(uint32_t g)
 		decide(r, R_OTHER_ARCH);
 	else
 		judge_by_time(r, &rc, &first_st, &cands[first], first_file);
-}
-
-/* g's recorded identity, the kernel image's ID standing in where the
- * verdict took it (RF_IMAGE_ID). */
-static void
-rec_of(uint32_t g, struct rec *rc)
-{
-	rec_gather(g, rc);
-	if (res[g].flags & RF_IMAGE_ID)
-		rec_image_id(&objs[g], rc);
 }
 
 /* The span of the timestamps of every record that has one, 0 if none:
