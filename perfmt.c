@@ -8053,13 +8053,8 @@ list_cmp(const void *a, const void *b)
 
 	if (mx != my)
 		return mx < my ? -1 : 1;
-	c = memcmp(obj_name(x), obj_name(y), x->namelen < y->namelen ?
-	    x->namelen : y->namelen);
-	if (c)
-		return c;
-	if (x->namelen != y->namelen)
-		return x->namelen < y->namelen ? -1 : 1;
-	return i < j ? -1 : i > j;
+	c = strcmp(obj_name(x), obj_name(y));
+	return c ? c : i < j ? -1 : i > j;
 }
 
 /* The build-ID table's and build-ID records' objects: what perf lists. */
