@@ -8122,8 +8122,6 @@ hits_report(void)
 		    hits_unresolved_cc, PERFMT_MAXPEND, hits_unresolved ? "" :
 		    " (frame-pointer callchains hold many addresses in no "
 		    "map at all)");
-	if (!hits_dropped_maps && !hits_dropped_procs)
-		return;
 	for (i = 0; i < nobj; i++)
 		if (objs[i].group == i && (objs[i].hit & HIT_MAYBE)) {
 			if (!n++)
