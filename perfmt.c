@@ -8339,8 +8339,7 @@ h_format(void)
 	int file = pf.mode != MODE_PIPE;
 
 	if (hj) {
-		h_key("", "mode");
-		printf("\"%s\"", modes[pf.mode]);
+		h_str("", "mode", modes[pf.mode]);
 		h_bool("big_endian", pf.be);
 		h_bool("unfinished", pf.unfinished);
 		h_bool("legacy_magic", pf.legacy);
