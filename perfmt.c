@@ -8317,10 +8317,10 @@ h_time(const char *key, uint64_t t)
 	}
 }
 
-/* Two perf clock times: "FIRST to LAST" in text, the members KEY_first
- * and KEY_last (each with its _ns twin) in JSON. */
+/* Two perf clock times: "FIRST to LAST" and the line's tail in text, the
+ * members KEY_first and KEY_last (each with its _ns twin) in JSON. */
 static void
-h_span(const char *key, uint64_t first, uint64_t last)
+h_span(const char *key, uint64_t first, uint64_t last, const char *tail)
 {
 	char k[32];
 
@@ -8330,6 +8330,8 @@ h_span(const char *key, uint64_t first, uint64_t last)
 		fputs(" to ", stdout);
 	snprintf(k, sizeof k, "%s_last", key);
 	h_time(k, last);
+	if (!hj)
+		puts(tail);
 }
 
 static void
@@ -8500,18 +8502,15 @@ h_times(void)
 	if (pf.sample_first || pf.sample_last) {
 		if (!hj)
 			printf("%-14s", "sample time");
-		h_span("sample_time", pf.sample_first, pf.sample_last);
-		if (!hj)
-			puts(" (SAMPLE_TIME)");
+		h_span("sample_time", pf.sample_first, pf.sample_last,
+		    " (SAMPLE_TIME)");
 	}
 	if (pf.n_timed) {
 		h_num("samples_timed", 1, pf.n_timed);
 		if (!hj)
 			printf("%-14s%" PRIu64 " timed, ", "samples seen",
 			    pf.n_timed);
-		h_span("samples", pf.t_first, pf.t_last);
-		if (!hj)
-			putchar('\n');
+		h_span("samples", pf.t_first, pf.t_last, "");
 	}
 	if (pf.has_clock_data) {
 		h_key("clock", "clock");
