@@ -11137,8 +11137,7 @@ main(int argc, char **argv)
 		    "");
 		usage_exit(2);
 	}
-	if (cmd == C_CHECK || cmd == C_INJECT || cmd == C_ARCHIVE)
-		check_options();
+	check_options();	// list and header take none of these options
 	if (!opt.input) {
 		opt.input = "perf.data";
 		if (!opt.kernel && stat(opt.input, &st) && errno == ENOENT) {
