@@ -9475,7 +9475,7 @@ static struct {
 	uint64_t feat[4];	/* its feature bitmap */
 	uint64_t bid_off;	/* its BUILD_ID section */
 	int sections;		/* the old file has its feature table */
-	unsigned added, has, left;
+	unsigned n[3];		/* objects, by INJ_HAS, INJ_ADD, INJ_LEFT */
 } inj;
 
 /* A pipe-form profile (fmt §1.8) becomes a file: its header and attrs
@@ -10066,8 +10066,8 @@ not_this_boot(void)
 	return NULL;
 }
 
-/* Whether to add g's build-ID; *id is the one to add, *why the reason to
- * leave it out (the verdict's detail, else why). */
+/* Whether to add g's build-ID; *id is the one it has or gets, *why the
+ * reason to leave it out (the verdict's detail, else why). */
 static int
 inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
     size_t *idlen, const char **why)
@@ -10076,6 +10076,8 @@ inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
 	static struct elfid e;
 
 	*why = NULL;
+	*id = rc->id;
+	*idlen = rc->idlen;
 	if (rc->idlen)
 		return INJ_HAS;
 	if (r->kind == K_VDSO) {
@@ -10144,16 +10146,10 @@ inj_pass(void)
 			continue;
 		rec_of(i, &rc);
 		d = inj_decide(i, &rc, &id, &idlen, &why);
-		if (d == INJ_HAS) {
-			inj.has++;
-			id = rc.id;
-			idlen = rc.idlen;
-		} else if (d == INJ_ADD) {
-			inj.added++;
-			if (!opt.dry && inj_entry(&objs[i], id, idlen) < 0)
-				return 0;
-		} else {
-			inj.left++;
+		inj.n[d]++;
+		if (d == INJ_ADD && !opt.dry && inj_entry(&objs[i], id, idlen) < 0)
+			return 0;
+		if (d == INJ_LEFT) {
 			verdict_status(res[i].verdict);
 			cand_list(&objs[i], res[i].kind, rc.id, rc.idlen);
 			detail_for(i, &rc);
@@ -10320,13 +10316,13 @@ cmd_inject(const char *path, const char *out)
 		goto fail;
 	}
 	// in place, a profile that gains nothing is left as it is
-	if (!opt.dry && (out || inj.added) && !inj_finish(&st))
+	if (!opt.dry && (out || inj.n[INJ_ADD]) && !inj_finish(&st))
 		goto fail;
 	inj_end();
 	if (!opt.quiet)
 		printf("%u build-IDs added, %u recorded before, %u objects left "
-		    "out%s%s\n", inj.added, inj.has, inj.left, scope_left(),
-		    opt.dry ? " (-n: nothing written)" : "");
+		    "out%s%s\n", inj.n[INJ_ADD], inj.n[INJ_HAS], inj.n[INJ_LEFT],
+		    scope_left(), opt.dry ? " (-n: nothing written)" : "");
 	return status;
 fail:
 	inj_end();
