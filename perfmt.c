@@ -10436,15 +10436,11 @@ ar_block(const char *name, const char *link, char type, uint64_t size)
 static size_t
 ar_pax_rec(char *dst, size_t cap, const char *key, const char *val)
 {
-	size_t body = strlen(key) + strlen(val) + 3, len = body + 1, d, n;
+	size_t body = strlen(key) + strlen(val) + 3, len = body + 1, d;
 
-	for (;;) {
-		for (n = 1, d = 10; d <= len; d *= 10)
-			n++;
-		if (body + n == len)
-			break;
-		len = body + n;
-	}
+	// a digit more for each power of 10 that LEN, so grown, reaches
+	for (d = 10; d <= len; d *= 10)
+		len++;
 	return (size_t)snprintf(dst, cap, "%zu %s=%s\n", len, key, val);
 }
 
