@@ -10477,24 +10477,22 @@ static const char *
 ar_name(const struct obj *o)
 {
 	const char *s = obj_name(o), *p;
+	size_t n;
 
 	while (*s == '/')
 		s++;
 	if (!*s || strlen(s) > PATHMAX - 128 || (!strncmp(s, ".build-id", 9) &&
 	    (!s[9] || s[9] == '/')))
 		return NULL;
-	for (p = s; *p; ) {
-		const char *e = strchr(p, '/');
-		size_t n = e ? (size_t)(e - p) : strlen(p);
-
-		if (!n || (n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' &&
-		    p[1] == '.'))
+	// no part "" ("//", a '/' last), "." or "..": the prefixes of
+	// "..", up to 2 bytes long
+	for (p = s; ; p += n + 1) {
+		n = strcspn(p, "/");
+		if (n <= 2 && !strncmp(p, "..", n))
 			return NULL;
-		p += n + (e != NULL);
-		if (e && !*p)
-			return NULL;
+		if (!p[n])
+			return s;
 	}
-	return s;
 }
 
 /* size bytes of fd from where it stands, in pieces; 0 if the file gave
