@@ -9170,16 +9170,6 @@ wr_signal(int sig)
 	raise(sig);
 }
 
-/* Signal s to sa, unless the caller ignores it (nohup). */
-static void
-wr_catch(int s, const struct sigaction *sa)
-{
-	struct sigaction old;
-
-	if (!sigaction(s, NULL, &old) && old.sa_handler != SIG_IGN)
-		sigaction(s, sa, NULL);
-}
-
 /* main's, for inject and archive: every signal whose default ends the
  * process without a core removes the new file first (a crash, a bug,
  * leaves it to the debugger, as SIGKILL leaves it: the output is whole
@@ -9199,17 +9189,19 @@ wr_signals(void)
 		SIGSTKFLT,
 #endif
 	};
-	struct sigaction sa;
-	unsigned i;
-	int s;
+	const int n = (int)(sizeof sigs / sizeof *sigs);
+	struct sigaction sa, old;
+	int i, s;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = wr_signal;
 	sa.sa_flags = SA_RESETHAND;
-	for (i = 0; i < sizeof sigs / sizeof *sigs; i++)
-		wr_catch(sigs[i], &sa);
-	for (s = SIGRTMIN; s <= SIGRTMAX; s++)
-		wr_catch(s, &sa);
+	// the table's, then each real-time signal
+	for (i = 0; i < n + SIGRTMAX - SIGRTMIN + 1; i++) {
+		s = i < n ? sigs[i] : SIGRTMIN + i - n;
+		if (!sigaction(s, NULL, &old) && old.sa_handler != SIG_IGN)
+			sigaction(s, &sa, NULL);
+	}
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGXFSZ, &sa, NULL);
 }
