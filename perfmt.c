@@ -8831,7 +8831,6 @@ cmd_check(const char *path)
 #endif
 
 static struct {
-	const char *in;		/* the profile, as given */
 	const char *path;	/* the output; NULL: standard output */
 	const char *base;	/* its last part, its name in dfd */
 	int dfd;		/* where new files are made: the output's
@@ -8917,21 +8916,23 @@ same_file(const struct stat *a, const struct stat *b)
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
 }
 
-/* Whether st is a file this run reads: 1 the profile (its file or
- * standard input's), 2 a file of the directory profile dir (data, a
- * data.N; "" none), 3 -r's or -k's; 0 none. */
+/* Whether st is a file this run reads: 1 the profile in (its file or
+ * standard input's), 2 a file of it where it is a directory (data, a
+ * data.N), 3 -r's or -k's; 0 none. */
 static int
-wr_reads(const struct stat *st, const char *dir)
+wr_reads(const struct stat *st, const char *in)
 {
 	char name[PATHMAX];
 	struct stat s;
 	unsigned i;
+	int r = strcmp(in, "-") ? stat(in, &s) : fstat(0, &s);
+	int dir = !r && S_ISDIR(s.st_mode) && strcmp(in, "-");
 
-	if (!strcmp(wr.in, "-") ? !fstat(0, &s) && same_file(&s, st) :
-	    !stat(wr.in, &s) && same_file(&s, st))
+	if (!r && same_file(&s, st))
 		return 1;
-	for (i = 0; dir[0] && i <= PERFMT_MAXSTREAM; i++) {
-		snprintf(name, sizeof name, i ? "%s/data.%u" : "%s/data", dir,
+	// a directory profile's files are all the input
+	for (i = 0; dir && i <= PERFMT_MAXSTREAM; i++) {
+		snprintf(name, sizeof name, i ? "%s/data.%u" : "%s/data", in,
 		    i - 1);
 		if (!stat(name, &s) && same_file(&s, st))
 			return 2;
@@ -9047,17 +9048,11 @@ stream_name(const char *name)
 static int
 wr_target(const char *in, const char *out, int in_place, int kind)
 {
-	char pdir[PATHMAX];
 	const char *o = in_place ? "" : "-o ", *slash = strrchr(out, '/');
 	struct stat st, ds;
 	int k;
 
-	wr.in = in;
 	wr.path = out;
-	// a directory profile's files are all the input
-	pdir[0] = 0;
-	if (strcmp(in, "-") && !stat(in, &st) && S_ISDIR(st.st_mode))
-		snprintf(pdir, sizeof pdir, "%s", in);
 	if (!strcmp(out, "-")) {
 		wr.path = NULL;
 		if (isatty(1)) {
@@ -9083,7 +9078,7 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 			return 0;
 		}
 		if (S_ISREG(st.st_mode)) {
-			if (wr_reads(&st, pdir)) {
+			if (wr_reads(&st, in)) {
 				msg(2, "-o -: standard output is a file this run "
 				    "reads");
 				return 0;
@@ -9137,7 +9132,7 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 		    "it changed while it was looked at");
 		return 0;
 	}
-	if (!in_place && (k = wr_reads(&wr.ost, pdir))) {
+	if (!in_place && (k = wr_reads(&wr.ost, in))) {
 		msg(2, "-o %s: %s: an output never replaces what is read", esc(out),
 		    k == 1 ? "the input itself" : k == 2 ? "a file of the input "
 		    "directory" : "the file -r or -k names");
