@@ -8870,6 +8870,20 @@ wr_step(void)
 #endif
 }
 
+/* Up to n bytes of fd, at off or (off < 0) where it stands, read again
+ * where a signal cut the read: as read(2), 0 at the end, -1 and errno.
+ * Inject's and archive's one way to read a file whole. */
+static ssize_t
+read_at(int fd, void *p, size_t n, int64_t off)
+{
+	ssize_t k;
+
+	while ((k = off < 0 ? read(fd, p, n) : pread(fd, p, n, (off_t)off)) < 0
+	    && errno == EINTR)
+		;
+	return k;
+}
+
 /* n bytes to fd, at off or (off < 0) where it stands; name (NULL:
  * standard output) for the message.  Inject's and archive's one way to
  * write. */
@@ -9359,10 +9373,8 @@ wr_commit(const struct timespec *t, mode_t fresh)
 	if (!wr.path) {
 		// a signal in the copy empties the file again too
 		wr_copying = wr.ost.st_ino != 0;
-		while (wr.fd >= 0 && (k = pread(wr.fd, databuf, sizeof databuf,
-		    (off_t)off)) != 0) {
-			if (k < 0 && errno == EINTR)
-				continue;
+		while (wr.fd >= 0 && (k = read_at(wr.fd, databuf,
+		    sizeof databuf, (int64_t)off)) != 0) {
 			// a file on standard output was empty (wr_target), and
 			// is again if the copy fails
 			if (k < 0)
@@ -9507,10 +9519,7 @@ inj_copy(int in, uint64_t from, uint64_t n, uint64_t to)
 #endif
 		if (!kernel || k < 0) {
 			len = len > sizeof databuf ? sizeof databuf : len;
-			if ((k = pread(in, databuf, len, (off_t)from)) < 0 &&
-			    errno == EINTR)
-				continue;
-			if (k < 0) {
+			if ((k = read_at(in, databuf, len, (int64_t)from)) < 0) {
 				msg(2, "%s: offset %#" PRIx64 ": read error:",
 				    esc(pf_shown()), from);
 				return 0;
@@ -10170,14 +10179,12 @@ inj_spool(struct stat *st)
 	size_t got = 0;
 	ssize_t k;
 
-	while (got < sizeof h && (k = read(0, h + got, sizeof h - got))) {
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0) {
-			msg(2, "<stdin>: read error:");
-			return 0;
-		}
+	while (got < sizeof h && (k = read_at(0, h + got, sizeof h - got,
+	    -1)) > 0)
 		got += (size_t)k;
+	if (k < 0) {
+		msg(2, "<stdin>: read error:");
+		return 0;
 	}
 	if (got < sizeof h || pf_magic(h) <= 0 || (get64(h + 8, pf.be) != 16 &&
 	    get64(h + 8, pf.be) != 72 && get64(h + 8, pf.be) != 104)) {
@@ -10189,15 +10196,12 @@ inj_spool(struct stat *st)
 		return 0;
 	if (!write_full(inj.in, name, h, sizeof h, -1))
 		return 0;
-	while ((k = read(0, databuf, sizeof databuf)) != 0) {
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0) {
-			msg(2, "<stdin>: read error:");
-			return 0;
-		}
+	while ((k = read_at(0, databuf, sizeof databuf, -1)) > 0)
 		if (!write_full(inj.in, name, databuf, (size_t)k, -1))
 			return 0;
+	if (k < 0) {
+		msg(2, "<stdin>: read error:");
+		return 0;
 	}
 	if (dup2(inj.in, 0) < 0 || lseek(0, 0, SEEK_SET) || fstat(0, st)) {
 		msg(2, "%s:", esc(name));
@@ -10492,10 +10496,8 @@ ar_copy_fd(int fd, uint64_t size, int to_end)
 	char more;
 
 	while (done < size) {
-		k = read(fd, databuf, size - done < sizeof databuf ?
-		    (size_t)(size - done) : sizeof databuf);
-		if (k < 0 && errno == EINTR)
-			continue;
+		k = read_at(fd, databuf, size - done < sizeof databuf ?
+		    (size_t)(size - done) : sizeof databuf, -1);
 		if (k <= 0)
 			return 0;
 		if (!wr_write(databuf, (size_t)k, -1))
@@ -10504,9 +10506,7 @@ ar_copy_fd(int fd, uint64_t size, int to_end)
 	}
 	if (!to_end)
 		return 1;
-	while ((k = read(fd, &more, 1)) < 0 && errno == EINTR)
-		;
-	return k == 0;
+	return read_at(fd, &more, 1, -1) == 0;
 }
 
 /* A kallsyms file (fmt §6.3): /proc/kallsyms or a copy of it, counted
@@ -10527,9 +10527,7 @@ kallsyms_size(const char *path, uint64_t *size)
 
 	if (fd < 0)
 		return KS_ERR;
-	while ((k = read(fd, databuf, sizeof databuf)) != 0) {
-		if (k < 0 && errno == EINTR)
-			continue;
+	while ((k = read_at(fd, databuf, sizeof databuf, -1)) != 0) {
 		if (k < 0) {
 			close(fd);
 			return KS_ERR;
