@@ -10361,11 +10361,7 @@ ar_number(unsigned char *f, size_t w, uint64_t v)
 			f[i] = (unsigned char)v;
 		return 0;
 	}
-	f[--w] = 0;
-	while (w--) {
-		f[w] = (unsigned char)('0' + (v & 7));
-		v >>= 3;
-	}
+	snprintf((char *)f, w, "%0*" PRIo64, (int)w - 1, v);
 	return 1;
 }
 
