@@ -9045,11 +9045,8 @@ wr_dir(const char *dir, size_t n)
 static int
 stream_name(const char *name)
 {
-	if (strncmp(name, "data.", 5) || !name[5])
-		return 0;
-	for (name += 5; *name >= '0' && *name <= '9'; name++)
-		;
-	return !*name;
+	return !strncmp(name, "data.", 5) && name[5] &&
+	    !name[5 + strspn(name + 5, "0123456789")];
 }
 
 /* Checks what the output may be, before anything is read or written:
