@@ -9503,18 +9503,16 @@ inj_copy(int in, uint64_t from, uint64_t n, uint64_t to)
 		len = n > (1u << 30) ? 1u << 30 : (size_t)n;
 		k = -1;
 #ifdef SYS_copy_file_range
-		if (kernel) {
-			a = (int64_t)from;
-			b = (int64_t)to;
-			k = syscall(SYS_copy_file_range, in, &a, wr.fd, &b, len,
-			    0u);
-			if (k < 0 && errno != EINTR)
-				kernel = 0;	// ENOSYS, EXDEV, EINVAL: copy here
-			if (k < 0)
-				continue;
+		a = (int64_t)from;
+		b = (int64_t)to;
+		if (kernel && (k = syscall(SYS_copy_file_range, in, &a, wr.fd,
+		    &b, len, 0u)) < 0) {
+			// EINTR: again; ENOSYS, EXDEV, EINVAL: copied here
+			kernel = errno == EINTR;
+			continue;
 		}
 #endif
-		if (!kernel || k < 0) {
+		if (k < 0) {
 			len = len > sizeof databuf ? sizeof databuf : len;
 			if ((k = read_at(in, databuf, len, (int64_t)from)) < 0) {
 				msg(2, "%s: offset %#" PRIx64 ": read error:",
