@@ -702,13 +702,15 @@ open_regular(int dfd, const char *path, int flags, struct stat *st)
 
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, st) || !S_ISREG(st->st_mode)) {
+	if (fstat(fd, st))
 		e = errno;
-		close(fd);
-		errno = S_ISREG(st->st_mode) ? e : EINVAL;
-		return -1;
-	}
-	return fd;
+	else if (!S_ISREG(st->st_mode))
+		e = EINVAL;
+	else
+		return fd;
+	close(fd);
+	errno = e;
+	return -1;
 }
 
 static void
