@@ -7107,8 +7107,8 @@ check_group(uint32_t g)
 		r->err = (uint8_t)cands[unread].err;
 		return;
 	}
-	if (first < MAXCAND)
-		r->cand = (uint8_t)first;
+	// MAXCAND where nothing was found: no file to name
+	r->cand = (uint8_t)first;
 	if (first_idrc == 1)
 		r->flags |= RF_NOID;
 	// a JIT's map is text, judged by its time: that it is no ELF file

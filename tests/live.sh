@@ -424,6 +424,13 @@ if "$cc" -O1 -Wl,--build-id=sha1 -o del/spin spin.c 2>/dev/null; then
 		[ $rc -eq 1 ] && grep -q "^deleted	.*	$L/del/spin (deleted)	perf saw the file deleted while it ran.*$L/del/spin is another file" out &&
 		    ok "a map perf saw deleted: deleted, exit 1" ||
 		    bad "a map perf saw deleted: deleted, exit 1" "exit $rc: $(cat out)"
+		# and with nothing at the path: no file is named as another
+		rm -f del/spin
+		"$PERFMT" check $LOC -p -i del.data >out 2>/dev/null
+		rc=$?
+		[ $rc -eq 1 ] && grep -q "^deleted	.*	perf saw the file deleted while it ran (replaced or removed); no file at $L/del/spin$" out &&
+		    ok "a map perf saw deleted, its path empty: no file at it" ||
+		    bad "a map perf saw deleted, its path empty: no file at it" "exit $rc: $(cat out)"
 	else
 		skip "a map perf saw deleted" "perf record -p did not name it (deleted): $(grep spin out)"
 	fi
