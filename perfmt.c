@@ -3872,7 +3872,10 @@ exec_before(const struct proc *q, uint64_t t)
  * parent's map then, live and older than the FORK or replaced after it.
  * Up the parents while each had not exec'd before its child's FORK;
  * found, the map goes under the process's own, dated by the FORK.  After
- * the process's own exec, nothing is inherited. */
+ * the process's last exec, only while no map of the new image is there:
+ * execve is still loading it, and its samples carry the old image's user
+ * stack, which perf places in the old image's maps (it drops no map at an
+ * exec; a new one only overlaps it). */
 static uint32_t
 proc_inherit(struct proc *p, uint64_t addr, uint64_t time)
 {
@@ -3880,8 +3883,12 @@ proc_inherit(struct proc *p, uint64_t addr, uint64_t time)
 	uint64_t t;
 	uint32_t m, depth;
 
-	if (time && p->exec_time && time >= p->exec_time)
-		return NOMAP;
+	if (time && p->exec_time && time >= p->exec_time) {
+		for (m = p->maps; m != NOMAP; m = maps[m].next)
+			if (!maps[m].time || maps[m].time >= p->exec_time)
+				return NOMAP;	// the new image's is there
+		time = p->exec_time - 1;	// the image the exec replaced
+	}
 	// a sample from before the exec: the image then
 	if (time && (m = retired_find(p->retired, addr, time)) != NOMAP)
 		return m;

@@ -1584,6 +1584,27 @@ t_hits_order(void)
 	b->hit = 0;
 	check(user_hit(80, 0x7008, HIT_SAMPLE, 410));
 	check(b->hit == HIT_SAMPLE && npend == 0);
+	/* execve's own end, before the new image's first MMAP: its user
+	 * stack is the old image's, which perf still has (it drops no map
+	 * at an exec); once a map of the new image is there, nothing.  The
+	 * old image from the FORK's copy, and from the parent where the
+	 * FORK is read after the exec */
+	hits_fork(100, 40, 450);
+	hits_exec(100, 500);
+	check(maps_of(100, v, 12) == 0);
+	a->hit = 0;
+	check(user_hit(100, 0x8008, HIT_CALLCHAIN, 510));
+	check(a->hit == HIT_CALLCHAIN);
+	hits_mmap(100, MISC_USER, 0x20000, 0x1000, b->group, 520);
+	check(!user_hit(100, 0xc008, HIT_CALLCHAIN, 530));
+	pend_retry(0, 1, PEND_ALL);
+	hits_exec(101, 600);
+	hits_fork(101, 40, 590);
+	a->hit = 0;
+	check(user_hit(101, 0xc008, HIT_CALLCHAIN, 610));
+	check(a->hit == HIT_CALLCHAIN);
+	check(!user_hit(101, 0x5008, HIT_CALLCHAIN, 610));
+	pend_retry(0, 1, PEND_ALL);
 	/* more waiting pages than the table holds: the oldest are shed and
 	 * counted */
 	for (i = 0; i <= PERFMT_MAXPEND; i++)
