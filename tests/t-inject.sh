@@ -318,12 +318,18 @@ else
 	sleep 0.3
 	cp -p b.data b.orig
 	run "$PERFMT" inject $LOC -i b.data -o i.data
-	expect "inject live: -B recording, every object with samples gets its ID" 0
+	# under qemu a sampled vDSO is left out (none of its own, or one of
+	# the emulator's width): 3, and the vDSO has no ID in the new profile
+	qvdso= want=0
+	[ -n "$QEMU" ] && [ "$rc" = 3 ] && [ "$(grep -c '^left ' "$W/out")" = 1 ] &&
+	    grep -q '^left .* \[vdso\]  skip: ' "$W/out" &&
+	    qvdso='\[vdso\]' want=3
+	expect "inject live: -B recording, every object with samples gets its ID" $want
 	# the objects: those perf report uses, the samples' and their
 	# callchains' (perf script names each entry's), with perf inject
 	# -b's IDs
 	perf script -i b.data -F ip,dso 2>/dev/null |
-	    sed -n 's/.*(\(.*\))$/\1/p' | grep -v '^\[unknown\]$' |
+	    sed -n 's/.*(\(.*\))$/\1/p' | grep -v "^\\[unknown\\]\$${qvdso:+\\|^$qvdso\$}" |
 	    LC_ALL=C sort -u >h.names
 	perf buildid-list -i i.data 2>/dev/null | LC_ALL=C sort >i.ids
 	awk '{ print $NF }' i.ids | LC_ALL=C sort >i.names
@@ -345,7 +351,7 @@ else
 	    bad "inject live: perf report --header-only reads it"
 	run "$PERFMT" check $LOC -i i.data
 	expect "inject live: check says ok for every object" 0
-	grep -v '^ok \|^VERDICT\|objects: ' "$W/out" >rest
+	grep -v "^ok \\|^VERDICT\\|objects: ${qvdso:+\\|^skip  *$qvdso }" "$W/out" >rest
 	[ ! -s rest ] || bad "inject live: check says ok for every object" "$(cat rest)"
 	# in place: the same bytes as with -o, the old mtime
 	run "$PERFMT" inject $LOC -q -i b.data
@@ -633,9 +639,9 @@ EOP
 	if perf record -N -q -B --threads -g -o tb.data -- sh -c \
 	    './w; sleep 0.3; ./w' >/dev/null 2>&1 && [ -d tb.data ]; then
 		run "$PERFMT" inject $LOC -i tb.data -o tj.data
-		# under qemu a sampled vDSO is left out (no vDSO of its own): 3
+		# under qemu a sampled vDSO is left out (as above): 3
 		if { [ "$rc" = 0 ] || { [ -n "$QEMU" ] && [ "$rc" = 3 ] &&
-		    grep -q '^left .* \[vdso\]  skip: no vDSO in this process$' "$W/out"; }; } &&
+		    grep -q '^left .* \[vdso\]  skip: ' "$W/out"; }; } &&
 		    grep -q "^add .* $J/w\$" "$W/out"; then
 			ok "inject live: a --threads directory joined, every ID added"
 		else
