@@ -61,11 +61,8 @@
 /* glibc and musl both have it (sys/auxv.h); declared here because that
  * header drags in <elf.h>, whose macros elf_min.h would meet again */
 unsigned long getauxval(unsigned long);
-/* and syscall, which <unistd.h> declares only beyond POSIX, and
- * sync_file_range (Linux), which <fcntl.h> declares only beyond it */
+/* and syscall, which <unistd.h> declares only beyond POSIX */
 long syscall(long, ...);
-int sync_file_range(int, off_t, off_t, unsigned);
-#define SYNC_FILE_RANGE_WRITE 2	/* uapi linux/fs.h */
 
 /* ==== 1. Limits and version =============================================
  * Every size here is a compile-time constant; `make PERFMT_X=n` overrides.
@@ -9502,12 +9499,7 @@ static struct {
 
 /* n bytes of the old file at from to the new one at to: shared blocks or
  * a copy in the kernel where the file system has them (copy_file_range),
- * else through the read buffer, which no walk is using between passes.
- * It goes in pieces of 4 MiB, each piece's writeback started as soon as
- * it is written, so that the disk writes while the next is copied and
- * the sync before the rename (wr_commit) waits for the last piece only.
- * SYNC_FILE_RANGE_WRITE alone waits for nothing and takes no write error
- * from the sync, which still reports it. */
+ * else through the read buffer, which no walk is using between passes. */
 static int
 inj_copy(int in, uint64_t from, uint64_t n, uint64_t to)
 {
@@ -9517,7 +9509,7 @@ inj_copy(int in, uint64_t from, uint64_t n, uint64_t to)
 	int kernel = 1;
 
 	while (n) {
-		len = n > (4u << 20) ? 4u << 20 : (size_t)n;
+		len = n > (1u << 30) ? 1u << 30 : (size_t)n;
 		k = -1;
 #ifdef SYS_copy_file_range
 		a = (int64_t)from;
@@ -9545,9 +9537,6 @@ inj_copy(int in, uint64_t from, uint64_t n, uint64_t to)
 			    esc(pf_shown()), from, n);
 			return 0;
 		}
-		if (wr.fd >= 0)
-			sync_file_range(wr.fd, (off_t)to, (off_t)k,
-			    SYNC_FILE_RANGE_WRITE);
 		from += (uint64_t)k;
 		to += (uint64_t)k;
 		n -= (uint64_t)k;
