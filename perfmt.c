@@ -3872,7 +3872,10 @@ exec_before(const struct proc *q, uint64_t t)
  * the process's last exec, only while no map of the new image is there:
  * execve is still loading it, and its samples carry the old image's user
  * stack, which perf places in the old image's maps (it drops no map at an
- * exec; a new one only overlaps it). */
+ * exec; a new one only overlaps it).  Once a map of the new image is
+ * there, the old image's are not looked up: what falls only in them is a
+ * stale word of a frame-pointer chain, whose name no binary makes right,
+ * or, while execve ends, its own call in the old image's libc. */
 static uint32_t
 proc_inherit(struct proc *p, uint64_t addr, uint64_t time)
 {
