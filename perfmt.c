@@ -9177,14 +9177,20 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 }
 
 /* A signal of wr_signals': the new file goes, then the signal takes its
- * default course (SA_RESETHAND), so that the exit status still says it. */
+ * default course, so that the exit status still says it.  The default is
+ * set here, where the signal is blocked, not on entry (SA_RESETHAND):
+ * the same signal sent again as the handler is entered (timeout sends
+ * it to the process and to its group) would find the default and end
+ * the process before the file went. */
 static void
 wr_signal(int sig)
 {
 	if (wr_named)
 		unlinkat(wr.dfd, wr.tname, 0);
+	wr_named = 0;
 	if (wr_copying)
 		(void)!ftruncate(wr.ofd, 0);
+	signal(sig, SIG_DFL);
 	raise(sig);
 }
 
@@ -9213,7 +9219,6 @@ wr_signals(void)
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = wr_signal;
-	sa.sa_flags = SA_RESETHAND;
 	// the table's, then each real-time signal
 	for (i = 0; i < n + SIGRTMAX - SIGRTMIN + 1; i++) {
 		s = i < n ? sigs[i] : SIGRTMIN + i - n;

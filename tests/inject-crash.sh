@@ -117,6 +117,45 @@ if [ $bad = 0 ]; then
 else
 	fail=$((fail + 1))
 fi
+# the same signal sent again while the run takes it (timeout sends it to
+# the process and to its group; ^C pressed twice): stopped at a step,
+# sent SIGTERM over and over by another process, then let go on: it
+# ends by SIGTERM, the profile whole, no new file beside it
+runs=0 bad=0
+for n in 1 5 20; do
+	for i in 1 2 3 4 5 6 7; do
+		cp -p "$src" "$W/p.data"
+		PERFMT_WRITE_STOP=$n PERFMT_WRITE_SIG=$stop env --default-signal \
+		    "$bin" inject -q -L -t "$now" -i "$W/p.data" >/dev/null 2>&1 &
+		pid=$!
+		k=0
+		while [ "$(cut -d' ' -f3 /proc/$pid/stat 2>/dev/null)" != T ] &&
+		    [ $k -lt 500 ]; do
+			sleep 0.01
+			k=$((k + 1))
+		done
+		(while kill -s TERM $pid 2>/dev/null; do :; done) &
+		spam=$!
+		sleep 0.05
+		env kill -s CONT $pid
+		wait $pid 2>/dev/null
+		rc=$?
+		wait $spam 2>/dev/null
+		runs=$((runs + 1))
+		if [ $rc != 143 ] || ls -a "$W" | grep -q '^\.perfmt-' ||
+		    { ! cmp -s "$W/p.data" "$src" && ! cmp -s "$W/p.data" "$W/whole"; }; then
+			bad=$((bad + 1))
+			echo "FAIL SIGTERM again and again at step $n: exit $rc, $(ls -a "$W" | grep '^\.perfmt-')"
+			rm -f "$W"/.perfmt-*
+		fi
+	done
+done
+if [ $bad = 0 ]; then
+	pass=$((pass + 1))
+	echo "ok   $(basename "$src"): SIGTERM sent again and again, $runs runs: each ended by it, the profile whole, no file left"
+else
+	fail=$((fail + 1))
+fi
 # a signal the caller ignores (nohup: SIGHUP) stays ignored: the run goes
 # on to the stop (exit 99) instead of ending by it
 cp -p "$src" "$W/p.data"
