@@ -8841,6 +8841,9 @@ cmd_check(const char *path)
 #ifndef F_SETLEASE
 #define F_SETLEASE 1024		/* Linux; musl's <fcntl.h> has it for GNU */
 #endif
+#ifndef S_ISVTX
+#define S_ISVTX 01000		/* the sticky bit: XSI, not POSIX's base */
+#endif
 
 static struct {
 	const char *path;	/* the output; NULL: standard output */
@@ -9159,6 +9162,17 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 		msg(2, "-o %s: %s: an output never replaces what is read", esc(out),
 		    k == 1 ? "the input itself" : k == 2 ? "a file of the input "
 		    "directory" : "the file -r or -k names");
+		return 0;
+	}
+	// another user's file in a sticky directory others write to (/tmp):
+	// its owner chose the name, and would own the new file (the kernel's
+	// fs.protected_regular refuses such a file to an open that creates)
+	if (!in_place && !fstat(wr.dfd, &ds) && ds.st_mode & S_ISVTX &&
+	    ds.st_mode & (S_IWGRP | S_IWOTH) && wr.ost.st_uid != geteuid() &&
+	    wr.ost.st_uid != ds.st_uid) {
+		msg(2, "-o %s: another user's file (uid %u) in a shared sticky "
+		    "directory: it would own the new file; remove it or give "
+		    "another name", esc(out), (unsigned)wr.ost.st_uid);
 		return 0;
 	}
 	if (!in_place && !wr_kind(wr.old, kind)) {

@@ -459,6 +459,31 @@ else
 		else
 			bad "inject as nobody: a directory it cannot write to is named" "rc $rc: $(cat "$W/err")"
 		fi
+		# root's -o in a sticky directory anyone writes to (/tmp), at a
+		# name nobody took first with an empty file of its own: not
+		# replaced, which would give nobody root's profile or tar (the
+		# kernel's kallsyms in it); root's own file there is
+		mkdir -p "$X/sticky"
+		chmod 1777 "$X/sticky"
+		$NOBODY sh -c "umask 0; : >'$X/sticky/o.data'; : >'$X/sticky/o.tar'"
+		for c in inject archive; do
+			f=$X/sticky/o.data
+			[ $c = archive ] && f=$X/sticky/o.tar
+			run "$PERFMT" $c $ADD -q -i "$X/a.orig" -o "$f"
+			if [ "$rc" = 2 ] && grep -q "another user's file" "$W/err" &&
+			    [ ! -s "$f" ] && [ "$(stat -c %U "$f")" = nobody ] &&
+			    ! ls -a "$X/sticky" | grep -q '^\.perfmt-'; then
+				ok "$c -o as root: nobody's file in a sticky directory is not replaced"
+			else
+				bad "$c -o as root: nobody's file in a sticky directory is not replaced" \
+				    "rc $rc: $(ls -l "$f"; cat "$W/err")"
+			fi
+		done
+		: >"$X/sticky/r.data"
+		run "$PERFMT" inject $ADD -q -i "$X/a.orig" -o "$X/sticky/r.data"
+		no_trouble && [ -s "$X/sticky/r.data" ] &&
+		    ok "inject -o as root: its own file in a sticky directory is replaced" ||
+		    bad "inject -o as root: its own file in a sticky directory is replaced" "rc $rc: $(cat "$W/err")"
 	fi
 fi
 
