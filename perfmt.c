@@ -5112,6 +5112,29 @@ birth_time(int fd, const char *path, int64_t *ns)
 #endif
 }
 
+/* Whether the directory open at fd is append-only (chattr +a), where a
+ * file can be made but neither renamed nor removed: statx's
+ * stx_attributes (a u64 at 8) has STATX_ATTR_APPEND (0x20) where its
+ * stx_attributes_mask (at 56) says the file system keeps the flag. */
+static int
+append_only(int fd)
+{
+#ifdef SYS_statx
+	unsigned char b[256];
+	uint64_t attr, mask;
+
+	memset(b, 0, sizeof b);
+	if (syscall(SYS_statx, fd, "", 0x1000 /* AT_EMPTY_PATH */, 0, b))
+		return 0;
+	memcpy(&attr, b + 8, 8);
+	memcpy(&mask, b + 56, 8);
+	return (attr & mask & 0x20) != 0;
+#else
+	(void)fd;
+	return 0;
+#endif
+}
+
 /* The perf.data's own times: its mtime, and its birth time to tell the
  * file perf wrote from a copy (profile_time).  An mtime of whole seconds
  * (a file system that keeps no finer, as FAT keeps two) is compared with
@@ -9262,6 +9285,14 @@ wr_mktemp(char *buf, const char *what, int named)
 
 	if (wr.dfd < 0 && !wr_dir("", 0))
 		goto fail;
+	// the new file would stay there, whatever happens
+	if (append_only(wr.dfd)) {
+		msg(2, "%s: the directory is append-only (chattr +a): a new file "
+		    "made there could be neither renamed nor removed",
+		    wr.dir[0] ? esc(wr.dir) : ".");
+		buf[0] = 0;
+		return -1;
+	}
 	n = strlen(wr.dir);
 	if ((size_t)snprintf(buf, PATHMAX, "%s.perfmt-%s-XXXXXX", wr.dir,
 	    what) >= PATHMAX) {

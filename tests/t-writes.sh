@@ -257,6 +257,30 @@ if [ "$rc" = 2 ] && grep -q -- "-o $X/no-such-dir/x.data: its directory" "$W/err
 else
 	bad "inject -o: a directory that is not there, named" "rc $rc: $(cat "$W/err")"
 fi
+# an append-only directory (chattr +a): a file made there can be neither
+# renamed nor removed, so none is made: in place, with -o, and for -o -
+# in TMPDIR, each run said and nothing left there
+mkdir -p "$X/ap"
+cp "$X/a.orig" "$X/ap/a.data"
+if [ "$(id -u)" != 0 ] || ! chattr +a "$X/ap" 2>/dev/null; then
+	strict_skip "writes: an append-only directory" "not root, or no chattr +a on this file system"
+else
+	n=0
+	for c in "inject $ADD -i '$X/ap/a.data'" "inject $ADD -i '$X/a.orig' -o '$X/ap/o.data'" \
+	    "archive $ADD -i '$X/a.orig' -o '$X/ap/o.tar'" \
+	    "inject $ADD -i '$X/a.orig' -o - >/dev/null"; do
+		run sh -c "TMPDIR='$X/ap' '$PERFMT' $c"
+		[ "$rc" = 2 ] && grep -q 'append-only' "$W/err" && n=$((n + 1))
+	done
+	left=$(ls -A "$X/ap")
+	chattr -a "$X/ap"
+	if [ $n = 4 ] && [ "$left" = a.data ] && cmp -s "$X/ap/a.data" "$X/a.orig"; then
+		ok "writes: an append-only directory is said, and nothing is left in it"
+	else
+		bad "writes: an append-only directory is said, and nothing is left in it" \
+		    "$n of 4 said it; left: $left; $(cat "$W/err")"
+	fi
+fi
 
 # a write that fails is said as one (not as a file that changed)
 if [ -c /dev/full ]; then
