@@ -6994,12 +6994,14 @@ unreadable_why(const struct cand *c, int notelf, int deflated)
 	return notelf ? "not an ELF file" : "a malformed ELF file";
 }
 
-/* A walk or a stat refused, not a path that is absent: the file may be
- * there, and nothing is claimed about it. */
+/* A walk, a stat or an open that failed for another cause than a path
+ * that leads to nothing (refused, an I/O error, no descriptor or memory
+ * left): the file may be there, and nothing is claimed about it. */
 static int
 denied(int err)
 {
-	return err == EACCES || err == EPERM || err == EIO;
+	return err && err != ENOENT && err != ENOTDIR && err != ELOOP &&
+	    err != ENAMETOOLONG;
 }
 
 /* A foreign profile's objects are judged only against its own files:

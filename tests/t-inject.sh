@@ -363,6 +363,26 @@ else
 	cmp -s b.data i.data && [ "$(stat -c %Y b.data)" = "$(stat -c %Y b.orig)" ] &&
 	    ok "inject live: in place, the file -o wrote, the old mtime" ||
 	    bad "inject live: in place, the file -o wrote, the old mtime"
+	# too few descriptors to open the files (ulimit -n): they are there,
+	# so unreadable, never missing; refused, the output is not made
+	n=4 fds=
+	while [ $n -le 12 ]; do
+		rm -f f.data
+		(ulimit -n $n && exec "$PERFMT" inject $LOC -r b.orig -i b.orig \
+		    -o f.data) >"$W/out" 2>&1
+		r=$?
+		if [ $r = 2 ] && [ ! -e f.data ]; then
+			:
+		elif { [ $r = 0 ] || [ $r = 3 ]; } && [ -s f.data ] &&
+		    ! grep -q "^left .*  missing" "$W/out"; then
+			:
+		else
+			fds="$fds; ulimit -n $n: rc $r: $(cat "$W/out")"
+		fi
+		n=$((n + 1))
+	done
+	[ -z "$fds" ] && ok "inject live: no descriptor left is unreadable, not missing" ||
+	    bad "inject live: no descriptor left is unreadable, not missing" "$fds"
 	# a copy's mtime proves nothing: nothing is added, exit 1
 	cp b.orig c.data
 	run "$PERFMT" inject $LOC -i c.data -o ci.data
