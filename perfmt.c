@@ -10646,16 +10646,18 @@ ar_decide(uint32_t g, const struct rec *rc, struct ar_plan *pl)
 	pl->leaf = "elf";
 	pl->jit = r->kind == K_JIT;
 	// a JIT's map has no build-ID: its time on this system is all that
-	// shows it to be the profiled one (fmt §7.2)
-	if (pl->jit && r->verdict != V_UNCHANGED) {
+	// shows it to be the profiled one (fmt §7.2); another object goes
+	// in only where a file carries its recorded build-ID: the verdict
+	// says why none does
+	if (pl->jit ? r->verdict != V_UNCHANGED : r->verdict != V_OK &&
+	    rc->idlen) {
 		detail_for(g, rc);
 		pl->vn = vnames[r->verdict];
 		pl->why = detail;
 	} else if (pl->jit && not_here())
 		pl->why = not_here();
 	else if (!pl->jit && r->verdict != V_OK)
-		pl->why = rc->idlen ? "its file does not carry the recorded "
-		    "build-ID" : "no build-ID recorded (perfmt inject adds them)";
+		pl->why = "no build-ID recorded (perfmt inject adds them)";
 	else if (!pl->name)
 		pl->why = "its name cannot be a path in the archive";
 	else if (!pl->jit && rc->idlen < 2)
