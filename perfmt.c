@@ -916,6 +916,7 @@ struct obj {
 	uint32_t maptime;	/* obj_maptime: when perf first saw it mapped */
 	uint64_t ino;		/* MMAP2 inode form: the file's identity */
 	uint32_t maj, min;
+	uint32_t gen;		/* its ino_generation, 0 unknown */
 	uint16_t namelen;
 	uint8_t idlen;		/* 0: no build-ID */
 	uint8_t src;
@@ -1093,6 +1094,17 @@ obj_maptime(struct obj *o, uint64_t t)
 		o->maptime = v;
 }
 
+/* Whether two inodes of one device are two files: another number, or
+ * the same number with another generation (a file deleted and another
+ * made that took its number, as a rebuild's linker does).  perf's
+ * synthesized records (-p, -a, a process already running) carry
+ * generation 0: unknown, never another. */
+static int
+ino_other(uint64_t a, uint32_t agen, uint64_t b, uint32_t bgen)
+{
+	return a != b || (agen && bgen && agen != bgen);
+}
+
 /* The device and inode an MMAP2 record saw.  Another inode on the same
  * device means the file was replaced while perf recorded (inodes 2);
  * another device, that the path named another file in another mount
@@ -1102,7 +1114,7 @@ obj_maptime(struct obj *o, uint64_t t)
  * time order. */
 static void
 obj_inode(struct obj *o, uint32_t maj, uint32_t min, uint64_t ino,
-    int earlier)
+    uint32_t gen, int earlier)
 {
 	if (!o || !ino)
 		return;
@@ -1112,8 +1124,10 @@ obj_inode(struct obj *o, uint32_t maj, uint32_t min, uint64_t ino,
 		if (!earlier)
 			return;
 	} else if (o->inodes) {
-		if (o->ino != ino)
+		if (ino_other(o->ino, o->gen, ino, gen))
 			o->inodes = 2;
+		else if (!o->gen)
+			o->gen = gen;
 		return;
 	} else {
 		o->inodes = 1;
@@ -1121,6 +1135,7 @@ obj_inode(struct obj *o, uint32_t maj, uint32_t min, uint64_t ino,
 	o->maj = maj;
 	o->min = min;
 	o->ino = ino;
+	o->gen = gen;
 }
 
 /* ==== 7. perf.data: header and attributes ===============================
@@ -4317,7 +4332,8 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	if (type == R_MMAP2 && !idlen && !(misc & MISC_MMAP_BUILD_ID) &&
 	    !renamed)
 		obj_inode(o, get32(p + 40, pf.be), get32(p + 44, pf.be),
-		    get64(p + 48, pf.be), o && o->maptime < first);
+		    get64(p + 48, pf.be), (uint32_t)get64(p + 56, pf.be),
+		    o && o->maptime < first);
 	if (plan.hits && exec && o)
 		hits_mmap((int32_t)get32(p + 8, pf.be), cpumode,
 		    get64(p + 16, pf.be), get64(p + 24, pf.be), o->group, t);
@@ -6654,6 +6670,7 @@ struct rec {
 	unsigned nids, inodes;
 	uint32_t maj, min;	/* the device the kernel saw the inode on */
 	uint32_t maptime;	/* the earliest of obj_maptime's */
+	uint32_t gen;
 	uint64_t ino;
 };
 
@@ -6678,11 +6695,13 @@ rec_gather(uint32_t g, struct rec *rc)
 			k = o->inodes;
 			if (other)
 				k = k == 2 ? 2 : 3;
-			else if (rc->inodes && o->ino != rc->ino)
+			else if (rc->inodes && ino_other(o->ino, o->gen,
+			    rc->ino, rc->gen))
 				k = 2;
 			if (!rc->inodes || (other && o->maptime &&
 			    o->maptime < idtime)) {
 				rc->ino = o->ino;
+				rc->gen = o->gen;
 				rc->maj = o->maj;
 				rc->min = o->min;
 				idtime = o->maptime ? o->maptime : UINT32_MAX;

@@ -243,6 +243,33 @@ for how in -B --buildid-mmap; do
 	    ok "check $how: replaced while recording" ||
 	    bad "check $how: replaced while recording" "$(cat out)"
 done
+# rebuilt while perf recorded, the new file taking the old one's inode
+# number (deleted, then made, as a linker does): perf report reads the
+# new build for both runs.  MMAP2's ino_generation tells the two files
+# apart where the file system gives one (0 is unknown); where the new
+# file got another number, that tells them apart
+for how in -B ""; do
+	what="check ${how:-default}: rebuilt while recording"
+	want="^unverified	.*perf mapped two files there"
+	[ -n "$how" ] && want="^replaced	.*	replaced while recording"
+	rm -f rg
+	cp c/e rg
+	perf record -N -q $how -o rg.data -- sh -c \
+	    './rg; rm rg; cp c/m rg; ./rg' >/dev/null 2>&1
+	gens=$(perf script -i rg.data --show-mmap-events 2>/dev/null |
+	    sed -n "s|.* \([0-9][0-9]*\) \([0-9][0-9]*\)\]: r-xp $L/rg\$|\1 \2|p" |
+	    sort -u)
+	n=$(echo "$gens" | cut -d' ' -f1 | sort -u | wc -l)
+	"$PERFMT" check $LOC -p -i rg.data 2>/dev/null | grep "	$L/rg	" >out
+	if [ "$(echo "$gens" | wc -l)" != 2 ] ||
+	    { [ "$n" = 1 ] && echo "$gens" | grep -q ' 0$'; }; then
+		skip "$what" "perf saw no two files: $(echo $gens)"
+	elif grep -q "$want" out; then
+		ok "$what (inode numbers: $n): not ok"
+	else
+		bad "$what (inode numbers: $n): not ok" "$(cat out)"
+	fi
+done
 
 # nothing passes when every object matches: an untouched profile exits 0
 perf record -N -q -o ok.data -- ./c/e >/dev/null 2>&1
