@@ -6197,7 +6197,8 @@ static const struct rule {
 	{ V_SKIP, "vdso-no-id" },
 	// the recorded build-ID is the file's at the path, but perf mapped
 	// another inode or device, and this file was there when perf read it (a
-	// chroot, a bind mount)
+	// chroot, a bind mount); or perf mapped this file and it was modified
+	// after, before perf read the ID (cp over it)
 	{ V_UNVERIFIED, "id-not-mapped" },
 	// a place holds the recorded build-ID: the path, a build-ID cache
 	// (perf's, debuginfod's, a binary_cache), the running kernel; a debug
@@ -6269,6 +6270,7 @@ static const struct rule {
 #define RF_IMAGE_ID	0x200	/* the ID recorded for the kernel's image */
 #define RF_DELETED	0x400	/* perf saw the file deleted: "PATH (deleted)" */
 #define RF_DEV_DIFF	0x800	/* another device, the same inode number */
+#define RF_AFTER_MAP	0x1000	/* written in place after it was mapped */
 #define RF_INO_DIFF	0x8000	/* another device and another inode */
 
 static struct res {
@@ -7058,6 +7060,31 @@ id_not_mapped(const struct rec *rc, const struct stat *st, const char *path)
 	    born <= prof_ns + pf.time_slack + FILE_TICK;
 }
 
+/* The same pass reads the file perf mapped, but not the bytes it mapped
+ * where the file was written in place since (cp over it keeps the inode
+ * and its generation): the ID is the new bytes', and perf report reads
+ * them for the samples of the old.  Where the perf.data is the file perf
+ * wrote, its mtime ends that pass, and the wall time of the path's first
+ * mapping is no later than that mtime less the records' time since (less
+ * perf's clock drift, as judge_by_time): a file modified after it, and
+ * no later than the mtime, was written after it was mapped and before
+ * its ID was read.  An MMAP2 record's ID is the mapped file's own. */
+static int
+id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
+{
+	uint64_t t, d;
+	int64_t m = mtime_ns(st);
+
+	if ((prof_trust != PT_WRITTEN && prof_trust != PT_AGED) ||
+	    opt.sysroot || !same_host || rc->maptime <= 1 ||
+	    (objs[g].gsrc & SRC_MMAP2ID) ||
+	    (t = map_base + ((uint64_t)(rc->maptime - 1) << 10)) > rec_hi)
+		return 0;
+	d = rec_hi - t;
+	return m <= pf.mtime && m > pf.mtime - (int64_t)(d - d / 1000) +
+	    pf.time_slack + FILE_TICK;
+}
+
 static void
 check_group(uint32_t g)
 {
@@ -7124,8 +7151,12 @@ check_group(uint32_t g)
 		if (match) {
 			// a copy found by its build-ID, or the file itself,
 			// unless the ID is not the mapped file's
-			decide(r, cands[i].type == CT_PATH && id_not_mapped(&rc,
-			    &st, cands[i].path) ? R_ID_NOT_MAPPED : R_ID_MATCHES);
+			if (cands[i].type == CT_PATH && !id_not_mapped(&rc, &st,
+			    cands[i].path) && id_after_map(&rc, &st, g))
+				r->flags |= RF_AFTER_MAP;
+			decide(r, cands[i].type == CT_PATH && ((r->flags &
+			    RF_AFTER_MAP) || id_not_mapped(&rc, &st,
+			    cands[i].path)) ? R_ID_NOT_MAPPED : R_ID_MATCHES);
 			r->cand = (uint8_t)i;
 			if (first < i) {
 				r->flags |= RF_PATH_DIFF;
@@ -7677,7 +7708,12 @@ detail_for(uint32_t g, const struct rec *rc)
 		break;
 	case R_ID_NOT_MAPPED:
 		dadd("the recorded build-ID is the file's at the path, ");
-		if (rc->inodes != 1)
+		if (r->flags & RF_AFTER_MAP) {
+			time_into(when, sizeof when, r->mtime, 0);
+			dadd("but it was modified %s, after perf mapped it and "
+			    "before perf read the ID: what ran before may be "
+			    "another build", when);
+		} else if (rc->inodes != 1)
 			dadd("but perf mapped two files there (%s): it is one "
 			    "file's at most", rc->inodes == 3 ? "on two devices: "
 			    "a chroot, a container" : "a bind mount, or one "
