@@ -7065,24 +7065,31 @@ id_not_mapped(const struct rec *rc, const struct stat *st, const char *path)
  * and its generation): the ID is the new bytes', and perf report reads
  * them for the samples of the old.  Where the perf.data is the file perf
  * wrote, its mtime ends that pass, and the wall time of the path's first
- * mapping is no later than that mtime less the records' time since (less
- * perf's clock drift, as judge_by_time): a file modified after it, and
- * no later than the mtime, was written after it was mapped and before
- * its ID was read.  An MMAP2 record's ID is the mapped file's own. */
+ * mapping is known: by CLOCK_DATA (the file born before its last
+ * sample), else no later than that mtime less the records' time since
+ * (less perf's clock drift, as judge_by_time).  A file modified after
+ * it, and no later than the mtime, was written after it was mapped and
+ * before its ID was read.  An MMAP2 record's ID is the mapped file's
+ * own. */
 static int
 id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
 {
 	uint64_t t, d;
-	int64_t m = mtime_ns(st);
+	int64_t m = mtime_ns(st), hi;
 
-	if ((prof_trust != PT_WRITTEN && prof_trust != PT_AGED) ||
-	    opt.sysroot || !same_host || rc->maptime <= 1 ||
-	    (objs[g].gsrc & SRC_MMAP2ID) ||
-	    (t = map_base + ((uint64_t)(rc->maptime - 1) << 10)) > rec_hi)
+	if (opt.sysroot || !same_host || rc->maptime <= 1 ||
+	    (objs[g].gsrc & SRC_MMAP2ID))
 		return 0;
-	d = rec_hi - t;
-	return m <= pf.mtime && m > pf.mtime - (int64_t)(d - d / 1000) +
-	    pf.time_slack + FILE_TICK;
+	t = map_base + ((uint64_t)(rc->maptime - 1) << 10);
+	if (prof_trust == PT_CLOCK && pf.has_btime && pf.btime < prof_ns)
+		hi = (int64_t)(pf.clock_tod + (t - pf.clock_ns));
+	else if ((prof_trust == PT_WRITTEN || prof_trust == PT_AGED) &&
+	    t <= rec_hi) {
+		d = rec_hi - t;
+		hi = pf.mtime - (int64_t)(d - d / 1000);
+	} else
+		return 0;
+	return m <= pf.mtime && m > hi + pf.time_slack + FILE_TICK;
 }
 
 static void

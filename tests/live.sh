@@ -275,29 +275,30 @@ done
 # its generation), after one run and before another: the ID perf's pass
 # reads at the end is the new bytes', which perf report reads for the
 # first run's samples too: not ok.  One written in place before its only
-# run is the file mapped: ok
-cp c/e rp
-cp c/e rq
-perf record -N -q -o rp.data -- sh -c \
-    './rp; sleep 0.3; cp c/m rp; cp c/m rq; sleep 0.3; ./rp; ./rq' \
-    >/dev/null 2>&1
-got=$("$PERFMT" check $LOC -p -i rp.data 2>/dev/null |
-    awk -F'\t' -v d="$L/" 'index($4, d) == 1 && $4 ~ /\/r[pq]$/ {
-	print substr($4, length(d) + 1), $1 }' | sort | tr '\n' ' ')
-if [ "$(stat -c %W rp.data 2>/dev/null || echo 0)" = 0 ] ||
-    [ "$(stat -c %W rp.data)" = - ]; then
-	skip "check: written in place after its run" \
-	    "this file system keeps no birth time"
-elif [ -n "${PERFMT_EMU:-}" ]; then
-	skip "check: written in place after its run" \
-	    "under an emulator perf's clock is the host's"
-else
-	[ "$got" = "rp unverified rq ok " ] &&
-	    ok "check: written in place after its run, not ok; before it, ok" ||
-	    bad "check: written in place after its run, not ok; before it, ok" \
-	    "got '$got': $("$PERFMT" check $LOC -p -i rp.data 2>&1 |
-	    grep '/r[pq]	')"
-fi
+# run is the file mapped: ok.  The first mapping's time: by CLOCK_DATA,
+# or no later than the records' time before the perf.data's mtime
+for k in "" "-k mono"; do
+	what="check${k:+ $k}: written in place after its run"
+	cp c/e rp
+	cp c/e rq
+	perf record -N -q $k -o rp.data -- sh -c \
+	    './rp; sleep 0.3; cp c/m rp; cp c/m rq; sleep 0.3; ./rp; ./rq' \
+	    >/dev/null 2>&1
+	got=$("$PERFMT" check $LOC -p -i rp.data 2>/dev/null |
+	    awk -F'\t' -v d="$L/" 'index($4, d) == 1 && $4 ~ /\/r[pq]$/ {
+		print substr($4, length(d) + 1), $1 }' | sort | tr '\n' ' ')
+	if [ "$(stat -c %W rp.data 2>/dev/null || echo 0)" = 0 ] ||
+	    [ "$(stat -c %W rp.data)" = - ]; then
+		skip "$what" "this file system keeps no birth time"
+	elif [ -n "${PERFMT_EMU:-}" ]; then
+		skip "$what" "under an emulator perf's clock is the host's"
+	else
+		[ "$got" = "rp unverified rq ok " ] &&
+		    ok "$what, not ok; before it, ok" ||
+		    bad "$what, not ok; before it, ok" "got '$got': $("$PERFMT" \
+		    check $LOC -p -i rp.data 2>&1 | grep '/r[pq]	')"
+	fi
+done
 
 # nothing passes when every object matches: an untouched profile exits 0
 perf record -N -q -o ok.data -- ./c/e >/dev/null 2>&1
