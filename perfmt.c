@@ -45,6 +45,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
@@ -5416,6 +5417,7 @@ struct elfid {
 	uint64_t base, size;	/* where the ELF file lies in the file read */
 	unsigned machine;
 	uint64_t shend;		/* where the section header table ends */
+	uint32_t gen;		/* the inode's generation, 0 unknown */
 	char why[200];		/* what was wrong, when malformed */
 };
 
@@ -5783,6 +5785,22 @@ fd_buildid(int fd, const struct stat *st, const char *entry,
 	return rc;
 }
 
+/* The inode's generation (FS_IOC_GETVERSION: ext4, btrfs and others give
+ * it), as MMAP2 records it (fmt §3.4); 0 where it is not known.  The
+ * kernel writes an int where the request names a long. */
+static uint32_t
+inode_gen(int fd)
+{
+	unsigned long req = _IOR('v', 1, long);
+	union {
+		long l;
+		int i;
+	} v;
+
+	v.l = 0;
+	return ioctl(fd, req, &v) ? 0 : (uint32_t)v.i;
+}
+
 /* Fills e with the GNU build-ID of path, and st with the stat of the
  * file it read (the path may name another by the time the caller
  * judges it).  Only a regular file is opened: a FIFO or a device at a
@@ -5807,6 +5825,7 @@ elf_buildid(const char *path, const char *entry, struct elfid *e,
 		    "not a regular file" : strerror(errno));
 	}
 	rc = fd_buildid(fd, st, entry, e);
+	e->gen = inode_gen(fd);
 	close(fd);
 	return rc;
 }
@@ -7045,11 +7064,13 @@ foreign_here(int kind)
  * the ID is no evidence for what ran.  A file put there later with the
  * recorded build-ID (a package reinstalled) is that build. */
 static int
-id_not_mapped(const struct rec *rc, const struct stat *st, const char *path)
+id_not_mapped(const struct rec *rc, const struct stat *st, uint32_t gen,
+    const char *path)
 {
 	int64_t born;
 
-	if (!rc->inodes || (rc->inodes == 1 && st->st_ino == rc->ino) ||
+	if (!rc->inodes || (rc->inodes == 1 &&
+	    !ino_other(st->st_ino, gen, rc->ino, rc->gen)) ||
 	    !inodes_compared(path))
 		return 0;
 	// two files mapped at the path: one ID describes at most one
@@ -7103,7 +7124,7 @@ check_group(uint32_t g)
 	const char *why;
 	unsigned i, first = MAXCAND, unread = MAXCAND;
 	int idrc, there, first_idrc = -1, first_file = 0, first_notelf = 0;
-	int first_deflated = 0, match;
+	int first_deflated = 0, match, notmapped;
 	size_t idlen;
 
 	memset(r, 0, sizeof *r);
@@ -7158,12 +7179,13 @@ check_group(uint32_t g)
 		if (match) {
 			// a copy found by its build-ID, or the file itself,
 			// unless the ID is not the mapped file's
-			if (cands[i].type == CT_PATH && !id_not_mapped(&rc, &st,
-			    cands[i].path) && id_after_map(&rc, &st, g))
+			notmapped = cands[i].type == CT_PATH &&
+			    id_not_mapped(&rc, &st, e.gen, cands[i].path);
+			if (cands[i].type == CT_PATH && !notmapped &&
+			    id_after_map(&rc, &st, g))
 				r->flags |= RF_AFTER_MAP;
-			decide(r, cands[i].type == CT_PATH && ((r->flags &
-			    RF_AFTER_MAP) || id_not_mapped(&rc, &st,
-			    cands[i].path)) ? R_ID_NOT_MAPPED : R_ID_MATCHES);
+			decide(r, notmapped || (r->flags & RF_AFTER_MAP) ?
+			    R_ID_NOT_MAPPED : R_ID_MATCHES);
 			r->cand = (uint8_t)i;
 			if (first < i) {
 				r->flags |= RF_PATH_DIFF;
@@ -7725,6 +7747,10 @@ detail_for(uint32_t g, const struct rec *rc)
 			    "file's at most", rc->inodes == 3 ? "on two devices: "
 			    "a chroot, a container" : "a bind mount, or one "
 			    "replaced");
+		else if (r->ino == rc->ino)
+			dadd("inode %" PRIu64 ", but of another generation than "
+			    "perf mapped (the file deleted since, and its number "
+			    "taken): it is not the mapped file's", r->ino);
 		else
 			dadd("inode %" PRIu64 ", but perf mapped inode %" PRIu64
 			    " (%" PRIu32 ":%" PRIu32 "; a chroot, a bind "

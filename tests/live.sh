@@ -300,6 +300,25 @@ for k in "" "-k mono"; do
 	fi
 done
 
+# perf inject -b reads the IDs when it runs: after a rebuild it gives the
+# new build's ID to the old one's samples.  The file at the path is not
+# the one perf mapped (another inode number, or the same number of
+# another generation, where the linker's new file took the old one's):
+# not ok
+cp c/e ri
+perf record -N -q -B -o ri-b.data -- ./ri >/dev/null 2>&1
+sleep 0.2
+rm ri
+cp c/m ri
+# (its cache elsewhere: the empty one stays empty for the tests below)
+HOME=$L/ri-home perf inject -b -i ri-b.data -o ri-i.data 2>/dev/null
+got=$("$PERFMT" check $LOC -p -i ri-i.data 2>/dev/null |
+    awk -F'\t' -v d="$L/ri" '$4 == d { print $1 "|" $5 }')
+case $got in
+unverified\|*"it is not the mapped file's") ok "perf inject -b after a rebuild: not ok" ;;
+*) bad "perf inject -b after a rebuild: not ok" "got '$got'" ;;
+esac
+
 # nothing passes when every object matches: an untouched profile exits 0
 perf record -N -q -o ok.data -- ./c/e >/dev/null 2>&1
 "$PERFMT" check $LOC -q -i ok.data >out 2>&1
