@@ -6342,6 +6342,7 @@ wanted(uint32_t i)
  * the perf.data's birth where it is the file perf wrote, else the span of
  * its records back from that time */
 static int64_t prof_ns, prof_start;
+static int64_t clock_hi;	/* the first record's wall time, at the latest */
 static uint64_t rec_lo, rec_hi;	/* the first and last records' times */
 static const char *prof_src;
 static int prof_ok;		/* known and plausible */
@@ -7084,32 +7085,33 @@ id_not_mapped(const struct rec *rc, const struct stat *st, uint32_t gen,
 /* The same pass reads the file perf mapped, but not the bytes it mapped
  * where the file was written in place since (cp over it keeps the inode
  * and its generation): the ID is the new bytes', and perf report reads
- * them for the samples of the old.  Where the perf.data is the file perf
- * wrote, its mtime ends that pass, and the wall time of the path's first
- * mapping is known: by CLOCK_DATA (the file born before its last
- * sample), else no later than that mtime less the records' time since
- * (less perf's clock drift, as judge_by_time).  A file modified after
- * it, and no later than the mtime, was written after it was mapped and
- * before its ID was read.  An MMAP2 record's ID is the mapped file's
- * own. */
+ * them for the samples of the old.  The IDs were read no later than the
+ * perf.data's mtime (at the end of perf's pass in the file perf wrote; in
+ * a copy, or a file perf inject -b wrote, as late as it was made), and
+ * the path's first mapping is placed in wall time no later than: its own
+ * by CLOCK_DATA, or by perf's clock where born_by_clock placed it, else
+ * that mtime (after the last record, in a copy too) less the records'
+ * time since, less perf's clock drift as judge_by_time.  A file modified
+ * after the mapping and no later than the mtime had its ID read from
+ * bytes the mapping never held.  An MMAP2 record's ID is the mapped
+ * file's own. */
 static int
 id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
 {
 	uint64_t t, d;
 	int64_t m = mtime_ns(st), hi;
 
-	if (opt.sysroot || !same_host || rc->maptime <= 1 ||
-	    (objs[g].gsrc & SRC_MMAP2ID))
+	if (opt.sysroot || !same_host || !pf.mtime || rc->maptime <= 1 ||
+	    (objs[g].gsrc & SRC_MMAP2ID) ||
+	    (t = map_base + ((uint64_t)(rc->maptime - 1) << 10)) > rec_hi ||
+	    t < rec_lo)
 		return 0;
-	t = map_base + ((uint64_t)(rc->maptime - 1) << 10);
-	if (prof_trust == PT_CLOCK && pf.has_btime && pf.btime < prof_ns)
+	d = rec_hi - t;
+	hi = pf.mtime - (int64_t)(d - d / 1000);
+	if (prof_trust == PT_CLOCK)
 		hi = (int64_t)(pf.clock_tod + (t - pf.clock_ns));
-	else if ((prof_trust == PT_WRITTEN || prof_trust == PT_AGED) &&
-	    t <= rec_hi) {
-		d = rec_hi - t;
-		hi = pf.mtime - (int64_t)(d - d / 1000);
-	} else
-		return 0;
+	else if (clock_hi && clock_hi + (int64_t)(t - rec_lo) < hi)
+		hi = clock_hi + (int64_t)(t - rec_lo);
 	return m <= pf.mtime && m > hi + pf.time_slack + FILE_TICK;
 }
 
@@ -7338,6 +7340,7 @@ born_by_clock(void)
 	if (pf.btime < off - tol || rec_hi > (uint64_t)ts_ns(&mono) ||
 	    pf.mtime < hi - tol)
 		return -1;
+	clock_hi = (int64_t)rec_lo + off + tol;
 	return pf.btime < hi - tol ? 1 : pf.btime > hi + tol ? 0 : -1;
 }
 
@@ -7740,8 +7743,8 @@ detail_for(uint32_t g, const struct rec *rc)
 		if (r->flags & RF_AFTER_MAP) {
 			time_into(when, sizeof when, r->mtime, 0);
 			dadd("but it was modified %s, after perf mapped it and "
-			    "before perf read the ID: what ran before may be "
-			    "another build", when);
+			    "before the perf.data's mtime, by which the ID was "
+			    "read: what ran before may be another build", when);
 		} else if (rc->inodes != 1)
 			dadd("but perf mapped two files there (%s): it is one "
 			    "file's at most", rc->inodes == 3 ? "on two devices: "

@@ -318,6 +318,26 @@ case $got in
 unverified\|*"it is not the mapped file's") ok "perf inject -b after a rebuild: not ok" ;;
 *) bad "perf inject -b after a rebuild: not ok" "got '$got'" ;;
 esac
+# and after another build written over it in place (the same inode and
+# generation): modified after it was mapped, before the ID was read (a
+# second later than the mapping by the records, without perf's clock)
+cp c/e rj
+cp c/e rk
+perf record -N -q -B -o rj-b.data -- sh -c './rj; sleep 1; ./rk' \
+    >/dev/null 2>&1
+cp c/m rj
+HOME=$L/ri-home perf inject -b -i rj-b.data -o rj-i.data 2>/dev/null
+got=$("$PERFMT" check $LOC -p -i rj-i.data 2>/dev/null |
+    awk -F'\t' -v d="$L/rj" '$4 == d { print $1 "|" $5 }')
+if [ -n "${PERFMT_EMU:-}" ]; then
+	skip "perf inject -b after a cp over it" \
+	    "under an emulator perf's clock is the host's"
+else
+	case $got in
+	unverified\|*"after perf mapped it"*) ok "perf inject -b after a cp over it: not ok" ;;
+	*) bad "perf inject -b after a cp over it: not ok" "got '$got'" ;;
+	esac
+fi
 
 # nothing passes when every object matches: an untouched profile exits 0
 perf record -N -q -o ok.data -- ./c/e >/dev/null 2>&1
