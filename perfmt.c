@@ -1078,17 +1078,24 @@ static uint64_t map_base;	/* obj_maptime's: a second before its first */
  * map_base, plus 1, rounded down so that it is never later than the
  * mapping.  1 where a mapping has no time (perf's records of what ran
  * before the recording) or lies out of the 73 minutes a u32 holds: the
- * verdict then takes the recording's start.  0: none seen. */
+ * verdict then takes the recording's start.  0: none seen.  map_base is
+ * a second before the first time met, or before first, the first
+ * sample's (SAMPLE_TIME, read before a file's records), where that is
+ * earlier by less than half the range: each CPU's records reach the
+ * file in turn, and an idle one's may come a second and more after
+ * later ones. */
 static void
-obj_maptime(struct obj *o, uint64_t t)
+obj_maptime(struct obj *o, uint64_t t, uint64_t first)
 {
-	uint64_t d = 0;
+	uint64_t d = 0, b = t;
 	uint32_t v = 1;
 
 	if (!o)
 		return;
+	if (first && first < t && t - first < (uint64_t)1 << 41)
+		b = first;
 	if (t && !map_base)
-		map_base = t > 1000000000 ? t - 1000000000 : 1;
+		map_base = b > 1000000000 ? b - 1000000000 : 1;
 	if (t >= map_base && (d = (t - map_base) >> 10) < UINT32_MAX - 1)
 		v = (uint32_t)d + 1;
 	if (!o->maptime || v < o->maptime)
@@ -4327,7 +4334,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		return;
 	o = obj_add(machine, (const char *)name, n, id, idlen, src, cpumode);
 	first = o ? o->maptime : 0;
-	obj_maptime(o, t = rec_time(p, size));
+	obj_maptime(o, t = rec_time(p, size), pf.sample_first);
 	// the inode is the memory's (/dev/zero, a SysV segment), not the
 	// JIT map's that took its name
 	if (type == R_MMAP2 && !idlen && !(misc & MISC_MMAP_BUILD_ID) &&

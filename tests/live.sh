@@ -276,13 +276,15 @@ done
 # reads at the end is the new bytes', which perf report reads for the
 # first run's samples too: not ok.  One written in place before its only
 # run is the file mapped: ok.  The first mapping's time: by CLOCK_DATA,
-# or no later than the records' time before the perf.data's mtime
+# or no later than the records' time before the perf.data's mtime (a
+# second, longer than perf's pass after the last record; idle, so that
+# the first run's records may reach the file after later ones)
 for k in "" "-k mono"; do
 	what="check${k:+ $k}: written in place after its run"
 	cp c/e rp
 	cp c/e rq
 	perf record -N -q $k -o rp.data -- sh -c \
-	    './rp; sleep 0.3; cp c/m rp; cp c/m rq; sleep 0.3; ./rp; ./rq' \
+	    './rp; sleep 1; cp c/m rp; cp c/m rq; sleep 0.3; ./rp; ./rq' \
 	    >/dev/null 2>&1
 	got=$("$PERFMT" check $LOC -p -i rp.data 2>/dev/null |
 	    awk -F'\t' -v d="$L/" 'index($4, d) == 1 && $4 ~ /\/r[pq]$/ {
@@ -319,8 +321,8 @@ unverified\|*"it is not the mapped file's") ok "perf inject -b after a rebuild: 
 *) bad "perf inject -b after a rebuild: not ok" "got '$got'" ;;
 esac
 # and after another build written over it in place (the same inode and
-# generation): modified after it was mapped, before the ID was read (a
-# second later than the mapping by the records, without perf's clock)
+# generation): modified after it was mapped, before the ID was read
+# (a second after the mapping by the records alone, as above)
 cp c/e rj
 cp c/e rk
 perf record -N -q -B -o rj-b.data -- sh -c './rj; sleep 1; ./rk' \
