@@ -4271,7 +4271,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	char jit[32];
 	struct obj *o;
 	int renamed = 0;
-	uint64_t t;
+	uint64_t t, gen;
 	uint32_t first;
 	int32_t machine = cpumode == MISC_GUEST_KERNEL ||
 	    cpumode == MISC_GUEST_USER ? 0 : -1;
@@ -4336,11 +4336,13 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	first = o ? o->maptime : 0;
 	obj_maptime(o, t = rec_time(p, size), pf.sample_first);
 	// the inode is the memory's (/dev/zero, a SysV segment), not the
-	// JIT map's that took its name
+	// JIT map's that took its name; a generation wider than the kernel's
+	// u32 is stray bytes, unknown as 0 is (fmt §3.4)
+	gen = type == R_MMAP2 ? get64(p + 56, pf.be) : 0;
 	if (type == R_MMAP2 && !idlen && !(misc & MISC_MMAP_BUILD_ID) &&
 	    !renamed)
 		obj_inode(o, get32(p + 40, pf.be), get32(p + 44, pf.be),
-		    get64(p + 48, pf.be), (uint32_t)get64(p + 56, pf.be),
+		    get64(p + 48, pf.be), gen >> 32 ? 0 : (uint32_t)gen,
 		    o && o->maptime < first);
 	if (plan.hits && exec && o)
 		hits_mmap((int32_t)get32(p + 8, pf.be), cpumode,

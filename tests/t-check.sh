@@ -186,6 +186,15 @@ pair "check autofdo: another binary at the path" \
     /usr/local/google/home/shenhan/copt2/libro_sample.so \
     edge__${G}_t2 mismatch
 
+# an inode generation wider than the kernel's u32 (the synthesized MMAP2
+# records of this perf inject --itrace output) is no generation: libc
+# mapped with a real one and with such bytes was not replaced (fmt §3.4)
+run "$PERFMT" check -p -i "$P/google__autofdo__perf-kernel.data"
+grep "	/lib/libc-2.32.so	" "$W/out" >"$W/row"
+[ -s "$W/row" ] && ! grep -q "replaced" "$W/row" &&
+    ok "check: stray bytes in ino_generation are no other file" ||
+    bad "check: stray bytes in ino_generation are no other file" "rc $rc: $(cat "$W/row")"
+
 # build-ID caches in both of perf's layouts (-c), and a kernel image (-k)
 C=$W/cache1
 mkdir -p "$C/.build-id/b6" "$C/store/sha1" \
