@@ -78,6 +78,35 @@ src=$1
 cp -p "$src" "$W/whole"
 "$bin" inject -q -L -t "$now" -i "$W/whole" >/dev/null 2>&1
 stop=$(env kill -l STOP)
+# stopped PID: waits (5 s at most) until PID stops at its step
+stopped() {
+	k=0
+	while [ "$(cut -d' ' -f3 /proc/$1/stat 2>/dev/null)" != T ] &&
+	    [ $k -lt 500 ]; do
+		sleep 0.01
+		k=$((k + 1))
+	done
+}
+# ended_by NUM WHAT: the run ($rc) ended by signal NUM, no new file left
+# beside the profile, which is the old one or the whole new one; else
+# WHAT is said and counted in bad
+ended_by() {
+	[ $rc = $((128 + $1)) ] && ! ls -a "$W" | grep -q '^\.perfmt-' &&
+	    { cmp -s "$W/p.data" "$src" || cmp -s "$W/p.data" "$W/whole"; } &&
+	    return
+	bad=$((bad + 1))
+	echo "FAIL $2: exit $rc, $(ls -a "$W" | grep '^\.perfmt-')"
+	rm -f "$W"/.perfmt-*
+}
+# tally WHAT: one test passed as WHAT if no run was bad
+tally() {
+	if [ $bad = 0 ]; then
+		pass=$((pass + 1))
+		echo "ok   $1"
+	else
+		fail=$((fail + 1))
+	fi
+}
 sent=0 bad=0
 for n in 1 5 20; do
 	for sig in TERM INT HUP PWR 36 64; do
@@ -91,32 +120,16 @@ for n in 1 5 20; do
 		PERFMT_WRITE_STOP=$n PERFMT_WRITE_SIG=$stop env --default-signal \
 		    "$bin" inject -q -L -t "$now" -i "$W/p.data" >/dev/null 2>&1 &
 		pid=$!
-		k=0
-		while [ "$(cut -d' ' -f3 /proc/$pid/stat 2>/dev/null)" != T ] &&
-		    [ $k -lt 500 ]; do
-			sleep 0.01
-			k=$((k + 1))
-		done
+		stopped $pid
 		env kill -s $num $pid
 		env kill -s CONT $pid
 		wait $pid 2>/dev/null
 		rc=$?
 		sent=$((sent + 1))
-		if [ $rc != $((128 + num)) ] ||
-		    ls -a "$W" | grep -q '^\.perfmt-' ||
-		    { ! cmp -s "$W/p.data" "$src" && ! cmp -s "$W/p.data" "$W/whole"; }; then
-			bad=$((bad + 1))
-			echo "FAIL SIG$sig from outside at step $n: exit $rc, $(ls -a "$W" | grep '^\.perfmt-')"
-			rm -f "$W"/.perfmt-*
-		fi
+		ended_by $num "SIG$sig from outside at step $n"
 	done
 done
-if [ $bad = 0 ]; then
-	pass=$((pass + 1))
-	echo "ok   $(basename "$src"): $sent signals from outside, each ended the run by itself, the profile whole, no file left"
-else
-	fail=$((fail + 1))
-fi
+tally "$(basename "$src"): $sent signals from outside, each ended the run by itself, the profile whole, no file left"
 # the same signal sent again while the run takes it (timeout sends it to
 # the process and to its group; ^C pressed twice): stopped at a step,
 # sent SIGTERM over and over by another process, then let go on: it
@@ -128,12 +141,7 @@ for n in 1 5 20; do
 		PERFMT_WRITE_STOP=$n PERFMT_WRITE_SIG=$stop env --default-signal \
 		    "$bin" inject -q -L -t "$now" -i "$W/p.data" >/dev/null 2>&1 &
 		pid=$!
-		k=0
-		while [ "$(cut -d' ' -f3 /proc/$pid/stat 2>/dev/null)" != T ] &&
-		    [ $k -lt 500 ]; do
-			sleep 0.01
-			k=$((k + 1))
-		done
+		stopped $pid
 		(while kill -s TERM $pid 2>/dev/null; do :; done) &
 		spam=$!
 		sleep 0.05
@@ -142,31 +150,17 @@ for n in 1 5 20; do
 		rc=$?
 		wait $spam 2>/dev/null
 		runs=$((runs + 1))
-		if [ $rc != 143 ] || ls -a "$W" | grep -q '^\.perfmt-' ||
-		    { ! cmp -s "$W/p.data" "$src" && ! cmp -s "$W/p.data" "$W/whole"; }; then
-			bad=$((bad + 1))
-			echo "FAIL SIGTERM again and again at step $n: exit $rc, $(ls -a "$W" | grep '^\.perfmt-')"
-			rm -f "$W"/.perfmt-*
-		fi
+		ended_by 15 "SIGTERM again and again at step $n"
 	done
 done
-if [ $bad = 0 ]; then
-	pass=$((pass + 1))
-	echo "ok   $(basename "$src"): SIGTERM sent again and again, $runs runs: each ended by it, the profile whole, no file left"
-else
-	fail=$((fail + 1))
-fi
+tally "$(basename "$src"): SIGTERM sent again and again, $runs runs: each ended by it, the profile whole, no file left"
 # a signal the caller ignores (nohup: SIGHUP) stays ignored: the run goes
 # on to the stop (exit 99) instead of ending by it
 cp -p "$src" "$W/p.data"
 PERFMT_WRITE_STOP=5 PERFMT_WRITE_SIG=$stop sh -c "trap '' HUP; exec '$bin' inject \
     -q -L -t '$now' -i '$W/p.data'" >/dev/null 2>&1 &
 pid=$!
-k=0
-while [ "$(cut -d' ' -f3 /proc/$pid/stat 2>/dev/null)" != T ] && [ $k -lt 500 ]; do
-	sleep 0.01
-	k=$((k + 1))
-done
+stopped $pid
 env kill -s HUP $pid
 env kill -s CONT $pid
 wait $pid
