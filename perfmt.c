@@ -6207,8 +6207,8 @@ static const char *const knames[] = { "user", "kernel", "module", "vdso",
  * archive give for what they leave out; the comment above it says when
  * it holds.  docs/design.md, "The rules", shows the same table, and
  * tests/t-rules.sh checks that it does. */
-enum { R_PSEUDO, R_VDSO_NOID, R_ID_NOT_MAPPED, R_ID_MATCHES, R_UNREADABLE,
-	R_DEVICE, R_FOREIGN, R_DELETED, R_MISSING, R_DEFLATED, R_ID_DIFFERS,
+enum { R_PSEUDO, R_VDSO_NOID, R_ID_NOT_MAPPED, R_OTHER_ID, R_ID_MATCHES,
+	R_UNREADABLE, R_DEVICE, R_FOREIGN, R_DELETED, R_MISSING, R_DEFLATED, R_ID_DIFFERS,
 	R_OTHER_ARCH,
 	R_NO_RELEASE,
 	R_RELEASE_DIFFERS, R_RELEASE_SAME, R_NOTHING_TO_COMPARE, R_TWO_INODES,
@@ -6228,6 +6228,10 @@ static const struct rule {
 	// chroot, a bind mount); or perf mapped this file and it was modified
 	// after, before perf read the ID (cp over it)
 	{ V_UNVERIFIED, "id-not-mapped" },
+	// a place holds the recorded build-ID, but perf recorded another at
+	// the path too (rebuilt while it recorded, or another mount's file),
+	// and no place holds that one
+	{ V_UNVERIFIED, "other-id-nowhere" },
 	// a place holds the recorded build-ID: the path, a build-ID cache
 	// (perf's, debuginfod's, a binary_cache), the running kernel; a debug
 	// file is not the binary
@@ -6309,7 +6313,7 @@ static struct res {
 	// first: the other place the detail names, another build at the
 	// path (RF_PATH_DIFF) or the debug file (RF_DEBUG)
 	uint8_t rule, verdict, kind, cand, first, disklen, nids;
-	uint8_t err;		/* unreadable: the errno (EACCES, EPERM, EIO) */
+	uint8_t err;		/* unreadable: the errno (denied) */
 	uint16_t em;		/* RF_ARCH_DIFF: the file's ELF machine */
 	unsigned char diskid[IDMAX];
 } res[PERFMT_MAXOBJ];
@@ -7124,6 +7128,37 @@ id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
 	return m <= pf.mtime && m > hi + pf.time_slack + FILE_TICK;
 }
 
+/* A path recorded with several build-IDs held several builds while perf
+ * recorded (a rebuild, or another mount's file: an MMAP2 record with an
+ * ID has no inode to tell which), and perf report reads each build's
+ * samples from a file with that build's ID: the others than rc's must be
+ * found too (a build-ID cache, another place).  1 if one is nowhere; the
+ * candidates are left as cand_list made them for the last one looked
+ * for. */
+static int
+other_id_nowhere(uint32_t g, const struct rec *rc, int kind)
+{
+	const struct obj *o;
+	struct elfid e;
+	struct stat st;
+	uint32_t i, k;
+	int idrc, found;
+
+	for (i = g; rc->nids > 1 && i != UINT32_MAX; i = objs[i].gnext - 1) {
+		o = &objs[i];
+		if (!o->idlen || id_same(o->id, o->idlen, rc->id, rc->idlen))
+			continue;
+		cand_list(o, kind, o->id, o->idlen);
+		for (k = found = 0; k < ncand && !found; k++)
+			found = cands[k].type != CT_DEBUG && probe(&cands[k],
+			    &e, &st, &idrc) && idrc == 0 && id_same(o->id,
+			    o->idlen, e.id, e.len < IDMAX ? e.len : IDMAX);
+		if (!found)
+			return 1;
+	}
+	return 0;
+}
+
 static void
 check_group(uint32_t g)
 {
@@ -7135,7 +7170,7 @@ check_group(uint32_t g)
 	const char *why;
 	unsigned i, first = MAXCAND, unread = MAXCAND;
 	int idrc, there, first_idrc = -1, first_file = 0, first_notelf = 0;
-	int first_deflated = 0, match, notmapped;
+	int first_deflated = 0, match, notmapped, other;
 	size_t idlen;
 
 	memset(r, 0, sizeof *r);
@@ -7156,6 +7191,8 @@ check_group(uint32_t g)
 		decide(r, R_VDSO_NOID);
 		return;
 	}
+	// before the list of rc's places, which the verdict's detail names
+	other = r->kind == K_USER && other_id_nowhere(g, &rc, r->kind);
 	cand_list(o, r->kind, rc.id, rc.idlen);
 	for (i = 0; i < ncand; i++) {
 		there = probe(&cands[i], &e, &st, &idrc);
@@ -7196,7 +7233,7 @@ check_group(uint32_t g)
 			    id_after_map(&rc, &st, g))
 				r->flags |= RF_AFTER_MAP;
 			decide(r, notmapped || (r->flags & RF_AFTER_MAP) ?
-			    R_ID_NOT_MAPPED : R_ID_MATCHES);
+			    R_ID_NOT_MAPPED : other ? R_OTHER_ID : R_ID_MATCHES);
 			r->cand = (uint8_t)i;
 			if (first < i) {
 				r->flags |= RF_PATH_DIFF;
@@ -7770,6 +7807,13 @@ detail_for(uint32_t g, const struct rec *rc)
 			    rc->ino, rc->maj, rc->min);
 		detail_where(o, c);
 		break;
+	case R_OTHER_ID:
+		dadd("build-ID matches, but perf recorded %u build-IDs at the "
+		    "path (rebuilt while it recorded, or another mount's file) "
+		    "and another is nowhere here: perf report cannot read that "
+		    "build's samples", r->nids);
+		detail_where(o, c);
+		break;
 	case R_ID_MATCHES:
 		if (live_kind(c))
 			dadd("build-ID matches the %s", ct_names[type]);
@@ -7888,7 +7932,7 @@ detail_for(uint32_t g, const struct rec *rc)
 	if ((r->flags & RF_UNREAD) && r->rule != R_ID_DIFFERS &&
 	    r->rule != R_DEFLATED)
 		dadd("; %s", r->why);
-	if (r->flags & RF_MULTI_ID)
+	if ((r->flags & RF_MULTI_ID) && r->rule != R_OTHER_ID)
 		dadd("; replaced while recording: %u build-IDs", r->nids);
 	if ((r->flags & RF_MULTI_INO) && r->rule != R_TWO_INODES &&
 	    r->rule != R_ID_NOT_MAPPED)
