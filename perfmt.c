@@ -9424,6 +9424,7 @@ wr_mktemp(char *buf, const char *what, int named)
 	static const char az[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrst"
 	    "uvwxyz0123456789";
 	struct timespec t;
+	sigset_t all, old;
 	uint64_t r;
 	size_t n;
 	char *x;
@@ -9447,6 +9448,10 @@ wr_mktemp(char *buf, const char *what, int named)
 		return -1;
 	}
 	x = buf + strlen(buf) - 6;
+	// no signal between the file's making and its name given to the
+	// handler (wr_signal), or its unlinking: it would stay there
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
 	for (i = 0; fd < 0 && i < 100; i++) {
 		clock_gettime(CLOCK_REALTIME, &t);
 		r = (uint64_t)t.tv_nsec * 2654435761u + (uint64_t)t.tv_sec +
@@ -9458,11 +9463,17 @@ wr_mktemp(char *buf, const char *what, int named)
 		if (fd < 0 && errno != EEXIST)
 			break;
 	}
-	if (fd >= 0) {
-		if (!named)
-			unlinkat(wr.dfd, buf + n, 0);
-		return fd;
+	if (fd >= 0 && named) {
+		wr.tname = buf + n;
+		wr_named = 1;
+	} else if (fd >= 0) {
+		unlinkat(wr.dfd, buf + n, 0);
 	}
+	i = errno;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	errno = i;
+	if (fd >= 0)
+		return fd;
 fail:
 	if (wr.path)
 		msg(2, "%s: no new file can be made in its directory (%s), "
@@ -9485,11 +9496,7 @@ wr_begin(const char *what, int stream)
 {
 	if (!wr.path && stream && !wr.ost.st_ino)
 		return 1;
-	if ((wr.fd = wr_mktemp(wr.tmp, what, wr.path != NULL)) < 0)
-		return 0;
-	wr.tname = wr.tmp + strlen(wr.dir);
-	wr_named = wr.path != NULL;
-	return 1;
+	return (wr.fd = wr_mktemp(wr.tmp, what, wr.path != NULL)) >= 0;
 }
 
 /* The replaced file's extended attributes on the new one, and no others

@@ -309,6 +309,38 @@ else
 	bad "inject -i -: a stream that is no profile is refused before it is copied" "rc $rc: $(cat "$W/err")"
 fi
 
+# ---- a signal as the new file is made ---------------------------------------
+# SIGTERM delivered as the openat that makes the new file returns (strace
+# injects it): the file is made before the handler could know its name,
+# or unlink it (standard input's copy), unless signals wait for that: it
+# ends by SIGTERM and leaves no file.  The openat's place among the run's
+# own is counted in a first traced run.
+if [ -n "${PERFMT_EMU:-}" ] || ! strace -qq -o /dev/null true 2>/dev/null; then
+	skipped "writes: a signal as the new file is made" "no strace that can trace here (or under an emulator)"
+else
+	# the output's new file, then standard input's copy (unlinked)
+	for in in "$X/a.data" -; do
+		how="-i $in -o $X/sig.data" what="-i ${in#$X/}"
+		rm -f "$X/sig.data" "$X/ol"
+		strace -qq -e trace=openat -o "$X/ol" "$PERFMT" inject $ADD \
+		    $how <"$X/a.orig" >/dev/null 2>&1
+		k=$(grep 'openat(' "$X/ol" | grep -n 'O_CREAT' | head -1 |
+		    cut -d: -f1)
+		rm -f "$X/sig.data"
+		strace -qq -o /dev/null -e trace=openat \
+		    -e inject=openat:signal=TERM:when=${k:-1} "$PERFMT" inject \
+		    $ADD $how <"$X/a.orig" >/dev/null 2>&1
+		rc=$?
+		if [ -n "$k" ] && [ $rc = 143 ] && ! ls -a "$X" | grep -q '^\.perfmt-'; then
+			ok "writes: a signal as the new file is made ($what): no file left"
+		else
+			bad "writes: a signal as the new file is made ($what): no file left" \
+			    "openat $k, rc $rc: $(ls -a "$X" | grep '^\.perfmt-')"
+			rm -f "$X"/.perfmt-*
+		fi
+	done
+fi
+
 # ---- a pipe cut before its first record ------------------------------------
 # HEADER_ATTR and HEADER_FEATURE records only: a file of data size 0 would
 # read as a killed recording (docs/format.md §5.1), so nothing is written
