@@ -6207,7 +6207,7 @@ static const char *const knames[] = { "user", "kernel", "module", "vdso",
  * archive give for what they leave out; the comment above it says when
  * it holds.  docs/design.md, "The rules", shows the same table, and
  * tests/t-rules.sh checks that it does. */
-enum { R_PSEUDO, R_VDSO_NOID, R_ID_NOT_MAPPED, R_OTHER_ID, R_ID_MATCHES,
+enum { R_PSEUDO, R_VDSO_NOID, R_OTHER_ID, R_ID_NOT_MAPPED, R_ID_MATCHES,
 	R_UNREADABLE, R_DEVICE, R_FOREIGN, R_DELETED, R_MISSING, R_DEFLATED, R_ID_DIFFERS,
 	R_OTHER_ARCH,
 	R_NO_RELEASE,
@@ -6223,15 +6223,15 @@ static const struct rule {
 	{ V_SKIP, "pseudo" },
 	// a vDSO without a recorded build-ID
 	{ V_SKIP, "vdso-no-id" },
+	// perf recorded several build-IDs at the path (rebuilt while it
+	// recorded, or another mount's file): a place holds one, and none
+	// holds another
+	{ V_UNVERIFIED, "other-id-nowhere" },
 	// the recorded build-ID is the file's at the path, but perf mapped
 	// another inode or device, and this file was there when perf read it (a
 	// chroot, a bind mount); or perf mapped this file and it was modified
 	// after, before perf read the ID (cp over it)
 	{ V_UNVERIFIED, "id-not-mapped" },
-	// a place holds the recorded build-ID, but perf recorded another at
-	// the path too (rebuilt while it recorded, or another mount's file),
-	// and no place holds that one
-	{ V_UNVERIFIED, "other-id-nowhere" },
 	// a place holds the recorded build-ID: the path, a build-ID cache
 	// (perf's, debuginfod's, a binary_cache), the running kernel; a debug
 	// file is not the binary
@@ -7131,32 +7131,37 @@ id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
 /* A path recorded with several build-IDs held several builds while perf
  * recorded (a rebuild, or another mount's file: an MMAP2 record with an
  * ID has no inode to tell which), and perf report reads each build's
- * samples from a file with that build's ID: the others than rc's must be
- * found too (a build-ID cache, another place).  1 if one is nowhere; the
- * candidates are left as cand_list made them for the last one looked
- * for. */
+ * samples from a file with that build's ID, whichever the profile met
+ * last: 1 if a place holds one of the IDs and none holds another.  The
+ * candidates are left as cand_list made them for the last ID. */
 static int
-other_id_nowhere(uint32_t g, const struct rec *rc, int kind)
+other_id_nowhere(uint32_t g, int kind)
 {
 	const struct obj *o;
 	struct elfid e;
 	struct stat st;
-	uint32_t i, k;
-	int idrc, found;
+	uint32_t i, j, k;
+	int idrc, there, found, seen[2] = { 0, 0 };
 
-	for (i = g; rc->nids > 1 && i != UINT32_MAX; i = objs[i].gnext - 1) {
+	for (i = g; i != UINT32_MAX; i = objs[i].gnext - 1) {
 		o = &objs[i];
-		if (!o->idlen || id_same(o->id, o->idlen, rc->id, rc->idlen))
-			continue;
+		for (j = g; o->idlen && j != i; j = objs[j].gnext - 1)
+			if (objs[j].idlen && id_same(objs[j].id, objs[j].idlen,
+			    o->id, o->idlen))
+				break;
+		if (!o->idlen || j != i)
+			continue;	// none, or one looked for already
 		cand_list(o, kind, o->id, o->idlen);
-		for (k = found = 0; k < ncand && !found; k++)
-			found = cands[k].type != CT_DEBUG && probe(&cands[k],
-			    &e, &st, &idrc) && idrc == 0 && id_same(o->id,
-			    o->idlen, e.id, e.len < IDMAX ? e.len : IDMAX);
-		if (!found)
-			return 1;
+		for (k = found = 0; k < ncand && !found; k++) {
+			there = probe(&cands[k], &e, &st, &idrc);
+			trace_cand(o, &cands[k], there, idrc, &e);
+			found = there && idrc == 0 && cands[k].type != CT_DEBUG &&
+			    id_same(o->id, o->idlen, e.id, e.len < IDMAX ? e.len :
+			    IDMAX);
+		}
+		seen[found] = 1;
 	}
-	return 0;
+	return seen[0] && seen[1];
 }
 
 static void
@@ -7170,7 +7175,7 @@ check_group(uint32_t g)
 	const char *why;
 	unsigned i, first = MAXCAND, unread = MAXCAND;
 	int idrc, there, first_idrc = -1, first_file = 0, first_notelf = 0;
-	int first_deflated = 0, match, notmapped, other;
+	int first_deflated = 0, match, notmapped;
 	size_t idlen;
 
 	memset(r, 0, sizeof *r);
@@ -7191,8 +7196,12 @@ check_group(uint32_t g)
 		decide(r, R_VDSO_NOID);
 		return;
 	}
-	// before the list of rc's places, which the verdict's detail names
-	other = r->kind == K_USER && other_id_nowhere(g, &rc, r->kind);
+	if (r->kind == K_USER && rc.nids > 1 && other_id_nowhere(g, r->kind)) {
+		decide(r, R_OTHER_ID);
+		r->cand = MAXCAND;
+		cand_list(o, r->kind, rc.id, rc.idlen);	// as for the rest
+		return;
+	}
 	cand_list(o, r->kind, rc.id, rc.idlen);
 	for (i = 0; i < ncand; i++) {
 		there = probe(&cands[i], &e, &st, &idrc);
@@ -7233,7 +7242,7 @@ check_group(uint32_t g)
 			    id_after_map(&rc, &st, g))
 				r->flags |= RF_AFTER_MAP;
 			decide(r, notmapped || (r->flags & RF_AFTER_MAP) ?
-			    R_ID_NOT_MAPPED : other ? R_OTHER_ID : R_ID_MATCHES);
+			    R_ID_NOT_MAPPED : R_ID_MATCHES);
 			r->cand = (uint8_t)i;
 			if (first < i) {
 				r->flags |= RF_PATH_DIFF;
@@ -7808,11 +7817,10 @@ detail_for(uint32_t g, const struct rec *rc)
 		detail_where(o, c);
 		break;
 	case R_OTHER_ID:
-		dadd("build-ID matches, but perf recorded %u build-IDs at the "
-		    "path (rebuilt while it recorded, or another mount's file) "
-		    "and another is nowhere here: perf report cannot read that "
-		    "build's samples", r->nids);
-		detail_where(o, c);
+		dadd("perf recorded %u build-IDs at the path (rebuilt while it "
+		    "recorded, or another mount's file): a file here carries "
+		    "one, and none another, whose samples perf report cannot "
+		    "read (-v lists the places)", r->nids);
 		break;
 	case R_ID_MATCHES:
 		if (live_kind(c))
