@@ -4338,12 +4338,13 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	// the inode is the memory's (/dev/zero, a SysV segment), not the
 	// JIT map's that took its name; a generation wider than the kernel's
 	// u32 is stray bytes, unknown as 0 is (fmt §3.4)
-	gen = type == R_MMAP2 ? get64(p + 56, pf.be) : 0;
 	if (type == R_MMAP2 && !idlen && !(misc & MISC_MMAP_BUILD_ID) &&
-	    !renamed)
+	    !renamed) {
+		gen = get64(p + 56, pf.be);
 		obj_inode(o, get32(p + 40, pf.be), get32(p + 44, pf.be),
 		    get64(p + 48, pf.be), gen >> 32 ? 0 : (uint32_t)gen,
 		    o && o->maptime < first);
+	}
 	if (plan.hits && exec && o)
 		hits_mmap((int32_t)get32(p + 8, pf.be), cpumode,
 		    get64(p + 16, pf.be), get64(p + 24, pf.be), o->group, t);
@@ -6208,8 +6209,8 @@ static const char *const knames[] = { "user", "kernel", "module", "vdso",
  * it holds.  docs/design.md, "The rules", shows the same table, and
  * tests/t-rules.sh checks that it does. */
 enum { R_PSEUDO, R_VDSO_NOID, R_OTHER_ID, R_ID_NOT_MAPPED, R_ID_MATCHES,
-	R_UNREADABLE, R_DEVICE, R_FOREIGN, R_DELETED, R_MISSING, R_DEFLATED, R_ID_DIFFERS,
-	R_OTHER_ARCH,
+	R_UNREADABLE, R_DEVICE, R_FOREIGN, R_DELETED, R_MISSING, R_DEFLATED,
+	R_ID_DIFFERS, R_OTHER_ARCH,
 	R_NO_RELEASE,
 	R_RELEASE_DIFFERS, R_RELEASE_SAME, R_NOTHING_TO_COMPARE, R_TWO_INODES,
 	R_OTHER_INODE, R_NO_TIME, R_NEWER, R_COPY_TIME, R_OTHER_DEVICE,
@@ -6355,7 +6356,9 @@ wanted(uint32_t i)
  * the perf.data's birth where it is the file perf wrote, else the span of
  * its records back from that time */
 static int64_t prof_ns, prof_start;
-static int64_t clock_hi;	/* the first record's wall time, at the latest */
+static int64_t clock_lo, clock_hi;	/* the first record's wall time by
+					 * perf's clock (born_by_clock): at
+					 * the earliest, at the latest; 0 */
 static uint64_t rec_lo, rec_hi;	/* the first and last records' times */
 static const char *prof_src;
 static int prof_ok;		/* known and plausible */
@@ -6709,11 +6712,25 @@ struct rec {
 	uint64_t ino;
 };
 
+/* Whether entry i of group g has an ID that no entry before it in the
+ * group has: each distinct ID is counted, or looked for, once. */
+static int
+id_first(uint32_t g, uint32_t i)
+{
+	uint32_t j;
+
+	for (j = g; j != i; j = objs[j].gnext - 1)
+		if (objs[j].idlen && id_same(objs[j].id, objs[j].idlen,
+		    objs[i].id, objs[i].idlen))
+			return 0;
+	return objs[i].idlen != 0;
+}
+
 static void
 rec_gather(uint32_t g, struct rec *rc)
 {
 	const struct obj *o;
-	uint32_t i, j, rank, best = 0, idtime = 0;
+	uint32_t i, rank, best = 0, idtime = 0;
 	unsigned k;
 	int other;
 
@@ -6746,11 +6763,7 @@ rec_gather(uint32_t g, struct rec *rc)
 		}
 		if (!o->idlen)
 			continue;
-		for (j = g; j != i; j = objs[j].gnext - 1)
-			if (objs[j].idlen &&
-			    id_same(objs[j].id, objs[j].idlen, o->id, o->idlen))
-				break;
-		rc->nids += j == i;
+		rc->nids += id_first(g, i);
 		// the table's (or a record's) ID, else the last one seen:
 		// entries are numbered in the order the profile met them
 		rank = (o->src & (SRC_TABLE | SRC_RECORD)) ? UINT32_MAX : i;
@@ -7140,16 +7153,12 @@ other_id_nowhere(uint32_t g, int kind)
 	const struct obj *o;
 	struct elfid e;
 	struct stat st;
-	uint32_t i, j, k;
+	uint32_t i, k;
 	int idrc, there, found, seen[2] = { 0, 0 };
 
 	for (i = g; i != UINT32_MAX; i = objs[i].gnext - 1) {
 		o = &objs[i];
-		for (j = g; o->idlen && j != i; j = objs[j].gnext - 1)
-			if (objs[j].idlen && id_same(objs[j].id, objs[j].idlen,
-			    o->id, o->idlen))
-				break;
-		if (!o->idlen || j != i)
+		if (!id_first(g, i))
 			continue;	// none, or one looked for already
 		cand_list(o, kind, o->id, o->idlen);
 		for (k = found = 0; k < ncand && !found; k++) {
@@ -7346,7 +7355,6 @@ record_span(void)
  * the mtime (pf_file_times). */
 static uint64_t trust_age, trust_span;
 static int trust_clock;		/* born_by_clock's answer */
-static int64_t clock_lo;	/* and the first record's wall time, less */
 
 /* Whether the perf.data is the file perf wrote, by perf's clock
  * (docs/design.md, the profile's time).  On the system and boot that
@@ -7437,6 +7445,7 @@ profile_time(void)
 	char when[64];
 
 	trust_span = record_span();
+	clock_lo = clock_hi = 0;	// this profile's, if born_by_clock
 	if (opt.timearg) {
 		if (!parse_time(opt.timearg, &prof_ns)) {
 			msg(2, "-t %s: %s", esc(opt.timearg), time_why);
