@@ -18,7 +18,8 @@
  * input).  usage_text says it in full.
  *
  * Memory: no malloc.  Every buffer and table is static and sized at compile
- * time by the PERFMT_* macros of section 1; `perfmt -V` prints them.
+ * time by the PERFMT_* macros of section 1; `perfmt -V` prints them.  The
+ * one mapping is a perf event's two-page ring, which reads perf's clock.
  *
  * Sections
  *   1. limits and version       10. perf.data: records
@@ -46,6 +47,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
@@ -1180,6 +1183,9 @@ enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 #define F_USE_CLOCKID	25
 #define F_BUILD_ID	34
 
+/* pf.clock of events on several clocks, or of -k's clock not written */
+#define CLOCK_MIXED	UINT32_MAX
+
 /* header.misc */
 #define MISC_CPUMODE		7
 #define MISC_KERNEL		1
@@ -1256,7 +1262,8 @@ static struct pf {
 	uint64_t meta_lo, meta_hi;	/* ids and attrs, where they touch */
 	uint64_t feat[4];	/* feature bitmap (file) or features seen (pipe) */
 	int unfinished;		/* data.size 0: perf record was killed */
-	int other_clock;	/* an event's clock is not perf's default */
+	uint32_t clock;		/* the events' clock: 0 perf's own, else
+				 * -k's clockid + 1; CLOCK_MIXED */
 	int bitmap32;		/* the bitmap is u32 words (fmt §4) */
 	uint64_t walk_end;	/* where the walk of the records stopped */
 	uint64_t vdso_low;	/* [vdso] maps below 4 GiB (32-bit processes) */
@@ -1472,6 +1479,7 @@ static int
 attr_add(const unsigned char *p, size_t n, uint64_t off)
 {
 	struct attr *a;
+	uint32_t c;
 
 	// sample_type and the flag word are inside PERF_ATTR_SIZE_VER0 (64)
 	if (n < 64) {
@@ -1493,10 +1501,10 @@ attr_add(const unsigned char *p, size_t n, uint64_t off)
 	a->sample_type = get64(p + 24, pf.be);
 	a->read_format = get64(p + 32, pf.be);
 	a->flags = attr_flags(p + 40, pf.be);
-	// clockid at 92 (PERF_ATTR_SIZE_VER1 and on); 1 is CLOCK_MONOTONIC
-	if ((a->flags >> F_USE_CLOCKID & 1) && (n < 96 ||
-	    get32(p + 92, pf.be) != 1))
-		pf.other_clock = 1;
+	// clockid at 92 (PERF_ATTR_SIZE_VER3 and on)
+	c = !(a->flags >> F_USE_CLOCKID & 1) ? 0 : n < 96 ? CLOCK_MIXED :
+	    get32(p + 92, pf.be) + 1;
+	pf.clock = pf.nattr && pf.clock != c ? CLOCK_MIXED : c;
 	attr_layout(a);
 	pf.same_layout = !pf.nattr ||
 	    (pf.same_layout && a->sample_type == pf.attrs[0].sample_type);
@@ -7356,54 +7364,135 @@ record_span(void)
 static uint64_t trust_age, trust_span;
 static int trust_clock;		/* born_by_clock's answer */
 
-/* Whether the perf.data is the file perf wrote, by perf's clock
- * (docs/design.md, the profile's time).  On the system and boot that
- * recorded it, perf's default clock tracks CLOCK_MONOTONIC, so a
- * record's time plus CLOCK_REALTIME less CLOCK_MONOTONIC now is its wall
- * time, within the two clocks' drift (NTP steers one and not the other:
- * adjtimex says by how much), unless a suspend or a clock step came
- * between.  The file perf wrote was born before its last record (a file
- * of --switch-output after some of its first ones, still in the ring
- * buffer when it was made); a copy, after its last.  The file's mtime,
- * after its last record either way, checks that the clocks kept their
- * distance.  1 the file perf wrote, 0 a copy, -1 nothing to place it
- * by. */
+/* The events' clock now, as pf.clock names it (fmt §3.6: perf's own is
+ * local_clock, not CLOCK_MONOTONIC, which NTP steers and a VM's kvmclock
+ * does not follow), beside CLOCK_MONOTONIC and CLOCK_REALTIME read at the
+ * same moment; *w the width of that moment.  Only a perf event reads the
+ * kernel's clocks as perf records them (a time namespace moves
+ * clock_gettime's): a dummy event on this thread that records a COMM,
+ * time appended (sample_id_all), made by giving the thread its own name
+ * again.  0 where no event can be opened (perf_event_paranoid, a seccomp
+ * filter, qemu-user). */
+static int
+perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
+    int64_t *w)
+{
+	unsigned char a[96], *m, *d;	// PERF_ATTR_SIZE_VER3
+	uint64_t flags = 1 << 5 | 1 << 6 | 1 << 9 | 1 << 18, v = 0, head, off;
+	const uint16_t one = 1;
+	unsigned char low;
+	struct timespec t0, t1, rt;
+	char name[17] = "";
+	long fd, pg = sysconf(_SC_PAGESIZE);
+	int i, be, found = 0;
+
+	*perf = 0;
+	// PERF_TYPE_SOFTWARE, its size, PERF_COUNT_SW_DUMMY, PERF_SAMPLE_TIME;
+	// exclude_kernel, exclude_hv, comm, sample_id_all and use_clockid,
+	// as a native flag word (a big-endian compiler's bitfields run from
+	// the top: fmt §4); the clockid
+	if (clock)
+		flags |= (uint64_t)1 << F_USE_CLOCKID;
+	memcpy(&low, &one, 1);
+	be = !low;
+	for (i = 0; i < 64; i++)
+		if (flags >> i & 1)
+			v |= (uint64_t)1 << (be ? 63 - i : i);
+	memset(a, 0, sizeof a);
+	put_n(a, 1, 4, be);
+	put_n(a + 4, sizeof a, 4, be);
+	put_n(a + 8, 9, 8, be);
+	put_n(a + 24, 4, 8, be);
+	put_n(a + 40, v, 8, be);
+	put_n(a + 92, clock ? clock - 1 : 0, 4, be);
+#ifdef SYS_perf_event_open
+	fd = syscall(SYS_perf_event_open, a, 0, -1, -1, 8 /* FD_CLOEXEC */);
+#else
+	fd = -1;
+#endif
+	if (fd < 0 || pg <= 0)
+		return 0;
+	m = mmap(NULL, 2 * (size_t)pg, PROT_READ | PROT_WRITE, MAP_SHARED,
+	    (int)fd, 0);
+	close((int)fd);
+	if (m == MAP_FAILED)
+		return 0;
+	prctl(PR_GET_NAME, name);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	prctl(PR_SET_NAME, name);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	clock_gettime(CLOCK_REALTIME, &rt);
+	// the ring's head at 1024 of the first page, its records from the
+	// second on; the COMM record's time its last 8 bytes
+	head = get64(m + 1024, be);
+	d = m + pg;
+	for (off = 0; head <= (uint64_t)pg && off + 8 <= head; off += v) {
+		v = get16(d + off + 6, be);
+		if (v < 8 || v > head - off)
+			break;
+		if (get32(d + off, be) == 3 /* PERF_RECORD_COMM */ && v >= 24) {
+			*perf = (int64_t)get64(d + off + v - 8, be);
+			found = 1;
+			break;
+		}
+	}
+	munmap(m, 2 * (size_t)pg);
+	*mono = ts_ns(&t0) / 2 + ts_ns(&t1) / 2;
+	*real = ts_ns(&rt) - (ts_ns(&t1) - *mono);
+	*w = ts_ns(&t1) - ts_ns(&t0);
+	return found;
+}
+
+/* Whether the perf.data is the file perf wrote, by the events' clock
+ * (docs/design.md, the profile's time).  A record's wall time is now's
+ * less how long ago it was on that clock, read now (perf_clock_now),
+ * unless a suspend or a clock step came between.  perf's own clock
+ * drifts from the wall clock, at a rate this boot shows: their distance
+ * now against CLOCK_MONOTONIC's time since boot, where the two start
+ * some milliseconds apart; the rate NTP gives the wall clock (adjtimex)
+ * and 1 ppm more may change it since.  The file perf wrote was born
+ * before its last record (a file of --switch-output after some of its
+ * first ones, still in the ring buffer when it was made); a copy, after
+ * its last.  The file's mtime, after its last record either way, checks
+ * that the clocks kept their distance.  1 the file perf wrote, 0 a copy,
+ * -1 nothing to place it by. */
 static int
 born_by_clock(void)
 {
-	struct timespec rt, mono, boot;
+	struct timespec boot;
 	struct timex tx;
-	int64_t off, hi, ppm, tol;
+	int64_t p, m, r, w, hi, tol, lo_tol, ppm;
+	double rate;
 	long hz = sysconf(_SC_CLK_TCK);
 
 	memset(&tx, 0, sizeof tx);
-	if (!same_host || pf.other_clock || !rec_lo || rec_hi > INT64_MAX / 2 ||
-	    adjtimex(&tx) < 0 || hz <= 0)
+	if (!same_host || pf.clock == CLOCK_MIXED || !rec_lo ||
+	    rec_hi > INT64_MAX / 2 || adjtimex(&tx) < 0 || hz <= 0 ||
+	    !perf_clock_now(pf.clock, &p, &m, &r, &w))
 		return -1;
-	clock_gettime(CLOCK_REALTIME, &rt);
-	clock_gettime(CLOCK_MONOTONIC, &mono);
+	// a suspend since boot stopped one clock and not the other, and
+	// when it came is not known; a record later than now is another
+	// boot's
 	clock_gettime(CLOCK_BOOTTIME, &boot);
-	// the two clocks start some milliseconds apart at boot; the rate
-	// NTP gives the monotonic clock since, in ppm (freq is scaled by
-	// 2^16, tick is in us of a 1/hz s tick), and 1 more for the clocks'
-	// own calibrations
+	if (ts_ns(&boot) - m > FILE_TICK || m < 1000000000 || p < 0 ||
+	    rec_hi > (uint64_t)p)
+		return -1;
+	// NTP's rate, in ppm (freq is scaled by 2^16, tick is in us of a
+	// 1/hz s tick)
 	ppm = (tx.freq < 0 ? -(int64_t)tx.freq : tx.freq) / 65536 + 1 +
 	    (int64_t)(tx.tick > 1000000 / hz ? tx.tick - 1000000 / hz :
 	    1000000 / hz - tx.tick) * hz;
-	tol = FILE_TICK + pf.time_slack + 50000000 +
-	    (int64_t)(rec_hi / 1000000) * ppm;
-	// a suspend since boot stopped one clock and not the other, and
-	// when it came is not known
-	if (ts_ns(&boot) - ts_ns(&mono) > FILE_TICK)
-		return -1;
-	off = ts_ns(&rt) - ts_ns(&mono);
-	hi = (int64_t)rec_hi + off;
-	clock_lo = (int64_t)rec_lo + off - tol;
+	rate = ((double)(p > m ? p - m : m - p) + 50000000) / (double)m +
+	    (double)ppm / 1000000;
+	tol = FILE_TICK + pf.time_slack + w;
+	lo_tol = tol + (int64_t)(rate * (double)(p - (int64_t)rec_lo));
+	tol += (int64_t)(rate * (double)(p - (int64_t)rec_hi));
+	hi = r - (p - (int64_t)rec_hi);
+	clock_lo = r - (p - (int64_t)rec_lo) - lo_tol;
 	// recorded in this boot, and the clocks as far apart as then
-	if (pf.btime < off - tol || rec_hi > (uint64_t)ts_ns(&mono) ||
-	    pf.mtime < hi - tol)
+	if (pf.btime < r - m - lo_tol || pf.mtime < hi - tol)
 		return -1;
-	clock_hi = (int64_t)rec_lo + off + tol;
+	clock_hi = clock_lo + 2 * lo_tol;
 	return pf.btime < hi - tol ? 1 : pf.btime > hi + tol ? 0 : -1;
 }
 
