@@ -1305,6 +1305,7 @@ static struct pf {
 	uint64_t n_mmap, n_mmap_exec;
 	uint32_t nstreams;
 	uint64_t stream_bytes;
+	uint64_t streams_sig;	/* stream_sig of the data.N read */
 
 	struct {
 		int level;
@@ -5240,6 +5241,25 @@ fail:
 /* The name of the directory's file being read: `data`, or a stream. */
 static char dir_file[4096];
 
+/* The data.N files a walk read, folded with data.i's identity, size and
+ * mtime as it was opened: inject copies them again by name, and copies
+ * nothing but what was judged. */
+static uint64_t
+stream_sig(uint64_t sig, uint32_t i, const struct stat *st)
+{
+	uint64_t v[5];
+	unsigned k;
+
+	v[0] = i;
+	v[1] = (uint64_t)st->st_dev;
+	v[2] = (uint64_t)st->st_ino;
+	v[3] = (uint64_t)st->st_size;
+	v[4] = (uint64_t)mtime_ns(st);
+	for (k = 0; k < 5; k++)
+		sig = (sig ^ v[k]) * 0x100000001b3;	// FNV-1a's prime
+	return sig;
+}
+
 /* perf record --threads writes data.0 ... data.N-1 beside `data`.  They
  * are found by name, not by readdir: opendir would be the one malloc in
  * the program. */
@@ -5269,6 +5289,8 @@ pf_dir_streams(const char *dir)
 		}
 		if ((fd = pf_open_file(stream, &seekable, 1)) < 0)
 			continue;
+		if (!fstat(fd, &st))
+			pf.streams_sig = stream_sig(pf.streams_sig, i, &st);
 		pf.nstreams++;
 		pf.stream_bytes += pf.fsize;
 		rd_file(&r, fd, seekable, databuf, sizeof databuf, 0,
@@ -10212,6 +10234,7 @@ inj_streams(void)
 {
 	char name[PATHMAX];
 	struct stat st;
+	uint64_t sig = 0;
 	unsigned i;
 	int fd, ok;
 
@@ -10225,10 +10248,17 @@ inj_streams(void)
 			msg(2, "%s:", esc(name));
 			return 0;
 		}
+		sig = stream_sig(sig, i, &st);
 		ok = inj_stream(fd, (uint64_t)st.st_size);
 		close(fd);
 		if (!ok)
 			return 0;
+	}
+	if (sig != pf.streams_sig) {
+		msg(2, "%s: a data.N file was added, removed, replaced or "
+		    "written since it was read: the streams are not the ones "
+		    "judged", esc(pf.path));
+		return 0;
 	}
 	return 1;
 }

@@ -254,6 +254,44 @@ if command -v perf >/dev/null 2>&1; then
 	    bad "inject: perf report of the joined file as of the directory" \
 	    "$(diff "$J/r1" "$J/r2" | head -5)"
 fi
+# a data.N written after the walk read it and before inject copies it:
+# the new file would hold records nobody judged.  perfmt is stopped
+# (strace injects SIGSTOP) as it opens data.0 to copy it, data.1 grows,
+# and it goes on: refused, nothing written
+if [ -n "${PERFMT_EMU:-}" ] || ! strace -qq -o /dev/null true 2>/dev/null; then
+	skipped "inject: a data.N written between walk and copy" "no strace that can trace here (or under an emulator)"
+else
+	rm -rf "$J/thr.data" "$J/o.data"
+	cp -r "$P/local__threads.data" "$J/thr.data"
+	strace -qq -e trace=openat -o "$J/ol" "$PERFMT" inject -L -t 2026-11-30 \
+	    -i "$J/thr.data" -o "$J/o.data" >/dev/null 2>&1
+	k=$(grep 'openat(' "$J/ol" | grep -n 'data\.0"' | tail -1 | cut -d: -f1)
+	rm -f "$J/o.data"
+	strace -qq -o /dev/null -e trace=openat \
+	    -e inject=openat:signal=STOP:when=${k:-1} "$PERFMT" inject -L \
+	    -t 2026-11-30 -i "$J/thr.data" -o "$J/o.data" >"$W/out" 2>"$W/err" &
+	sp=$! i=0 pid=
+	while [ $i -lt 100 ]; do
+		pid=$(pgrep -P $sp)
+		[ -n "$pid" ] && [ "$(ps -o stat= -p "$pid" | cut -c1)" = T ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	printf 'xxxxxxxx' >>"$J/thr.data/data.1"
+	[ -n "$pid" ] && kill -CONT "$pid"
+	wait $sp
+	rc=$?
+	if [ -n "$k" ] && [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
+	    grep -q 'a data.N file was added, removed, replaced or written since it was read' "$W/err" &&
+	    ! ls -a "$J" | grep -q '^\.perfmt-'; then
+		ok "inject: a data.N written between walk and copy is refused"
+	else
+		bad "inject: a data.N written between walk and copy is refused" \
+		    "openat $k, rc $rc: $(cat "$W/err"; ls -a "$J" | grep '^\.perfmt-')"
+	fi
+	rm -rf "$J/thr.data"
+	cp -r "$P/local__threads.data" "$J/thr.data"
+fi
 # a killed recording's stream may end in a cut record: joined up to the
 # last whole one
 truncate -s -5 "$J/thr.data/data.0"
