@@ -7400,7 +7400,8 @@ perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
     int64_t *w)
 {
 	unsigned char a[96], *m, *d;	// PERF_ATTR_SIZE_VER3
-	uint64_t flags = 1 << 5 | 1 << 6 | 1 << 9 | 1 << 18, v = 0, head, off;
+	uint64_t flags = 1 << 5 | 1 << 6 | 1 << 9 | 1 << 18, v = 0, head, off,
+	    size;
 	const uint16_t one = 1;
 	unsigned char low;
 	struct timespec t0, t1, rt;
@@ -7448,12 +7449,13 @@ perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
 	// second on; the COMM record's time its last 8 bytes
 	head = get64(m + 1024, be);
 	d = m + pg;
-	for (off = 0; head <= (uint64_t)pg && off + 8 <= head; off += v) {
-		v = get16(d + off + 6, be);
-		if (v < 8 || v > head - off)
+	for (off = 0; head <= (uint64_t)pg && off + 8 <= head; off += size) {
+		size = get16(d + off + 6, be);
+		if (size < 8 || size > head - off)
 			break;
-		if (get32(d + off, be) == 3 /* PERF_RECORD_COMM */ && v >= 24) {
-			*perf = (int64_t)get64(d + off + v - 8, be);
+		if (get32(d + off, be) == 3 /* PERF_RECORD_COMM */ &&
+		    size >= 24) {
+			*perf = (int64_t)get64(d + off + size - 8, be);
 			found = 1;
 			break;
 		}
@@ -7472,7 +7474,8 @@ perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
  * drifts from the wall clock, at a rate this boot shows: their distance
  * now against CLOCK_MONOTONIC's time since boot, where the two start
  * some milliseconds apart; the rate NTP gives the wall clock (adjtimex)
- * and 1 ppm more may change it since.  The file perf wrote was born
+ * and 1 ppm more may change it since.  A -k clock drifts as it runs
+ * apart from its kin among the wall clocks.  The file perf wrote was born
  * before its last record (a file of --switch-output after some of its
  * first ones, still in the ring buffer when it was made); a copy, after
  * its last.  The file's mtime, after its last record either way, checks
@@ -7483,7 +7486,7 @@ born_by_clock(void)
 {
 	struct timespec boot;
 	struct timex tx;
-	int64_t p, m, r, w, hi, tol, lo_tol, ppm;
+	int64_t p, m, r, w, d, hi, tol, lo_tol, ppm;
 	double rate;
 	long hz = sysconf(_SC_CLK_TCK);
 
@@ -7504,8 +7507,13 @@ born_by_clock(void)
 	ppm = (tx.freq < 0 ? -(int64_t)tx.freq : tx.freq) / 65536 + 1 +
 	    (int64_t)(tx.tick > 1000000 / hz ? tx.tick - 1000000 / hz :
 	    1000000 / hz - tx.tick) * hz;
-	rate = ((double)(p > m ? p - m : m - p) + 50000000) / (double)m +
-	    (double)ppm / 1000000;
+	// the distance from the wall clock's kin that the events' clock
+	// counts as (from boot: perf's, MONOTONIC, BOOTTIME, MONOTONIC_RAW;
+	// from the epoch: REALTIME, TAI), the nearer
+	d = p > m ? p - m : m - p;
+	if ((p > r ? p - r : r - p) < d)
+		d = p > r ? p - r : r - p;
+	rate = ((double)d + 50000000) / (double)m + (double)ppm / 1000000;
 	tol = FILE_TICK + pf.time_slack + w;
 	lo_tol = tol + (int64_t)(rate * (double)(p - (int64_t)rec_lo));
 	tol += (int64_t)(rate * (double)(p - (int64_t)rec_hi));
