@@ -133,7 +133,7 @@ long syscall(long, ...);
  * sbase convention).  The level raises `status`: 0 a note, 1 something
  * cannot be told (a damaged profile, a file nothing vouches for), 2
  * trouble.  A verdict that a file changed sets `changed` (verdict_status,
- * section 12).  The exit status (perfmt.1, EXIT STATUS; finish) is 2 for
+ * section 14).  The exit status (perfmt.1, EXIT STATUS; finish) is 2 for
  * trouble, else 1 where a file changed, else 3 where something cannot be
  * told, else 0: a script tells each apart.
  */
@@ -7536,20 +7536,43 @@ mtime_trust(void)
 		prof_trust = PT_UNCONFIRMED;
 	else if (born_after())
 		prof_trust = PT_COPY;
-	else if (!trust_span)
-		prof_trust = PT_UNCONFIRMED;
 	else {
-		// perf's clock where it places the file; else a file born
-		// less long before its mtime than its records span is a
-		// copy, and one born longer may be a slow copy
+		// perf's clock where it places the file (one timed record
+		// is enough); else a file born less long before its mtime
+		// than its records span is a copy, and one born longer may
+		// be a slow copy
 		trust_age = pf.mtime > pf.btime ?
 		    (uint64_t)pf.mtime - (uint64_t)pf.btime : 0;
 		trust_clock = born_by_clock();
-		prof_trust = trust_clock == 1 ? PT_WRITTEN : trust_clock == 0 ||
-		    (trust_age < trust_span && trust_span - trust_age >
-		    trust_age / 1000 + (uint64_t)pf.time_slack) ? PT_COPY :
+		prof_trust = trust_clock == 1 ? PT_WRITTEN : trust_clock == 0 ?
+		    PT_COPY : !trust_span ? PT_UNCONFIRMED :
+		    trust_age < trust_span && trust_span - trust_age >
+		    trust_age / 1000 + (uint64_t)pf.time_slack ? PT_COPY :
 		    PT_AGED;
 	}
+}
+
+/* The last sample's wall-clock time by CLOCK_DATA, in prof_ns, where it
+ * is no later than the perf.data's mtime: perf reads the pair's wall
+ * time and its clock's in user space, where a time namespace (CRIU, a
+ * container) moves a -k clock and not the kernel's stamps of it, and
+ * the file perf wrote, or any copy, is last written after its last
+ * record.  0 said: the mtime stands in for it. */
+static int
+clock_data_fits(void)
+{
+	uint64_t t = pf.sample_last ? pf.sample_last : pf.n_timed ?
+	    pf.t_last : pf.clock_ns;
+	char when[64];
+
+	prof_ns = (int64_t)(pf.clock_tod + (t - pf.clock_ns));
+	if (!pf.mtime || prof_ns <= pf.mtime + pf.time_slack + FILE_TICK)
+		return 1;
+	time_into(when, sizeof when, prof_ns, 0);
+	msg(0, "%s: CLOCK_DATA places the last sample at %s, after the "
+	    "perf.data's mtime (perf ran in a time namespace?): the mtime "
+	    "is taken", esc(pf_shown()), when);
+	return 0;
 }
 
 /* The profile's time: the last sample's wall-clock time by CLOCK_DATA,
@@ -7560,7 +7583,6 @@ profile_time(void)
 {
 	struct timespec now;
 	struct stat st;
-	uint64_t t;
 	char when[64];
 
 	trust_span = record_span();
@@ -7580,10 +7602,7 @@ profile_time(void)
 		prof_ns = mtime_ns(&st);
 		prof_src = "the mtime of the -r file";
 		prof_trust = PT_GIVEN;
-	} else if (pf.has_clock_data) {
-		t = pf.sample_last ? pf.sample_last : pf.n_timed ? pf.t_last :
-		    pf.clock_ns;
-		prof_ns = (int64_t)(pf.clock_tod + (t - pf.clock_ns));
+	} else if (pf.has_clock_data && clock_data_fits()) {
 		prof_src = "the last sample, by CLOCK_DATA";
 		prof_trust = PT_CLOCK;
 	} else if (pf.mtime) {
@@ -7830,8 +7849,10 @@ trust_text(void)
 		    trust_span / 1000000 % 1000);
 		return buf;
 	}
-	return pf.has_btime ? "unconfirmed: its records hold no times" :
-	    "unconfirmed: the file system keeps no birth time";
+	return !pf.has_btime ? "unconfirmed: the file system keeps no birth "
+	    "time" : rec_lo ? "unconfirmed: its records span no time, and "
+	    "perf's clock cannot place it here" : "unconfirmed: its records "
+	    "hold no times";
 }
 
 static void
@@ -10398,7 +10419,7 @@ static const char *
 not_this_boot(void)
 {
 	struct timespec rt, bt;
-	int64_t boot;
+	int64_t boot, p, m, r, w;
 
 	if (!same_host)
 		return host == HOST_FOREIGN ? "the profile is from another "
@@ -10411,7 +10432,11 @@ not_this_boot(void)
 	clock_gettime(CLOCK_REALTIME, &rt);
 	clock_gettime(CLOCK_BOOTTIME, &bt);
 	boot = ts_ns(&rt) - ts_ns(&bt);
-	if (prof_ns < boot || (pf.t_last && pf.t_last > (uint64_t)ts_ns(&bt)))
+	// a sample later than the events' clock now (perf_clock_now: not
+	// CLOCK_BOOTTIME, from which perf's drifts) is another boot's
+	if (prof_ns < boot || (pf.t_last && pf.clock != CLOCK_MIXED &&
+	    perf_clock_now(pf.clock, &p, &m, &r, &w) && pf.t_last >
+	    (uint64_t)p))
 		return "the profile was recorded before this boot";
 	return NULL;
 }

@@ -462,6 +462,39 @@ else
 		[ "$got" = "confirmed a confirmed " ] && ok "$what" ||
 		    bad "$what" "got '$got' (confirmed, a copy's, confirmed)"
 	fi
+	# a -k realtime profile's sample times count from 1970: its boot is
+	# told by that clock read now, so inject adds the running kernel's ID
+	what="inject of a -k realtime profile: the running kernel's ID added"
+	# (dd's syscalls: samples in the kernel)
+	perf record -N -q -B -k realtime -o kr.data -- \
+	    dd if=/dev/zero of=/dev/null bs=1 count=300000 >/dev/null 2>&1
+	if [ -n "$noclock" ]; then
+		skip "$what" "$noclock"
+	else
+		"$PERFMT" inject $LOC -n -i kr.data >out 2>&1
+		grep -q '^add  .*\[kernel.kallsyms\]' out && ok "$what" ||
+		    bad "$what" "$(grep kallsyms out)"
+	fi
+	# perf record -k mono in a time namespace behind the kernel's clock:
+	# perf reads CLOCK_DATA's pair there, so it places the samples that
+	# far late, past the perf.data's mtime: not taken, and a program
+	# written over after the recording is stale by the mtime
+	what="-k mono in a time namespace behind: CLOCK_DATA past the mtime, not taken"
+	back=$(awk '{ s = int($1 / 2); print s < 100 ? s : 100 }' /proc/uptime)
+	if ! unshare -T --monotonic=-$back --boottime=-$back -f true 2>/dev/null; then
+		skip "$what" "not root, or no unshare -T (util-linux 2.36, Linux 5.6)"
+	else
+		cp cp/lib kns
+		unshare -T --monotonic=-$back --boottime=-$back -f \
+		    perf record -N -q -B -k mono -o kns.data -- sh -c './kns; sleep 0.3' \
+		    >/dev/null 2>&1
+		sleep 1.1
+		printf 'x' | dd of=kns bs=1 seek=1000 conv=notrunc 2>/dev/null
+		"$PERFMT" check $LOC -p -i kns.data >out 2>err
+		v=$(awk -F'\t' -v d="$L/kns" '$4 == d { print $1 }' out)
+		[ "$v" = stale ] && grep -q "CLOCK_DATA places the last sample at .*after the perf.data's mtime" err &&
+		    ok "$what" || bad "$what" "kns: '$v': $(cat err)"
+	fi
 	"$PERFMT" header -i cp-copy.data >out 2>/dev/null
 	grep -q "^profile time .*(the mtime of the perf.data, a copy's" out &&
 	    ok "header: the profile time and how far it is trusted" ||
