@@ -6307,7 +6307,8 @@ static const struct rule {
 	{ V_STALE, "newer" },
 	// the profile's time is a copy's mtime
 	{ V_UNVERIFIED, "copy-time" },
-	// another device and another inode than perf mapped
+	// another device and another inode than perf mapped, or perf mapped
+	// files on two devices at the path (a container's, a chroot's)
 	{ V_UNVERIFIED, "other-device" },
 	// modified while perf recorded
 	{ V_UNVERIFIED, "during" },
@@ -6988,6 +6989,7 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	int64_t since = prof_start, m;
 	int64_t slack = pf.time_slack + FILE_TICK;	// of a file's times
 	uint64_t t, d;
+	int two_devs = 0;
 	// a start no later than the first record: the perf.data's birth,
 	// or CLOCK_DATA's time less the records' span; the span back from
 	// -t, -r or an unconfirmed mtime lands after it
@@ -7015,6 +7017,11 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 			decide(r, R_TWO_INODES);
 			return;
 		}
+		// files at the path on two devices: a container's or a
+		// chroot's too, whose bytes no file here vouches for (perf
+		// report reads this one for its samples)
+		if (rc->inodes == 3)
+			two_devs = 1;
 		// the kernel's device numbers are those of stat where the file
 		// system is the one mapped; btrfs subvolumes report another
 		// device and keep the inode number (docs/design.md, the rules)
@@ -7045,7 +7052,7 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		decide(r, R_NEWER);
 	else if (prof_trust == PT_COPY)
 		decide(r, R_COPY_TIME);
-	else if (r->flags & RF_INO_DIFF)
+	else if ((r->flags & RF_INO_DIFF) || two_devs)
 		decide(r, R_OTHER_DEVICE);
 	// a file modified while perf recorded may or may not be the one
 	// mapped; a JIT's map is written by its process, never before the
