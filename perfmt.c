@@ -1503,7 +1503,8 @@ attr_add(const unsigned char *p, size_t n, uint64_t off)
 	a->read_format = get64(p + 32, pf.be);
 	a->flags = attr_flags(p + 40, pf.be);
 	// clockid at 92 (PERF_ATTR_SIZE_VER3 and on)
-	c = !(a->flags >> F_USE_CLOCKID & 1) ? 0 : n < 96 ? CLOCK_MIXED :
+	c = !(a->flags >> F_USE_CLOCKID & 1) ? 0 : n < 96 ||
+	    get32(p + 92, pf.be) >= CLOCK_MIXED - 1 ? CLOCK_MIXED :
 	    get32(p + 92, pf.be) + 1;
 	pf.clock = pf.nattr && pf.clock != c ? CLOCK_MIXED : c;
 	attr_layout(a);
@@ -7436,11 +7437,12 @@ perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
 	put_n(a + 40, v, 8, be);
 	put_n(a + 92, clock ? clock - 1 : 0, 4, be);
 #ifdef SYS_perf_event_open
-	fd = syscall(SYS_perf_event_open, a, 0, -1, -1, 8 /* FD_CLOEXEC */);
+	fd = pg > 0 ? syscall(SYS_perf_event_open, a, 0, -1, -1,
+	    8 /* FD_CLOEXEC */) : -1;
 #else
 	fd = -1;
 #endif
-	if (fd < 0 || pg <= 0)
+	if (fd < 0)
 		return 0;
 	m = mmap(NULL, 2 * (size_t)pg, PROT_READ | PROT_WRITE, MAP_SHARED,
 	    (int)fd, 0);
@@ -7493,8 +7495,9 @@ born_by_clock(void)
 {
 	struct timespec boot;
 	struct timex tx;
-	int64_t p, m, r, w, d, hi, tol, lo_tol, ppm;
+	int64_t p, m, r, w, d, hi, tol, lo_tol, ppm, kin[3];
 	double rate;
+	int i;
 	long hz = sysconf(_SC_CLK_TCK);
 
 	memset(&tx, 0, sizeof tx);
@@ -7516,11 +7519,18 @@ born_by_clock(void)
 	    1000000 / hz - tx.tick) * hz;
 	// the distance from the wall clock's kin that the events' clock
 	// counts as (from boot: perf's, MONOTONIC, BOOTTIME, MONOTONIC_RAW;
-	// from the epoch: REALTIME, TAI), the nearer
-	d = p > m ? p - m : m - p;
-	if ((p > r ? p - r : r - p) < d)
-		d = p > r ? p - r : r - p;
+	// from the epoch: REALTIME, TAI with adjtimex's offset), the nearer
+	kin[0] = m;
+	kin[1] = r;
+	kin[2] = r + (int64_t)tx.tai * 1000000000;
+	for (d = INT64_MAX, i = 0; i < 3; i++)
+		if ((p > kin[i] ? p - kin[i] : kin[i] - p) < d)
+			d = p > kin[i] ? p - kin[i] : kin[i] - p;
 	rate = ((double)d + 50000000) / (double)m + (double)ppm / 1000000;
+	// past 1 (a boot some seconds old, a namespace set far back) the
+	// margin says nothing, and would overflow
+	if (rate > 1)
+		return -1;
 	tol = FILE_TICK + pf.time_slack + w;
 	lo_tol = tol + (int64_t)(rate * (double)(p - (int64_t)rec_lo));
 	tol += (int64_t)(rate * (double)(p - (int64_t)rec_hi));
@@ -7573,7 +7583,9 @@ clock_data_fits(void)
 	char when[64];
 
 	prof_ns = (int64_t)(pf.clock_tod + (t - pf.clock_ns));
-	if (!pf.mtime || prof_ns <= pf.mtime + pf.time_slack + FILE_TICK)
+	// unsigned: the mtime may be saturated
+	if (!pf.mtime || prof_ns <= pf.mtime || (uint64_t)prof_ns -
+	    (uint64_t)pf.mtime <= (uint64_t)(pf.time_slack + FILE_TICK))
 		return 1;
 	time_into(when, sizeof when, prof_ns, 0);
 	msg(0, "%s: CLOCK_DATA places the last sample at %s, after the "
@@ -10263,6 +10275,19 @@ inj_stream(int fd, uint64_t size)
 	return 1;
 }
 
+/* Whether the data.N streams folded to sig (stream_sig) are those the
+ * walk read: else said. */
+static int
+streams_same(uint64_t sig)
+{
+	if (sig == pf.streams_sig)
+		return 1;
+	msg(2, "%s: a data.N file was added, removed, replaced or written "
+	    "since it was read: the streams are not the ones judged",
+	    esc(pf.path));
+	return 0;
+}
+
 /* A directory's data.N streams after its own records, as perf reads
  * them (fmt §5.6): it orders the records by their times. */
 static int
@@ -10290,13 +10315,7 @@ inj_streams(void)
 		if (!ok)
 			return 0;
 	}
-	if (sig != pf.streams_sig) {
-		msg(2, "%s: a data.N file was added, removed, replaced or "
-		    "written since it was read: the streams are not the ones "
-		    "judged", esc(pf.path));
-		return 0;
-	}
-	return 1;
+	return streams_same(sig);
 }
 
 /* The new file up to where the new entries go: the old bytes (a pipe's
@@ -10439,11 +10458,13 @@ not_this_boot(void)
 	clock_gettime(CLOCK_REALTIME, &rt);
 	clock_gettime(CLOCK_BOOTTIME, &bt);
 	boot = ts_ns(&rt) - ts_ns(&bt);
-	// a sample later than the events' clock now (perf_clock_now: not
-	// CLOCK_BOOTTIME, from which perf's drifts) is another boot's
-	if (prof_ns < boot || (pf.t_last && pf.clock != CLOCK_MIXED &&
-	    perf_clock_now(pf.clock, &p, &m, &r, &w) && pf.t_last >
-	    (uint64_t)p))
+	// a sample later than the events' clock now is another boot's: by
+	// perf_clock_now, else perf's own by CLOCK_BOOTTIME, from which it
+	// drifts at most as far as NTP steers a clock (500 ppm)
+	if (pf.clock == CLOCK_MIXED || !perf_clock_now(pf.clock, &p, &m, &r,
+	    &w))
+		p = pf.clock ? INT64_MAX : ts_ns(&bt) + ts_ns(&bt) / 2000;
+	if (prof_ns < boot || (pf.t_last && pf.t_last > (uint64_t)p))
 		return "the profile was recorded before this boot";
 	return NULL;
 }
@@ -10656,6 +10677,7 @@ static int
 cmd_inject(const char *path, const char *out)
 {
 	struct stat st;
+	uint64_t sig = 0;
 	int rc, first = 0;
 
 	memset(&inj, 0, sizeof inj);
@@ -10681,6 +10703,11 @@ cmd_inject(const char *path, const char *out)
 	while ((rc = next_pass(path)) > 0) {
 		if (!first++ && (!verdicts_begin() || status >= 2 ||
 		    !inj_plan() || !inj_writers() || (!opt.dry && !inj_begin())))
+			goto fail;
+		// every pass reads the streams the first read (and copied)
+		if (first == 1)
+			sig = pf.streams_sig;
+		else if (!streams_same(sig))
 			goto fail;
 		if (!inj_pass())
 			goto fail;
