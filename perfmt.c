@@ -7408,14 +7408,13 @@ perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
     int64_t *w)
 {
 	unsigned char a[96], *m, *d;	// PERF_ATTR_SIZE_VER3
-	uint64_t flags = 1 << 5 | 1 << 6 | 1 << 9 | 1 << 18, v = 0, head, off,
-	    size;
+	uint64_t flags = 1 << 5 | 1 << 6 | 1 << 9 | 1 << 18, head, off, size;
 	const uint16_t one = 1;
 	unsigned char low;
 	struct timespec t0, t1, rt;
 	char name[17] = "";
 	long fd, pg = sysconf(_SC_PAGESIZE);
-	int i, be, found = 0;
+	int be, found = 0;
 
 	*perf = 0;
 	// PERF_TYPE_SOFTWARE, its size, PERF_COUNT_SW_DUMMY, PERF_SAMPLE_TIME;
@@ -7426,15 +7425,15 @@ perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
 		flags |= (uint64_t)1 << F_USE_CLOCKID;
 	memcpy(&low, &one, 1);
 	be = !low;
-	for (i = 0; i < 64; i++)
-		if (flags >> i & 1)
-			v |= (uint64_t)1 << (be ? 63 - i : i);
 	memset(a, 0, sizeof a);
 	put_n(a, 1, 4, be);
 	put_n(a + 4, sizeof a, 4, be);
 	put_n(a + 8, 9, 8, be);
 	put_n(a + 24, 4, 8, be);
-	put_n(a + 40, v, 8, be);
+	// attr_flags reads the word back; its bit reversal is its own
+	// inverse, so it also lays the word out
+	put_n(a + 40, flags, 8, be);
+	put_n(a + 40, attr_flags(a + 40, be), 8, be);
 	put_n(a + 92, clock ? clock - 1 : 0, 4, be);
 #ifdef SYS_perf_event_open
 	fd = pg > 0 ? syscall(SYS_perf_event_open, a, 0, -1, -1,
