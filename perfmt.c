@@ -9862,6 +9862,7 @@ static struct {
 	uint64_t bid_off;	/* its BUILD_ID section */
 	int sections;		/* the old file has its feature table */
 	unsigned n[3];		/* objects, by INJ_HAS, INJ_ADD, INJ_LEFT */
+	const char *boot_why;	/* not_this_boot's, for this pass */
 } inj;
 
 /* A pipe-form profile (fmt §1.8) becomes a file: its header and attrs
@@ -10483,7 +10484,7 @@ inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
 	if (rc->idlen)
 		return INJ_HAS;
 	if (r->kind == K_VDSO) {
-		if ((*why = not_this_boot()))
+		if ((*why = inj.boot_why))
 			return INJ_LEFT;
 		// this process's vDSO is its own width's: a profile with a
 		// process of the other width had another image
@@ -10512,7 +10513,7 @@ inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
 				    "build-IDs are added";
 			return INJ_LEFT;
 		}
-		if ((*why = not_this_boot()))
+		if ((*why = inj.boot_why))
 			return INJ_LEFT;
 	} else if (r->verdict != V_UNCHANGED || (*why = not_here())) {
 		return INJ_LEFT;
@@ -10538,6 +10539,8 @@ inj_pass(void)
 	uint32_t i;
 	int d;
 
+	// one profile, one boot: its kernel, modules and vDSO share it
+	inj.boot_why = not_this_boot();
 	for (i = 0; i < nobj; i++) {
 		if (!judged(i))
 			continue;
