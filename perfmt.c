@@ -7179,6 +7179,28 @@ id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
 	return m <= pf.mtime && m > hi + pf.time_slack + FILE_TICK;
 }
 
+/* The first place cand_list names for o that holds a file with o's
+ * build-ID, not a debug file (perf report reads code from it): its index
+ * in cands, else ncand. */
+static unsigned
+id_place(const struct obj *o, int kind)
+{
+	struct elfid e;
+	struct stat st;
+	unsigned k;
+	int idrc, there;
+
+	cand_list(o, kind, o->id, o->idlen);
+	for (k = 0; k < ncand; k++) {
+		there = probe(&cands[k], &e, &st, &idrc);
+		trace_cand(o, &cands[k], there, idrc, &e);
+		if (there && idrc == 0 && cands[k].type != CT_DEBUG &&
+		    id_same(o->id, o->idlen, e.id, e.len < IDMAX ? e.len : IDMAX))
+			break;
+	}
+	return k;
+}
+
 /* A path recorded with several build-IDs held several builds while perf
  * recorded (a rebuild, or another mount's file: an MMAP2 record with an
  * ID has no inode to tell which), and perf report reads each build's
@@ -7188,26 +7210,12 @@ id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
 static int
 other_id_nowhere(uint32_t g, int kind)
 {
-	const struct obj *o;
-	struct elfid e;
-	struct stat st;
-	uint32_t i, k;
-	int idrc, there, found, seen[2] = { 0, 0 };
+	uint32_t i;
+	int seen[2] = { 0, 0 };
 
-	for (i = g; i != UINT32_MAX; i = objs[i].gnext - 1) {
-		o = &objs[i];
-		if (!id_first(g, i))
-			continue;	// none, or one looked for already
-		cand_list(o, kind, o->id, o->idlen);
-		for (k = found = 0; k < ncand && !found; k++) {
-			there = probe(&cands[k], &e, &st, &idrc);
-			trace_cand(o, &cands[k], there, idrc, &e);
-			found = there && idrc == 0 && cands[k].type != CT_DEBUG &&
-			    id_same(o->id, o->idlen, e.id, e.len < IDMAX ? e.len :
-			    IDMAX);
-		}
-		seen[found] = 1;
-	}
+	for (i = g; i != UINT32_MAX; i = objs[i].gnext - 1)
+		if (id_first(g, i))	// one looked for already: not again
+			seen[id_place(&objs[i], kind) < ncand] = 1;
 	return seen[0] && seen[1];
 }
 
@@ -10982,18 +10990,23 @@ struct ar_plan {
 	const char *name, *leaf, *why, *vn;
 	const unsigned char *mem;
 	const char *kallsyms;	/* the kernel's symbols: this file */
+	const struct cand *c;	/* the file, where one holds it */
+	const unsigned char *id;	/* the ID it carries, as read */
+	size_t idlen;
 	uint64_t size;
 	int jit;
 };
 
 /* Decides, reading nothing but what sizes an entry from memory or /proc;
- * 0 where an earlier object of the same build-ID holds the file. */
+ * 0 where an earlier object of the same build-ID holds the file.  c and
+ * v are the file and the verdict for the ID rc names: the group's
+ * (ar_object), or one build's of several (ar_builds). */
 static int
-ar_decide(uint32_t g, const struct rec *rc, struct ar_plan *pl)
+ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
+    struct ar_plan *pl)
 {
 	const struct obj *o = &objs[g];
 	const struct res *r = &res[g];
-	const struct cand *c = r->cand < ncand ? &cands[r->cand] : NULL;
 	uint32_t i;
 
 	memset(pl, 0, sizeof *pl);
@@ -11001,18 +11014,20 @@ ar_decide(uint32_t g, const struct rec *rc, struct ar_plan *pl)
 	pl->name = ar_name(o);
 	pl->leaf = "elf";
 	pl->jit = r->kind == K_JIT;
+	pl->c = c;
+	pl->id = rc->id;
+	pl->idlen = rc->idlen;
 	// a JIT's map has no build-ID: its time on this system is all that
 	// shows it to be the profiled one (fmt §7.2); another object goes
 	// in only where a file carries its recorded build-ID: the verdict
 	// says why none does
-	if (pl->jit ? r->verdict != V_UNCHANGED : r->verdict != V_OK &&
-	    rc->idlen) {
+	if (pl->jit ? v != V_UNCHANGED : v != V_OK && rc->idlen) {
 		detail_for(g, rc);
-		pl->vn = vnames[r->verdict];
+		pl->vn = vnames[v];
 		pl->why = detail;
 	} else if (pl->jit && not_here())
 		pl->why = not_here();
-	else if (!pl->jit && r->verdict != V_OK)
+	else if (!pl->jit && v != V_OK)
 		pl->why = "no build-ID recorded (perfmt inject adds them)";
 	else if (!pl->name)
 		pl->why = "its name cannot be a path in the archive";
@@ -11060,7 +11075,7 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 {
 	const struct res *r = &res[g];
 	// a file to copy has its place (ar_decide)
-	const struct cand *c = r->cand < ncand ? &cands[r->cand] : &cands[0];
+	const struct cand *c = pl->c ? pl->c : &cands[0];
 	char path[PATHMAX], link[PATHMAX + 16], bid[64];
 	uint64_t at = wr.at;
 	struct stat a, b;
@@ -11079,8 +11094,8 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 		// and a cached kallsyms, which have none, by inode and mtime
 		else if (pl->jit || c->type == CT_KALLSYMS ? a.st_ino != r->ino
 		    || mtime_ns(&a) != r->mtime : fd_buildid(fd, &a, c->entry,
-		    &e) || !id_same(e.id, e.len < IDMAX ? e.len : IDMAX,
-		    r->diskid, r->disklen))
+		    &e) || !id_same(pl->id, pl->idlen, e.id, e.len < IDMAX ?
+		    e.len : IDMAX))
 			pl->why = "it changed after its build-ID was read";
 		// an APK's library: its bytes in the APK (zip_entry)
 		else if (c->entry && lseek(fd, (off_t)e.base, SEEK_SET) < 0)
@@ -11134,14 +11149,15 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 	return 1;
 }
 
-/* One object: in the archive, or left out with the reason. */
+/* One entry, for the ID rc names, its file c and verdict v (ar_decide):
+ * in the archive, or left out with the reason. */
 static void
-ar_object(uint32_t g, const struct rec *rc)
+ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 {
 	struct ar_plan pl;
 	int n;
 
-	if (!ar_decide(g, rc, &pl))
+	if (!ar_decide(g, rc, c, v, &pl))
 		return;
 	n = pl.why ? 0 : ar_copy(g, &pl);
 	if (n < 0) {
@@ -11157,10 +11173,40 @@ ar_object(uint32_t g, const struct rec *rc)
 		return;
 	}
 	ar.left++;
-	verdict_status(res[g].verdict);
+	verdict_status(v);
 	fprintf(stderr, "left  %s %s  %s%s%s\n", pl.hex[0] ? pl.hex : "-",
 	    esc(obj_name(&objs[g])), pl.vn ? pl.vn : "", pl.vn ? ": " : "",
 	    pl.why);
+}
+
+/* One object: the file its verdict found; or, for a path of several
+ * builds that a place holds (rebuilt while perf recorded:
+ * other_id_nowhere), each build from the first place that holds it, as
+ * perf report reads each one's samples from its own, and a build no
+ * place holds left out with the verdict. */
+static void
+ar_object(uint32_t g, const struct rec *rc)
+{
+	const struct res *r = &res[g];
+	struct rec one = *rc;
+	uint32_t i;
+	unsigned k;
+
+	if (r->kind != K_USER || !(r->flags & RF_MULTI_ID) ||
+	    (r->verdict != V_OK && r->rule != R_OTHER_ID)) {
+		ar_one(g, rc, r->cand < ncand ? &cands[r->cand] : NULL,
+		    r->verdict);
+		return;
+	}
+	for (i = g; i != UINT32_MAX && status < 2; i = objs[i].gnext - 1) {
+		if (!id_first(g, i))
+			continue;
+		one.id = objs[i].id;
+		one.idlen = objs[i].idlen;
+		k = id_place(&objs[i], r->kind);
+		ar_one(g, &one, k < ncand ? &cands[k] : NULL, k < ncand ?
+		    V_OK : r->verdict);
+	}
 }
 
 static int

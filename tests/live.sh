@@ -362,6 +362,22 @@ else
 	got=$(HOME=$L/rw-home "$PERFMT" check $LOC -p -i rw.data 2>/dev/null |
 	    awk -F'\t' -v d="$L/rw" '$4 == d { print $1 }')
 	[ "$got" = ok ] && ok "$what: ok" || bad "$what: ok" "got '$got'"
+	# archive puts each build from where it is: perf report reads
+	# each build's samples from its own file; without the cache the
+	# first build is left out, said, and the second goes in
+	what="archive --buildid-mmap: two builds"
+	HOME=$L/rw-home "$PERFMT" archive $LOC -q -i rw.data -o rw.tar 2>out
+	rc=$?
+	got=$(tar -tf rw.tar 2>/dev/null | grep -c "^${L#/}/rw/[0-9a-f]*/elf$")
+	[ $rc = 0 ] && [ "$got" = 2 ] && ok "$what, one cached: both put" ||
+	    bad "$what, one cached: both put" "exit $rc, $got entries: $(cat out)"
+	HOME=$L/rw-none "$PERFMT" archive $LOC -q -i rw.data -o rw.tar 2>out
+	rc=$?
+	got=$(tar -tf rw.tar 2>/dev/null | grep -c "^${L#/}/rw/[0-9a-f]*/elf$")
+	[ $rc = 3 ] && [ "$got" = 1 ] &&
+	    grep -q "^left  [0-9a-f]* $L/rw  unverified: perf recorded 2 build-IDs" out &&
+	    ok "$what, none cached: one put, the other left" ||
+	    bad "$what, none cached: one put, the other left" "exit $rc, $got entries: $(cat out)"
 fi
 
 # nothing passes when every object matches: an untouched profile exits 0
