@@ -11033,9 +11033,14 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
 		pl->why = "its name cannot be a path in the archive";
 	else if (!pl->jit && rc->idlen < 2)
 		pl->why = "a build-ID of one byte has no .build-id/xx/rest link";
-	else if (r->kind == K_KERNEL && c && c->type == CT_KALLSYMS)
+	else if (r->kind == K_KERNEL && c && c->type == CT_KALLSYMS) {
+		// a cache's copy is found by its place alone: its form is
+		// checked as --kallsyms's is
 		pl->leaf = "kallsyms";
-	else if (r->kind == K_KERNEL && (opt.kallsyms || (c &&
+		if (kallsyms_size(c->path, &pl->size))
+			pl->why = "the cached kallsyms is unreadable, none, or "
+			    "hides its addresses";
+	} else if (r->kind == K_KERNEL && (opt.kallsyms || (c &&
 	    c->type == CT_KNOTES && live_kind(c)))) {
 		// --kallsyms (checked by main), else the running kernel's
 		pl->leaf = "kallsyms";

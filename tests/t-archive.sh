@@ -304,6 +304,25 @@ run "$PERFMT" archive -s "$A/kz" -i "$P/aarch64__a-default.data" -o "$A/k4.tar"
 grep -q "^left  $kid \[kernel.kallsyms\]  its kallsyms is unreadable, none, or hides its addresses (kptr_restrict: read it as root)" "$W/err" &&
     ok "archive -s: a sysroot's zeroed kallsyms, the kernel left out, said" ||
     bad "archive -s: a sysroot's zeroed kallsyms, the kernel left out, said" "rc $rc: $(cat "$W/err")"
+# a build-ID cache's [kernel.kallsyms]/ID/kallsyms is found by its place
+# alone: it goes in whole, and one with zeros, or none, is left out
+C="$A/kc/[kernel.kallsyms]/$kid"
+mkdir -p "$C" "$A/kempty"
+for f in "$W/elf/guest__aarch64__kallsyms" "$A/kzero" "$W/elf/guest__aarch64__sys_kernel_notes.bin"; do
+	cp "$f" "$C/kallsyms"
+	run "$PERFMT" archive -s "$A/kempty" -c "$A/kc" -i "$P/aarch64__a-default.data" -o "$A/k5.tar"
+	case $f in
+	*__kallsyms)
+		grep -q "^put   $kid \[kernel.kallsyms\]" "$W/err" &&
+		    tar -xOf "$A/k5.tar" "[kernel.kallsyms]/$kid/kallsyms" | cmp -s - "$f" &&
+		    ok "archive -c: a cached kallsyms, put whole" ||
+		    bad "archive -c: a cached kallsyms, put whole" "rc $rc: $(cat "$W/err")" ;;
+	*)
+		grep -q "^left  $kid \[kernel.kallsyms\]  the cached kallsyms is unreadable, none, or hides its addresses" "$W/err" &&
+		    ok "archive -c: a cached kallsyms that is not one ($(basename "$f")), left out, said" ||
+		    bad "archive -c: a cached kallsyms that is not one ($(basename "$f")), left out, said" "rc $rc: $(cat "$W/err")" ;;
+	esac
+done
 run "$PERFMT" check --kallsyms "$W/elf/guest__aarch64__sys_kernel_notes.bin" -i "$P/aarch64__a-default.data"
 expect "check --kallsyms: a file that is none, refused" 2 "not a kallsyms file: expected lines of ADDRESS TYPE NAME"
 if ! command -v perf >/dev/null 2>&1; then
