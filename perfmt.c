@@ -10757,7 +10757,22 @@ fail:
  * it goes in fixed memory: files in pieces through the read buffer. */
 static struct {
 	unsigned put, left, jit;
+	/* the objects whose build-ID went in (ar_id_obj): one entry each */
+	unsigned char ids[(PERFMT_MAXOBJ + 7) / 8];
 } ar;
+
+/* The first object with build-ID id, nobj if none: the one marked in
+ * ar.ids when a file of that ID goes in. */
+static uint32_t
+ar_id_obj(const unsigned char *id, size_t idlen)
+{
+	uint32_t j;
+
+	for (j = 0; idlen && j < nobj; j++)
+		if (id_same(objs[j].id, objs[j].idlen, id, idlen))
+			return j;
+	return nobj;
+}
 
 /* Zeros to the end of the 512-byte block. */
 static int
@@ -11064,13 +11079,10 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
 	// file itself, fmt §7.2)
 	if (c && c->type == CT_CACHE && r->kind == K_VDSO)
 		pl->leaf = "vdso";
-	// one entry per build-ID: another name of the same file is found
-	// by its .build-id link
-	for (i = 0; !pl->why && i < g; i++)
-		if (objs[i].group == i && wanted(i) && res[i].verdict == V_OK &&
-		    id_same(res[i].diskid, res[i].disklen, rc->id, rc->idlen))
-			return 0;
-	return 1;
+	// one entry per build-ID: another name of the same file, or the
+	// build another path had too, is found by its .build-id link
+	i = ar_id_obj(rc->id, rc->idlen);
+	return pl->why || i == nobj || !(ar.ids[i / 8] >> i % 8 & 1);
 }
 
 /* Copies the entry ar_decide planned: 1 put, 0 left (pl->why says why),
@@ -11160,6 +11172,7 @@ static void
 ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 {
 	struct ar_plan pl;
+	uint32_t i;
 	int n;
 
 	if (!ar_decide(g, rc, c, v, &pl))
@@ -11170,6 +11183,9 @@ ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 		return;
 	}
 	if (n) {
+		i = ar_id_obj(pl.id, pl.idlen);
+		if (i < nobj)
+			ar.ids[i / 8] |= (unsigned char)(1u << i % 8);
 		ar.put++;
 		ar.jit += pl.jit;
 		if (!opt.quiet)
@@ -11233,6 +11249,8 @@ cmd_archive(const char *path, const char *out)
 	while ((rc1 = next_pass(path)) > 0) {
 		if (!first++ && !verdicts_begin())
 			break;
+		// each pass's objects are its own
+		memset(ar.ids, 0, sizeof ar.ids);
 		for (i = 0; i < nobj && status < 2; i++) {
 			if (!judged(i))
 				continue;

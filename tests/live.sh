@@ -378,6 +378,19 @@ else
 	    grep -q "^left  [0-9a-f]* $L/rw  unverified: perf recorded 2 build-IDs" out &&
 	    ok "$what, none cached: one put, the other left" ||
 	    bad "$what, none cached: one put, the other left" "exit $rc, $got entries: $(cat out)"
+	# the first build at another path too: its ID goes in once (a
+	# second .build-id link of one name stops busybox tar)
+	what="archive --buildid-mmap: a build at two paths, once"
+	cp c/e rw
+	cp c/e rx
+	perf record -N -q --buildid-mmap -o rx.data -- sh -c \
+	    './rw; cp c/m rw.new; mv rw.new rw; ./rw; ./rx' >/dev/null 2>&1
+	HOME=$L/rw-home "$PERFMT" archive $LOC -q -i rx.data -o rx.tar 2>out
+	rc=$?
+	twice=$(tar -tf rx.tar 2>/dev/null | sort | uniq -d)
+	got=$(tar -tf rx.tar 2>/dev/null | grep -c "^${L#/}/r[wx]/[0-9a-f]*/elf$")
+	[ $rc = 0 ] && [ -z "$twice" ] && [ "$got" = 2 ] && ok "$what" ||
+	    bad "$what" "exit $rc, $got entries, twice: '$twice': $(cat out)"
 fi
 
 # nothing passes when every object matches: an untouched profile exits 0
