@@ -10945,8 +10945,10 @@ ar_copy_fd(int fd, uint64_t size, int to_end)
 
 /* A kallsyms file (fmt §6.3): /proc/kallsyms or a copy of it, counted
  * (procfs gives no size, so it is read twice: counted, then copied).
- * KS_OK where its first line is "ADDRESS TYPE NAME" with an address not
- * all zeros (kptr_restrict hides them all); KS_ERR with errno. */
+ * KS_OK where its first line is "ADDRESS TYPE NAME" and some line's
+ * address is not all zeros: kptr_restrict hides them all, and a kernel
+ * puts its per-CPU symbols at 0, first (x86_64 before 6.15:
+ * "0000000000000000 A fixed_percpu_data"); KS_ERR with errno. */
 enum { KS_OK, KS_ERR, KS_ZERO, KS_FORM };
 
 static int
@@ -10955,7 +10957,8 @@ kallsyms_size(const char *path, uint64_t *size)
 	static const char hexdig[] = "0123456789abcdefABCDEF";
 	static const char letters[] = "abcdefghijklmnopqrstuvwxyz";
 	struct stat st;
-	int fd = open_regular(AT_FDCWD, path, 0, &st), rc = KS_FORM;
+	int fd = open_regular(AT_FDCWD, path, 0, &st), form = 0, real = 0;
+	int addr = 1;		/* in a line's address */
 	uint64_t n = 0;
 	ssize_t k, i;
 
@@ -10966,20 +10969,26 @@ kallsyms_size(const char *path, uint64_t *size)
 			close(fd);
 			return KS_ERR;
 		}
-		for (i = 0; !n && i < k && strchr(hexdig, databuf[i]) &&
-		    databuf[i]; i++)
-			if (databuf[i] != '0')
-				rc = KS_OK;
-		if (!n && (!i || k < i + 3 || databuf[i] != ' ' ||
-		    !strchr(letters, databuf[i + 1] | 32) || databuf[i + 2] != ' '))
-			rc = KS_FORM;
-		else if (!n && rc != KS_OK)
-			rc = KS_ZERO;
+		for (i = 0; !n && i < k && databuf[i] &&
+		    strchr(hexdig, databuf[i]); i++)
+			;
+		if (!n)
+			form = i && k >= i + 3 && databuf[i] == ' ' &&
+			    strchr(letters, databuf[i + 1] | 32) &&
+			    databuf[i + 2] == ' ';
+		for (i = 0; !real && i < k; i++) {
+			if (databuf[i] == '\n')
+				addr = 1;
+			else if (!databuf[i] || !strchr(hexdig, databuf[i]))
+				addr = 0;
+			else if (addr && databuf[i] != '0')
+				real = 1;
+		}
 		n += (uint64_t)k;
 	}
 	close(fd);
 	*size = n;
-	return n ? rc : KS_FORM;
+	return !form ? KS_FORM : real ? KS_OK : KS_ZERO;
 }
 
 /* This process's vDSO image, whole: the kernel's build links it as ld

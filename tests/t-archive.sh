@@ -305,24 +305,31 @@ grep -q "^left  $kid \[kernel.kallsyms\]  its kallsyms is unreadable, none, or h
     ok "archive -s: a sysroot's zeroed kallsyms, the kernel left out, said" ||
     bad "archive -s: a sysroot's zeroed kallsyms, the kernel left out, said" "rc $rc: $(cat "$W/err")"
 # a build-ID cache's [kernel.kallsyms]/ID/kallsyms is found by its place
-# alone: it goes in whole, and one with zeros, or none, is left out
+# alone: it goes in whole, and one with zeros, or none, is left out; per-
+# CPU symbols at address 0 first (x86_64 before Linux 6.15) are no zeros
 C="$A/kc/[kernel.kallsyms]/$kid"
 mkdir -p "$C" "$A/kempty"
-for f in "$W/elf/guest__aarch64__kallsyms" "$A/kzero" "$W/elf/guest__aarch64__sys_kernel_notes.bin"; do
+{ printf '0000000000000000 A fixed_percpu_data\n0000000000000000 A __per_cpu_start\n'
+  cat "$W/elf/guest__aarch64__kallsyms"; } >"$A/kpercpu"
+for f in "$W/elf/guest__aarch64__kallsyms" "$A/kpercpu" "$A/kzero" "$W/elf/guest__aarch64__sys_kernel_notes.bin"; do
 	cp "$f" "$C/kallsyms"
 	run "$PERFMT" archive -s "$A/kempty" -c "$A/kc" -i "$P/aarch64__a-default.data" -o "$A/k5.tar"
 	case $f in
-	*__kallsyms)
+	*__kallsyms|*kpercpu)
 		grep -q "^put   $kid \[kernel.kallsyms\]" "$W/err" &&
 		    tar -xOf "$A/k5.tar" "[kernel.kallsyms]/$kid/kallsyms" | cmp -s - "$f" &&
-		    ok "archive -c: a cached kallsyms, put whole" ||
-		    bad "archive -c: a cached kallsyms, put whole" "rc $rc: $(cat "$W/err")" ;;
+		    ok "archive -c: a cached kallsyms ($(basename "$f")), put whole" ||
+		    bad "archive -c: a cached kallsyms ($(basename "$f")), put whole" "rc $rc: $(cat "$W/err")" ;;
 	*)
 		grep -q "^left  $kid \[kernel.kallsyms\]  the cached kallsyms is unreadable, none, or hides its addresses" "$W/err" &&
 		    ok "archive -c: a cached kallsyms that is not one ($(basename "$f")), left out, said" ||
 		    bad "archive -c: a cached kallsyms that is not one ($(basename "$f")), left out, said" "rc $rc: $(cat "$W/err")" ;;
 	esac
 done
+run "$PERFMT" archive -s "$A/kbare" --kallsyms "$A/kpercpu" -i "$P/aarch64__a-default.data" -o "$A/k6.tar"
+grep -q "^put   $kid \[kernel.kallsyms\]" "$W/err" &&
+    ok "archive --kallsyms: per-CPU symbols at 0 first, taken" ||
+    bad "archive --kallsyms: per-CPU symbols at 0 first, taken" "rc $rc: $(cat "$W/err")"
 run "$PERFMT" check --kallsyms "$W/elf/guest__aarch64__sys_kernel_notes.bin" -i "$P/aarch64__a-default.data"
 expect "check --kallsyms: a file that is none, refused" 2 "not a kallsyms file: expected lines of ADDRESS TYPE NAME"
 if ! command -v perf >/dev/null 2>&1; then
