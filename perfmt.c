@@ -11145,9 +11145,13 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 		n = wr_write(pl->mem, (size_t)pl->size, -1) ? 1 : -1;
 	else
 		n = ar_copy_fd(fd, pl->size, !c->entry);
+	// any write moves the ctime, which no one can set back (an mtime
+	// can be: touch -r, cp -p, rsync -t)
 	if (n > 0 && !pl->kallsyms && !pl->mem && (fstat(fd, &b) ||
 	    b.st_size != a.st_size || b.st_mtim.tv_sec != a.st_mtim.tv_sec ||
-	    b.st_mtim.tv_nsec != a.st_mtim.tv_nsec))
+	    b.st_mtim.tv_nsec != a.st_mtim.tv_nsec ||
+	    b.st_ctim.tv_sec != a.st_ctim.tv_sec ||
+	    b.st_ctim.tv_nsec != a.st_ctim.tv_nsec))
 		n = 0;
 	if (fd >= 0)
 		close(fd);
