@@ -11077,7 +11077,11 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
 		if (!(pl->mem = ar_vdso(&pl->size)))
 			pl->why = "this process's vDSO has no section headers to "
 			    "size it by";
-	} else if (!c || (c->type != CT_PATH && c->type != CT_CACHE &&
+	} else if (!c && r->kind == K_USER)
+		// one of several builds, found by the verdict and gone since
+		// (ar_object looks again)
+		pl->why = "it changed after its build-ID was read";
+	else if (!c || (c->type != CT_PATH && c->type != CT_CACHE &&
 	    c->type != CT_DBGD && c->type != CT_BINCACHE && c->type != CT_APK))
 		pl->why = "the build-ID matched no file to copy (a loaded "
 		    "module's notes, a kernel image)";
