@@ -927,7 +927,7 @@ struct obj {
 	uint8_t cpumode;
 	uint8_t inodes;		/* seen: 0 none, 1 one, 2 inodes, 3 devices */
 	uint8_t gsrc;		/* leader: the sources of the whole path */
-	uint8_t hit;		/* leader: HIT_* (the scope) */
+	uint8_t hit;		/* HIT_*: its own maps' (path_hit) */
 	unsigned char id[IDMAX];
 };
 
@@ -3411,7 +3411,7 @@ rec_time(const unsigned char *p, size_t n)
 struct map {
 	uint64_t start, end;	/* [start, end) */
 	uint64_t time;		/* of its MMAP record, 0 if unknown */
-	uint32_t obj;		/* the object's group */
+	uint32_t obj;		/* the object: one build of a path */
 	uint32_t next;		/* the process's next map by address */
 };
 
@@ -4357,7 +4357,8 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	}
 	if (plan.hits && exec && o)
 		hits_mmap((int32_t)get32(p + 8, pf.be), cpumode,
-		    get64(p + 16, pf.be), get64(p + 24, pf.be), o->group, t);
+		    get64(p + 16, pf.be), get64(p + 24, pf.be),
+		    (uint32_t)(o - objs), t);
 }
 
 /* HEADER_ATTR (pipe mode): the attr, then u64 ids to the end. */
@@ -6257,7 +6258,7 @@ static const struct rule {
 	{ V_SKIP, "vdso-no-id" },
 	// perf recorded several build-IDs at the path (rebuilt while it
 	// recorded, or another mount's file): a place holds one, and none
-	// holds another
+	// holds another the report uses
 	{ V_UNVERIFIED, "other-id-nowhere" },
 	// the recorded build-ID is the file's at the path, but perf mapped
 	// another inode or device, and this file was there when perf read it (a
@@ -6374,14 +6375,31 @@ mapped_object(uint32_t i)
 	    SRC_RECORD | SRC_MMAP2ID | SRC_EXEC)));
 }
 
+/* The hits of path g's objects, each build's own (a path perf recorded
+ * with several build-IDs has an object for each), together. */
+static uint8_t
+path_hit(uint32_t g)
+{
+	uint8_t h = 0;
+
+	for (; g != UINT32_MAX; g = objs[g].gnext - 1)
+		h |= objs[g].hit;
+	return h;
+}
+
+/* Whether hits h are in the scope; all are where the scope cannot
+ * tell. */
+static int
+in_scope(uint8_t h)
+{
+	return opt.all || !plan.hits || hits_unplaced || pf.aux_bytes ||
+	    (h & (hit_mask() | HIT_MAYBE));
+}
+
 static int
 wanted(uint32_t i)
 {
-	if (!mapped_object(i))
-		return 0;
-	if (opt.all || !plan.hits || hits_unplaced || pf.aux_bytes)
-		return 1;
-	return (objs[i].hit & (hit_mask() | HIT_MAYBE)) != 0;
+	return mapped_object(i) && in_scope(path_hit(i));
 }
 
 /* the profile's time: ns since the epoch; and when the recording began:
@@ -7201,22 +7219,43 @@ id_place(const struct obj *o, int kind)
 	return k;
 }
 
+/* Whether the report uses the build with object i's ID, one of path g's
+ * several: perf's own pass named it (its build-ID table and records list
+ * the objects it saw samples in), or the scope reaches its maps, or
+ * those of the path's objects with no ID, which may be any build's. */
+static int
+build_used(uint32_t g, uint32_t i)
+{
+	uint32_t j;
+
+	for (j = g; j != UINT32_MAX; j = objs[j].gnext - 1)
+		if ((!objs[j].idlen || id_same(objs[j].id, objs[j].idlen,
+		    objs[i].id, objs[i].idlen)) && ((objs[j].src & (SRC_TABLE |
+		    SRC_RECORD)) || in_scope(objs[j].hit)))
+			return 1;
+	return 0;
+}
+
 /* A path recorded with several build-IDs held several builds while perf
  * recorded (a rebuild, or another mount's file: an MMAP2 record with an
  * ID has no inode to tell which), and perf report reads each build's
  * samples from a file with that build's ID, whichever the profile met
- * last: 1 if a place holds one of the IDs and none holds another.  The
- * candidates are left as cand_list made them for the last ID. */
+ * last: 1 if a place holds one of the IDs and none holds another that
+ * the report uses (build_used).  The candidates are left as cand_list
+ * made them for the last ID. */
 static int
 other_id_nowhere(uint32_t g, int kind)
 {
 	uint32_t i;
-	int seen[2] = { 0, 0 };
+	int found, some = 0, used_nowhere = 0;
 
 	for (i = g; i != UINT32_MAX; i = objs[i].gnext - 1)
-		if (id_first(g, i))	// one looked for already: not again
-			seen[id_place(&objs[i], kind) < ncand] = 1;
-	return seen[0] && seen[1];
+		if (id_first(g, i)) {	// one looked for already: not again
+			found = id_place(&objs[i], kind) < ncand;
+			some |= found;
+			used_nowhere |= !found && build_used(g, i);
+		}
+	return some && used_nowhere;
 }
 
 static void
@@ -8440,7 +8479,7 @@ mmap2_only(uint32_t i)
 static int
 hit_leader(uint32_t i)
 {
-	return objs[i].group == i && (objs[i].hit & hit_mask());
+	return objs[i].group == i && (path_hit(i) & hit_mask());
 }
 
 /* The objects want() takes, a line each in list's order; their number.
@@ -8487,7 +8526,7 @@ hits_report(void)
 		    " (frame-pointer callchains hold many addresses in no "
 		    "map at all)");
 	for (i = 0; i < nobj; i++)
-		if (objs[i].group == i && (objs[i].hit & HIT_MAYBE)) {
+		if (objs[i].group == i && (path_hit(i) & HIT_MAYBE)) {
 			if (!n++)
 				msg(1, "%s: %" PRIu64 " processes and %" PRIu64
 				    " maps did not fit the tables "
@@ -11219,9 +11258,9 @@ ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 
 /* One object: the file its verdict found; or, for a path of several
  * builds that a place holds (rebuilt while perf recorded:
- * other_id_nowhere), each build from the first place that holds it, as
- * perf report reads each one's samples from its own, and a build no
- * place holds left out with the verdict. */
+ * other_id_nowhere), each build the report uses from the first place
+ * that holds it, as perf report reads each one's samples from its own,
+ * and one no place holds left out with the verdict. */
 static void
 ar_object(uint32_t g, const struct rec *rc)
 {
@@ -11237,7 +11276,7 @@ ar_object(uint32_t g, const struct rec *rc)
 		return;
 	}
 	for (i = g; i != UINT32_MAX && status < 2; i = objs[i].gnext - 1) {
-		if (!id_first(g, i))
+		if (!id_first(g, i) || !build_used(g, i))
 			continue;
 		one.id = objs[i].id;
 		one.idlen = objs[i].idlen;
