@@ -59,6 +59,8 @@ done
 one() {
 	name=$1
 	shift
+	# a file an earlier command wrote is not this one's
+	rm -f "$W/out/old.file" "$W/out/new.file"
 	for v in old new; do
 		args=
 		for a in "$@"; do
