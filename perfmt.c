@@ -6776,6 +6776,23 @@ id_first(uint32_t g, uint32_t i)
 	return objs[i].idlen != 0;
 }
 
+/* Whether the report uses the build with object i's ID, one of path g's
+ * several: perf's own pass named it (its build-ID table and records list
+ * the objects it saw samples in), or the scope reaches its maps, or
+ * those of the path's objects with no ID, which may be any build's. */
+static int
+build_used(uint32_t g, uint32_t i)
+{
+	uint32_t j;
+
+	for (j = g; j != UINT32_MAX; j = objs[j].gnext - 1)
+		if ((!objs[j].idlen || id_same(objs[j].id, objs[j].idlen,
+		    objs[i].id, objs[i].idlen)) && ((objs[j].src & (SRC_TABLE |
+		    SRC_RECORD)) || in_scope(objs[j].hit)))
+			return 1;
+	return 0;
+}
+
 static void
 rec_gather(uint32_t g, struct rec *rc)
 {
@@ -6814,9 +6831,12 @@ rec_gather(uint32_t g, struct rec *rc)
 		if (!o->idlen)
 			continue;
 		rc->nids += id_first(g, i);
-		// the table's (or a record's) ID, else the last one seen:
-		// entries are numbered in the order the profile met them
-		rank = (o->src & (SRC_TABLE | SRC_RECORD)) ? UINT32_MAX : i;
+		// the table's (or a record's) ID, else the last one seen of
+		// the builds the report uses, else of all: entries are
+		// numbered in the order the profile met them (the order of
+		// the CPUs' records)
+		rank = (o->src & (SRC_TABLE | SRC_RECORD)) ? UINT32_MAX :
+		    build_used(g, i) ? PERFMT_MAXOBJ + i : i;
 		if (!rc->id || rank > best) {
 			rc->id = o->id;
 			rc->idlen = o->idlen;
@@ -7217,23 +7237,6 @@ id_place(const struct obj *o, int kind)
 			break;
 	}
 	return k;
-}
-
-/* Whether the report uses the build with object i's ID, one of path g's
- * several: perf's own pass named it (its build-ID table and records list
- * the objects it saw samples in), or the scope reaches its maps, or
- * those of the path's objects with no ID, which may be any build's. */
-static int
-build_used(uint32_t g, uint32_t i)
-{
-	uint32_t j;
-
-	for (j = g; j != UINT32_MAX; j = objs[j].gnext - 1)
-		if ((!objs[j].idlen || id_same(objs[j].id, objs[j].idlen,
-		    objs[i].id, objs[i].idlen)) && ((objs[j].src & (SRC_TABLE |
-		    SRC_RECORD)) || in_scope(objs[j].hit)))
-			return 1;
-	return 0;
 }
 
 /* A path recorded with several build-IDs held several builds while perf

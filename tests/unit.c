@@ -462,6 +462,37 @@ t_obj(void)
 	return 0;
 }
 
+/* A path of two builds: the ID judged is the last one the report uses
+ * (a sample in its maps), not the last one met (build_used, rec_gather) */
+static int
+t_builds_used(void)
+{
+	static const unsigned char i1[20] = { 1 }, i2[20] = { 2 };
+	struct rec rc;
+	int all = opt.all, hits = plan.hits;
+
+	pf_reset("t");
+	hits_unplaced = 0;
+	plan.hits = HITS_CALLCHAIN;
+	opt.all = 0;
+	check(obj_add(-1, "/bin/a", 6, i1, 20, SRC_MMAP2ID, MISC_USER));
+	check(obj_add(-1, "/bin/a", 6, i2, 20, SRC_MMAP2ID, MISC_USER));
+	check(nobj == 2 && objs[1].group == 0);
+	objs[0].hit = HIT_SAMPLE;
+	check(build_used(0, 0) && !build_used(0, 1));
+	rec_gather(0, &rc);
+	check(rc.nids == 2 && rc.id == objs[0].id);
+	check(path_hit(0) == HIT_SAMPLE);
+	/* every build counts where the scope cannot tell (-a) */
+	opt.all = 1;
+	check(build_used(0, 1));
+	rec_gather(0, &rc);
+	check(rc.id == objs[1].id);
+	opt.all = all;
+	plan.hits = hits;
+	return 0;
+}
+
 static int
 t_id_map(void)
 {
@@ -1850,6 +1881,7 @@ main(void)
 	test(t_rd_string, "header strings");
 	test(t_id_same, "build-ID comparison");
 	test(t_obj, "object table, table full");
+	test(t_builds_used, "a path of two builds: the one the report uses");
 	test(t_id_map, "sample id map, map full");
 	test(t_bid_table, "build-ID table both byte orders");
 	test(t_bid_old_abi, "build-ID table old ABI");
