@@ -397,29 +397,24 @@ else
 	# sampled build gone and the other at the path, is not ok
 	printf 'int main(void) { return 0; }\n' >z.c
 	"$cc" -O1 -o rz0 z.c 2>/dev/null
-	for order in "rz0 c/e" "c/e rz0"; do
+	for order in "rz0 c/e ok 0 put" "c/e rz0 unverified 3 left"; do
 		set -- $order
+		case $1 in
+		rz0) what="check --buildid-mmap: a build without samples gone: ok, the other put" ;;
+		*) what="check --buildid-mmap: the sampled build gone: unverified, left out" ;;
+		esac
 		cp "$1" rz
 		perf record -N -q --buildid-mmap -o rz.data -- sh -c \
 		    "./rz 1; cp $2 rz.new; mv rz.new rz; ./rz 1" >/dev/null 2>&1
 		got=$("$PERFMT" check $LOC -p -i rz.data 2>/dev/null |
-		    awk -F'	' -v d="$L/rz" '$4 == d { print $1 }')
+		    awk -F'\t' -v d="$L/rz" '$4 == d { print $1 }')
 		HOME=$L/rw-none "$PERFMT" archive $LOC -i rz.data -o rz.tar 2>out
 		rc=$?
-		n=$(grep -c " $L/rz\$\| $L/rz  " out)
-		if [ "$1" = rz0 ]; then
-			what="check --buildid-mmap: a build without samples gone, the path rebuilt"
-			[ "$got" = ok ] && [ $rc = 0 ] && [ "$n" = 1 ] &&
-			    grep -q "^put  *[0-9a-f]* $L/rz\$" out &&
-			    ok "$what: ok, one build archived" ||
-			    bad "$what: ok, one build archived" "'$got', exit $rc: $(cat out)"
-		else
-			what="check --buildid-mmap: the sampled build gone, one without samples there"
-			[ "$got" = unverified ] && [ $rc = 3 ] && [ "$n" = 1 ] &&
-			    grep -q "^left  [0-9a-f]* $L/rz  unverified" out &&
-			    ok "$what: unverified, it left out" ||
-			    bad "$what: unverified, it left out" "'$got', exit $rc: $(cat out)"
-		fi
+		# one line for the path: the build used, put or left
+		[ "$got" = "$3" ] && [ $rc = "$4" ] &&
+		    [ "$(grep -c " $L/rz\$\| $L/rz  " out)" = 1 ] &&
+		    grep -q "^$5  *[0-9a-f]* $L/rz\$\|^$5  *[0-9a-f]* $L/rz  " out &&
+		    ok "$what" || bad "$what" "'$got', exit $rc: $(cat out)"
 	done
 fi
 
