@@ -3964,11 +3964,18 @@ hit_proc(int32_t pid, unsigned cpumode)
 static int
 hit(struct proc *p, uint64_t addr, uint8_t how, uint64_t time)
 {
-	uint32_t m;
+	uint32_t m, i;
 
 	if (!p || ((m = map_lookup(p, addr)) == NOMAP &&
 	    (m = proc_inherit(p, addr, time)) == NOMAP))
 		return 0;
+	// a map from after the sample (the CPUs' records are read out of
+	// time order) may have replaced another build of its path at the
+	// address, whose MMAP came later still: the hit is each build's
+	if (time && maps[m].time > time)
+		for (i = objs[maps[m].obj].group; i != UINT32_MAX;
+		    i = objs[i].gnext - 1)
+			objs[i].hit |= how;
 	objs[maps[m].obj].hit |= how;
 	return 1;
 }

@@ -416,6 +416,45 @@ else
 		    grep -q "^$5  *[0-9a-f]* $L/rz\$\|^$5  *[0-9a-f]* $L/rz  " out &&
 		    ok "$what" || bad "$what" "'$got', exit $rc: $(cat out)"
 	done
+	# a build's samples read after the next build's MMAP at the same
+	# address (a static program that execs its own path, rebuilt: the
+	# first build's records on one CPU, the exec's on another, which
+	# perf writes first): the first build is used, and it is gone
+	what="check --buildid-mmap: samples read after the next build's map"
+	cat >xa.c <<'EOC'
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+static volatile unsigned long x;
+static void on(int cpu) { cpu_set_t c; CPU_ZERO(&c); CPU_SET(cpu, &c); sched_setaffinity(0, sizeof c, &c); }
+int main(void)
+{
+	struct timespec t0, t;
+	on(1);
+	usleep(300000);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do { for (int i = 0; i < 1000; i++) x += i; clock_gettime(CLOCK_MONOTONIC, &t); }
+	while ((t.tv_sec - t0.tv_sec) * 1000000000L + t.tv_nsec - t0.tv_nsec < 50000000L);
+	if (rename("rx2.new", "rx2")) return 1;
+	on(0);
+	execl("./rx2", "rx2", (char *)0);
+	return 1;
+}
+EOC
+	if [ "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)" -lt 2 ] ||
+	    ! "$cc" -O1 -static -no-pie -o rx2 xa.c 2>/dev/null ||
+	    ! "$cc" -O1 -static -no-pie -o rx2.new z.c 2>/dev/null; then
+		skip "$what" "no second CPU, or no static C library"
+	else
+		taskset -c 1 perf record -D 150 -N -q --buildid-mmap -o rx2.data -- ./rx2 \
+		    >/dev/null 2>&1
+		got=$("$PERFMT" check $LOC -p -i rx2.data 2>/dev/null |
+		    awk -F'\t' -v d="$L/rx2" '$4 == d { print $1 }')
+		[ "$got" = unverified ] && ok "$what: unverified" ||
+		    bad "$what: unverified" "got '$got'"
+	fi
 fi
 
 # nothing passes when every object matches: an untouched profile exits 0
