@@ -254,7 +254,7 @@ EOC
 	# rewritten in place while it is copied, its size and mtime put
 	# back (touch -r; cp -p and rsync -t keep an mtime too): the ctime
 	# tells, and it is cut back out (strace holds the copy's first read
-	# of the file for two seconds)
+	# of the file for 4 s, the rewrite 2 s in)
 	what="archive live: rewritten during the copy, the mtime put back"
 	if [ -n "${PERFMT_EMU:-}" ] || ! strace -qq -o /dev/null -e inject=read:delay_enter=1 true 2>/dev/null; then
 		skipped "$what" "no strace that can delay a syscall here (or under an emulator)"
@@ -262,10 +262,10 @@ EOC
 		cp bw cw
 		perf record -N -q -o cw.data -- ./cw 1 >/dev/null 2>&1
 		touch -r cw cw.ref
-		(sleep 1; printf 'X' | dd of=cw bs=1 seek=2000 conv=notrunc 2>/dev/null
+		(sleep 2; printf 'X' | dd of=cw bs=1 seek=2000 conv=notrunc 2>/dev/null
 		    touch -r cw.ref cw) &
 		strace -qq -o /dev/null -f -P "$A/cw" -e trace=read \
-		    -e inject=read:delay_enter=2000000:when=1 \
+		    -e inject=read:delay_enter=4000000:when=1 \
 		    "$PERFMT" archive $LOC -i cw.data -o cw.tar >/dev/null 2>"$W/err"
 		wait
 		if grep -q "^left  [0-9a-f]* $A/cw  it changed while it was copied" "$W/err" &&
