@@ -717,6 +717,21 @@ open_regular(int dfd, const char *path, int flags, struct stat *st)
 	return -1;
 }
 
+/* Up to n bytes of fd, at off or (off < 0) where it stands, read again
+ * where a signal cut the read: as read(2), 0 at the end, -1 and errno.
+ * The one way to read a file whole (inject's and archive's copies,
+ * a kallsyms), where the bounded reader's windows do not serve. */
+static ssize_t
+read_at(int fd, void *p, size_t n, int64_t off)
+{
+	ssize_t k;
+
+	while ((k = off < 0 ? read(fd, p, n) : pread(fd, p, n, (off_t)off)) < 0
+	    && errno == EINTR)
+		;
+	return k;
+}
+
 static void
 rd_file(struct rd *r, int fd, int seekable, unsigned char *buf, size_t cap,
     uint64_t off, uint64_t end)
@@ -6692,10 +6707,60 @@ file_kind(mode_t m)
 	    "a special file";
 }
 
+/* A kallsyms file (fmt §6.3): /proc/kallsyms or a copy of it, counted
+ * (procfs gives no size, so it is read twice: counted, then copied).
+ * KS_OK where its first line is "ADDRESS TYPE NAME" and some line's
+ * address is not all zeros: kptr_restrict hides them all, and a kernel
+ * puts its per-CPU symbols at 0, first (x86_64 before 6.15:
+ * "0000000000000000 A fixed_percpu_data"); KS_ERR with errno. */
+enum { KS_OK, KS_ERR, KS_ZERO, KS_FORM };
+
+static int
+kallsyms_size(const char *path, uint64_t *size)
+{
+	static const char hexdig[] = "0123456789abcdefABCDEF";
+	static const char letters[] = "abcdefghijklmnopqrstuvwxyz";
+	struct stat st;
+	int fd = open_regular(AT_FDCWD, path, 0, &st), form = 0, real = 0;
+	int addr = 1;		/* in a line's address */
+	uint64_t n = 0;
+	ssize_t k, i;
+
+	if (fd < 0)
+		return KS_ERR;
+	while ((k = read_at(fd, databuf, sizeof databuf, -1)) != 0) {
+		if (k < 0) {
+			close(fd);
+			return KS_ERR;
+		}
+		for (i = 0; !n && i < k && databuf[i] &&
+		    strchr(hexdig, databuf[i]); i++)
+			;
+		if (!n)
+			form = i && k >= i + 3 && databuf[i] == ' ' &&
+			    strchr(letters, databuf[i + 1] | 32) &&
+			    databuf[i + 2] == ' ';
+		for (i = 0; !real && i < k; i++) {
+			if (databuf[i] == '\n')
+				addr = 1;
+			else if (!databuf[i] || !strchr(hexdig, databuf[i]))
+				addr = 0;
+			else if (addr && databuf[i] != '0')
+				real = 1;
+		}
+		n += (uint64_t)k;
+	}
+	close(fd);
+	*size = n;
+	return !form ? KS_FORM : real ? KS_OK : KS_ZERO;
+}
+
 /* What one candidate holds.  Returns 1 if something is there. */
 static int
 probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 {
+	uint64_t n;
+
 	*idrc = -1;
 	if (c->type == CT_VDSO) {
 		// qemu-user gives its guests none, nor do some kernels
@@ -6718,8 +6783,17 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 		c->what = file_kind(st->st_mode);
 		return 0;
 	}
-	if (c->type == CT_KALLSYMS)
+	if (c->type == CT_KALLSYMS) {
+		// found by its place alone (it has no build-ID): a kallsyms
+		// with its addresses, else unread, said
+		memset(e, 0, sizeof *e);
+		if (kallsyms_size(c->path, &n) != KS_OK) {
+			*idrc = 2;
+			snprintf(e->why, sizeof e->why, "no kallsyms, or one "
+			    "whose addresses are hidden");
+		}
 		return 1;
+	}
 	// *st becomes the file read: a path swapped after the stat above
 	// never lends its inode and mtime to another file's build-ID
 	*idrc = elf_buildid(c->path, c->entry, e, st);
@@ -7141,6 +7215,8 @@ unreadable_why(const struct cand *c, int notelf, int deflated)
 		return zip_packed;
 	if (c->type == CT_APK)
 		return "not read from the APK (-v says why)";
+	if (c->type == CT_KALLSYMS)
+		return "no kallsyms, or one whose addresses are hidden";
 	return notelf ? "not an ELF file" : "a malformed ELF file";
 }
 
@@ -7322,8 +7398,9 @@ check_group(uint32_t g)
 		}
 		// the build-ID read, if any; a cached kallsyms is found by it
 		idlen = idrc ? 0 : e.len < IDMAX ? e.len : IDMAX;
-		match = rc.idlen && (cands[i].type == CT_KALLSYMS ||
-		    (idlen && id_same(rc.id, rc.idlen, e.id, idlen)));
+		match = rc.idlen && ((cands[i].type == CT_KALLSYMS &&
+		    idrc < 0) || (idlen && id_same(rc.id, rc.idlen, e.id,
+		    idlen)));
 		// a debug file gives symbols, not the binary: said, never judged
 		if (cands[i].type == CT_DEBUG) {
 			if (match && !(r->flags & RF_DEBUG)) {
@@ -9286,20 +9363,6 @@ wr_step(void)
 #endif
 }
 
-/* Up to n bytes of fd, at off or (off < 0) where it stands, read again
- * where a signal cut the read: as read(2), 0 at the end, -1 and errno.
- * Inject's and archive's one way to read a file whole. */
-static ssize_t
-read_at(int fd, void *p, size_t n, int64_t off)
-{
-	ssize_t k;
-
-	while ((k = off < 0 ? read(fd, p, n) : pread(fd, p, n, (off_t)off)) < 0
-	    && errno == EINTR)
-		;
-	return k;
-}
-
 /* n bytes to fd, at off or (off < 0) where it stands; name (NULL:
  * standard output) for the message.  Inject's and archive's one way to
  * write. */
@@ -10992,54 +11055,6 @@ ar_copy_fd(int fd, uint64_t size, int to_end)
 	return read_at(fd, &more, 1, -1) == 0;
 }
 
-/* A kallsyms file (fmt §6.3): /proc/kallsyms or a copy of it, counted
- * (procfs gives no size, so it is read twice: counted, then copied).
- * KS_OK where its first line is "ADDRESS TYPE NAME" and some line's
- * address is not all zeros: kptr_restrict hides them all, and a kernel
- * puts its per-CPU symbols at 0, first (x86_64 before 6.15:
- * "0000000000000000 A fixed_percpu_data"); KS_ERR with errno. */
-enum { KS_OK, KS_ERR, KS_ZERO, KS_FORM };
-
-static int
-kallsyms_size(const char *path, uint64_t *size)
-{
-	static const char hexdig[] = "0123456789abcdefABCDEF";
-	static const char letters[] = "abcdefghijklmnopqrstuvwxyz";
-	struct stat st;
-	int fd = open_regular(AT_FDCWD, path, 0, &st), form = 0, real = 0;
-	int addr = 1;		/* in a line's address */
-	uint64_t n = 0;
-	ssize_t k, i;
-
-	if (fd < 0)
-		return KS_ERR;
-	while ((k = read_at(fd, databuf, sizeof databuf, -1)) != 0) {
-		if (k < 0) {
-			close(fd);
-			return KS_ERR;
-		}
-		for (i = 0; !n && i < k && databuf[i] &&
-		    strchr(hexdig, databuf[i]); i++)
-			;
-		if (!n)
-			form = i && k >= i + 3 && databuf[i] == ' ' &&
-			    strchr(letters, databuf[i + 1] | 32) &&
-			    databuf[i + 2] == ' ';
-		for (i = 0; !real && i < k; i++) {
-			if (databuf[i] == '\n')
-				addr = 1;
-			else if (!databuf[i] || !strchr(hexdig, databuf[i]))
-				addr = 0;
-			else if (addr && databuf[i] != '0')
-				real = 1;
-		}
-		n += (uint64_t)k;
-	}
-	close(fd);
-	*size = n;
-	return !form ? KS_FORM : real ? KS_OK : KS_ZERO;
-}
-
 /* This process's vDSO image, whole: the kernel's build links it as ld
  * lays out a file, the section header table last, so that table's end is
  * its size; no /proc is needed.  Its headers lie in its first page. */
@@ -11106,14 +11121,9 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
 		pl->why = "its name cannot be a path in the archive";
 	else if (!pl->jit && rc->idlen < 2)
 		pl->why = "a build-ID of one byte has no .build-id/xx/rest link";
-	else if (r->kind == K_KERNEL && c && c->type == CT_KALLSYMS) {
-		// a cache's copy is found by its place alone: its form is
-		// checked as --kallsyms's is
+	else if (r->kind == K_KERNEL && c && c->type == CT_KALLSYMS)
 		pl->leaf = "kallsyms";
-		if (kallsyms_size(c->path, &pl->size))
-			pl->why = "the cached kallsyms is unreadable, none, or "
-			    "hides its addresses";
-	} else if (r->kind == K_KERNEL && (opt.kallsyms || (c &&
+	else if (r->kind == K_KERNEL && (opt.kallsyms || (c &&
 	    c->type == CT_KNOTES && live_kind(c)))) {
 		// --kallsyms (checked by main), else the running kernel's
 		pl->leaf = "kallsyms";
