@@ -7396,7 +7396,8 @@ check_group(uint32_t g)
 				unread = i;
 			continue;
 		}
-		// the build-ID read, if any; a cached kallsyms is found by it
+		// the build-ID read, if any; a cached kallsyms is found by its
+		// place, where it reads as one (probe)
 		idlen = idrc ? 0 : e.len < IDMAX ? e.len : IDMAX;
 		match = rc.idlen && ((cands[i].type == CT_KALLSYMS &&
 		    idrc < 0) || (idlen && id_same(rc.id, rc.idlen, e.id,
@@ -11081,14 +11082,15 @@ struct ar_plan {
 	const struct cand *c;	/* the file, where one holds it */
 	const unsigned char *id;	/* the ID it carries, as read */
 	size_t idlen;
+	uint32_t idobj;		/* the ID's mark in ar.ids (ar_id_obj) */
 	uint64_t size;
 	int jit;
 };
 
 /* Decides, reading nothing but what sizes an entry from memory or /proc;
  * 0 where an earlier object of the same build-ID holds the file.  c and
- * v are the file and the verdict for the ID rc names: the group's
- * (ar_object), or one build's of several (ar_builds). */
+ * v are the file and the verdict for the ID rc names: the group's, or
+ * one build's of several (ar_object). */
 static int
 ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
     struct ar_plan *pl)
@@ -11153,7 +11155,7 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
 		pl->leaf = "vdso";
 	// one entry per build-ID: another name of the same file, or the
 	// build another path had too, is found by its .build-id link
-	i = ar_id_obj(rc->id, rc->idlen);
+	i = pl->idobj = ar_id_obj(rc->id, rc->idlen);
 	return pl->why || i == nobj || !(ar.ids[i / 8] >> i % 8 & 1);
 }
 
@@ -11248,7 +11250,6 @@ static void
 ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 {
 	struct ar_plan pl;
-	uint32_t i;
 	int n;
 
 	if (!ar_decide(g, rc, c, v, &pl))
@@ -11259,9 +11260,9 @@ ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 		return;
 	}
 	if (n) {
-		i = ar_id_obj(pl.id, pl.idlen);
-		if (i < nobj)
-			ar.ids[i / 8] |= (unsigned char)(1u << i % 8);
+		if (pl.idobj < nobj)
+			ar.ids[pl.idobj / 8] |= (unsigned char)(1u <<
+			    pl.idobj % 8);
 		ar.put++;
 		ar.jit += pl.jit;
 		if (!opt.quiet)
