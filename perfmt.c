@@ -7031,16 +7031,29 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 	snprintf(out, cap, "%s", last_rel);
 }
 
+/* Whether a file is the one at its path on this system, which perf's
+ * build-ID pass read: without a sysroot, or one whose file it is (-s /,
+ * a bind mount of a directory of /), judged as without it. */
+static int
+host_file(const char *name, const struct stat *st)
+{
+	struct stat h;
+
+	return opt.sysroot == NULL || (stat(name, &h) == 0 &&
+	    h.st_dev == st->st_dev && h.st_ino == st->st_ino);
+}
+
 /* overlayfs gives a file the inode number of its lower layer's copy
  * while that copy is the one it came from, and its own after a lower
  * layer changes: the number of one file moves (perf's MMAP2 has the
- * number stat gave then), so inode numbers there are not compared. */
+ * number stat gave then), so inode numbers there are not compared; nor
+ * those of another sysroot's file, a copy as a rule. */
 static int
-inodes_compared(const char *path)
+inodes_compared(const char *path, const char *name, const struct stat *st)
 {
 	struct statfs f;
 
-	return opt.sysroot == NULL && same_host &&
+	return same_host && host_file(name, st) &&
 	    !(statfs(path, &f) == 0 && (unsigned long)f.f_type == 0x794c7630UL);
 }
 
@@ -7103,7 +7116,7 @@ cache_linked(const struct res *r, const struct stat *st, const char *path)
  * their order: docs/design.md). */
 static void
 judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
-    const struct cand *c, int is_file)
+    const struct cand *c, int is_file, const char *name)
 {
 	char rel[STRMAX];
 	int64_t since = prof_start, m;
@@ -7130,7 +7143,7 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	}
 	r->mtime = mtime_ns(st);
 	r->ino = st->st_ino;
-	if (rc->inodes && inodes_compared(c->path)) {
+	if (rc->inodes && inodes_compared(c->path, name, st)) {
 		// two files at the path, on one device, while perf
 		// recorded: no one file is both
 		if (rc->inodes == 2) {
@@ -7154,6 +7167,12 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 			decide(r, R_OTHER_INODE);
 			return;
 		}
+	} else if (rc->inodes == 1 && same_host && opt.sysroot &&
+	    rc->maj == major(st->st_dev) && rc->min == minor(st->st_dev) &&
+	    rc->ino == st->st_ino) {
+		// a sysroot's file that is the inode perf mapped is the file
+		// that ran (a chroot's root), not a copy: its ctime is its own
+		r->flags |= RF_SAME_INO;
 	}
 	// a file written before perf saw it mapped is the one mapped: that
 	// time as a wall time no later than its own, from the known start,
@@ -7184,9 +7203,11 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	    r->mtime < prof_start - slack)
 		decide(r, R_JIT_EARLIER);
 	// the change time cannot be set back as an mtime can (cp -p, tar,
-	// rsync); under a sysroot it is the copy's; perf's own cache moves
-	// it (cache_linked); a JIT's map is written while perf records
-	else if (!opt.sysroot && ts_ns(&st->st_ctim) > (r->kind == K_JIT ?
+	// rsync); under a sysroot it is a copy's, unless the file is the
+	// inode perf mapped; perf's own cache moves it (cache_linked); a
+	// JIT's map is written while perf records
+	else if ((!opt.sysroot || (r->flags & RF_SAME_INO)) &&
+	    ts_ns(&st->st_ctim) > (r->kind == K_JIT ?
 	    prof_ns : since) && !cache_linked(r, st, c->path))
 		decide(r, R_CTIME);
 	else
@@ -7248,16 +7269,18 @@ foreign_here(int kind)
  * inode than the file at the path, and that file was already there when
  * perf read it (born before the profile's time, or its birth unknown),
  * the ID is no evidence for what ran.  A file put there later with the
- * recorded build-ID (a package reinstalled) is that build. */
+ * recorded build-ID (a package reinstalled) is that build.  A sysroot's
+ * file is the one perf read only where it is the one at the path here
+ * (host_file): -s /. */
 static int
 id_not_mapped(const struct rec *rc, const struct stat *st, uint32_t gen,
-    const char *path)
+    const char *path, const char *name)
 {
 	int64_t born;
 
 	if (!rc->inodes || (rc->inodes == 1 &&
 	    !ino_other(st->st_ino, gen, rc->ino, rc->gen)) ||
-	    !inodes_compared(path))
+	    !inodes_compared(path, name, st))
 		return 0;
 	// two files mapped at the path: one ID describes at most one
 	if (rc->inodes != 1)
@@ -7279,15 +7302,16 @@ id_not_mapped(const struct rec *rc, const struct stat *st, uint32_t gen,
  * time since, less perf's clock drift as judge_by_time.  A file modified
  * after the mapping and no later than the mtime had its ID read from
  * bytes the mapping never held.  An MMAP2 record's ID is the mapped
- * file's own. */
+ * file's own; a sysroot's file is judged so where it is the one at the
+ * path here (host_file), as id_not_mapped. */
 static int
 id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
 {
 	uint64_t t, d;
 	int64_t m = mtime_ns(st), hi;
 
-	if (opt.sysroot || !same_host || !pf.mtime || rc->maptime <= 1 ||
-	    (objs[g].gsrc & SRC_MMAP2ID) ||
+	if (!same_host || !host_file(obj_name(&objs[g]), st) || !pf.mtime ||
+	    rc->maptime <= 1 || (objs[g].gsrc & SRC_MMAP2ID) ||
 	    (t = map_base + ((uint64_t)(rc->maptime - 1) << 10)) > rec_hi ||
 	    t < rec_lo)
 		return 0;
@@ -7419,7 +7443,8 @@ check_group(uint32_t g)
 			// a copy found by its build-ID, or the file itself,
 			// unless the ID is not the mapped file's
 			notmapped = cands[i].type == CT_PATH &&
-			    id_not_mapped(&rc, &st, e.gen, cands[i].path);
+			    id_not_mapped(&rc, &st, e.gen, cands[i].path,
+			    obj_name(o));
 			if (cands[i].type == CT_PATH && !notmapped &&
 			    id_after_map(&rc, &st, g))
 				r->flags |= RF_AFTER_MAP;
@@ -7498,7 +7523,8 @@ check_group(uint32_t g)
 	else if (r->flags & RF_ARCH_DIFF)
 		decide(r, R_OTHER_ARCH);
 	else
-		judge_by_time(r, &rc, &first_st, &cands[first], first_file);
+		judge_by_time(r, &rc, &first_st, &cands[first], first_file,
+		    obj_name(o));
 }
 
 /* The span of the timestamps of every record that has one, 0 if none:

@@ -728,6 +728,42 @@ else
 fi
 rm -rf "$shm"
 
+# a chroot's root as the sysroot: a file there that is the inode perf
+# mapped is the file that ran, and its ctime counts (y: cp -p over it sets
+# its mtime back); z, untouched, is unchanged.  -s / is this system's
+# files, judged as without -s (hs: cp -p over it)
+if [ "$(id -u)" -ne 0 ] || [ -n "${PERFMT_EMU:-}" ] ||
+    ! command -v chroot >/dev/null 2>&1; then
+	skip "a chroot's root as the sysroot" "not root, or no chroot"
+elif ! { mkdir -p cr/bin && "$cc" -static -O1 -Wl,--build-id=none \
+    -o cr/bin/y w.c 2>/dev/null; }; then
+	skip "a chroot's root as the sysroot" "no static link"
+else
+	cp cr/bin/y cr/bin/z && cp cr/bin/y hs
+	"$cc" -static -O2 -Wl,--build-id=none -o crnew w.c
+	touch -d "2026-01-01 00:00 UTC" cr/bin/y cr/bin/z hs crnew
+	perf record -N -q -B -o cr.data -- sh -c 'chroot cr /bin/y 1;
+	    chroot cr /bin/z 1; ./hs 1' >/dev/null 2>&1
+	sleep 1.1
+	cp -p crnew cr/bin/y
+	cp -p crnew hs
+	got=$("$PERFMT" check $LOC -p -s cr -i cr.data 2>/dev/null |
+	    awk -F'\t' '$4 ~ /^\/bin\/[yz]$/ { print $4, $1 }' | sort |
+	    tr '\n' ' ')
+	want="/bin/y unverified /bin/z unchanged "
+	[ "$got" = "$want" ] &&
+	    ok "a chroot's root as the sysroot: the ctime of a file that ran" ||
+	    bad "a chroot's root as the sysroot: the ctime of a file that ran" \
+	    "got '$got', want '$want'"
+	got=$(for s in "" "-s /"; do
+		"$PERFMT" check $LOC -p $s -i cr.data 2>/dev/null |
+		    awk -F'\t' -v d="$L/hs" '$4 == d { print $1 }'
+	done | tr '\n' ' ')
+	[ "$got" = "unverified unverified " ] &&
+	    ok "-s /: this system's files, as without -s" ||
+	    bad "-s /: this system's files, as without -s" "got '$got'"
+fi
+
 # a file that cannot be read is said so, never taken for another build
 if [ -n "${PERFMT_EMU:-}" ]; then
 	# the wrapper (qemu, or strace with its log) is not another user's
