@@ -7043,17 +7043,44 @@ host_file(const char *name, const struct stat *st)
 	    h.st_dev == st->st_dev && h.st_ino == st->st_ino);
 }
 
+/* A sysroot is the root processes ran from (a chroot's), not a copy,
+ * where a file of the profile there is the very device and inode MMAP2
+ * saw: a copy holds none.  Its files on that device are then judged as
+ * this system's (a package upgraded in the chroot is another inode, its
+ * mtime the package's, older than the profile).  Asked of the objects of
+ * the first pass. */
+static int sr_live;
+
+static void
+sysroot_live(void)
+{
+	static char p[PATHMAX];
+	struct stat st;
+	uint32_t i;
+
+	sr_live = 0;
+	for (i = 0; opt.sysroot && same_host && !sr_live && i < nobj; i++)
+		sr_live = objs[i].inodes == 1 && !sr_resolve(opt.sysroot,
+		    obj_name(&objs[i]), p, sizeof p) && !stat(p, &st) &&
+		    S_ISREG(st.st_mode) && st.st_ino == objs[i].ino &&
+		    major(st.st_dev) == objs[i].maj &&
+		    minor(st.st_dev) == objs[i].min;
+}
+
 /* overlayfs gives a file the inode number of its lower layer's copy
  * while that copy is the one it came from, and its own after a lower
  * layer changes: the number of one file moves (perf's MMAP2 has the
  * number stat gave then), so inode numbers there are not compared; nor
- * those of another sysroot's file, a copy as a rule. */
+ * those of a sysroot's copy, nor of a file off the device perf saw in
+ * the root a process ran from. */
 static int
-inodes_compared(const char *path, const char *name, const struct stat *st)
+inodes_compared(const char *path, const char *name, const struct rec *rc,
+    const struct stat *st)
 {
 	struct statfs f;
 
-	return same_host && host_file(name, st) &&
+	return same_host && (host_file(name, st) || (sr_live &&
+	    rc->maj == major(st->st_dev) && rc->min == minor(st->st_dev))) &&
 	    !(statfs(path, &f) == 0 && (unsigned long)f.f_type == 0x794c7630UL);
 }
 
@@ -7143,7 +7170,7 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	}
 	r->mtime = mtime_ns(st);
 	r->ino = st->st_ino;
-	if (rc->inodes && inodes_compared(c->path, name, st)) {
+	if (rc->inodes && inodes_compared(c->path, name, rc, st)) {
 		// two files at the path, on one device, while perf
 		// recorded: no one file is both
 		if (rc->inodes == 2) {
@@ -7167,12 +7194,6 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 			decide(r, R_OTHER_INODE);
 			return;
 		}
-	} else if (rc->inodes == 1 && same_host && opt.sysroot &&
-	    rc->maj == major(st->st_dev) && rc->min == minor(st->st_dev) &&
-	    rc->ino == st->st_ino) {
-		// a sysroot's file that is the inode perf mapped is the file
-		// that ran (a chroot's root), not a copy: its ctime is its own
-		r->flags |= RF_SAME_INO;
 	}
 	// a file written before perf saw it mapped is the one mapped: that
 	// time as a wall time no later than its own, from the known start,
@@ -7204,8 +7225,8 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		decide(r, R_JIT_EARLIER);
 	// the change time cannot be set back as an mtime can (cp -p, tar,
 	// rsync); under a sysroot it is a copy's, unless the file is the
-	// inode perf mapped; perf's own cache moves it (cache_linked); a
-	// JIT's map is written while perf records
+	// inode perf mapped (sr_live); perf's own cache moves it
+	// (cache_linked); a JIT's map is written while perf records
 	else if ((!opt.sysroot || (r->flags & RF_SAME_INO)) &&
 	    ts_ns(&st->st_ctim) > (r->kind == K_JIT ?
 	    prof_ns : since) && !cache_linked(r, st, c->path))
@@ -7280,7 +7301,7 @@ id_not_mapped(const struct rec *rc, const struct stat *st, uint32_t gen,
 
 	if (!rc->inodes || (rc->inodes == 1 &&
 	    !ino_other(st->st_ino, gen, rc->ino, rc->gen)) ||
-	    !inodes_compared(path, name, st))
+	    !inodes_compared(path, name, rc, st) || !host_file(name, st))
 		return 0;
 	// two files mapped at the path: one ID describes at most one
 	if (rc->inodes != 1)
@@ -9257,6 +9278,7 @@ static int
 verdicts_begin(void)
 {
 	host_compare();
+	sysroot_live();
 	if (!profile_time())
 		return 0;
 	cache_defaults();

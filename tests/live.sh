@@ -728,35 +728,39 @@ else
 fi
 rm -rf "$shm"
 
-# a chroot's root as the sysroot: a file there that is the inode perf
-# mapped is the file that ran, and its ctime counts (y: cp -p over it sets
-# its mtime back); z, untouched, is unchanged.  -s / is this system's
-# files, judged as without -s (hs: cp -p over it)
+# a chroot's root as the sysroot: files there at the inodes perf mapped
+# (z, untouched: unchanged) show it is the root that ran, not a copy, and
+# its files are judged as this system's: y, cp -p over it (its mtime set
+# back), by its ctime; x, put there as a package upgrade does (a new
+# inode, its mtime the package's, older than the profile), by its inode.
+# -s / is this system's files, as without -s (hs: cp -p over it)
 if [ "$(id -u)" -ne 0 ] || [ -n "${PERFMT_EMU:-}" ] ||
     ! command -v chroot >/dev/null 2>&1; then
 	skip "a chroot's root as the sysroot" "not root, or no chroot"
 elif ! { mkdir -p cr/bin && "$cc" -static -O1 -Wl,--build-id=none \
-    -o cr/bin/y w.c 2>/dev/null; }; then
+    -o cr/bin/x w.c 2>/dev/null; }; then
 	skip "a chroot's root as the sysroot" "no static link"
 else
-	cp cr/bin/y cr/bin/z && cp cr/bin/y hs
+	cp cr/bin/x cr/bin/y && cp cr/bin/x cr/bin/z && cp cr/bin/x hs
 	"$cc" -static -O2 -Wl,--build-id=none -o crnew w.c
-	touch -d "2026-01-01 00:00 UTC" cr/bin/y cr/bin/z hs crnew
-	perf record -N -q -B -o cr.data -- sh -c 'chroot cr /bin/y 1;
-	    chroot cr /bin/z 1; ./hs 1' >/dev/null 2>&1
+	touch -d "2026-01-01 00:00 UTC" cr/bin/x cr/bin/y cr/bin/z hs crnew
+	perf record -N -q -B -o cr.data -- sh -c 'chroot cr /bin/x 1;
+	    chroot cr /bin/y 1; chroot cr /bin/z 1; ./hs 1' >/dev/null 2>&1
 	sleep 1.1
+	cp crnew cr/bin/x.new && touch -d "2026-01-02 00:00 UTC" cr/bin/x.new &&
+	    mv cr/bin/x.new cr/bin/x
 	cp -p crnew cr/bin/y
 	cp -p crnew hs
-	got=$("$PERFMT" check $LOC -p -s cr -i cr.data 2>/dev/null |
-	    awk -F'\t' '$4 ~ /^\/bin\/[yz]$/ { print $4, $1 }' | sort |
+	got=$("$PERFMT" check -p -s cr -i cr.data 2>/dev/null |
+	    awk -F'\t' '$4 ~ /^\/bin\/[xyz]$/ { print $4, $1 }' | sort |
 	    tr '\n' ' ')
-	want="/bin/y unverified /bin/z unchanged "
+	want="/bin/x replaced /bin/y unverified /bin/z unchanged "
 	[ "$got" = "$want" ] &&
-	    ok "a chroot's root as the sysroot: the ctime of a file that ran" ||
-	    bad "a chroot's root as the sysroot: the ctime of a file that ran" \
+	    ok "a chroot's root as the sysroot: its inodes and ctimes" ||
+	    bad "a chroot's root as the sysroot: its inodes and ctimes" \
 	    "got '$got', want '$want'"
 	got=$(for s in "" "-s /"; do
-		"$PERFMT" check $LOC -p $s -i cr.data 2>/dev/null |
+		"$PERFMT" check -p $s -i cr.data 2>/dev/null |
 		    awk -F'\t' -v d="$L/hs" '$4 == d { print $1 }'
 	done | tr '\n' ' ')
 	[ "$got" = "unverified unverified " ] &&
