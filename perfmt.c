@@ -7670,7 +7670,8 @@ perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
  * first ones, still in the ring buffer when it was made); a copy, after
  * its last.  The file's mtime, after its last record either way, checks
  * that the clocks kept their distance.  1 the file perf wrote, 0 a copy,
- * -1 nothing to place it by. */
+ * -1 nothing to place it by; on a file system without birth times -1,
+ * with the records placed (clock_lo, clock_hi) where the mtime allows. */
 static int
 born_by_clock(void)
 {
@@ -7717,10 +7718,13 @@ born_by_clock(void)
 	tol += (int64_t)(rate * (double)(p - (int64_t)rec_hi));
 	hi = r - (p - (int64_t)rec_hi);
 	clock_lo = r - (p - (int64_t)rec_lo) - lo_tol;
-	// recorded in this boot, and the clocks as far apart as then
-	if (pf.btime < r - m - lo_tol || pf.mtime < hi - tol)
+	// recorded in this boot, and the clocks as far apart as then (on a
+	// file system without birth times, by the mtime alone)
+	if ((pf.has_btime && pf.btime < r - m - lo_tol) || pf.mtime < hi - tol)
 		return -1;
 	clock_hi = clock_lo + 2 * lo_tol;
+	if (!pf.has_btime)
+		return -1;
 	return pf.btime < hi - tol ? 1 : pf.btime > hi + tol ? 0 : -1;
 }
 
@@ -7730,9 +7734,12 @@ mtime_trust(void)
 	// unsigned, and no sum with the mtime, which may be saturated
 	trust_age = 0;
 	trust_clock = -1;
-	if (!pf.has_btime)
+	if (!pf.has_btime) {
+		// no birth to tell a copy by; perf's clock may still place
+		// the first record (profile_time)
 		prof_trust = PT_UNCONFIRMED;
-	else if (born_after())
+		(void)born_by_clock();
+	} else if (born_after())
 		prof_trust = PT_COPY;
 	else {
 		// perf's clock where it places the file (one timed record
@@ -7833,6 +7840,13 @@ profile_time(void)
 	prof_start = prof_trust == PT_WRITTEN ? (pf.btime < clock_lo ?
 	    pf.btime : clock_lo) : prof_trust == PT_AGED ? pf.btime :
 	    trust_span < (uint64_t)prof_ns ? prof_ns - (int64_t)trust_span : 0;
+	// an unconfirmed mtime may be a copy's, later than the recording's
+	// end, or cut to whole seconds, earlier than the first record by
+	// the span: the start where perf's clock places the first record
+	// (clock_lo allows too for the perf.data's coarse times, which the
+	// files judged against the start do not need)
+	if (prof_trust == PT_UNCONFIRMED && clock_hi)
+		prof_start = clock_lo + FILE_TICK + pf.time_slack;
 	prof_ok = 1;
 	return 1;
 }

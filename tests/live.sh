@@ -768,6 +768,41 @@ else
 	    bad "-s /: this system's files, as without -s" "got '$got'"
 fi
 
+# a file system without birth times (ext4 of 128-byte inodes: whole
+# seconds too): the perf.data's mtime is unconfirmed, a copy's or perf's,
+# and perf's clock places the recording's start.  A program built just
+# before perf record -B ran it is unchanged (the mtime, cut to the second,
+# less the span starts the recording too early); one written in place
+# after the recording and before a copy of the perf.data is not (that
+# copy's mtime less the span starts it too late)
+nb=$L/nobirth
+if [ "$(id -u)" -ne 0 ] || [ -n "${PERFMT_EMU:-}" ] ||
+    ! command -v mkfs.ext4 >/dev/null 2>&1 ||
+    ! truncate -s 16M nb.img || ! mkfs.ext4 -q -F -I 128 nb.img 2>/dev/null ||
+    ! mkdir -p "$nb" || ! mount -o loop nb.img "$nb" 2>/dev/null; then
+	skip "a file system without birth times" "not root, or no loop ext4 mount"
+else
+	"$cc" -O1 -Wl,--build-id=none -o "$nb/b" w.c &&
+	    perf record -N -q -B -o "$nb/b.data" -- "$nb/b" 1 >/dev/null 2>&1
+	"$cc" -O1 -Wl,--build-id=none -o "$nb/v" w.c
+	"$cc" -O2 -Wl,--build-id=none -o "$nb/vn" w.c
+	sleep 1.1
+	perf record -N -q -B -o "$nb/v.data" -- "$nb/v" 1 >/dev/null 2>&1
+	sleep 1.1
+	cp "$nb/vn" "$nb/v"
+	sleep 2.1
+	cp "$nb/v.data" "$nb/vc.data"
+	got=$("$PERFMT" check $LOC -p -i "$nb/b.data" 2>/dev/null |
+	    awk -F'\t' -v d="$nb/b" '$4 == d { print $1 }')
+	got2=$("$PERFMT" check $LOC -p -i "$nb/vc.data" 2>/dev/null |
+	    awk -F'\t' -v d="$nb/v" '$4 == d { print $1 }')
+	[ "$got $got2" = "unchanged unverified" ] &&
+	    ok "no birth times: the recording's start by perf's clock" ||
+	    bad "no birth times: the recording's start by perf's clock" \
+	    "got '$got' (built just before), '$got2' (written before a copy)"
+	umount "$nb"
+fi
+
 # a file that cannot be read is said so, never taken for another build
 if [ -n "${PERFMT_EMU:-}" ]; then
 	# the wrapper (qemu, or strace with its log) is not another user's
