@@ -1272,6 +1272,8 @@ static struct pf {
 	int64_t btime;		/* its birth time (ns), if has_btime */
 	int64_t time_slack;	/* the mtime's resolution, for the two */
 	int has_btime;
+	dev_t dev;		/* the perf.data's (a directory's data), */
+	ino_t ino;		/* 0 for a pipe */
 	uint64_t hdr_size, attr_size, attrs_off, attrs_size;
 	uint64_t data_off, data_size;
 	uint64_t meta_lo, meta_hi;	/* ids and attrs, where they touch */
@@ -5252,6 +5254,10 @@ pf_open_file(const char *path, int *seekable, int regular)
 	pf.fsize = *seekable ? (uint64_t)st.st_size : 0;
 	if (*seekable && !pf.mtime)
 		pf_file_times(fd, &st);
+	if (*seekable && !pf.ino) {
+		pf.dev = st.st_dev;
+		pf.ino = st.st_ino;
+	}
 	return fd;
 irregular:
 	msg(2, "%s: %s, not a regular file: not read", esc(path),
@@ -10824,6 +10830,14 @@ cmd_inject(const char *path, const char *out)
 		goto fail;
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
+		// each pass reads the profile by its name: the file judged
+		// is the one copied (inj.in), not one put at the name since
+		if (strcmp(path, "-") && (pf.ino != st.st_ino ||
+		    pf.dev != st.st_dev)) {
+			msg(2, "%s: replaced while it was read: the file judged "
+			    "is not the one copied", esc(pf_shown()));
+			goto fail;
+		}
 		if (!first++ && (!verdicts_begin() || status >= 2 ||
 		    !inj_plan() || !inj_writers() || (!opt.dry && !inj_begin())))
 			goto fail;

@@ -292,6 +292,47 @@ else
 	rm -rf "$J/thr.data"
 	cp -r "$P/local__threads.data" "$J/thr.data"
 fi
+# the profile renamed over by another between inject's open of the file
+# it copies and the walk that judges it (by name): the new file would be
+# one's bytes with the IDs judged from the other.  perfmt is stopped as it
+# opens the file to copy, another profile takes the name, and it goes on:
+# refused, nothing written
+if [ -n "${PERFMT_EMU:-}" ] || ! strace -qq -o /dev/null true 2>/dev/null; then
+	skipped "inject: a profile renamed over between open and walk" "no strace that can trace here (or under an emulator)"
+else
+	rm -f "$J/o.data"
+	cp "$P/local__exec-late.data" "$J/rn.data"
+	strace -qq -e trace=openat -o "$J/ol" "$PERFMT" inject -L -t "$(date +%s)" \
+	    -i "$J/rn.data" -o "$J/o.data" >/dev/null 2>&1
+	k=$(grep 'openat(' "$J/ol" | grep -n 'rn\.data"' | head -1 | cut -d: -f1)
+	rm -f "$J/o.data"
+	# the other: the same recording but for a byte in its records
+	cp "$P/local__exec-late.data" "$J/other.data"
+	printf 'X' | dd of="$J/rn.data" bs=1 seek=400 conv=notrunc 2>/dev/null
+	strace -qq -o /dev/null -e trace=openat \
+	    -e inject=openat:signal=STOP:when=${k:-1} "$PERFMT" inject -L \
+	    -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data" >"$W/out" 2>"$W/err" &
+	sp=$! i=0 pid=
+	while [ $i -lt 100 ]; do
+		pid=$(pgrep -P $sp)
+		[ -n "$pid" ] && [ "$(ps -o stat= -p "$pid" | cut -c1)" = T ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	mv "$J/other.data" "$J/rn.data"
+	[ -n "$pid" ] && kill -CONT "$pid"
+	wait $sp
+	rc=$?
+	if [ -n "$k" ] && [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
+	    grep -q 'replaced while it was read' "$W/err" &&
+	    ! ls -a "$J" | grep -q '^\.perfmt-'; then
+		ok "inject: a profile renamed over between open and walk is refused"
+	else
+		bad "inject: a profile renamed over between open and walk is refused" \
+		    "openat $k, rc $rc: $(cat "$W/err"; ls -a "$J" | grep '^\.perfmt-')"
+	fi
+	rm -f "$J/rn.data" "$J/o.data"
+fi
 # a killed recording's stream may end in a cut record: joined up to the
 # last whole one
 truncate -s -5 "$J/thr.data/data.0"
