@@ -11191,8 +11191,12 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 		if ((fd = open_regular(AT_FDCWD, pl->kallsyms, 0, &a)) < 0)
 			pl->why = "it cannot be opened";
 	} else if (!pl->mem) {
-		if ((fd = open_regular(AT_FDCWD, c->path, 0, &a)) < 0)
+		// a JIT writes its map as a file: a link at its name in /tmp
+		// is anyone's, and would put the file it names in the tar
+		if ((fd = open_regular(AT_FDCWD, c->path, pl->jit ?
+		    O_NOFOLLOW : 0, &a)) < 0)
 			pl->why = errno == EINVAL ? "not a regular file" :
+			    errno == ELOOP ? "a symbolic link, not a JIT's map" :
 			    "it cannot be opened";
 		// the file the verdict read, not one put at its path since:
 		// the build-ID read again from what is copied; a JIT's map
