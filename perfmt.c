@@ -5252,9 +5252,9 @@ pf_open_file(const char *path, int *seekable, int regular)
 	}
 	*seekable = S_ISREG(st.st_mode);
 	pf.fsize = *seekable ? (uint64_t)st.st_size : 0;
-	if (*seekable && !pf.mtime)
-		pf_file_times(fd, &st);
+	// the first file's: a directory's data, not a stream after it
 	if (*seekable && !pf.ino) {
+		pf_file_times(fd, &st);
 		pf.dev = st.st_dev;
 		pf.ino = st.st_ino;
 	}
@@ -10831,11 +10831,13 @@ cmd_inject(const char *path, const char *out)
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
 		// each pass reads the profile by its name: the file judged
-		// is the one copied (inj.in), not one put at the name since
+		// is the one copied (inj.in) as it was opened, not one put at
+		// the name since, nor the same written since
 		if (strcmp(path, "-") && (pf.ino != st.st_ino ||
-		    pf.dev != st.st_dev)) {
-			msg(2, "%s: replaced while it was read: the file judged "
-			    "is not the one copied", esc(pf_shown()));
+		    pf.dev != st.st_dev || pf.mtime != mtime_ns(&st) ||
+		    pf.fsize != (uint64_t)st.st_size)) {
+			msg(2, "%s: replaced or written while it was read: the "
+			    "file judged is not the one copied", esc(pf_shown()));
 			goto fail;
 		}
 		if (!first++ && (!verdicts_begin() || status >= 2 ||
