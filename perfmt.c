@@ -9504,6 +9504,20 @@ wr_kind(int fd, int kind)
 	    "2ELIFREP", 8) || !memcmp(b, "PERFFILE", 8));
 }
 
+/* Whether the profile open at fd has no data size (fmt §5.1): a
+ * killed recording, or one perf record still writes; a pipe's too. */
+static int
+wr_unfinished(int fd)
+{
+	unsigned char h[56];
+	ssize_t n = pread(fd, h, sizeof h, 0);
+
+	if (n <= 0)
+		return 0;
+	return n < (ssize_t)sizeof h || get64(h + 8, h[0] == '2') == 16 ||
+	    !get64(h + 48, h[0] == '2');
+}
+
 /* The directory new files are made in, held open (wr.dfd): dir's
  * first n bytes ("" the working directory), or $TMPDIR (else /tmp)
  * for standard output.  0 and errno if it cannot be opened. */
@@ -9656,6 +9670,17 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 		msg(2, "%s%s: another process has it open for writing (perf "
 		    "record, still recording?): run again after it exits", o,
 		    esc(out));
+		return 0;
+	}
+	// where that cannot be told (no lease), a profile of data size 0 (or
+	// a pipe's) may be a recording perf still writes, which would go on
+	// into a file no name leads to: as in place (inj_writers)
+	if (!in_place && kind == WR_PROFILE && wr.writer < 0 &&
+	    wr_unfinished(wr.old)) {
+		msg(2, "-o %s: data size 0: a recording perf record may still "
+		    "be writing, which cannot be told here (no lease: %s): give "
+		    "another name, or run after perf exits", esc(out),
+		    strerror(-wr.writer));
 		return 0;
 	}
 	return 1;

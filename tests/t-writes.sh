@@ -390,6 +390,29 @@ if [ "$r1$r2$r3" = 222 ] && echo "$e1" | grep -q 'has it open for writing' &&
 else
 	bad "inject, archive: a file another process writes is neither read nor replaced" "rc $r1 $r2 $r3: $e1"
 fi
+# where no lease can be had (NFS, FUSE: strace makes F_SETLEASE fail
+# here), a profile of data size 0 as -o's output may be a recording perf
+# still writes, as in place: refused, the file left to its writer
+if [ -n "${PERFMT_EMU:-}" ] || ! strace -qq -o /dev/null true 2>/dev/null; then
+	skipped "inject: -o a recording of data size 0, no lease" "no strace that can trace here (or under an emulator)"
+else
+	sh -c 'exec sleep 30' 3>>"$X/k.data" &
+	holder=$!
+	strace -qq -e trace=fcntl -o "$X/fl" "$PERFMT" inject $ADD -i "$X/a.data" \
+	    -o "$X/k.data" >/dev/null 2>&1
+	k=$(grep -n 'F_SETLEASE' "$X/fl" | head -1 | cut -d: -f1)
+	run strace -qq -o /dev/null -e trace=fcntl \
+	    -e inject=fcntl:error=EINVAL:when=${k:-1} "$PERFMT" inject $ADD \
+	    -i "$X/a.data" -o "$X/k.data"
+	kill "$holder" 2>/dev/null
+	wait "$holder" 2>/dev/null
+	if [ -n "$k" ] && [ "$rc" = 2 ] && grep -q 'data size 0: a recording' "$W/err" &&
+	    same_at "$X/k.data" "$X/k.orig" "$kino"; then
+		ok "inject: -o a recording of data size 0, no lease: refused"
+	else
+		bad "inject: -o a recording of data size 0, no lease: refused" "fcntl $k, rc $rc: $(cat "$W/err")"
+	fi
+fi
 run "$PERFMT" inject $ADD -q -i "$X/k.data"
 if no_trouble && [ "$(stat -c %i "$X/k.data")" != "$kino" ] &&
     "$PERFMT" header -i "$X/k.data" 2>/dev/null | grep -q '^damage  *none'; then
