@@ -10455,12 +10455,15 @@ inj_streams(void)
 
 	for (i = 0; i < PERFMT_MAXSTREAM; i++) {
 		snprintf(name, sizeof name, "%s/data.%u", pf.path, i);
-		// as the passes: what is not there, or not a file, is not read
-		if ((fd = open_regular(AT_FDCWD, name, 0, &st)) < 0 &&
+		// as the passes: what is not there, or not a file, is not read;
+		// a link is none of perf's, and would put the file it names
+		// (anyone's) in the new profile
+		if ((fd = open_regular(AT_FDCWD, name, O_NOFOLLOW, &st)) < 0 &&
 		    (errno == ENOENT || errno == EINVAL))
 			continue;
 		if (fd < 0) {
-			msg(2, "%s:", esc(name));
+			msg(2, errno == ELOOP ? "%s: a symbolic link, not a file "
+			    "perf record wrote: not copied" : "%s:", esc(name));
 			return 0;
 		}
 		sig = stream_sig(sig, i, &st);

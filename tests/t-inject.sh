@@ -373,6 +373,25 @@ else
 	fi
 	rm -f "$J/rn.data" "$J/o.data"
 fi
+# a data.N that is a link (anyone's directory profile, inject run as
+# root) to a file whose bytes read as records: its file is not copied
+# into the new profile, which would have the directory's data's mode
+rm -rf "$J/thr.data" "$J/o.data"
+cp -r "$P/local__threads.data" "$J/thr.data"
+# records of type 1000, 64 bytes each
+for i in 1 2 3; do
+	printf '\350\003\000\000\000\000\100\000s3cret%050d' 0
+done >"$J/sec"
+rm -f "$J/thr.data/data.1"
+ln -s "$J/sec" "$J/thr.data/data.1"
+run "$PERFMT" inject -L -t 2026-11-30 -i "$J/thr.data" -o "$J/o.data"
+if [ "$rc" = 2 ] && grep -q 'data.1: a symbolic link' "$W/err" && [ ! -e "$J/o.data" ]; then
+	ok "inject: a data.N that is a link is not copied"
+else
+	bad "inject: a data.N that is a link is not copied" "rc $rc: $(cat "$W/err")"
+fi
+rm -rf "$J/thr.data" "$J/o.data" "$J/sec"
+cp -r "$P/local__threads.data" "$J/thr.data"
 # a killed recording's stream may end in a cut record: joined up to the
 # last whole one
 truncate -s -5 "$J/thr.data/data.0"
