@@ -11223,13 +11223,16 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 		if ((fd = open_regular(AT_FDCWD, pl->kallsyms, 0, &a)) < 0)
 			pl->why = "it cannot be opened";
 	} else if (!pl->mem) {
-		// a JIT writes its map as a file: a link at its name in /tmp
-		// is anyone's, and would put the file it names in the tar
+		// a JIT writes its map as a file of its own: a link at its
+		// name in /tmp (symbolic, or hard where fs.protected_hardlinks
+		// is off) is anyone's, and would put the file it names in the
+		// tar
 		if ((fd = open_regular(AT_FDCWD, c->path, pl->jit ?
-		    O_NOFOLLOW : 0, &a)) < 0)
+		    O_NOFOLLOW : 0, &a)) < 0 && (!pl->jit || errno != ELOOP))
 			pl->why = errno == EINVAL ? "not a regular file" :
-			    errno == ELOOP ? "a symbolic link, not a JIT's map" :
 			    "it cannot be opened";
+		else if (pl->jit && (fd < 0 || a.st_nlink != 1))
+			pl->why = "a link, not a file its JIT wrote";
 		// the file the verdict read, not one put at its path since:
 		// the build-ID read again from what is copied; a JIT's map
 		// and a cached kallsyms, which have none, by inode and mtime
