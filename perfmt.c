@@ -10560,7 +10560,16 @@ static int
 inj_finish(const struct stat *st)
 {
 	struct timespec t[2];
+	struct stat now;
 
+	// the bytes copied are the ones the walks read: not written since
+	// it was opened (the passes' opens are held to the same, cmd_inject)
+	if (fstat(inj.in, &now) || now.st_size != st->st_size ||
+	    mtime_ns(&now) != mtime_ns(st)) {
+		msg(2, "%s: replaced or written while it was read: the file "
+		    "judged is not the one copied", esc(pf_shown()));
+		return 0;
+	}
 	if (!inj_pair(inj_slot_at(inj.feat, inj.tab, FT_BUILD_ID),
 	    inj.bid_off, inj.at - inj.bid_off))
 		return 0;

@@ -333,6 +333,42 @@ else
 	fi
 	rm -f "$J/rn.data" "$J/o.data"
 fi
+# written in place after the walk read it, before inject copies it
+# (stopped as it makes the new file): the copy would hold bytes no walk
+# judged.  Refused
+if [ -n "${PERFMT_EMU:-}" ] || ! strace -qq -o /dev/null true 2>/dev/null; then
+	skipped "inject: a profile written between walk and copy" "no strace that can trace here (or under an emulator)"
+else
+	rm -f "$J/o.data"
+	cp "$P/local__exec-late.data" "$J/rn.data"
+	strace -qq -e trace=openat -o "$J/ol" "$PERFMT" inject -L -t "$(date +%s)" \
+	    -i "$J/rn.data" -o "$J/o.data" >/dev/null 2>&1
+	k=$(grep 'openat(' "$J/ol" | grep -n 'perfmt-inject-' | head -1 | cut -d: -f1)
+	rm -f "$J/o.data"
+	strace -qq -o /dev/null -e trace=openat \
+	    -e inject=openat:signal=STOP:when=${k:-1} "$PERFMT" inject -L \
+	    -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data" >"$W/out" 2>"$W/err" &
+	sp=$! i=0 pid=
+	while [ $i -lt 100 ]; do
+		pid=$(pgrep -P $sp)
+		[ -n "$pid" ] && [ "$(ps -o stat= -p "$pid" | cut -c1)" = T ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	printf 'X' | dd of="$J/rn.data" bs=1 seek=400 conv=notrunc 2>/dev/null
+	[ -n "$pid" ] && kill -CONT "$pid"
+	wait $sp
+	rc=$?
+	if [ -n "$k" ] && [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
+	    grep -q 'replaced or written while it was read' "$W/err" &&
+	    ! ls -a "$J" | grep -q '^\.perfmt-'; then
+		ok "inject: a profile written between walk and copy is refused"
+	else
+		bad "inject: a profile written between walk and copy is refused" \
+		    "openat $k, rc $rc: $(cat "$W/err"; ls -a "$J" | grep '^\.perfmt-')"
+	fi
+	rm -f "$J/rn.data" "$J/o.data"
+fi
 # written in place between two passes (a profile of more objects than a
 # table, read a share at a time: perfmt-tiny): the later shares would be
 # judged from bytes that are not the ones copied.  Stopped as the last
