@@ -9677,10 +9677,10 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	// into a file no name leads to: as in place (inj_writers)
 	if (!in_place && kind == WR_PROFILE && wr.writer < 0 &&
 	    wr_unfinished(wr.old)) {
-		msg(2, "-o %s: data size 0: a recording perf record may still "
-		    "be writing, which cannot be told here (no lease: %s): give "
-		    "another name, or run after perf exits", esc(out),
-		    strerror(-wr.writer));
+		msg(2, "-o %s: data size 0: a recording perf record may "
+		    "still be writing, which cannot be told here (no lease: "
+		    "%s): give another name, or run after perf exits",
+		    esc(out), strerror(-wr.writer));
 		return 0;
 	}
 	return 1;
@@ -10462,8 +10462,9 @@ inj_streams(void)
 		    (errno == ENOENT || errno == EINVAL))
 			continue;
 		if (fd < 0) {
-			msg(2, errno == ELOOP ? "%s: a symbolic link, not a file "
-			    "perf record wrote: not copied" : "%s:", esc(name));
+			msg(2, errno == ELOOP ? "%s: a symbolic link, not a "
+			    "file perf record wrote: not copied" : "%s:",
+			    esc(name));
 			return 0;
 		}
 		sig = stream_sig(sig, i, &st);
@@ -10875,8 +10876,9 @@ cmd_inject(const char *path, const char *out)
 		if (strcmp(path, "-") && (pf.ino != st.st_ino ||
 		    pf.dev != st.st_dev || pf.mtime != mtime_ns(&st) ||
 		    pf.fsize != (uint64_t)st.st_size)) {
-			msg(2, "%s: replaced or written while it was read: the "
-			    "file judged is not the one copied", esc(pf_shown()));
+			msg(2, "%s: replaced or written while it was read: "
+			    "the file judged is not the one copied",
+			    esc(pf_shown()));
 			goto fail;
 		}
 		if (!first++ && (!verdicts_begin() || status >= 2 ||
