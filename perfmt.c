@@ -10808,6 +10808,12 @@ inj_open(const char *path, struct stat *st)
 		snprintf(data, sizeof data, "%s/data", path);
 		src = data;
 	}
+	// a FIFO is not opened to be refused: the open would let a writer
+	// waiting on it go on (perf record -o FIFO), into a pipe none reads
+	if (!stat(src, &ost) && !S_ISREG(ost.st_mode)) {
+		msg(2, "%s: not a regular file", esc(src));
+		return 0;
+	}
 	if ((inj.in = open_regular(AT_FDCWD, src, 0, &ost)) < 0 || (src == path &&
 	    !same_file(&ost, st)) || (inj.in_place && !same_file(&ost,
 	    &wr.ost))) {

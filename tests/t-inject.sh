@@ -428,6 +428,26 @@ else
 fi
 rm -rf "$J/thr.data" "$J/o.data" "$J/sec"
 cp -r "$P/local__threads.data" "$J/thr.data"
+# -i a FIFO a writer waits to open (perf record -o - >FIFO): refused
+# without opening it, which would let the writer on into a pipe none
+# reads (SIGPIPE); a reader after gets what it writes
+rm -f "$J/ff" "$J/o.data"
+mkfifo "$J/ff"
+sh -c "exec >'$J/ff'; sleep 0.5; printf written" 2>/dev/null &
+wpid=$!
+sleep 0.2
+run "$PERFMT" inject -i "$J/ff" -o "$J/o.data"
+r1=$rc
+sleep 1
+got=$(timeout 5 cat "$J/ff")
+wait $wpid
+if [ "$r1" = 2 ] && grep -q 'ff: not a regular file' "$W/err" &&
+    [ "$got" = written ] && [ ! -e "$J/o.data" ]; then
+	ok "inject: -i a FIFO is refused, its writer left waiting"
+else
+	bad "inject: -i a FIFO is refused, its writer left waiting" "rc $r1, read '$got': $(cat "$W/err")"
+fi
+rm -f "$J/ff"
 # a killed recording's stream may end in a cut record: joined up to the
 # last whole one
 truncate -s -5 "$J/thr.data/data.0"
