@@ -11381,6 +11381,12 @@ static int
 cmd_archive(const char *path, const char *out)
 {
 	static const unsigned char z[1024];
+	struct {			/* the first pass's file */
+		dev_t dev;
+		ino_t ino;
+		int64_t mtime;
+		uint64_t size;
+	} one = { 0, 0, 0, 0 };
 	struct rec rc;
 	uint32_t i;
 	int rc1 = -1, first = 0;
@@ -11396,6 +11402,20 @@ cmd_archive(const char *path, const char *out)
 	while ((rc1 = next_pass(path)) > 0) {
 		if (!first++ && !verdicts_begin())
 			break;
+		// each pass reads the profile by its name: every share is
+		// the first's file, not one put at the name or written since
+		if (first == 1) {
+			one.dev = pf.dev;
+			one.ino = pf.ino;
+			one.mtime = pf.mtime;
+			one.size = pf.fsize;
+		} else if (pf.ino != one.ino || pf.dev != one.dev ||
+		    pf.mtime != one.mtime || pf.fsize != one.size) {
+			msg(2, "%s: replaced or written while it was read: its "
+			    "shares are not of one profile", esc(pf_shown()));
+			status = 2;
+			break;
+		}
 		// each pass's objects are its own
 		memset(ar.ids, 0, sizeof ar.ids);
 		for (i = 0; i < nobj && status < 2; i++) {
