@@ -11243,12 +11243,14 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 		// a JIT writes its map as a file of its own: a link at its
 		// name in /tmp (symbolic, or hard where fs.protected_hardlinks
 		// is off) is anyone's, and would put the file it names in the
-		// tar
+		// tar; a sysroot's links resolve inside it, and a copy made
+		// with hard links (cp -al) is no one else's
 		if ((fd = open_regular(AT_FDCWD, c->path, pl->jit ?
 		    O_NOFOLLOW : 0, &a)) < 0 && (!pl->jit || errno != ELOOP))
 			pl->why = errno == EINVAL ? "not a regular file" :
 			    "it cannot be opened";
-		else if (pl->jit && (fd < 0 || a.st_nlink != 1))
+		else if (pl->jit && (fd < 0 || (!opt.sysroot &&
+		    a.st_nlink != 1)))
 			pl->why = "a link, not a file its JIT wrote";
 		// the file the verdict read, not one put at its path since:
 		// the build-ID read again from what is copied; a JIT's map

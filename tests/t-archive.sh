@@ -273,6 +273,19 @@ EOC
 		fi
 		rm -f "$jmap"
 	done
+	# under a sysroot, a copy of the board's files that hard links may
+	# make (cp -al), a map with a second link is put
+	if [ -n "$jmap" ]; then
+		rm -rf jsr
+		mkdir -p jsr/tmp
+		cp -p sec "jsr$jmap" && ln "jsr$jmap" jsr/tmp/other
+		run "$PERFMT" archive $LOC -s jsr -i js.data -o jsr.tar
+		if grep -q "^put   - $jmap\$" "$W/err" && tar -tf jsr.tar | grep -q "^${jmap#/}\$"; then
+			ok "archive live: a sysroot's JIT map of two links is put"
+		else
+			bad "archive live: a sysroot's JIT map of two links is put" "rc $rc: $(cat "$W/err")"
+		fi
+	fi
 	# a -B recording: inject's new file is no file perf wrote, and its
 	# time judges no JIT map; -r names the original's (README)
 	perf record -N -q -B -o jb.data -- ./jit >/dev/null 2>&1
