@@ -10809,7 +10809,8 @@ inj_open(const char *path, struct stat *st)
 		src = data;
 	}
 	// a FIFO is not opened to be refused: the open would let a writer
-	// waiting on it go on (perf record -o FIFO), into a pipe none reads
+	// waiting on it go on (perf record -o - >FIFO), into a pipe none
+	// reads
 	if (!stat(src, &ost) && !S_ISREG(ost.st_mode)) {
 		msg(2, "%s: not a regular file", esc(src));
 		return 0;
