@@ -1272,6 +1272,8 @@ static struct pf {
 	int64_t btime;		/* its birth time (ns), if has_btime */
 	int64_t time_slack;	/* the mtime's resolution, for the two */
 	int has_btime;
+	dev_t dev;		/* the perf.data's (a directory's data), */
+	ino_t ino;		/* 0 for a pipe */
 	uint64_t hdr_size, attr_size, attrs_off, attrs_size;
 	uint64_t data_off, data_size;
 	uint64_t meta_lo, meta_hi;	/* ids and attrs, where they touch */
@@ -5250,8 +5252,12 @@ pf_open_file(const char *path, int *seekable, int regular)
 	}
 	*seekable = S_ISREG(st.st_mode);
 	pf.fsize = *seekable ? (uint64_t)st.st_size : 0;
-	if (*seekable && !pf.mtime)
+	// the first file's: a directory's data, not a stream after it
+	if (*seekable && !pf.ino) {
 		pf_file_times(fd, &st);
+		pf.dev = st.st_dev;
+		pf.ino = st.st_ino;
+	}
 	return fd;
 irregular:
 	msg(2, "%s: %s, not a regular file: not read", esc(path),
@@ -9560,6 +9566,20 @@ wr_kind(int fd, int kind)
 	    "2ELIFREP", 8) || !memcmp(b, "PERFFILE", 8));
 }
 
+/* Whether the profile open at fd has no data size (fmt §5.1): a
+ * killed recording, or one perf record still writes; a pipe's too. */
+static int
+wr_unfinished(int fd)
+{
+	unsigned char h[56];
+	ssize_t n = pread(fd, h, sizeof h, 0);
+
+	if (n <= 0)
+		return 0;
+	return n < (ssize_t)sizeof h || get64(h + 8, h[0] == '2') == 16 ||
+	    !get64(h + 48, h[0] == '2');
+}
+
 /* The directory new files are made in, held open (wr.dfd): dir's
  * first n bytes ("" the working directory), or $TMPDIR (else /tmp)
  * for standard output.  0 and errno if it cannot be opened. */
@@ -9712,6 +9732,17 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 		msg(2, "%s%s: another process has it open for writing (perf "
 		    "record, still recording?): run again after it exits", o,
 		    esc(out));
+		return 0;
+	}
+	// where that cannot be told (no lease), a profile of data size 0 (or
+	// a pipe's) may be a recording perf still writes, which would go on
+	// into a file no name leads to: as in place (inj_writers)
+	if (!in_place && kind == WR_PROFILE && wr.writer < 0 &&
+	    wr_unfinished(wr.old)) {
+		msg(2, "-o %s: data size 0: a recording perf record may "
+		    "still be writing, which cannot be told here (no lease: "
+		    "%s): give another name, or run after perf exits",
+		    esc(out), strerror(-wr.writer));
 		return 0;
 	}
 	return 1;
@@ -9983,10 +10014,12 @@ wr_commit(const struct timespec *t, mode_t fresh)
 		return 0;
 	}
 	wr_step();
-	// the output is still what was checked: that file, or none
+	// the output is still what was checked: that file, or none; and
+	// not written since, or what was written would go with it
 	if (fstatat(wr.dfd, wr.base, &now, AT_SYMLINK_NOFOLLOW) ?
 	    errno != ENOENT || wr.old >= 0 : wr.old < 0 ||
-	    !same_file(&now, &wr.ost)) {
+	    !same_file(&now, &wr.ost) || now.st_size != wr.ost.st_size ||
+	    mtime_ns(&now) != mtime_ns(&wr.ost)) {
 		msg(2, "%s: it changed while perfmt wrote: left as it is",
 		    esc(wr.path));
 		return 0;
@@ -10484,12 +10517,16 @@ inj_streams(void)
 
 	for (i = 0; i < PERFMT_MAXSTREAM; i++) {
 		snprintf(name, sizeof name, "%s/data.%u", pf.path, i);
-		// as the passes: what is not there, or not a file, is not read
-		if ((fd = open_regular(AT_FDCWD, name, 0, &st)) < 0 &&
+		// as the passes: what is not there, or not a file, is not read;
+		// a link is none of perf's, and would put the file it names
+		// (anyone's) in the new profile
+		if ((fd = open_regular(AT_FDCWD, name, O_NOFOLLOW, &st)) < 0 &&
 		    (errno == ENOENT || errno == EINVAL))
 			continue;
 		if (fd < 0) {
-			msg(2, "%s:", esc(name));
+			msg(2, errno == ELOOP ? "%s: a symbolic link, not a "
+			    "file perf record wrote: not copied" : "%s:",
+			    esc(name));
 			return 0;
 		}
 		sig = stream_sig(sig, i, &st);
@@ -10586,7 +10623,16 @@ static int
 inj_finish(const struct stat *st)
 {
 	struct timespec t[2];
+	struct stat now;
 
+	// the bytes copied are the ones the walks read: not written since
+	// it was opened (the passes' opens are held to the same, cmd_inject)
+	if (fstat(inj.in, &now) || now.st_size != st->st_size ||
+	    mtime_ns(&now) != mtime_ns(st)) {
+		msg(2, "%s: replaced or written while it was read: the file "
+		    "judged is not the one copied", esc(pf_shown()));
+		return 0;
+	}
 	if (!inj_pair(inj_slot_at(inj.feat, inj.tab, FT_BUILD_ID),
 	    inj.bid_off, inj.at - inj.bid_off))
 		return 0;
@@ -10824,6 +10870,13 @@ inj_open(const char *path, struct stat *st)
 		snprintf(data, sizeof data, "%s/data", path);
 		src = data;
 	}
+	// a FIFO is not opened to be refused: the open would let a writer
+	// waiting on it go on (perf record -o - >FIFO), into a pipe none
+	// reads
+	if (!stat(src, &ost) && !S_ISREG(ost.st_mode)) {
+		msg(2, "%s: not a regular file", esc(src));
+		return 0;
+	}
 	if ((inj.in = open_regular(AT_FDCWD, src, 0, &ost)) < 0 || (src == path &&
 	    !same_file(&ost, st)) || (inj.in_place && !same_file(&ost,
 	    &wr.ost))) {
@@ -10886,6 +10939,17 @@ cmd_inject(const char *path, const char *out)
 		goto fail;
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
+		// each pass reads the profile by its name: the file judged
+		// is the one copied (inj.in) as it was opened, not one put at
+		// the name since, nor the same written since
+		if (strcmp(path, "-") && (pf.ino != st.st_ino ||
+		    pf.dev != st.st_dev || pf.mtime != mtime_ns(&st) ||
+		    pf.fsize != (uint64_t)st.st_size)) {
+			msg(2, "%s: replaced or written while it was read: "
+			    "the file judged is not the one copied",
+			    esc(pf_shown()));
+			goto fail;
+		}
 		if (!first++ && (!verdicts_begin() || status >= 2 ||
 		    !inj_plan() || !inj_writers() || (!opt.dry && !inj_begin())))
 			goto fail;
@@ -11239,9 +11303,18 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 		if ((fd = open_regular(AT_FDCWD, pl->kallsyms, 0, &a)) < 0)
 			pl->why = "it cannot be opened";
 	} else if (!pl->mem) {
-		if ((fd = open_regular(AT_FDCWD, c->path, 0, &a)) < 0)
+		// a JIT writes its map as a file of its own: a link at its
+		// name in /tmp (symbolic, or hard where fs.protected_hardlinks
+		// is off) is anyone's, and would put the file it names in the
+		// tar; a sysroot's links resolve inside it, and a copy made
+		// with hard links (cp -al) is no one else's
+		if ((fd = open_regular(AT_FDCWD, c->path, pl->jit ?
+		    O_NOFOLLOW : 0, &a)) < 0 && (!pl->jit || errno != ELOOP))
 			pl->why = errno == EINVAL ? "not a regular file" :
 			    "it cannot be opened";
+		else if (pl->jit && (fd < 0 || (!opt.sysroot &&
+		    a.st_nlink != 1)))
+			pl->why = "a link, not a file its JIT wrote";
 		// the file the verdict read, not one put at its path since:
 		// the build-ID read again from what is copied; a JIT's map
 		// and a cached kallsyms, which have none, by inode and mtime
@@ -11373,6 +11446,12 @@ static int
 cmd_archive(const char *path, const char *out)
 {
 	static const unsigned char z[1024];
+	struct {			/* the first pass's file */
+		dev_t dev;
+		ino_t ino;
+		int64_t mtime;
+		uint64_t size;
+	} one = { 0, 0, 0, 0 };
 	struct rec rc;
 	uint32_t i;
 	int rc1 = -1, first = 0;
@@ -11388,6 +11467,20 @@ cmd_archive(const char *path, const char *out)
 	while ((rc1 = next_pass(path)) > 0) {
 		if (!first++ && !verdicts_begin())
 			break;
+		// each pass reads the profile by its name: every share is
+		// the first's file, not one put at the name or written since
+		if (first == 1) {
+			one.dev = pf.dev;
+			one.ino = pf.ino;
+			one.mtime = pf.mtime;
+			one.size = pf.fsize;
+		} else if (pf.ino != one.ino || pf.dev != one.dev ||
+		    pf.mtime != one.mtime || pf.fsize != one.size) {
+			msg(2, "%s: replaced or written while it was read: its "
+			    "shares are not of one profile", esc(pf_shown()));
+			status = 2;
+			break;
+		}
 		// each pass's objects are its own
 		memset(ar.ids, 0, sizeof ar.ids);
 		for (i = 0; i < nobj && status < 2; i++) {

@@ -26,6 +26,47 @@ run "$PERFMT" archive -t 2026-11-30 -i "$P/local__x86_64__small.data" -o "$A/lin
 expect "archive: -o a symbolic link is refused" 2 "a symbolic link"
 run "$PERFMT" archive -i "$P/local__x86_64__small.data" --all -H -o "$A/x.tar"
 expect "archive: --all and --hits exclude each other" 2 "exclude each other"
+# another profile renamed to the name between two passes (more objects
+# than a table: perfmt-tiny reads a share at a time, each by the name):
+# the later shares would be the other's.  Stopped as a pass opens the
+# file, another takes its name before the last: refused, nothing written
+TINY=$(dirname "$PERFMT")/perfmt-tiny
+if [ -n "${PERFMT_EMU:-}" ] || [ ! -x "$TINY" ] ||
+    ! strace -qq -o /dev/null true 2>/dev/null; then
+	skipped "archive: a profile replaced between two passes" "no perfmt-tiny, or no strace that can trace here"
+else
+	cp "$P/local__exec-late.data" "$A/ap.data"
+	strace -qq -e trace=openat -o "$A/ol" "$TINY" archive -L -t 2026-11-30 \
+	    -i "$A/ap.data" -o "$A/ap.tar" >/dev/null 2>&1
+	# the open before the last: the last pass opens the other
+	k=$(grep 'openat(' "$A/ol" | grep -n 'ap\.data"' | tail -2 | head -1 | cut -d: -f1)
+	n=$(grep -c 'ap\.data"' "$A/ol")
+	rm -f "$A/ap.tar"
+	cp "$P/local__x86_64__small.data" "$A/other.data"
+	strace -qq -o /dev/null -e trace=openat \
+	    -e inject=openat:signal=STOP:when=${k:-1} "$TINY" archive -L \
+	    -t 2026-11-30 -i "$A/ap.data" -o "$A/ap.tar" >"$W/out" 2>"$W/err" &
+	sp=$! i=0 pid=
+	while [ $i -lt 100 ]; do
+		pid=$(pgrep -P $sp)
+		[ -n "$pid" ] && [ "$(ps -o stat= -p "$pid" | cut -c1)" = T ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	mv "$A/other.data" "$A/ap.data"
+	[ -n "$pid" ] && kill -CONT "$pid"
+	wait $sp
+	rc=$?
+	if [ -n "$k" ] && [ "$n" -gt 3 ] && [ $rc = 2 ] && [ ! -e "$A/ap.tar" ] &&
+	    grep -q 'replaced or written while it was read' "$W/err" &&
+	    ! ls -a "$A" | grep -q '^\.perfmt-'; then
+		ok "archive: a profile replaced between two passes is refused"
+	else
+		bad "archive: a profile replaced between two passes is refused" \
+		    "openat $k of $n, rc $rc: $(tail -3 "$W/err")"
+	fi
+	rm -f "$A/ap.data" "$A/ap.tar"
+fi
 
 if ! command -v perf >/dev/null 2>&1; then
 	skipped "archive: live recordings" "perf not installed"
@@ -207,6 +248,43 @@ EOC
 			    "rc $rc: $(cat "$W/err")"
 		fi
 		rm -f "$jmap"
+	fi
+	# a link put at a JIT's map's name (anyone can, in /tmp) to a file
+	# written while perf recorded (a root-only log, here), before the
+	# recording ends: the file it names is not put in the tar, a
+	# world-readable file unpacked to /tmp.  A hard link only where /tmp
+	# is this file system (and fs.protected_hardlinks lets it be made)
+	for l in -s ""; do
+		k=${l:+symbolic}
+		k=${k:-hard}
+		rm -f sec
+		perf record -N -q -o js.data -- sh -c "./jit & p=\$!; wait \$p
+		    echo s3cret >sec; chmod 600 sec; rm -f /tmp/perf-\$p.map
+		    ln $l \"\$PWD/sec\" /tmp/perf-\$p.map" >/dev/null 2>&1
+		jmap=$("$PERFMT" check $LOC -p -i js.data 2>/dev/null | grep -o '/tmp/perf-[0-9]*\.map' | head -1)
+		[ -n "$jmap" ] && [ -n "$l" -o "$(stat -c %h sec)" = 2 ] || continue
+		run "$PERFMT" archive $LOC -i js.data -o js.tar
+		if [ "$rc" = 3 ] && grep -q "^left  - $jmap  a link" "$W/err" &&
+		    ! tar -tf js.tar | grep -q perf- && ! grep -q s3cret js.tar; then
+			ok "archive live: a $k link at a JIT's map's name is left out"
+		else
+			bad "archive live: a $k link at a JIT's map's name is left out" \
+			    "rc $rc: $(cat "$W/err")"
+		fi
+		rm -f "$jmap"
+	done
+	# under a sysroot, a copy of the board's files that hard links may
+	# make (cp -al), a map with a second link is put
+	if [ -n "$jmap" ]; then
+		rm -rf jsr
+		mkdir -p jsr/tmp
+		cp -p sec "jsr$jmap" && ln "jsr$jmap" jsr/tmp/other
+		run "$PERFMT" archive $LOC -s jsr -i js.data -o jsr.tar
+		if grep -q "^put   - $jmap\$" "$W/err" && tar -tf jsr.tar | grep -q "^${jmap#/}\$"; then
+			ok "archive live: a sysroot's JIT map of two links is put"
+		else
+			bad "archive live: a sysroot's JIT map of two links is put" "rc $rc: $(cat "$W/err")"
+		fi
 	fi
 	# a -B recording: inject's new file is no file perf wrote, and its
 	# time judges no JIT map; -r names the original's (README)

@@ -292,6 +292,162 @@ else
 	rm -rf "$J/thr.data"
 	cp -r "$P/local__threads.data" "$J/thr.data"
 fi
+# the profile renamed over by another between inject's open of the file
+# it copies and the walk that judges it (by name): the new file would be
+# one's bytes with the IDs judged from the other.  perfmt is stopped as it
+# opens the file to copy, another profile takes the name, and it goes on:
+# refused, nothing written
+if [ -n "${PERFMT_EMU:-}" ] || ! strace -qq -o /dev/null true 2>/dev/null; then
+	skipped "inject: a profile renamed over between open and walk" "no strace that can trace here (or under an emulator)"
+else
+	rm -f "$J/o.data"
+	cp "$P/local__exec-late.data" "$J/rn.data"
+	strace -qq -e trace=openat -o "$J/ol" "$PERFMT" inject -L -t "$(date +%s)" \
+	    -i "$J/rn.data" -o "$J/o.data" >/dev/null 2>&1
+	k=$(grep 'openat(' "$J/ol" | grep -n 'rn\.data"' | head -1 | cut -d: -f1)
+	rm -f "$J/o.data"
+	# the other: the same recording but for a byte in its records
+	cp "$P/local__exec-late.data" "$J/other.data"
+	printf 'X' | dd of="$J/rn.data" bs=1 seek=400 conv=notrunc 2>/dev/null
+	strace -qq -o /dev/null -e trace=openat \
+	    -e inject=openat:signal=STOP:when=${k:-1} "$PERFMT" inject -L \
+	    -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data" >"$W/out" 2>"$W/err" &
+	sp=$! i=0 pid=
+	while [ $i -lt 100 ]; do
+		pid=$(pgrep -P $sp)
+		[ -n "$pid" ] && [ "$(ps -o stat= -p "$pid" | cut -c1)" = T ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	mv "$J/other.data" "$J/rn.data"
+	[ -n "$pid" ] && kill -CONT "$pid"
+	wait $sp
+	rc=$?
+	if [ -n "$k" ] && [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
+	    grep -q 'replaced or written while it was read' "$W/err" &&
+	    ! ls -a "$J" | grep -q '^\.perfmt-'; then
+		ok "inject: a profile renamed over between open and walk is refused"
+	else
+		bad "inject: a profile renamed over between open and walk is refused" \
+		    "openat $k, rc $rc: $(cat "$W/err"; ls -a "$J" | grep '^\.perfmt-')"
+	fi
+	rm -f "$J/rn.data" "$J/o.data"
+fi
+# written in place after the walk read it, before inject copies it
+# (stopped as it makes the new file): the copy would hold bytes no walk
+# judged.  Refused
+if [ -n "${PERFMT_EMU:-}" ] || ! strace -qq -o /dev/null true 2>/dev/null; then
+	skipped "inject: a profile written between walk and copy" "no strace that can trace here (or under an emulator)"
+else
+	rm -f "$J/o.data"
+	cp "$P/local__exec-late.data" "$J/rn.data"
+	strace -qq -e trace=openat -o "$J/ol" "$PERFMT" inject -L -t "$(date +%s)" \
+	    -i "$J/rn.data" -o "$J/o.data" >/dev/null 2>&1
+	k=$(grep 'openat(' "$J/ol" | grep -n 'perfmt-inject-' | head -1 | cut -d: -f1)
+	rm -f "$J/o.data"
+	strace -qq -o /dev/null -e trace=openat \
+	    -e inject=openat:signal=STOP:when=${k:-1} "$PERFMT" inject -L \
+	    -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data" >"$W/out" 2>"$W/err" &
+	sp=$! i=0 pid=
+	while [ $i -lt 100 ]; do
+		pid=$(pgrep -P $sp)
+		[ -n "$pid" ] && [ "$(ps -o stat= -p "$pid" | cut -c1)" = T ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	printf 'X' | dd of="$J/rn.data" bs=1 seek=400 conv=notrunc 2>/dev/null
+	[ -n "$pid" ] && kill -CONT "$pid"
+	wait $sp
+	rc=$?
+	if [ -n "$k" ] && [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
+	    grep -q 'replaced or written while it was read' "$W/err" &&
+	    ! ls -a "$J" | grep -q '^\.perfmt-'; then
+		ok "inject: a profile written between walk and copy is refused"
+	else
+		bad "inject: a profile written between walk and copy is refused" \
+		    "openat $k, rc $rc: $(cat "$W/err"; ls -a "$J" | grep '^\.perfmt-')"
+	fi
+	rm -f "$J/rn.data" "$J/o.data"
+fi
+# written in place between two passes (a profile of more objects than a
+# table, read a share at a time: perfmt-tiny): the later shares would be
+# judged from bytes that are not the ones copied.  Stopped as the last
+# pass opens the file, a byte of its records changes: refused
+TINY=$(dirname "$PERFMT")/perfmt-tiny
+if [ -n "${PERFMT_EMU:-}" ] || [ ! -x "$TINY" ] ||
+    ! strace -qq -o /dev/null true 2>/dev/null; then
+	skipped "inject: a profile written between two passes" "no perfmt-tiny, or no strace that can trace here"
+else
+	rm -f "$J/o.data"
+	cp "$P/local__exec-late.data" "$J/rn.data"
+	strace -qq -e trace=openat -o "$J/ol" "$TINY" inject -L -t "$(date +%s)" \
+	    -i "$J/rn.data" -o "$J/o.data" >/dev/null 2>&1
+	k=$(grep 'openat(' "$J/ol" | grep -n 'rn\.data"' | tail -1 | cut -d: -f1)
+	n=$(grep -c 'rn\.data"' "$J/ol")
+	rm -f "$J/o.data"
+	strace -qq -o /dev/null -e trace=openat \
+	    -e inject=openat:signal=STOP:when=${k:-1} "$TINY" inject -L \
+	    -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data" >"$W/out" 2>"$W/err" &
+	sp=$! i=0 pid=
+	while [ $i -lt 100 ]; do
+		pid=$(pgrep -P $sp)
+		[ -n "$pid" ] && [ "$(ps -o stat= -p "$pid" | cut -c1)" = T ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	printf 'X' | dd of="$J/rn.data" bs=1 seek=400 conv=notrunc 2>/dev/null
+	[ -n "$pid" ] && kill -CONT "$pid"
+	wait $sp
+	rc=$?
+	if [ -n "$k" ] && [ "$n" -gt 3 ] && [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
+	    grep -q 'replaced or written while it was read' "$W/err" &&
+	    ! ls -a "$J" | grep -q '^\.perfmt-'; then
+		ok "inject: a profile written between two passes is refused"
+	else
+		bad "inject: a profile written between two passes is refused" \
+		    "openat $k of $n, rc $rc: $(cat "$W/err"; ls -a "$J" | grep '^\.perfmt-')"
+	fi
+	rm -f "$J/rn.data" "$J/o.data"
+fi
+# a data.N that is a link (anyone's directory profile, inject run as
+# root) to a file whose bytes read as records: its file is not copied
+# into the new profile, which would have the directory's data's mode
+rm -rf "$J/thr.data" "$J/o.data"
+cp -r "$P/local__threads.data" "$J/thr.data"
+# records of type 1000, 64 bytes each
+for i in 1 2 3; do
+	printf '\350\003\000\000\000\000\100\000s3cret%050d' 0
+done >"$J/sec"
+rm -f "$J/thr.data/data.1"
+ln -s "$J/sec" "$J/thr.data/data.1"
+run "$PERFMT" inject -L -t 2026-11-30 -i "$J/thr.data" -o "$J/o.data"
+if [ "$rc" = 2 ] && grep -q 'data.1: a symbolic link' "$W/err" && [ ! -e "$J/o.data" ]; then
+	ok "inject: a data.N that is a link is not copied"
+else
+	bad "inject: a data.N that is a link is not copied" "rc $rc: $(cat "$W/err")"
+fi
+rm -rf "$J/thr.data" "$J/o.data" "$J/sec"
+cp -r "$P/local__threads.data" "$J/thr.data"
+# -i a FIFO a writer waits to open (perf record -o - >FIFO): refused
+# without opening it, which would let the writer on into a pipe none
+# reads (SIGPIPE); a reader after gets what it writes
+rm -f "$J/ff" "$J/o.data"
+mkfifo "$J/ff"
+sh -c "exec >'$J/ff'; sleep 0.5; printf written" 2>/dev/null &
+wpid=$!
+sleep 0.2
+run "$PERFMT" inject -i "$J/ff" -o "$J/o.data"
+r1=$rc
+sleep 1
+got=$(timeout 5 cat "$J/ff")
+wait $wpid
+if [ "$r1" = 2 ] && grep -q 'ff: not a regular file' "$W/err" &&
+    [ "$got" = written ] && [ ! -e "$J/o.data" ]; then
+	ok "inject: -i a FIFO is refused, its writer left waiting"
+else
+	bad "inject: -i a FIFO is refused, its writer left waiting" "rc $r1, read '$got': $(cat "$W/err")"
+fi
+rm -f "$J/ff"
 # a killed recording's stream may end in a cut record: joined up to the
 # last whole one
 truncate -s -5 "$J/thr.data/data.0"

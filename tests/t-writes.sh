@@ -249,6 +249,39 @@ if no_trouble && [ -s "$X/sw.real/new.data" ] && [ -z "$(ls -A "$X/victim")" ]; 
 else
 	bad "inject -o DIR/FILE: DIR swapped for a link meanwhile, the file where DIR was" "rc $rc: $(ls -A "$X/victim" "$X/sw.real"; cat "$W/err")"
 fi
+# the output written by another process while perfmt makes the new file
+# (stopped as it syncs it): the rename would throw away what was written,
+# so the output is left as it is, the writes in it
+if [ -n "${PERFMT_EMU:-}" ] || ! strace -qq -o /dev/null true 2>/dev/null; then
+	skipped "writes: the output written meanwhile" "no strace that can trace here (or under an emulator)"
+else
+	for c in inject archive; do
+		cp "$X/a.orig" "$X/wm.data"
+		(cd "$X" && tar -cf wm.tar log.keep)
+		f=$X/wm.data in=$X/wm.data o=
+		[ $c = archive ] && f=$X/wm.tar in=$X/a.data o=$X/wm.tar
+		strace -qq -o /dev/null -e trace=fsync -e inject=fsync:signal=STOP:when=1 \
+		    "$PERFMT" $c $ADD -q -i "$in" ${o:+-o "$o"} >"$W/out" 2>"$W/err" &
+		sp=$! i=0 pid=
+		while [ $i -lt 100 ]; do
+			pid=$(pgrep -P $sp)
+			[ -n "$pid" ] && [ "$(ps -o stat= -p "$pid" | cut -c1)" = T ] && break
+			sleep 0.1
+			i=$((i + 1))
+		done
+		printf 'written meanwhile' >>"$f"
+		[ -n "$pid" ] && kill -CONT "$pid"
+		wait $sp
+		rc=$?
+		if [ "$rc" = 2 ] && grep -q 'changed while perfmt wrote' "$W/err" &&
+		    grep -q 'written meanwhile' "$f" && ! ls -a "$X" | grep -q '^\.perfmt-'; then
+			ok "$c: an output written meanwhile is left as it is"
+		else
+			bad "$c: an output written meanwhile is left as it is" "rc $rc: $(cat "$W/err")"
+		fi
+	done
+	rm -f "$X/wm.data" "$X/wm.tar"
+fi
 # an output whose directory is not there: the output named, not a temp
 run "$PERFMT" inject $ADD -i "$X/a.data" -o "$X/no-such-dir/x.data"
 if [ "$rc" = 2 ] && grep -q -- "-o $X/no-such-dir/x.data: its directory" "$W/err" &&
@@ -389,6 +422,29 @@ if [ "$r1$r2$r3" = 222 ] && echo "$e1" | grep -q 'has it open for writing' &&
 	ok "inject, archive: a file another process writes is neither read nor replaced"
 else
 	bad "inject, archive: a file another process writes is neither read nor replaced" "rc $r1 $r2 $r3: $e1"
+fi
+# where no lease can be had (NFS, FUSE: strace makes F_SETLEASE fail
+# here), a profile of data size 0 as -o's output may be a recording perf
+# still writes, as in place: refused, the file left to its writer
+if [ -n "${PERFMT_EMU:-}" ] || ! strace -qq -o /dev/null true 2>/dev/null; then
+	skipped "inject: -o a recording of data size 0, no lease" "no strace that can trace here (or under an emulator)"
+else
+	sh -c 'exec sleep 30' 3>>"$X/k.data" &
+	holder=$!
+	strace -qq -e trace=fcntl -o "$X/fl" "$PERFMT" inject $ADD -i "$X/a.data" \
+	    -o "$X/k.data" >/dev/null 2>&1
+	k=$(grep -n 'F_SETLEASE' "$X/fl" | head -1 | cut -d: -f1)
+	run strace -qq -o /dev/null -e trace=fcntl \
+	    -e inject=fcntl:error=EINVAL:when=${k:-1} "$PERFMT" inject $ADD \
+	    -i "$X/a.data" -o "$X/k.data"
+	kill "$holder" 2>/dev/null
+	wait "$holder" 2>/dev/null
+	if [ -n "$k" ] && [ "$rc" = 2 ] && grep -q 'data size 0: a recording' "$W/err" &&
+	    same_at "$X/k.data" "$X/k.orig" "$kino"; then
+		ok "inject: -o a recording of data size 0, no lease: refused"
+	else
+		bad "inject: -o a recording of data size 0, no lease: refused" "fcntl $k, rc $rc: $(cat "$W/err")"
+	fi
 fi
 run "$PERFMT" inject $ADD -q -i "$X/k.data"
 if no_trouble && [ "$(stat -c %i "$X/k.data")" != "$kino" ] &&
