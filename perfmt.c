@@ -5427,9 +5427,20 @@ pf_load(const char *path)
  * hash and read again, until each share fits (file mode; a pipe is read
  * once and says what it could not keep). */
 
+/* The file every pass reads by its name is the first pass's: another
+ * put at the name, or the same written since (its data.N too), would
+ * give shares of two profiles.  A pipe is read once. */
+static struct {
+	dev_t dev;
+	ino_t ino;
+	int64_t mtime;
+	uint64_t size, streams;
+} pass_file;
+
 static void
 passes_begin(void)
 {
+	memset(&pass_file, 0, sizeof pass_file);
 	hits_said = 0;
 	parts[0].k = 0;
 	parts[0].n = 1;
@@ -5448,6 +5459,21 @@ next_pass(const char *path)
 		msg_mute = npasses > 0;
 		if (!pf_load(path)) {
 			msg_mute = 0;
+			return -1;
+		}
+		if (!pass_file.ino) {
+			pass_file.dev = pf.dev;
+			pass_file.ino = pf.ino;
+			pass_file.mtime = pf.mtime;
+			pass_file.size = pf.fsize;
+			pass_file.streams = pf.streams_sig;
+		} else if (pf.dev != pass_file.dev || pf.ino != pass_file.ino ||
+		    pf.mtime != pass_file.mtime || pf.fsize != pass_file.size ||
+		    pf.streams_sig != pass_file.streams) {
+			msg_mute = 0;
+			msg(2, "%s: replaced or written while it was read: a later "
+			    "pass read other bytes than the first",
+			    esc(pf_shown()));
 			return -1;
 		}
 		// more processes than slots stay so in every share (each maps
@@ -10915,7 +10941,6 @@ static int
 cmd_inject(const char *path, const char *out)
 {
 	struct stat st;
-	uint64_t sig = 0;
 	int rc, first = 0;
 
 	memset(&inj, 0, sizeof inj);
@@ -10939,10 +10964,11 @@ cmd_inject(const char *path, const char *out)
 		goto fail;
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
-		// each pass reads the profile by its name: the file judged
-		// is the one copied (inj.in) as it was opened, not one put at
-		// the name since, nor the same written since
-		if (strcmp(path, "-") && (pf.ino != st.st_ino ||
+		// each pass reads the profile by its name: the first is held
+		// to the file copied (inj.in) as it was opened, not one put at
+		// the name since, nor the same written since (next_pass holds
+		// the later ones to the first)
+		if (!first++ && strcmp(path, "-") && (pf.ino != st.st_ino ||
 		    pf.dev != st.st_dev || pf.mtime != mtime_ns(&st) ||
 		    pf.fsize != (uint64_t)st.st_size)) {
 			msg(2, "%s: replaced or written while it was read: "
@@ -10950,13 +10976,8 @@ cmd_inject(const char *path, const char *out)
 			    esc(pf_shown()));
 			goto fail;
 		}
-		if (!first++ && (!verdicts_begin() || status >= 2 ||
+		if (first == 1 && (!verdicts_begin() || status >= 2 ||
 		    !inj_plan() || !inj_writers() || (!opt.dry && !inj_begin())))
-			goto fail;
-		// every pass reads the streams the first read (and copied)
-		if (first == 1)
-			sig = pf.streams_sig;
-		else if (!streams_same(sig))
 			goto fail;
 		if (!inj_pass())
 			goto fail;
@@ -11446,12 +11467,6 @@ static int
 cmd_archive(const char *path, const char *out)
 {
 	static const unsigned char z[1024];
-	struct {			/* the first pass's file */
-		dev_t dev;
-		ino_t ino;
-		int64_t mtime;
-		uint64_t size;
-	} one = { 0, 0, 0, 0 };
 	struct rec rc;
 	uint32_t i;
 	int rc1 = -1, first = 0;
@@ -11467,20 +11482,6 @@ cmd_archive(const char *path, const char *out)
 	while ((rc1 = next_pass(path)) > 0) {
 		if (!first++ && !verdicts_begin())
 			break;
-		// each pass reads the profile by its name: every share is
-		// the first's file, not one put at the name or written since
-		if (first == 1) {
-			one.dev = pf.dev;
-			one.ino = pf.ino;
-			one.mtime = pf.mtime;
-			one.size = pf.fsize;
-		} else if (pf.ino != one.ino || pf.dev != one.dev ||
-		    pf.mtime != one.mtime || pf.fsize != one.size) {
-			msg(2, "%s: replaced or written while it was read: its "
-			    "shares are not of one profile", esc(pf_shown()));
-			status = 2;
-			break;
-		}
 		// each pass's objects are its own
 		memset(ar.ids, 0, sizeof ar.ids);
 		for (i = 0; i < nobj && status < 2; i++) {

@@ -31,6 +31,26 @@ run() {
 	timeout 60 "$@" >"$W/out" 2>"$W/err"
 	rc=$?
 }
+# run_stopped SYSCALL N ACTION CMD...: as run, but CMD stands still
+# (strace injects SIGSTOP) at its Nth SYSCALL while the shell command
+# ACTION runs, then goes on: a file changed at that very moment
+run_stopped() {
+	_sc=$1 _n=$2 _act=$3
+	shift 3
+	strace -qq -o /dev/null -e trace="$_sc" \
+	    -e inject="$_sc":signal=STOP:when="$_n" "$@" >"$W/out" 2>"$W/err" &
+	_sp=$! _i=0 _pid=
+	while [ $_i -lt 100 ]; do
+		_pid=$(pgrep -P $_sp)
+		[ -n "$_pid" ] && [ "$(ps -o stat= -p "$_pid" | cut -c1)" = T ] && break
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	eval "$_act"
+	[ -n "$_pid" ] && kill -CONT "$_pid"
+	wait $_sp
+	rc=$?
+}
 crashed() { [ "$rc" -gt 3 ]; }
 # no_trouble: the last run ended 0, 1 or 3 (perfmt.1, EXIT STATUS)
 no_trouble() { [ "$rc" = 0 ] || [ "$rc" = 1 ] || [ "$rc" = 3 ]; }

@@ -43,20 +43,8 @@ else
 	n=$(grep -c 'ap\.data"' "$A/ol")
 	rm -f "$A/ap.tar"
 	cp "$P/local__x86_64__small.data" "$A/other.data"
-	strace -qq -o /dev/null -e trace=openat \
-	    -e inject=openat:signal=STOP:when=${k:-1} "$TINY" archive -L \
-	    -t 2026-11-30 -i "$A/ap.data" -o "$A/ap.tar" >"$W/out" 2>"$W/err" &
-	sp=$! i=0 pid=
-	while [ $i -lt 100 ]; do
-		pid=$(pgrep -P $sp)
-		[ -n "$pid" ] && [ "$(ps -o stat= -p "$pid" | cut -c1)" = T ] && break
-		sleep 0.1
-		i=$((i + 1))
-	done
-	mv "$A/other.data" "$A/ap.data"
-	[ -n "$pid" ] && kill -CONT "$pid"
-	wait $sp
-	rc=$?
+	run_stopped openat ${k:-1} 'mv "$A/other.data" "$A/ap.data"' \
+	    "$TINY" archive -L -t 2026-11-30 -i "$A/ap.data" -o "$A/ap.tar"
 	if [ -n "$k" ] && [ "$n" -gt 3 ] && [ $rc = 2 ] && [ ! -e "$A/ap.tar" ] &&
 	    grep -q 'replaced or written while it was read' "$W/err" &&
 	    ! ls -a "$A" | grep -q '^\.perfmt-'; then

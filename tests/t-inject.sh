@@ -267,20 +267,8 @@ else
 	    -i "$J/thr.data" -o "$J/o.data" >/dev/null 2>&1
 	k=$(grep 'openat(' "$J/ol" | grep -n 'data\.0"' | tail -1 | cut -d: -f1)
 	rm -f "$J/o.data"
-	strace -qq -o /dev/null -e trace=openat \
-	    -e inject=openat:signal=STOP:when=${k:-1} "$PERFMT" inject -L \
-	    -t 2026-11-30 -i "$J/thr.data" -o "$J/o.data" >"$W/out" 2>"$W/err" &
-	sp=$! i=0 pid=
-	while [ $i -lt 100 ]; do
-		pid=$(pgrep -P $sp)
-		[ -n "$pid" ] && [ "$(ps -o stat= -p "$pid" | cut -c1)" = T ] && break
-		sleep 0.1
-		i=$((i + 1))
-	done
-	printf 'xxxxxxxx' >>"$J/thr.data/data.1"
-	[ -n "$pid" ] && kill -CONT "$pid"
-	wait $sp
-	rc=$?
+	run_stopped openat ${k:-1} 'printf xxxxxxxx >>"$J/thr.data/data.1"' \
+	    "$PERFMT" inject -L -t 2026-11-30 -i "$J/thr.data" -o "$J/o.data"
 	if [ -n "$k" ] && [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
 	    grep -q 'a data.N file was added, removed, replaced or written since it was read' "$W/err" &&
 	    ! ls -a "$J" | grep -q '^\.perfmt-'; then
@@ -309,20 +297,8 @@ else
 	# the other: the same recording but for a byte in its records
 	cp "$P/local__exec-late.data" "$J/other.data"
 	printf 'X' | dd of="$J/rn.data" bs=1 seek=400 conv=notrunc 2>/dev/null
-	strace -qq -o /dev/null -e trace=openat \
-	    -e inject=openat:signal=STOP:when=${k:-1} "$PERFMT" inject -L \
-	    -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data" >"$W/out" 2>"$W/err" &
-	sp=$! i=0 pid=
-	while [ $i -lt 100 ]; do
-		pid=$(pgrep -P $sp)
-		[ -n "$pid" ] && [ "$(ps -o stat= -p "$pid" | cut -c1)" = T ] && break
-		sleep 0.1
-		i=$((i + 1))
-	done
-	mv "$J/other.data" "$J/rn.data"
-	[ -n "$pid" ] && kill -CONT "$pid"
-	wait $sp
-	rc=$?
+	run_stopped openat ${k:-1} 'mv "$J/other.data" "$J/rn.data"' \
+	    "$PERFMT" inject -L -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data"
 	if [ -n "$k" ] && [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
 	    grep -q 'replaced or written while it was read' "$W/err" &&
 	    ! ls -a "$J" | grep -q '^\.perfmt-'; then
@@ -345,20 +321,9 @@ else
 	    -i "$J/rn.data" -o "$J/o.data" >/dev/null 2>&1
 	k=$(grep 'openat(' "$J/ol" | grep -n 'perfmt-inject-' | head -1 | cut -d: -f1)
 	rm -f "$J/o.data"
-	strace -qq -o /dev/null -e trace=openat \
-	    -e inject=openat:signal=STOP:when=${k:-1} "$PERFMT" inject -L \
-	    -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data" >"$W/out" 2>"$W/err" &
-	sp=$! i=0 pid=
-	while [ $i -lt 100 ]; do
-		pid=$(pgrep -P $sp)
-		[ -n "$pid" ] && [ "$(ps -o stat= -p "$pid" | cut -c1)" = T ] && break
-		sleep 0.1
-		i=$((i + 1))
-	done
-	printf 'X' | dd of="$J/rn.data" bs=1 seek=400 conv=notrunc 2>/dev/null
-	[ -n "$pid" ] && kill -CONT "$pid"
-	wait $sp
-	rc=$?
+	run_stopped openat ${k:-1} \
+	    'printf X | dd of="$J/rn.data" bs=1 seek=400 conv=notrunc 2>/dev/null' \
+	    "$PERFMT" inject -L -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data"
 	if [ -n "$k" ] && [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
 	    grep -q 'replaced or written while it was read' "$W/err" &&
 	    ! ls -a "$J" | grep -q '^\.perfmt-'; then
@@ -385,20 +350,9 @@ else
 	k=$(grep 'openat(' "$J/ol" | grep -n 'rn\.data"' | tail -1 | cut -d: -f1)
 	n=$(grep -c 'rn\.data"' "$J/ol")
 	rm -f "$J/o.data"
-	strace -qq -o /dev/null -e trace=openat \
-	    -e inject=openat:signal=STOP:when=${k:-1} "$TINY" inject -L \
-	    -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data" >"$W/out" 2>"$W/err" &
-	sp=$! i=0 pid=
-	while [ $i -lt 100 ]; do
-		pid=$(pgrep -P $sp)
-		[ -n "$pid" ] && [ "$(ps -o stat= -p "$pid" | cut -c1)" = T ] && break
-		sleep 0.1
-		i=$((i + 1))
-	done
-	printf 'X' | dd of="$J/rn.data" bs=1 seek=400 conv=notrunc 2>/dev/null
-	[ -n "$pid" ] && kill -CONT "$pid"
-	wait $sp
-	rc=$?
+	run_stopped openat ${k:-1} \
+	    'printf X | dd of="$J/rn.data" bs=1 seek=400 conv=notrunc 2>/dev/null' \
+	    "$TINY" inject -L -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data"
 	if [ -n "$k" ] && [ "$n" -gt 3 ] && [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
 	    grep -q 'replaced or written while it was read' "$W/err" &&
 	    ! ls -a "$J" | grep -q '^\.perfmt-'; then

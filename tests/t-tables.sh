@@ -85,3 +85,29 @@ if [ -x "$TINY" ]; then
 else
 	skipped "tiny tables" "no perfmt-tiny (make perfmt-tiny)"
 fi
+# each pass opens the profile by its name again: another profile renamed
+# to it, or the same written, before the last pass would give shares of
+# two profiles.  Stopped as the pass before the last opens it, the other
+# takes the name: check and list refuse it (inject and archive: their
+# topics)
+if [ ! -x "$TINY" ] || [ -n "${PERFMT_EMU:-}" ] ||
+    ! strace -qq -o /dev/null true 2>/dev/null; then
+	skipped "tiny tables: a profile replaced between passes" "no perfmt-tiny, or no strace that can trace here"
+else
+	for c in check list; do
+		cp "$P/local__exec-late.data" "$T/pp.data"
+		strace -qq -e trace=openat -o "$T/ol" "$TINY" $c -i "$T/pp.data" \
+		    >/dev/null 2>&1
+		k=$(grep -n 'pp\.data"' "$T/ol" | tail -2 | head -1 | cut -d: -f1)
+		n=$(grep -c 'pp\.data"' "$T/ol")
+		cp "$P/local__x86_64__small.data" "$T/other.data"
+		run_stopped openat "${k:-1}" 'mv "$T/other.data" "$T/pp.data"' \
+		    "$TINY" $c -i "$T/pp.data"
+		[ -n "$k" ] && [ "$n" -gt 2 ] && [ "$rc" = 2 ] &&
+		    grep -q 'replaced or written while it was read' "$W/err" &&
+		    ok "tiny tables: $c of a profile replaced between passes refused" ||
+		    bad "tiny tables: $c of a profile replaced between passes refused" \
+		    "openat $k of $n, rc $rc: $(tail -2 "$W/err")"
+	done
+	rm -f "$T/pp.data" "$T/other.data"
+fi

@@ -260,19 +260,8 @@ else
 		(cd "$X" && tar -cf wm.tar log.keep)
 		f=$X/wm.data in=$X/wm.data o=
 		[ $c = archive ] && f=$X/wm.tar in=$X/a.data o=$X/wm.tar
-		strace -qq -o /dev/null -e trace=fsync -e inject=fsync:signal=STOP:when=1 \
-		    "$PERFMT" $c $ADD -q -i "$in" ${o:+-o "$o"} >"$W/out" 2>"$W/err" &
-		sp=$! i=0 pid=
-		while [ $i -lt 100 ]; do
-			pid=$(pgrep -P $sp)
-			[ -n "$pid" ] && [ "$(ps -o stat= -p "$pid" | cut -c1)" = T ] && break
-			sleep 0.1
-			i=$((i + 1))
-		done
-		printf 'written meanwhile' >>"$f"
-		[ -n "$pid" ] && kill -CONT "$pid"
-		wait $sp
-		rc=$?
+		run_stopped fsync 1 'printf "written meanwhile" >>"$f"' \
+		    "$PERFMT" $c $ADD -q -i "$in" ${o:+-o "$o"}
 		if [ "$rc" = 2 ] && grep -q 'changed while perfmt wrote' "$W/err" &&
 		    grep -q 'written meanwhile' "$f" && ! ls -a "$X" | grep -q '^\.perfmt-'; then
 			ok "$c: an output written meanwhile is left as it is"
