@@ -135,7 +135,8 @@ build/%/perfmt: perfmt.c elf_min.h Makefile
 	    echo "$@: dynamically linked, a board could not run it" >&2; \
 	    rm -f $@; exit 1; fi
 	@sz=$$(wc -c <$@); if [ $$sz -gt $(MAXSIZE) ]; then \
-	    echo "$@: $$sz bytes, over the $(MAXSIZE) limit" >&2; exit 1; fi
+	    echo "$@: $$sz bytes, over the $(MAXSIZE) limit" >&2; \
+	    rm -f $@; exit 1; fi
 
 build/%/perfmt-tiny: perfmt.c elf_min.h Makefile
 	@mkdir -p $(@D)

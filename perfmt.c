@@ -1272,8 +1272,8 @@ static struct pf {
 	int64_t btime;		/* its birth time (ns), if has_btime */
 	int64_t time_slack;	/* the mtime's resolution, for the two */
 	int has_btime;
-	dev_t dev;		/* the perf.data's (a directory's data), */
-	ino_t ino;		/* 0 for a pipe */
+	uint64_t file_sig;	/* stream_sig of the perf.data (a directory's
+				 * data) as opened; 0 for a pipe */
 	uint64_t hdr_size, attr_size, attrs_off, attrs_size;
 	uint64_t data_off, data_size;
 	uint64_t meta_lo, meta_hi;	/* ids and attrs, where they touch */
@@ -5224,6 +5224,26 @@ time_into(char *buf, size_t cap, int64_t ns, int frac)
 
 static const char *file_kind(mode_t m);
 
+/* A file as it was opened, its device, inode, size and mtime, folded
+ * into sig with i (a directory's data.i; UINT32_MAX the perf.data): each
+ * pass opens the profile by its name again, and inject copies it so, and
+ * each must find what the first pass judged. */
+static uint64_t
+stream_sig(uint64_t sig, uint32_t i, const struct stat *st)
+{
+	uint64_t v[5];
+	unsigned k;
+
+	v[0] = i;
+	v[1] = (uint64_t)st->st_dev;
+	v[2] = (uint64_t)st->st_ino;
+	v[3] = (uint64_t)st->st_size;
+	v[4] = (uint64_t)mtime_ns(st);
+	for (k = 0; k < 5; k++)
+		sig = (sig ^ v[k]) * 0x100000001b3;	// FNV-1a's prime
+	return sig;
+}
+
 /* A profile given as a file may be a named pipe or a device (perf record
  * -o - into mkfifo's pipe); in a directory (regular = 1) perf writes only
  * regular files, and a FIFO there would block the open, a device never
@@ -5253,10 +5273,9 @@ pf_open_file(const char *path, int *seekable, int regular)
 	*seekable = S_ISREG(st.st_mode);
 	pf.fsize = *seekable ? (uint64_t)st.st_size : 0;
 	// the first file's: a directory's data, not a stream after it
-	if (*seekable && !pf.ino) {
+	if (*seekable && !pf.file_sig) {
 		pf_file_times(fd, &st);
-		pf.dev = st.st_dev;
-		pf.ino = st.st_ino;
+		pf.file_sig = stream_sig(0, UINT32_MAX, &st);
 	}
 	return fd;
 irregular:
@@ -5270,25 +5289,6 @@ fail:
 
 /* The name of the directory's file being read: `data`, or a stream. */
 static char dir_file[4096];
-
-/* The data.N files a walk read, folded with data.i's identity, size and
- * mtime as it was opened: inject copies them again by name, and copies
- * nothing but what was judged. */
-static uint64_t
-stream_sig(uint64_t sig, uint32_t i, const struct stat *st)
-{
-	uint64_t v[5];
-	unsigned k;
-
-	v[0] = i;
-	v[1] = (uint64_t)st->st_dev;
-	v[2] = (uint64_t)st->st_ino;
-	v[3] = (uint64_t)st->st_size;
-	v[4] = (uint64_t)mtime_ns(st);
-	for (k = 0; k < 5; k++)
-		sig = (sig ^ v[k]) * 0x100000001b3;	// FNV-1a's prime
-	return sig;
-}
 
 /* perf record --threads writes data.0 ... data.N-1 beside `data`.  They
  * are found by name, not by readdir: opendir would be the one malloc in
@@ -5430,17 +5430,12 @@ pf_load(const char *path)
 /* The file every pass reads by its name is the first pass's: another
  * put at the name, or the same written since (its data.N too), would
  * give shares of two profiles.  A pipe is read once. */
-static struct {
-	dev_t dev;
-	ino_t ino;
-	int64_t mtime;
-	uint64_t size, streams;
-} pass_file;
+static uint64_t pass_sig[2];	/* its file_sig, streams_sig */
 
 static void
 passes_begin(void)
 {
-	memset(&pass_file, 0, sizeof pass_file);
+	pass_sig[0] = pass_sig[1] = 0;
 	hits_said = 0;
 	parts[0].k = 0;
 	parts[0].n = 1;
@@ -5461,15 +5456,11 @@ next_pass(const char *path)
 			msg_mute = 0;
 			return -1;
 		}
-		if (!pass_file.ino) {
-			pass_file.dev = pf.dev;
-			pass_file.ino = pf.ino;
-			pass_file.mtime = pf.mtime;
-			pass_file.size = pf.fsize;
-			pass_file.streams = pf.streams_sig;
-		} else if (pf.dev != pass_file.dev || pf.ino != pass_file.ino ||
-		    pf.mtime != pass_file.mtime || pf.fsize != pass_file.size ||
-		    pf.streams_sig != pass_file.streams) {
+		if (!pass_sig[0]) {
+			pass_sig[0] = pf.file_sig;
+			pass_sig[1] = pf.streams_sig;
+		} else if (pf.file_sig != pass_sig[0] ||
+		    pf.streams_sig != pass_sig[1]) {
 			msg_mute = 0;
 			msg(2, "%s: replaced or written while it was read: a later "
 			    "pass read other bytes than the first",
@@ -9760,15 +9751,15 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 		    esc(out));
 		return 0;
 	}
-	// where that cannot be told (no lease), a profile of data size 0 (or
-	// a pipe's) may be a recording perf still writes, which would go on
-	// into a file no name leads to: as in place (inj_writers)
-	if (!in_place && kind == WR_PROFILE && wr.writer < 0 &&
-	    wr_unfinished(wr.old)) {
-		msg(2, "-o %s: data size 0: a recording perf record may "
-		    "still be writing, which cannot be told here (no lease: "
-		    "%s): give another name, or run after perf exits",
-		    esc(out), strerror(-wr.writer));
+	// where that cannot be told (no lease), a profile of data size 0
+	// (fmt §5.1; or a pipe's) may be a recording perf still writes, which
+	// would go on into a file no name leads to
+	if (kind == WR_PROFILE && wr.writer < 0 && wr_unfinished(wr.old)) {
+		msg(2, "%s%s: data size 0: a killed recording, or one perf record "
+		    "is still writing, which cannot be told here (no lease: "
+		    "%s): %s, or run after perf exits", o, esc(out),
+		    strerror(-wr.writer), in_place ? "give -o FILE" :
+		    "give another name");
 		return 0;
 	}
 	return 1;
@@ -10915,10 +10906,8 @@ inj_open(const char *path, struct stat *st)
 }
 
 /* Whether the profile may be read now: no process has it open for
- * writing; in place, a recording of data size 0 (fmt §5.1) is a killed
- * one only where that can be known: else perf record may still be
- * writing it, and the rename would leave it writing into a file no name
- * leads to. */
+ * writing (in place, wr_target asked; a recording of data size 0 where
+ * no lease tells is refused there). */
 static int
 inj_writers(void)
 {
@@ -10929,12 +10918,7 @@ inj_writers(void)
 		msg(2, "%s: another process has it open for writing (perf "
 		    "record, still recording?): run inject after it exits",
 		    esc(pf_shown()));
-	else if (w < 0 && inj.in_place && !pf.data_size)
-		msg(2, "%s: data size 0: a killed recording, or one perf record "
-		    "is still writing, which cannot be told here (no lease: "
-		    "%s): give -o FILE, or run inject after perf exits",
-		    esc(pf_shown()), strerror(-w));
-	return w == 0 || (w < 0 && !(inj.in_place && !pf.data_size));
+	return w <= 0;
 }
 
 static int
@@ -10968,9 +10952,8 @@ cmd_inject(const char *path, const char *out)
 		// to the file copied (inj.in) as it was opened, not one put at
 		// the name since, nor the same written since (next_pass holds
 		// the later ones to the first)
-		if (!first++ && strcmp(path, "-") && (pf.ino != st.st_ino ||
-		    pf.dev != st.st_dev || pf.mtime != mtime_ns(&st) ||
-		    pf.fsize != (uint64_t)st.st_size)) {
+		if (!first++ && strcmp(path, "-") &&
+		    pf.file_sig != stream_sig(0, UINT32_MAX, &st)) {
 			msg(2, "%s: replaced or written while it was read: "
 			    "the file judged is not the one copied",
 			    esc(pf_shown()));
