@@ -280,88 +280,53 @@ else
 	rm -rf "$J/thr.data"
 	cp -r "$P/local__threads.data" "$J/thr.data"
 fi
-# the profile renamed over by another between inject's open of the file
-# it copies and the walk that judges it (by name): the new file would be
-# one's bytes with the IDs judged from the other.  perfmt is stopped as it
-# opens the file to copy, another profile takes the name, and it goes on:
-# refused, nothing written
-if [ -n "${PERFMT_EMU:-}" ] || ! strace -qq -o /dev/null true 2>/dev/null; then
-	skipped "inject: a profile renamed over between open and walk" "no strace that can trace here (or under an emulator)"
-else
-	rm -f "$J/o.data"
-	cp "$P/local__exec-late.data" "$J/rn.data"
-	strace -qq -e trace=openat -o "$J/ol" "$PERFMT" inject -L -t "$(date +%s)" \
-	    -i "$J/rn.data" -o "$J/o.data" >/dev/null 2>&1
-	k=$(grep 'openat(' "$J/ol" | grep -n 'rn\.data"' | head -1 | cut -d: -f1)
-	rm -f "$J/o.data"
-	# the other: the same recording but for a byte in its records
-	cp "$P/local__exec-late.data" "$J/other.data"
-	printf 'X' | dd of="$J/rn.data" bs=1 seek=400 conv=notrunc 2>/dev/null
-	run_stopped openat ${k:-1} 'mv "$J/other.data" "$J/rn.data"' \
-	    "$PERFMT" inject -L -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data"
-	if [ -n "$k" ] && [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
-	    grep -q 'replaced or written while it was read' "$W/err" &&
-	    ! ls -a "$J" | grep -q '^\.perfmt-'; then
-		ok "inject: a profile renamed over between open and walk is refused"
-	else
-		bad "inject: a profile renamed over between open and walk is refused" \
-		    "openat $k, rc $rc: $(cat "$W/err"; ls -a "$J" | grep '^\.perfmt-')"
-	fi
-	rm -f "$J/rn.data" "$J/o.data"
-fi
-# written in place after the walk read it, before inject copies it
-# (stopped as it makes the new file): the copy would hold bytes no walk
-# judged.  Refused
-if [ -n "${PERFMT_EMU:-}" ] || ! strace -qq -o /dev/null true 2>/dev/null; then
-	skipped "inject: a profile written between walk and copy" "no strace that can trace here (or under an emulator)"
-else
-	rm -f "$J/o.data"
-	cp "$P/local__exec-late.data" "$J/rn.data"
-	strace -qq -e trace=openat -o "$J/ol" "$PERFMT" inject -L -t "$(date +%s)" \
-	    -i "$J/rn.data" -o "$J/o.data" >/dev/null 2>&1
-	k=$(grep 'openat(' "$J/ol" | grep -n 'perfmt-inject-' | head -1 | cut -d: -f1)
-	rm -f "$J/o.data"
-	run_stopped openat ${k:-1} \
-	    'printf X | dd of="$J/rn.data" bs=1 seek=400 conv=notrunc 2>/dev/null' \
-	    "$PERFMT" inject -L -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data"
-	if [ -n "$k" ] && [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
-	    grep -q 'replaced or written while it was read' "$W/err" &&
-	    ! ls -a "$J" | grep -q '^\.perfmt-'; then
-		ok "inject: a profile written between walk and copy is refused"
-	else
-		bad "inject: a profile written between walk and copy is refused" \
-		    "openat $k, rc $rc: $(cat "$W/err"; ls -a "$J" | grep '^\.perfmt-')"
-	fi
-	rm -f "$J/rn.data" "$J/o.data"
-fi
-# written in place between two passes (a profile of more objects than a
-# table, read a share at a time: perfmt-tiny): the later shares would be
-# judged from bytes that are not the ones copied.  Stopped as the last
-# pass opens the file, a byte of its records changes: refused
+# the profile changed while inject reads it, perfmt stopped (strace) at
+# an open and let go on after the change: refused, nothing written.  The
+# walk and each pass open it by its name; the copy reads the file opened
+# first.  Cases: another profile renamed to the name before the walk
+# (the new file would hold the first's bytes with IDs judged from the
+# other); a byte written after the walk, as the new file is made (the
+# copy would hold bytes no walk judged); one written before the last
+# pass of a profile of more objects than a table (perfmt-tiny)
 TINY=$(dirname "$PERFMT")/perfmt-tiny
-if [ -n "${PERFMT_EMU:-}" ] || [ ! -x "$TINY" ] ||
-    ! strace -qq -o /dev/null true 2>/dev/null; then
-	skipped "inject: a profile written between two passes" "no perfmt-tiny, or no strace that can trace here"
+if [ -n "${PERFMT_EMU:-}" ] || ! strace -qq -o /dev/null true 2>/dev/null; then
+	skipped "inject: a profile changed while it is read" "no strace that can trace here (or under an emulator)"
 else
-	rm -f "$J/o.data"
-	cp "$P/local__exec-late.data" "$J/rn.data"
-	strace -qq -e trace=openat -o "$J/ol" "$TINY" inject -L -t "$(date +%s)" \
-	    -i "$J/rn.data" -o "$J/o.data" >/dev/null 2>&1
-	k=$(grep 'openat(' "$J/ol" | grep -n 'rn\.data"' | tail -1 | cut -d: -f1)
-	n=$(grep -c 'rn\.data"' "$J/ol")
-	rm -f "$J/o.data"
-	run_stopped openat ${k:-1} \
-	    'printf X | dd of="$J/rn.data" bs=1 seek=400 conv=notrunc 2>/dev/null' \
-	    "$TINY" inject -L -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data"
-	if [ -n "$k" ] && [ "$n" -gt 3 ] && [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
-	    grep -q 'replaced or written while it was read' "$W/err" &&
-	    ! ls -a "$J" | grep -q '^\.perfmt-'; then
-		ok "inject: a profile written between two passes is refused"
-	else
-		bad "inject: a profile written between two passes is refused" \
-		    "openat $k of $n, rc $rc: $(cat "$W/err"; ls -a "$J" | grep '^\.perfmt-')"
-	fi
-	rm -f "$J/rn.data" "$J/o.data"
+	while IFS='|' read -r bin at f what; do
+		[ "$bin" = tiny ] && bin=$TINY || bin=$PERFMT
+		if [ ! -x "$bin" ]; then
+			skipped "inject: a profile $what" "no perfmt-tiny"
+			continue
+		fi
+		cp "$P/local__exec-late.data" "$J/rn.data"
+		cp "$P/local__exec-late.data" "$J/other.data"
+		strace -qq -e trace=openat -o "$J/ol" "$bin" inject -L \
+		    -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data" >/dev/null 2>&1
+		# the first or the last open of the profile, or the new file's
+		k=$(grep 'openat(' "$J/ol" | grep -n "${at#* }" | ${at%% *} -1 |
+		    cut -d: -f1)
+		n=$(grep -c 'rn\.data"' "$J/ol")
+		rm -f "$J/o.data"
+		# a byte of f's records; the other then takes the name
+		act="printf X | dd of=\"$J/$f\" bs=1 seek=400 conv=notrunc 2>/dev/null"
+		[ "$f" = other.data ] && act="$act; mv \"$J/other.data\" \"$J/rn.data\""
+		run_stopped openat "${k:-1}" "$act" "$bin" inject -L \
+		    -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data"
+		if [ -n "$k" ] && { [ "$bin" = "$PERFMT" ] || [ "$n" -gt 3 ]; } &&
+		    [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
+		    grep -q 'replaced or written while it was read' "$W/err" &&
+		    ! ls -a "$J" | grep -q '^\.perfmt-'; then
+			ok "inject: a profile $what is refused"
+		else
+			bad "inject: a profile $what is refused" \
+			    "openat $k of $n, rc $rc: $(cat "$W/err"; ls -a "$J" | grep '^\.perfmt-')"
+		fi
+		rm -f "$J/rn.data" "$J/o.data" "$J/other.data"
+	done <<'EOF'
+perfmt|head rn\.data"|other.data|renamed over between open and walk
+perfmt|head perfmt-inject-|rn.data|written between walk and copy
+tiny|tail rn\.data"|rn.data|written between two passes
+EOF
 fi
 # a data.N that is a link (anyone's directory profile, inject run as
 # root) to a file whose bytes read as records: its file is not copied
