@@ -7247,10 +7247,11 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	    r->mtime < prof_start - slack)
 		decide(r, R_JIT_EARLIER);
 	// the change time cannot be set back as an mtime can (cp -p, tar,
-	// rsync); under a sysroot it is a copy's, unless the file is the
-	// inode perf mapped (sr_live); perf's own cache moves it
-	// (cache_linked); a JIT's map is written while perf records
-	else if ((!opt.sysroot || (r->flags & RF_SAME_INO)) &&
+	// rsync); under a sysroot it is a copy's, unless the file is this
+	// system's at its path (host_file: -s /) or the inode perf mapped
+	// (sr_live); perf's own cache moves it (cache_linked); a JIT's map
+	// is written while perf records
+	else if ((host_file(name, st) || (r->flags & RF_SAME_INO)) &&
 	    ts_ns(&st->st_ctim) > (r->kind == K_JIT ?
 	    prof_ns : since) && !cache_linked(r, st, c->path))
 		decide(r, R_CTIME);
