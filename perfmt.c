@@ -10033,10 +10033,13 @@ wr_commit(const struct timespec *t, mode_t fresh)
 	}
 	wr_step();
 	// the output is still what was checked: that file, or none; and
-	// not written since, or what was written would go with it
+	// not written since, or what was written would go with it (by
+	// fstat, as wr.ost was taken: qemu-s390x's fstat drops the
+	// nanoseconds its fstatat keeps)
 	if (fstatat(wr.dfd, wr.base, &now, AT_SYMLINK_NOFOLLOW) ?
 	    errno != ENOENT || wr.old >= 0 : wr.old < 0 ||
-	    !same_file(&now, &wr.ost) || now.st_size != wr.ost.st_size ||
+	    !same_file(&now, &wr.ost) || fstat(wr.old, &now) ||
+	    now.st_size != wr.ost.st_size ||
 	    mtime_ns(&now) != mtime_ns(&wr.ost)) {
 		msg(2, "%s: it changed while perfmt wrote: left as it is",
 		    esc(wr.path));
