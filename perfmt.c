@@ -7095,14 +7095,14 @@ sysroot_live(void)
  * layer changes: the number of one file moves (perf's MMAP2 has the
  * number stat gave then), so inode numbers there are not compared; nor
  * those of a sysroot's copy, nor of a file off the device perf saw in
- * the root a process ran from. */
+ * the root a process ran from.  here: host_file's answer for st. */
 static int
-inodes_compared(const char *path, const char *name, const struct rec *rc,
+inodes_compared(const char *path, int here, const struct rec *rc,
     const struct stat *st)
 {
 	struct statfs f;
 
-	return same_host && (host_file(name, st) || (sr_live &&
+	return same_host && (here || (sr_live &&
 	    rc->maj == major(st->st_dev) && rc->min == minor(st->st_dev))) &&
 	    !(statfs(path, &f) == 0 && (unsigned long)f.f_type == 0x794c7630UL);
 }
@@ -7172,7 +7172,7 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	int64_t since = prof_start, m;
 	int64_t slack = pf.time_slack + FILE_TICK;	// of a file's times
 	uint64_t t, d;
-	int two_devs = 0;
+	int two_devs = 0, here;
 	// a start no later than the first record: the perf.data's birth,
 	// or CLOCK_DATA's time less the records' span; the span back from
 	// -t, -r or an unconfirmed mtime lands after it
@@ -7193,7 +7193,8 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	}
 	r->mtime = mtime_ns(st);
 	r->ino = st->st_ino;
-	if (rc->inodes && inodes_compared(c->path, name, rc, st)) {
+	here = host_file(name, st);
+	if (rc->inodes && inodes_compared(c->path, here, rc, st)) {
 		// two files at the path, on one device, while perf
 		// recorded: no one file is both
 		if (rc->inodes == 2) {
@@ -7251,7 +7252,7 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	// system's at its path (host_file: -s /) or the inode perf mapped
 	// (sr_live); perf's own cache moves it (cache_linked); a JIT's map
 	// is written while perf records
-	else if ((host_file(name, st) || (r->flags & RF_SAME_INO)) &&
+	else if ((here || (r->flags & RF_SAME_INO)) &&
 	    ts_ns(&st->st_ctim) > (r->kind == K_JIT ?
 	    prof_ns : since) && !cache_linked(r, st, c->path))
 		decide(r, R_CTIME);
@@ -7314,18 +7315,18 @@ foreign_here(int kind)
  * inode than the file at the path, and that file was already there when
  * perf read it (born before the profile's time, or its birth unknown),
  * the ID is no evidence for what ran.  A file put there later with the
- * recorded build-ID (a package reinstalled) is that build.  A sysroot's
- * file is the one perf read only where it is the one at the path here
- * (host_file): -s /. */
+ * recorded build-ID (a package reinstalled) is that build.  Asked of a
+ * file at the path here (host_file, under -s too: -s /), the only one
+ * perf's pass read. */
 static int
 id_not_mapped(const struct rec *rc, const struct stat *st, uint32_t gen,
-    const char *path, const char *name)
+    const char *path)
 {
 	int64_t born;
 
 	if (!rc->inodes || (rc->inodes == 1 &&
 	    !ino_other(st->st_ino, gen, rc->ino, rc->gen)) ||
-	    !inodes_compared(path, name, rc, st) || !host_file(name, st))
+	    !inodes_compared(path, 1, rc, st))
 		return 0;
 	// two files mapped at the path: one ID describes at most one
 	if (rc->inodes != 1)
@@ -7347,16 +7348,15 @@ id_not_mapped(const struct rec *rc, const struct stat *st, uint32_t gen,
  * time since, less perf's clock drift as judge_by_time.  A file modified
  * after the mapping and no later than the mtime had its ID read from
  * bytes the mapping never held.  An MMAP2 record's ID is the mapped
- * file's own; a sysroot's file is judged so where it is the one at the
- * path here (host_file), as id_not_mapped. */
+ * file's own.  Asked of a file at the path here, as id_not_mapped. */
 static int
 id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
 {
 	uint64_t t, d;
 	int64_t m = mtime_ns(st), hi;
 
-	if (!same_host || !host_file(obj_name(&objs[g]), st) || !pf.mtime ||
-	    rc->maptime <= 1 || (objs[g].gsrc & SRC_MMAP2ID) ||
+	if (!same_host || !pf.mtime || rc->maptime <= 1 ||
+	    (objs[g].gsrc & SRC_MMAP2ID) ||
 	    (t = map_base + ((uint64_t)(rc->maptime - 1) << 10)) > rec_hi ||
 	    t < rec_lo)
 		return 0;
@@ -7424,7 +7424,7 @@ check_group(uint32_t g)
 	const char *why;
 	unsigned i, first = MAXCAND, unread = MAXCAND;
 	int idrc, there, first_idrc = -1, first_file = 0, first_notelf = 0;
-	int first_deflated = 0, match, notmapped;
+	int first_deflated = 0, match, notmapped, here;
 	size_t idlen;
 
 	memset(r, 0, sizeof *r);
@@ -7486,12 +7486,13 @@ check_group(uint32_t g)
 		}
 		if (match) {
 			// a copy found by its build-ID, or the file itself,
-			// unless the ID is not the mapped file's
-			notmapped = cands[i].type == CT_PATH &&
-			    id_not_mapped(&rc, &st, e.gen, cands[i].path,
-			    obj_name(o));
-			if (cands[i].type == CT_PATH && !notmapped &&
-			    id_after_map(&rc, &st, g))
+			// unless the ID is not the mapped file's (asked of the
+			// file at the path here, which perf's pass read)
+			here = cands[i].type == CT_PATH &&
+			    host_file(obj_name(o), &st);
+			notmapped = here && id_not_mapped(&rc, &st, e.gen,
+			    cands[i].path);
+			if (here && !notmapped && id_after_map(&rc, &st, g))
 				r->flags |= RF_AFTER_MAP;
 			decide(r, notmapped || (r->flags & RF_AFTER_MAP) ?
 			    R_ID_NOT_MAPPED : R_ID_MATCHES);
