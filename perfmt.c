@@ -6737,6 +6737,8 @@ file_kind(mode_t m)
  * puts its per-CPU symbols at 0, first (x86_64 before 6.15:
  * "0000000000000000 A fixed_percpu_data"); KS_ERR with errno. */
 enum { KS_OK, KS_ERR, KS_ZERO, KS_FORM };
+static const char kallsyms_hidden[] = "no kallsyms, or one whose "
+    "addresses are hidden";
 
 static int
 kallsyms_size(const char *path, uint64_t *size)
@@ -6812,8 +6814,7 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 		memset(e, 0, sizeof *e);
 		if (kallsyms_size(c->path, &n) != KS_OK) {
 			*idrc = 2;
-			snprintf(e->why, sizeof e->why, "no kallsyms, or one "
-			    "whose addresses are hidden");
+			snprintf(e->why, sizeof e->why, "%s", kallsyms_hidden);
 		}
 		return 1;
 	}
@@ -7283,7 +7284,7 @@ unreadable_why(const struct cand *c, int notelf, int deflated)
 	if (c->type == CT_APK)
 		return "not read from the APK (-v says why)";
 	if (c->type == CT_KALLSYMS)
-		return "no kallsyms, or one whose addresses are hidden";
+		return kallsyms_hidden;
 	return notelf ? "not an ELF file" : "a malformed ELF file";
 }
 
