@@ -3993,7 +3993,8 @@ hit(struct proc *p, uint64_t addr, uint8_t how, uint64_t time)
 		for (i = objs[maps[m].obj].group; i != UINT32_MAX;
 		    i = objs[i].gnext - 1)
 			objs[i].hit |= how;
-	objs[maps[m].obj].hit |= how;
+	else
+		objs[maps[m].obj].hit |= how;
 	return 1;
 }
 
