@@ -403,9 +403,20 @@ else
 		rz0) what="check --buildid-mmap: a build without samples gone: ok, the other put" ;;
 		*) what="check --buildid-mmap: the sampled build gone: unverified, left out" ;;
 		esac
-		cp "$1" rz
-		perf record -N -q --buildid-mmap -o rz.data -- sh -c \
-		    "./rz 1; cp $2 rz.new; mv rz.new rz; ./rz 1" >/dev/null 2>&1
+		# rz0's few instructions are sampled now and then (1 run in
+		# 15 here): perf script tells, and the recording is made again
+		for try in 1 2 3 4 5; do
+			cp "$1" rz
+			perf record -N -q --buildid-mmap -o rz.data -- sh -c \
+			    "./rz 1; cp $2 rz.new; mv rz.new rz; ./rz 1" >/dev/null 2>&1
+			n=$(perf script -i rz.data -F pid,ip,dso 2>/dev/null |
+			    awk '/\/rz\)$/ { print $1 }' | sort -u | wc -l)
+			[ "$n" = 1 ] && break
+		done
+		if [ "$n" != 1 ]; then
+			skip "$what" "rz0 had samples in 5 recordings of 5"
+			continue
+		fi
 		got=$("$PERFMT" check $LOC -p -i rz.data 2>/dev/null |
 		    awk -F'\t' -v d="$L/rz" '$4 == d { print $1 }')
 		HOME=$L/rw-none "$PERFMT" archive $LOC -i rz.data -o rz.tar 2>out
