@@ -254,32 +254,6 @@ if command -v perf >/dev/null 2>&1; then
 	    bad "inject: perf report of the joined file as of the directory" \
 	    "$(diff "$J/r1" "$J/r2" | head -5)"
 fi
-# a data.N written after the walk read it and before inject copies it:
-# the new file would hold records nobody judged.  perfmt is stopped
-# (strace injects SIGSTOP) as it opens data.0 to copy it, data.1 grows,
-# and it goes on: refused, nothing written
-if [ -n "${PERFMT_EMU:-}" ] || ! strace -qq -o /dev/null true 2>/dev/null; then
-	skipped "inject: a data.N written between walk and copy" "no strace that can trace here (or under an emulator)"
-else
-	rm -rf "$J/thr.data" "$J/o.data"
-	cp -r "$P/local__threads.data" "$J/thr.data"
-	strace -qq -e trace=openat -o "$J/ol" "$PERFMT" inject -L -t 2026-11-30 \
-	    -i "$J/thr.data" -o "$J/o.data" >/dev/null 2>&1
-	k=$(grep 'openat(' "$J/ol" | grep -n 'data\.0"' | tail -1 | cut -d: -f1)
-	rm -f "$J/o.data"
-	run_stopped openat ${k:-1} 'printf xxxxxxxx >>"$J/thr.data/data.1"' \
-	    "$PERFMT" inject -L -t 2026-11-30 -i "$J/thr.data" -o "$J/o.data"
-	if [ -n "$k" ] && [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
-	    grep -q 'a data.N file was added, removed, replaced or written since it was read' "$W/err" &&
-	    ! ls -a "$J" | grep -q '^\.perfmt-'; then
-		ok "inject: a data.N written between walk and copy is refused"
-	else
-		bad "inject: a data.N written between walk and copy is refused" \
-		    "openat $k, rc $rc: $(cat "$W/err"; ls -a "$J" | grep '^\.perfmt-')"
-	fi
-	rm -rf "$J/thr.data"
-	cp -r "$P/local__threads.data" "$J/thr.data"
-fi
 # the profile changed while inject reads it, perfmt stopped (strace) at
 # an open and let go on after the change: refused, nothing written.  The
 # walk and each pass open it by its name; the copy reads the file opened
@@ -287,18 +261,20 @@ fi
 # (the new file would hold the first's bytes with IDs judged from the
 # other); a byte written after the walk, as the new file is made (the
 # copy would hold bytes no walk judged); one written before the last
-# pass of a profile of more objects than a table (perfmt-tiny)
+# pass of a profile of more objects than a table (perfmt-tiny); a
+# directory's data.1 grown as inject opens data.0 to copy it
 TINY=$(dirname "$PERFMT")/perfmt-tiny
 if [ -n "${PERFMT_EMU:-}" ] || ! strace -qq -o /dev/null true 2>/dev/null; then
 	skipped "inject: a profile changed while it is read" "no strace that can trace here (or under an emulator)"
 else
-	while IFS='|' read -r bin at f what; do
+	while IFS='|' read -r bin src at f what said; do
 		[ "$bin" = tiny ] && bin=$TINY || bin=$PERFMT
 		if [ ! -x "$bin" ]; then
 			skipped "inject: a profile $what" "no perfmt-tiny"
 			continue
 		fi
-		cp "$P/local__exec-late.data" "$J/rn.data"
+		rm -rf "$J/rn.data" "$J/o.data"
+		cp -r "$P/$src" "$J/rn.data"
 		cp "$P/local__exec-late.data" "$J/other.data"
 		strace -qq -e trace=openat -o "$J/ol" "$bin" inject -L \
 		    -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data" >/dev/null 2>&1
@@ -307,25 +283,28 @@ else
 		    cut -d: -f1)
 		n=$(grep -c 'rn\.data"' "$J/ol")
 		rm -f "$J/o.data"
-		# a byte of f's records; the other then takes the name
+		# a byte of f's records, or (a data.N) 8 more; the other then
+		# takes the name
 		act="printf X | dd of=\"$J/$f\" bs=1 seek=400 conv=notrunc 2>/dev/null"
+		[ "$f" = rn.data/data.1 ] && act="printf xxxxxxxx >>\"$J/$f\""
 		[ "$f" = other.data ] && act="$act; mv \"$J/other.data\" \"$J/rn.data\""
 		run_stopped openat "${k:-1}" "$act" "$bin" inject -L \
 		    -t "$(date +%s)" -i "$J/rn.data" -o "$J/o.data"
 		if [ -n "$k" ] && { [ "$bin" = "$PERFMT" ] || [ "$n" -gt 3 ]; } &&
 		    [ $rc = 2 ] && [ ! -e "$J/o.data" ] &&
-		    grep -q 'replaced or written while it was read' "$W/err" &&
+		    grep -q "$said" "$W/err" &&
 		    ! ls -a "$J" | grep -q '^\.perfmt-'; then
 			ok "inject: a profile $what is refused"
 		else
 			bad "inject: a profile $what is refused" \
 			    "openat $k of $n, rc $rc: $(cat "$W/err"; ls -a "$J" | grep '^\.perfmt-')"
 		fi
-		rm -f "$J/rn.data" "$J/o.data" "$J/other.data"
+		rm -rf "$J/rn.data" "$J/o.data" "$J/other.data"
 	done <<'EOF'
-perfmt|head rn\.data"|other.data|renamed over between open and walk
-perfmt|head perfmt-inject-|rn.data|written between walk and copy
-tiny|tail rn\.data"|rn.data|written between two passes
+perfmt|local__exec-late.data|head rn\.data"|other.data|renamed over between open and walk|replaced or written while it was read
+perfmt|local__exec-late.data|head perfmt-inject-|rn.data|written between walk and copy|replaced or written while it was read
+tiny|local__exec-late.data|tail rn\.data"|rn.data|written between two passes|replaced or written while it was read
+perfmt|local__threads.data|tail data\.0"|rn.data/data.1|whose data.N is written between walk and copy|a data.N file was added, removed, replaced or written since it was read
 EOF
 fi
 # a data.N that is a link (anyone's directory profile, inject run as
