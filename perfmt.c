@@ -9998,11 +9998,13 @@ wr_commit(const struct timespec *t, mode_t fresh)
 		while (wr.fd >= 0 && (k = read_at(wr.fd, databuf,
 		    sizeof databuf, (int64_t)off)) != 0) {
 			// a file on standard output was empty (wr_target), and
-			// is again if the copy fails
+			// is again if the copy fails; it is written from its
+			// start, wherever its descriptor stands (emptied by
+			// another, its offset is not 0)
 			if (k < 0)
 				msg(2, "%s: read error:", esc(wr.tmp));
 			if (k < 0 || !write_full(wr.ofd, NULL, databuf, (size_t)k,
-			    -1)) {
+			    wr.ost.st_ino ? (int64_t)off : -1)) {
 				if (wr.ost.st_ino && ftruncate(wr.ofd, 0))
 					msg(2, "<stdout>: cannot be emptied "
 					    "again:");
