@@ -51,6 +51,7 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/timex.h>
@@ -265,9 +266,12 @@ static const char *const usage_text[4] = {
 "  unreadable the file is there but cannot be read\n"
 "  foreign    the profile is from another system: give -s DIR (-k, -c)\n"
 "  unverified no build-ID, and nothing to trust: the profile's time is a\n"
-"             copy's or unknown, or the file changed while perf\n"
-"             recorded or since, unseen by its mtime; or the recorded\n"
-"             build-ID is another file's than the one mapped (a chroot)\n"
+"             copy's, unknown or not placed; the file is a sysroot's\n"
+"             copy, on an image or a snapshot, on another file system,\n"
+"             or changed while perf recorded or since, unseen by its\n"
+"             mtime; a kernel of the release, not shown this boot's; or\n"
+"             the recorded build-ID is another file's than the one\n"
+"             mapped (a chroot)\n"
 "  ok         the file's build-ID is the recorded one\n"
 "  unchanged  no build-ID to compare; the file is older than the recording\n"
 "  skip       not a file (anonymous memory, heap, stack, a device...)\n"
@@ -278,8 +282,10 @@ static const char *const usage_text[4] = {
 "verdict unreadable, foreign or unverified, no build-ID (list without -H),\n"
 "none or one over 64 bytes (buildid), a damaged or unfinished profile,\n"
 "what did not fit a table (perfmt(1) names them); 2 trouble: bad usage,\n"
-"a -c, -k or -s that names nothing, unreadable or malformed input, a\n"
-"profile inject cannot complete or an output refused (left as it was).\n"
+"a -c, -k or -s that names nothing, a -s that holds none of the\n"
+"profile's files (or only another architecture's), unreadable or\n"
+"malformed input, a profile inject cannot complete or an output refused\n"
+"(left as it was).\n"
 "2 comes before 1, and 1 before 3\n"
 };
 
@@ -556,6 +562,24 @@ utc_into(char *buf, size_t cap, int64_t ns, int frac)
 		    frac == 1 ? "Z" : " UTC");
 	else
 		snprintf(buf + n, cap - (size_t)n, " UTC");
+}
+
+/* "3 s", "5 min", "2 h", "4 days" */
+static const char *
+span(int64_t ns)
+{
+	static char buf[32];
+	int64_t s = ns / 1000000000;
+
+	if (s < 120)
+		snprintf(buf, sizeof buf, "%" PRId64 " s", s);
+	else if (s < 7200)
+		snprintf(buf, sizeof buf, "%" PRId64 " min", s / 60);
+	else if (s < 172800)
+		snprintf(buf, sizeof buf, "%" PRId64 " h", s / 3600);
+	else
+		snprintf(buf, sizeof buf, "%" PRId64 " days", s / 86400);
+	return buf;
 }
 
 /* A decimal number, the whole string, at most max: strtoull takes a
@@ -1272,6 +1296,7 @@ static struct pf {
 	int64_t btime;		/* its birth time (ns), if has_btime */
 	int64_t time_slack;	/* the mtime's resolution, for the two */
 	int has_btime;
+	int rewritten;		/* btime is the one perfmt inject kept */
 	uint64_t file_sig;	/* stream_sig of the perf.data (a directory's
 				 * data) as opened; 0 for a pipe */
 	uint64_t hdr_size, attr_size, attrs_off, attrs_size;
@@ -5198,15 +5223,47 @@ append_only(int fd)
 #endif
 }
 
+/* perfmt inject writes a new file, born after the recording, and keeps
+ * the old one's mtime: the birth that tells the file perf wrote from a
+ * copy (profile_time) goes with it as the extended attribute
+ * BIRTH_XATTR, "BIRTH INODE", the old file's birth in ns and the new
+ * file's inode number.  A copy that keeps extended attributes (cp -a,
+ * tar --xattrs) is another inode, and its own birth is the copy's.
+ * 1 with *ns where fd's file carries one of its own. */
+#define BIRTH_XATTR "user.perfmt.birth"
+
+static int
+birth_kept(int fd, const struct stat *st, int64_t *ns)
+{
+	char v[64], *end;
+	ssize_t n = fgetxattr(fd, BIRTH_XATTR, v, sizeof v - 1);
+	long long b;
+	uint64_t ino;
+
+	if (n <= 0)
+		return 0;
+	v[n] = 0;
+	errno = 0;
+	b = strtoll(v, &end, 10);
+	if (errno || b <= 0 || *end != ' ' || !dec_value(end + 1, UINT64_MAX,
+	    &ino) || ino != (uint64_t)st->st_ino)
+		return 0;
+	*ns = b;
+	return 1;
+}
+
 /* The perf.data's own times: its mtime, and its birth time to tell the
- * file perf wrote from a copy (profile_time).  An mtime of whole seconds
- * (a file system that keeps no finer, as FAT keeps two) is compared with
- * two seconds to spare. */
+ * file perf wrote from a copy (profile_time), or the one perfmt inject
+ * kept (birth_kept).  An mtime of whole seconds (a file system that
+ * keeps no finer, as FAT keeps two) is compared with two seconds to
+ * spare. */
 static void
 pf_file_times(int fd, const struct stat *st)
 {
 	pf.mtime = mtime_ns(st);
 	pf.has_btime = birth_time(fd, "", &pf.btime);
+	if ((pf.rewritten = birth_kept(fd, st, &pf.btime)))
+		pf.has_btime = 1;
 	pf.time_slack = st->st_mtim.tv_nsec ? 1000000 : 2000000000;
 }
 
@@ -5506,6 +5563,11 @@ struct elfid {
 	unsigned machine;
 	uint64_t shend;		/* where the section header table ends */
 	uint32_t gen;		/* the inode's generation, 0 unknown */
+	struct fsfacts {	/* what its file system says of its times */
+		unsigned long type;	/* statfs's f_type, 0 unknown */
+		int ro;		/* mounted read-only */
+		int64_t subvol;	/* btrfs: its subvolume made, ns; 0 */
+	} fs;
 	char why[200];		/* what was wrong, when malformed */
 };
 
@@ -5889,6 +5951,36 @@ inode_gen(int fd)
 	return ioctl(fd, req, &v) ? 0 : (uint32_t)v.i;
 }
 
+/* What the file system of the file open at fd says of its times (fmt
+ * §8): its type and whether it is mounted read-only (fstatfs), and on
+ * btrfs when its subvolume was made (BTRFS_IOC_GET_SUBVOL_INFO's otime):
+ * a snapshot puts an older build back with its inode, generation and
+ * times. */
+static void
+fs_facts(int fd, struct fsfacts *f)
+{
+	unsigned long req = _IOR(0x94, 60, unsigned char[504]);
+	struct statfs sf;
+	unsigned char b[504];
+	uint64_t sec;
+	uint32_t nsec;
+
+	memset(f, 0, sizeof *f);
+	if (fstatfs(fd, &sf))
+		return;
+	f->type = (unsigned long)sf.f_type;
+	f->ro = (sf.f_flags & ST_RDONLY) != 0;
+	memset(b, 0, sizeof b);
+	// (Linux 6.18 returns 1 for a subvolume whose back reference it
+	// did not find, its answer filled: fmt §8)
+	if (f->type != 0x9123683eUL || ioctl(fd, req, b) < 0)
+		return;
+	memcpy(&sec, b + 392, 8);
+	memcpy(&nsec, b + 400, 4);
+	if (sec < (uint64_t)INT64_MAX / 1000000000 - 1)
+		f->subvol = (int64_t)sec * 1000000000 + nsec;
+}
+
 /* Fills e with the GNU build-ID of path, and st with the stat of the
  * file it read (the path may name another by the time the caller
  * judges it).  Only a regular file is opened: a FIFO or a device at a
@@ -5914,6 +6006,7 @@ elf_buildid(const char *path, const char *entry, struct elfid *e,
 	}
 	rc = fd_buildid(fd, st, entry, e);
 	e->gen = inode_gen(fd);
+	fs_facts(fd, &e->fs);
 	close(fd);
 	return rc;
 }
@@ -6287,12 +6380,12 @@ static const char *const knames[] = { "user", "kernel", "module", "vdso",
  * it holds.  docs/design.md, "The rules", shows the same table, and
  * tests/t-rules.sh checks that it does. */
 enum { R_PSEUDO, R_VDSO_NOID, R_OTHER_ID, R_ID_NOT_MAPPED, R_ID_MATCHES,
-	R_UNREADABLE, R_DEVICE, R_FOREIGN, R_DELETED, R_MISSING, R_DEFLATED,
-	R_ID_DIFFERS, R_OTHER_ARCH,
-	R_NO_RELEASE,
-	R_RELEASE_DIFFERS, R_RELEASE_SAME, R_NOTHING_TO_COMPARE, R_TWO_INODES,
-	R_OTHER_INODE, R_NO_TIME, R_NEWER, R_COPY_TIME, R_OTHER_DEVICE,
-	R_DURING, R_JIT_EARLIER, R_CTIME, R_UNCHANGED, R_N };
+	R_UNREADABLE, R_DEVICE, R_FOREIGN, R_DELETED, R_NO_SYSFS, R_MISSING,
+	R_DEFLATED, R_ID_DIFFERS, R_OTHER_ARCH, R_NO_RELEASE,
+	R_RELEASE_DIFFERS, R_RELEASE_SAME, R_RELEASE_ONLY,
+	R_NOTHING_TO_COMPARE, R_COPY, R_TWO_INODES, R_OTHER_INODE, R_OTHER_FS,
+	R_NO_TIME, R_IMAGE, R_SNAPSHOT, R_NEWER, R_COPY_TIME, R_UNPLACED,
+	R_OTHER_DEVICE, R_DURING, R_JIT_EARLIER, R_CTIME, R_UNCHANGED, R_N };
 
 static const struct rule {
 	uint8_t verdict;
@@ -6324,6 +6417,9 @@ static const struct rule {
 	{ V_FOREIGN, "foreign" },
 	// perf saw the file deleted while it ran
 	{ V_DELETED, "deleted" },
+	// nothing found, and the running kernel or its modules are asked of
+	// /sys, which is not mounted (an initramfs)
+	{ V_UNVERIFIED, "no-sysfs" },
 	// no file where the object is looked for
 	{ V_MISSING, "missing" },
 	// a build-ID was recorded for a library compressed in its APK, which is
@@ -6340,23 +6436,51 @@ static const struct rule {
 	{ V_UNVERIFIED, "no-release" },
 	// a kernel or module with no build-ID recorded, of another release
 	{ V_STALE, "release-differs" },
-	// a kernel or module with no build-ID recorded, of the profile's
-	// release
+	// the running kernel or a loaded module with no build-ID recorded, of
+	// the profile's release, in the boot that recorded it
 	{ V_UNCHANGED, "release-same" },
+	// a kernel or module with no build-ID recorded, of the profile's
+	// release, not shown to be the build that ran: an image on disk, or the
+	// running kernel in another boot or one that cannot be told (a kernel
+	// rebuilt keeps its release)
+	{ V_UNVERIFIED, "release-only" },
 	// no build-ID recorded, and what was found is no file with times
 	{ V_UNVERIFIED, "nothing-to-compare" },
+	// no build-ID recorded, and under a sysroot a copy: not the file at
+	// its path here, nor the inode perf mapped (its number and generation;
+	// the root a process ran from), nor a JIT's map: its times date the
+	// copy
+	{ V_UNVERIFIED, "copy" },
 	// perf saw two inodes at the path while it recorded
 	{ V_REPLACED, "two-inodes" },
-	// another inode than perf mapped, on the same device
+	// another inode than perf mapped: another number on the same device,
+	// or another generation of the number
 	{ V_REPLACED, "other-inode" },
+	// on another block device than perf mapped: another file system (an
+	// A/B slot, another disk)
+	{ V_UNVERIFIED, "other-fs" },
 	// the profile's time is unknown or implausible
 	{ V_UNVERIFIED, "no-time" },
+	// on a loop device attached, or whose image file was written, after
+	// the recording began; or on a read-only image (squashfs, erofs, a
+	// read-only mount) and not shown to be this boot's: its times are the
+	// image's
+	{ V_UNVERIFIED, "image" },
+	// on a btrfs subvolume made after the recording began (a snapshot put
+	// back, a container made anew): inode, generation and times may be an
+	// older build's
+	{ V_UNVERIFIED, "snapshot" },
 	// modified after the profile's time
 	{ V_STALE, "newer" },
 	// the profile's time is a copy's mtime
 	{ V_UNVERIFIED, "copy-time" },
+	// the profile's time cannot be placed: the perf.data's mtime, as the
+	// file perf wrote or a slow copy, and perf's clock cannot tell them
+	// apart here
+	{ V_UNVERIFIED, "unplaced" },
 	// another device and another inode than perf mapped, or perf mapped
-	// files on two devices at the path (a container's, a chroot's)
+	// files on two devices at the path (a container's, a chroot's), or the
+	// same number on another anonymous device with no generation to tell
 	{ V_UNVERIFIED, "other-device" },
 	// modified while perf recorded
 	{ V_UNVERIFIED, "during" },
@@ -6365,7 +6489,8 @@ static const struct rule {
 	// its inode changed after the recording began, and no build-ID cache's
 	// link explains it
 	{ V_UNVERIFIED, "ctime" },
-	// not modified since the recording began
+	// not modified since the recording began (an mtime in the future is
+	// no write time: the ctime dates it)
 	{ V_UNCHANGED, "unchanged" },
 };
 
@@ -6383,7 +6508,11 @@ static const struct rule {
 #define RF_DELETED	0x400	/* perf saw the file deleted: "PATH (deleted)" */
 #define RF_DEV_DIFF	0x800	/* another device, the same inode number */
 #define RF_AFTER_MAP	0x1000	/* written in place after it was mapped */
+#define RF_FUTURE	0x2000	/* its mtime lies in the future */
 #define RF_INO_DIFF	0x8000	/* another device and another inode */
+
+/* image: what its file system says of its times */
+enum { FSW_NONE, FSW_ATTACHED, FSW_WRITTEN, FSW_UNTOLD, FSW_IMAGE };
 
 static struct res {
 	const char *why;	/* skip, unreadable ID: the words */
@@ -6393,7 +6522,8 @@ static struct res {
 	// first: the other place the detail names, another build at the
 	// path (RF_PATH_DIFF) or the debug file (RF_DEBUG)
 	uint8_t rule, verdict, kind, cand, first, disklen, nids;
-	uint8_t err;		/* unreadable: the errno (denied) */
+	uint8_t err;		/* unreadable: the errno (denied); image:
+				 * FSW_* */
 	uint16_t em;		/* RF_ARCH_DIFF: the file's ELF machine */
 	unsigned char diskid[IDMAX];
 } res[PERFMT_MAXOBJ];
@@ -6458,6 +6588,9 @@ static int64_t clock_lo, clock_hi;	/* the first record's wall time by
 static uint64_t rec_lo, rec_hi;	/* the first and last records' times */
 static const char *prof_src;
 static int prof_ok;		/* known and plausible */
+static int this_boot;		/* recorded in this boot (boot_settle) */
+static const char *boot_why;	/* why not, or NULL */
+static int64_t now_ns;		/* the wall clock as the verdicts begin */
 
 /* How far that time can be trusted.  -t and -r are the user's word and
  * CLOCK_DATA the recording's own; the perf.data's mtime is the end of
@@ -7163,18 +7296,83 @@ cache_linked(const struct res *r, const struct stat *st, const char *path)
 	return 0;
 }
 
+/* A loop device's contents are an image file's, which can be swapped or
+ * written under the same device and inode numbers, with times that come
+ * from the image (fmt §8).  Its sysfs directory "loop" gets its mtime
+ * when the device is attached (or its node is first looked up, later
+ * still), and its image file, named in loop/backing_file, an mtime and a
+ * ctime when anything writes it.  Mounted read-write, that is the file
+ * system's own writing back, and files written through it have times of
+ * their own; read-only, only another writer (dd over the image).
+ * FSW_NONE where the device is no loop device, or one attached before
+ * since whose image (if ro) is unwritten since; else why not. */
+static int
+loop_since(const struct stat *st, int ro, int64_t since)
+{
+	char p[64], f[PATHMAX];
+	struct stat d;
+	struct rd r;
+	unsigned i;
+	int fd;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(p, sizeof p, "/sys/dev/block/%u:%u/%sloop",
+		    major(st->st_dev), minor(st->st_dev), i ? "../" : "");
+		if (!stat(p, &d))
+			break;
+	}
+	// LOOP_MAJOR with no sysfs to ask
+	if (i == 2)
+		return major(st->st_dev) == 7 ? FSW_UNTOLD : FSW_NONE;
+	if (mtime_ns(&d) > since)
+		return FSW_ATTACHED;
+	if (!ro)
+		return FSW_NONE;
+	strcat(p, "/backing_file");
+	if ((fd = open(p, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0)
+		return FSW_UNTOLD;
+	rd_file(&r, fd, 0, (unsigned char *)f, sizeof f - 1, 0, RD_OPEN);
+	rd_fill(&r, sizeof f - 1);
+	close(fd);
+	f[r.len] = 0;
+	f[strcspn(f, "\n")] = 0;
+	// a deleted image (" (deleted)") is no file to ask
+	if (!f[0] || stat(f, &d))
+		return FSW_UNTOLD;
+	return mtime_ns(&d) > since || ts_ns(&d.st_ctim) > since ?
+	    FSW_WRITTEN : FSW_NONE;
+}
+
+/* File systems whose files carry the times their image gave them, not
+ * those of when they arrived here (statfs f_type, fmt §8): squashfs,
+ * erofs, iso9660, cramfs (either byte order), romfs. */
+static int
+image_fs(unsigned long type)
+{
+	static const unsigned long t[] = { 0x73717368UL, 0xe0f5e1e2UL,
+		0x9660UL, 0x28cd3d45UL, 0x453dcd28UL, 0x7275UL };
+	size_t i;
+
+	for (i = 0; i < sizeof t / sizeof *t; i++)
+		if (type == t[i])
+			return 1;
+	return 0;
+}
+
 /* No build-ID to compare: the inode, the times and, for a kernel, its
  * release decide, each only as far as it can be trusted (the rules, in
- * their order: docs/design.md). */
+ * their order: docs/design.md).  e: the file's generation and its file
+ * system's facts (fs_facts). */
 static void
 judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
-    const struct cand *c, int is_file, const char *name)
+    const struct cand *c, const struct elfid *e, int is_file,
+    const char *name)
 {
 	char rel[STRMAX];
 	int64_t since = prof_start, m;
 	int64_t slack = pf.time_slack + FILE_TICK;	// of a file's times
 	uint64_t t, d;
-	int two_devs = 0, here;
+	int two_devs = 0, here, mapped, gen_other;
 	// a start no later than the first record: the perf.data's birth,
 	// or CLOCK_DATA's time less the records' span; the span back from
 	// -t, -r or an unconfirmed mtime lands after it
@@ -7182,11 +7380,14 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	    prof_trust == PT_CLOCK;
 
 	if (r->kind == K_KERNEL || (r->kind == K_MODULE && live_kind(c))) {
-		// a kernel's mtime says nothing of the build that ran
+		// a kernel's mtime says nothing of the build that ran, nor
+		// does its release, but of the one running in the boot that
+		// ran it
 		kernel_release(c, rel, sizeof rel);
 		decide(r, !pf.osrelease[0] || !rel[0] ? R_NO_RELEASE :
 		    strcmp(rel, pf.osrelease) ? R_RELEASE_DIFFERS :
-		    R_RELEASE_SAME);
+		    live_kind(c) && this_boot == 1 ? R_RELEASE_SAME :
+		    R_RELEASE_ONLY);
 		return;
 	}
 	if (!is_file) {
@@ -7196,7 +7397,22 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	r->mtime = mtime_ns(st);
 	r->ino = st->st_ino;
 	here = host_file(name, st);
-	if (rc->inodes && inodes_compared(c->path, here, rc, st)) {
+	gen_other = rc->gen && e->gen && rc->gen != e->gen;
+	// under a sysroot, the inode perf mapped: its number and generation
+	// (the board's own disk mounted here), or the root a process ran
+	// from (sr_live); else a copy, whose times are the copy's.  A JIT's
+	// map, which no one maps, is written while perf records: a copy that
+	// keeps its mtime keeps that (jit-earlier, newer)
+	mapped = !here && rc->inodes == 1 && st->st_ino == rc->ino &&
+	    rc->gen && !gen_other;
+	if (!here && !mapped && r->kind != K_JIT && !(sr_live &&
+	    rc->maj == major(st->st_dev) && rc->min == minor(st->st_dev))) {
+		decide(r, R_COPY);
+		return;
+	}
+	if (mapped)
+		r->flags |= RF_SAME_INO;
+	else if (rc->inodes && inodes_compared(c->path, here, rc, st)) {
 		// two files at the path, on one device, while perf
 		// recorded: no one file is both
 		if (rc->inodes == 2) {
@@ -7206,21 +7422,50 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		// files at the path on two devices: a container's or a
 		// chroot's too, whose bytes no file here vouches for (perf
 		// report reads this one for its samples)
-		if (rc->inodes == 3)
-			two_devs = 1;
-		// the kernel's device numbers are those of stat where the file
-		// system is the one mapped; btrfs subvolumes report another
-		// device and keep the inode number (docs/design.md, the rules)
-		if (rc->maj != major(st->st_dev) || rc->min != minor(st->st_dev))
-			r->flags |= st->st_ino == rc->ino ? RF_DEV_DIFF :
-			    RF_INO_DIFF;
-		else if (st->st_ino == rc->ino)
+		two_devs = rc->inodes == 3;
+		if (rc->maj == major(st->st_dev) && rc->min == minor(st->st_dev)) {
+			if (st->st_ino != rc->ino || gen_other) {
+				decide(r, R_OTHER_INODE);
+				return;
+			}
 			r->flags |= RF_SAME_INO;
-		else {
+		// another block device is another file system; the kernel's
+		// numbers of an anonymous one (btrfs subvolumes, FUSE, NFS)
+		// are those of stat only where the mount is the one mapped, and
+		// inode numbers repeat across btrfs subvolumes: the
+		// generation tells where both have one
+		} else if (rc->maj || major(st->st_dev)) {
+			decide(r, R_OTHER_FS);
+			return;
+		} else if (st->st_ino == rc->ino && gen_other) {
 			decide(r, R_OTHER_INODE);
 			return;
-		}
+		} else
+			r->flags |= st->st_ino == rc->ino && rc->gen && e->gen ?
+			    RF_DEV_DIFF : RF_INO_DIFF;
 	}
+	if (!prof_ok) {
+		decide(r, R_NO_TIME);
+		return;
+	}
+	// an image's files carry the image's times: a loop device's image
+	// may be swapped or written, and a read-only image (or mount) is
+	// the same one only in this boot (an update puts another in
+	// another); a btrfs snapshot puts back inodes and times
+	if ((r->err = (uint8_t)loop_since(st, e->fs.ro, since)) ||
+	    ((image_fs(e->fs.type) || e->fs.ro) && this_boot != 1 &&
+	    (r->err = FSW_IMAGE))) {
+		decide(r, R_IMAGE);
+		return;
+	}
+	if (e->fs.subvol > since) {
+		decide(r, R_SNAPSHOT);
+		return;
+	}
+	// a time in the future is no write time (a tarball made where the
+	// clock ran ahead): the ctime dates such a file
+	if (r->mtime > now_ns + slack)
+		r->flags |= RF_FUTURE;
 	// a file written before perf saw it mapped is the one mapped: that
 	// time as a wall time no later than its own, from the known start,
 	// perf's clock keeping the wall clock's pace within the drift
@@ -7232,31 +7477,35 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		if (m > since)
 			since = m;
 	}
-	if (!prof_ok)
-		decide(r, R_NO_TIME);
-	else if (r->mtime > prof_ns)
+	m = r->flags & RF_FUTURE ? INT64_MIN : r->mtime;
+	// a perf.data's mtime in whole seconds (FAT, ext4 of 128-byte
+	// inodes) may lie up to its resolution before the recording's end
+	if (m > prof_ns + (prof_trust >= PT_WRITTEN ? pf.time_slack : 0))
 		decide(r, R_NEWER);
 	else if (prof_trust == PT_COPY)
 		decide(r, R_COPY_TIME);
+	// the file perf wrote, or a slow copy: nothing here tells which
+	else if (prof_trust == PT_AGED || (prof_trust == PT_UNCONFIRMED &&
+	    !clock_hi))
+		decide(r, R_UNPLACED);
 	else if ((r->flags & RF_INO_DIFF) || two_devs)
 		decide(r, R_OTHER_DEVICE);
 	// a file modified while perf recorded may or may not be the one
 	// mapped; a JIT's map is written by its process, never before the
 	// recording began (an older one is an earlier process's), where
 	// that start is known
-	else if (r->kind != K_JIT && r->mtime > since)
+	else if (r->kind != K_JIT && m > since)
 		decide(r, R_DURING);
-	else if (r->kind == K_JIT && start_known &&
-	    r->mtime < prof_start - slack)
+	else if (r->kind == K_JIT && start_known && m != INT64_MIN &&
+	    m < prof_start - slack)
 		decide(r, R_JIT_EARLIER);
 	// the change time cannot be set back as an mtime can (cp -p, tar,
-	// rsync); under a sysroot it is a copy's, unless the file is this
-	// system's at its path (host_file: -s /) or the inode perf mapped
-	// (sr_live); perf's own cache moves it (cache_linked); a JIT's map
-	// is written while perf records
+	// rsync), but a copy has its own: asked of the file at its path here
+	// or the inode perf mapped; perf's own cache moves it
+	// (cache_linked); a JIT's map is written while perf records
 	else if ((here || (r->flags & RF_SAME_INO)) &&
-	    ts_ns(&st->st_ctim) > (r->kind == K_JIT ?
-	    prof_ns : since) && !cache_linked(r, st, c->path))
+	    ts_ns(&st->st_ctim) > (r->kind == K_JIT ? prof_ns : since) &&
+	    !cache_linked(r, st, c->path))
 		decide(r, R_CTIME);
 	else
 		decide(r, R_UNCHANGED);
@@ -7420,16 +7669,17 @@ check_group(uint32_t g)
 {
 	const struct obj *o = &objs[g];
 	struct res *r = &res[g];
-	struct elfid e;
+	struct elfid e, first_e;
 	struct stat st, first_st = { 0 };
 	struct rec rc;
 	const char *why;
 	unsigned i, first = MAXCAND, unread = MAXCAND;
-	int idrc, there, first_idrc = -1, first_file = 0, first_notelf = 0;
-	int first_deflated = 0, match, notmapped, here;
+	int idrc, there, first_idrc = -1, first_file = 0;
+	int match, notmapped, here;
 	size_t idlen;
 
 	memset(r, 0, sizeof *r);
+	memset(&first_e, 0, sizeof first_e);
 	r->kind = (uint8_t)classify(o, &why);
 	if (rec_of(g, &rc))
 		r->flags |= RF_IMAGE_ID;
@@ -7517,8 +7767,7 @@ check_group(uint32_t g)
 			first_file = cands[i].type == CT_PATH ||
 			    cands[i].type == CT_VMLINUX ||
 			    cands[i].type == CT_APK;
-			first_notelf = e.notelf;
-			first_deflated = e.deflated;
+			first_e = e;
 			if (arch_runs(pf.arch, e.machine) == 0) {
 				r->flags |= RF_ARCH_DIFF;
 				r->em = (uint16_t)e.machine;
@@ -7541,8 +7790,8 @@ check_group(uint32_t g)
 	// is no build-ID unread
 	if (first_idrc == 2 && r->kind != K_JIT) {
 		r->flags |= RF_UNREAD;
-		r->why = unreadable_why(&cands[first], first_notelf,
-		    first_deflated);
+		r->why = unreadable_why(&cands[first], first_e.notelf,
+		    first_e.deflated);
 	}
 	if (first_file)
 		r->mtime = mtime_ns(&first_st);
@@ -7556,11 +7805,16 @@ check_group(uint32_t g)
 		decide(r, R_FOREIGN);
 	else if (r->flags & RF_DELETED)
 		decide(r, R_DELETED);
+	// the running kernel and modules are asked of /sys: not there, it
+	// says nothing of them (an initramfs, a chroot)
+	else if (first == MAXCAND && ncand && live_kind(&cands[0]) &&
+	    cands[0].type != CT_VDSO && !sysfs_mounted())
+		decide(r, R_NO_SYSFS);
 	else if (first == MAXCAND)
 		decide(r, R_MISSING);
 	// an APK's compressed library is not read in place: no copy with
 	// the recorded build-ID leaves it untold
-	else if (rc.idlen && first_deflated)
+	else if (rc.idlen && first_e.deflated)
 		decide(r, R_DEFLATED);
 	// a build-ID was recorded and the file's differs, or it has none, or
 	// it is no ELF file; only a compressed module cannot be compared
@@ -7571,8 +7825,55 @@ check_group(uint32_t g)
 	else if (r->flags & RF_ARCH_DIFF)
 		decide(r, R_OTHER_ARCH);
 	else
-		judge_by_time(r, &rc, &first_st, &cands[first], first_file,
-		    obj_name(o));
+		judge_by_time(r, &rc, &first_st, &cands[first], &first_e,
+		    first_file, obj_name(o));
+}
+
+/* -s names the recording system's root: a sysroot in which no object the
+ * report uses is found, or only files for another architecture, is a
+ * mistake (a typo, an empty directory, another board's root), which is
+ * trouble, not a changed binary.  Tallied over every pass's files and
+ * kernel (judge), asked at the end. */
+static struct {
+	unsigned looked, found, foreign;
+	uint16_t em;		/* a foreign file's ELF machine */
+	char name[256];		/* the first object looked for */
+} srt;
+
+static void
+judge(uint32_t g)
+{
+	const struct res *r = &res[g];
+
+	check_group(g);
+	if (!opt.sysroot || r->kind == K_PSEUDO || r->kind == K_VDSO)
+		return;
+	if (!srt.looked++)
+		snprintf(srt.name, sizeof srt.name, "%s", obj_name(&objs[g]));
+	// (a build-ID cache is the user's word too; -k is not the sysroot's)
+	srt.found += r->cand < ncand && cands[r->cand].root;
+	if (r->flags & RF_ARCH_DIFF) {
+		srt.foreign++;
+		srt.em = r->em;
+	}
+}
+
+static int
+sysroot_sane(void)
+{
+	if (!srt.looked || srt.found > srt.foreign)
+		return 1;
+	if (srt.foreign)
+		msg(2, "-s %s: its files are for %s, the profile is from %s: "
+		    "give the root of the system that recorded it",
+		    esc(opt.sysroot), machine_name(srt.em), esc(pf.arch));
+	else
+		msg(2, "-s %s holds none of the %u objects the report uses "
+		    "(looked for %s%s): give the root of the system that "
+		    "recorded it, as a copy of its /", esc(opt.sysroot),
+		    srt.looked, esc(srt.name), srt.looked > 1 ? " and the rest" :
+		    "");
+	return 0;
 }
 
 /* The span of the timestamps of every record that has one, 0 if none:
@@ -7798,6 +8099,20 @@ clock_data_fits(void)
 	char when[64];
 
 	prof_ns = (int64_t)(pf.clock_tod + (t - pf.clock_ns));
+	// perf reads the pair before it opens the events, the first
+	// records follow within moments: a pair after them, or far before,
+	// is a time namespace's (or events idle that long), not the
+	// records' clock
+	if (rec_lo && (pf.clock_ns > rec_lo + 1000000 ||
+	    rec_lo - pf.clock_ns > 1000000000)) {
+		msg(0, "%s: CLOCK_DATA's reference lies %s %s the first "
+		    "record (perf ran in a time namespace, or its events were "
+		    "idle?): %s", esc(pf_shown()), span((int64_t)(rec_lo >
+		    pf.clock_ns ? rec_lo - pf.clock_ns : pf.clock_ns - rec_lo)),
+		    rec_lo > pf.clock_ns ? "before" : "after", pf.mtime ?
+		    "the mtime is taken" : "not taken");
+		return 0;
+	}
 	// unsigned: the mtime may be saturated
 	if (!pf.mtime || prof_ns <= pf.mtime || (uint64_t)prof_ns -
 	    (uint64_t)pf.mtime <= (uint64_t)(pf.time_slack + FILE_TICK))
@@ -7844,9 +8159,11 @@ profile_time(void)
 		prof_src = "the mtime of the perf.data";
 		mtime_trust();
 	} else {
-		msg(0, "%s: the profile's time is unknown (a pipe without "
-		    "CLOCK_DATA): mtimes are not judged; give -t TIME or -r "
-		    "FILE", esc(pf_shown()));
+		msg(0, "%s: the profile's time is unknown (%s): mtimes are "
+		    "not judged; give -t TIME or -r FILE", esc(pf_shown()),
+		    pf.has_clock_data ? "its CLOCK_DATA is not taken, and a "
+		    "pipe has no file time" : pf.fsize ? "its file's mtime is "
+		    "0" : "a pipe without CLOCK_DATA");
 		return 1;
 	}
 	clock_gettime(CLOCK_REALTIME, &now);
@@ -7876,6 +8193,48 @@ profile_time(void)
 		prof_start = clock_lo + FILE_TICK + pf.time_slack;
 	prof_ok = 1;
 	return 1;
+}
+
+/* Whether the profile was recorded in this boot of this system, where
+ * alone the running kernel, its modules and vDSO are the ones that ran: 1
+ * shown, 0 another boot or system, -1 nothing tells (boot_why says why
+ * not).  Another boot's records end before this boot began, or carry
+ * times past the events' clock now (perf_clock_now; where no perf event
+ * can be opened, perf's own clock by CLOCK_BOOTTIME and the 500 ppm NTP
+ * may steer a clock by).  This boot's are placed after it began: the
+ * perf.data born in it by perf's clock (PT_WRITTEN), CLOCK_DATA's first
+ * record, or -t and -r less the records' span.  A copy's mtime, or an
+ * age, places nothing.  now_ns: the wall clock as the verdicts begin. */
+static void
+boot_settle(void)
+{
+	struct timespec rt, bt;
+	int64_t boot, p, m, r, w, first;
+
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_BOOTTIME, &bt);
+	now_ns = ts_ns(&rt);
+	boot = now_ns - ts_ns(&bt);
+	this_boot = 0;
+	if (!same_host) {
+		boot_why = host == HOST_FOREIGN ? "the profile is from another "
+		    "system" : "the profile does not show that it is from this "
+		    "system (-L says so)";
+		return;
+	}
+	if (pf.clock == CLOCK_MIXED || !perf_clock_now(pf.clock, &p, &m, &r,
+	    &w))
+		p = pf.clock ? INT64_MAX : ts_ns(&bt) + ts_ns(&bt) / 2000;
+	boot_why = "the profile was recorded before this boot";
+	if ((prof_ok && prof_ns < boot) || rec_hi > (uint64_t)p)
+		return;
+	first = prof_trust == PT_CLOCK ? (int64_t)(pf.clock_tod +
+	    (rec_lo - pf.clock_ns)) : prof_ns - (int64_t)trust_span;
+	this_boot = prof_ok && (prof_trust == PT_WRITTEN || ((prof_trust ==
+	    PT_CLOCK || prof_trust == PT_GIVEN) && first >= boot)) ? 1 : -1;
+	boot_why = this_boot == 1 ? NULL : "nothing places the recording in "
+	    "this boot: perf's clock cannot date the perf.data here (or it is "
+	    "a copy); -t TIME or -r FILE can";
 }
 
 /* Default caches, where -c names none: $HOME/.debug and the debuginfod
@@ -8020,24 +8379,6 @@ dadd(const char *fmt, ...)
 		dlen = sizeof detail - 1;
 }
 
-/* "3 s", "5 min", "2 h", "4 days" */
-static const char *
-span(int64_t ns)
-{
-	static char buf[32];
-	int64_t s = ns / 1000000000;
-
-	if (s < 120)
-		snprintf(buf, sizeof buf, "%" PRId64 " s", s);
-	else if (s < 7200)
-		snprintf(buf, sizeof buf, "%" PRId64 " min", s / 60);
-	else if (s < 172800)
-		snprintf(buf, sizeof buf, "%" PRId64 " h", s / 3600);
-	else
-		snprintf(buf, sizeof buf, "%" PRId64 " days", s / 86400);
-	return buf;
-}
-
 static void
 detail_time(const char *what, int64_t mtime)
 {
@@ -8060,7 +8401,7 @@ detail_where(const struct obj *o, const struct cand *c)
 
 /* How far the profile's time is trusted, in words. */
 static const char *
-trust_text(void)
+trust_words(void)
 {
 	static char buf[320];
 
@@ -8094,6 +8435,20 @@ trust_text(void)
 	    "time" : rec_lo ? "unconfirmed: its records span no time, and "
 	    "perf's clock cannot place it here" : "unconfirmed: its records "
 	    "hold no times";
+}
+
+/* trust_words, and where the birth is the one perfmt inject kept, so. */
+static const char *
+trust_text(void)
+{
+	static char buf[400];
+	const char *t = trust_words();
+
+	if (!pf.rewritten || prof_trust < PT_WRITTEN)
+		return t;
+	snprintf(buf, sizeof buf, "%s (its birth the one perfmt inject kept "
+	    "when it rewrote the file)", t);
+	return buf;
 }
 
 static void
@@ -8234,9 +8589,14 @@ detail_for(uint32_t g, const struct rec *rc)
 		detail_where(o, c);
 		break;
 	case R_OTHER_INODE:
-		dadd("inode %" PRIu64 ", the profile saw inode %" PRIu64
-		    " on the same device (%" PRIu32 ":%" PRIu32 ")",
-		    r->ino, rc->ino, rc->maj, rc->min);
+		if (r->ino == rc->ino)
+			dadd("inode %" PRIu64 ", of another generation than the "
+			    "one perf mapped (on %" PRIu32 ":%" PRIu32 "): the "
+			    "file was made anew", r->ino, rc->maj, rc->min);
+		else
+			dadd("inode %" PRIu64 ", the profile saw inode %" PRIu64
+			    " on the same device (%" PRIu32 ":%" PRIu32 ")",
+			    r->ino, rc->ino, rc->maj, rc->min);
 		detail_where(o, c);
 		break;
 	case R_DELETED:
@@ -8264,8 +8624,13 @@ detail_for(uint32_t g, const struct rec *rc)
 		    "buildid-cache, perf archive) or -s SYSROOT" : "-s SYSROOT "
 		    "or -c CACHE");
 		break;
+	case R_NO_SYSFS:
+		dadd("/sys is not mounted: the running kernel cannot be asked; "
+		    "mount -t sysfs sysfs /sys, or give -k VMLINUX");
+		break;
 	case R_RELEASE_DIFFERS:
 	case R_RELEASE_SAME:
+	case R_RELEASE_ONLY:
 		// the running kernel's release or its image's
 		kernel_release(c, rel, sizeof rel);
 		dadd("no build-ID recorded; %s is release %s", live_kind(c) ?
@@ -8274,6 +8639,11 @@ detail_for(uint32_t g, const struct rec *rc)
 			dadd(", the profile's is %s", esc(pf.osrelease));
 		else
 			dadd(", as profiled");
+		if (r->rule == R_RELEASE_ONLY)
+			dadd(", but %s: a kernel rebuilt keeps its release; record "
+			    "with build-IDs, or perfmt inject in the boot that "
+			    "recorded it", live_kind(c) ? boot_why : "an image's "
+			    "release does not name its build");
 		break;
 	case R_NO_RELEASE:
 	case R_NOTHING_TO_COMPARE:
@@ -8288,18 +8658,53 @@ detail_for(uint32_t g, const struct rec *rc)
 		dadd("no build-ID recorded, and the profile's time is unknown: "
 		    "give -t TIME or -r FILE");
 		break;
+	case R_COPY:
+		dadd("no build-ID recorded; a copy under the sysroot, not the "
+		    "inode perf mapped: its times date the copy, not the build; "
+		    "record with build-IDs, or perfmt inject where it was "
+		    "recorded");
+		detail_where(o, c);
+		break;
+	case R_OTHER_FS:
+		dadd("no build-ID recorded; perf mapped inode %" PRIu64 " on "
+		    "device %" PRIu32 ":%" PRIu32 ", and another file system "
+		    "holds the path here (an A/B slot, another disk, a "
+		    "container's)", rc->ino, rc->maj, rc->min);
+		detail_where(o, c);
+		break;
+	case R_IMAGE:
+		dadd("no build-ID recorded; %s; record with build-IDs, or perfmt "
+		    "inject before the image changes", r->err == FSW_ATTACHED ?
+		    "on a loop device attached after the recording began: "
+		    "another image may be there" : r->err == FSW_WRITTEN ?
+		    "its loop device's image file was written after the "
+		    "recording began" : r->err == FSW_UNTOLD ? "on a loop "
+		    "device whose image file cannot be checked (/sys/dev/block)"
+		    : "on a read-only image, whose times are the image's, in a "
+		    "boot not shown to be the recording's: an update may have "
+		    "put another image there");
+		detail_where(o, c);
+		break;
+	case R_SNAPSHOT:
+		dadd("no build-ID recorded; its btrfs subvolume was made after "
+		    "the recording began (a snapshot put back, a container made "
+		    "anew): inode, generation and times may be an older "
+		    "build's");
+		detail_where(o, c);
+		break;
 	case R_NEWER:
 		detail_time("modified", r->mtime);
 		detail_where(o, c);
 		break;
 	case R_COPY_TIME:
+	case R_UNPLACED:
 	case R_OTHER_DEVICE:
 	case R_DURING:
 	case R_JIT_EARLIER:
 	case R_CTIME:
 		time_into(when, sizeof when, r->mtime, 0);
 		dadd("no build-ID recorded; modified %s, ", when);
-		if (r->rule == R_COPY_TIME)
+		if (r->rule == R_COPY_TIME || r->rule == R_UNPLACED)
 			dadd("before the perf.data's mtime, but that is %s; give "
 			    "-t TIME or -r FILE (or record with --buildid-all "
 			    "or -k CLOCK_MONOTONIC, or perfmt inject where it "
@@ -8323,9 +8728,18 @@ detail_for(uint32_t g, const struct rec *rc)
 		detail_where(o, c);
 		break;
 	}
-	if (r->flags & (RF_DEV_DIFF | RF_INO_DIFF))
+	if (r->flags & RF_FUTURE) {
+		time_into(when, sizeof when, r->mtime, 0);
+		dadd("; its mtime, %s, lies in the future (a clock ahead where it "
+		    "was made): no write time, its ctime dates it", when);
+	}
+	if (r->flags & RF_DEV_DIFF)
+		dadd("; the inode perf saw, by number and generation, on another "
+		    "device number (a btrfs subvolume)");
+	else if (r->flags & RF_INO_DIFF)
 		dadd("; %s on another device than perf saw (overlayfs, a btrfs "
-		    "subvolume?)", r->flags & RF_DEV_DIFF ? "the inode it saw" :
+		    "subvolume, FUSE?)", r->ino == rc->ino ? "the same inode "
+		    "number, but no generation to tell the same file," :
 		    "another inode");
 	if ((r->flags & RF_UNREAD) && r->rule != R_ID_DIFFERS &&
 	    r->rule != R_DEFLATED)
@@ -9322,6 +9736,7 @@ verdicts_begin(void)
 	sysroot_live();
 	if (!profile_time())
 		return 0;
+	boot_settle();
 	cache_defaults();
 	return 1;
 }
@@ -9337,7 +9752,7 @@ check_pass(unsigned *counts, unsigned *by_time)
 
 	for (i = 0; i < nobj; i++)
 		if (judged(i)) {
-			check_group(i);
+			judge(i);
 			counts[res[i].verdict]++;
 			// the rules from no-time on rest on the profile's time
 			*by_time += res[i].rule >= R_NO_TIME;
@@ -9383,6 +9798,7 @@ cmd_check(const char *path)
 	for (v = 0; v < V_OK; v++)
 		if (counts[v])
 			verdict_status(v);
+	(void)sysroot_sane();
 	report_summary(counts);
 	report_time_note(by_time);
 	return status;
@@ -9429,6 +9845,8 @@ static struct {
 				 * (none) if neither is a file */
 	uint64_t at;		/* bytes written where the output stands */
 	unsigned steps;		/* writes done, for the crash tests */
+	int64_t birth;		/* inject: the profile's birth, kept as
+				 * BIRTH_XATTR; 0 none */
 } wr;
 static volatile sig_atomic_t wr_named;	/* wr.tmp is a file to remove */
 static volatile sig_atomic_t wr_copying;	/* standard output's file is
@@ -9988,6 +10406,7 @@ static int
 wr_commit(const struct timespec *t, mode_t fresh)
 {
 	struct stat now;
+	char v[64];
 	uint64_t off = 0;
 	ssize_t k;
 	int fd;
@@ -10025,6 +10444,15 @@ wr_commit(const struct timespec *t, mode_t fresh)
 	}
 	if (!wr_keep(fresh))
 		return 0;
+	// where the file system keeps no such attribute, the new file's
+	// own birth stands (a copy's to the next check)
+	if (wr.birth && (fstat(wr.fd, &now) || snprintf(v, sizeof v,
+	    "%lld %llu", (long long)wr.birth, (unsigned long long)now.st_ino) >=
+	    (int)sizeof v || fsetxattr(wr.fd, BIRTH_XATTR, v, strlen(v), 0)))
+		msg(0, "%s: its birth, which tells the file perf wrote from a "
+		    "copy, cannot be kept (%s): a check takes the new file for "
+		    "a copy; -r or -t gives its time", esc(wr.path),
+		    strerror(errno));
 	if ((t && futimens(wr.fd, t)) || fsync(wr.fd)) {
 		msg(2, "%s: its new file %s:", esc(wr.path), esc(wr.tmp));
 		return 0;
@@ -10104,7 +10532,6 @@ static struct {
 	uint64_t bid_off;	/* its BUILD_ID section */
 	int sections;		/* the old file has its feature table */
 	unsigned n[3];		/* objects, by INJ_HAS, INJ_ADD, INJ_LEFT */
-	const char *boot_why;	/* not_this_boot's, for this pass */
 } inj;
 
 /* A pipe-form profile (fmt §1.8) becomes a file: its header and attrs
@@ -10664,6 +11091,7 @@ inj_finish(const struct stat *st)
 		return 0;
 	t[0] = st->st_atim;
 	t[1] = st->st_mtim;
+	wr.birth = pf.has_btime && !stdin_copy ? pf.btime : 0;
 	return wr_commit(t, st->st_mode);
 }
 
@@ -10692,38 +11120,6 @@ not_here(void)
 	    "unconfirmed: -r FILE or -t TIME vouches for it" : NULL;
 }
 
-/* The kernel and vDSO running now are the profiled ones only in the boot
- * that recorded the profile, on its system: the profile's time, trusted,
- * lies after this boot began, and its samples' clock (perf's, which runs
- * from boot) is not past this boot's.  Why not, or NULL. */
-static const char *
-not_this_boot(void)
-{
-	struct timespec rt, bt;
-	int64_t boot, p, m, r, w;
-
-	if (!same_host)
-		return host == HOST_FOREIGN ? "the profile is from another "
-		    "system" : "the profile does not show that it is from "
-		    "this system (-L says so)";
-	if (!prof_ok || prof_trust == PT_COPY ||
-	    prof_trust == PT_UNCONFIRMED)
-		return "the profile's time cannot be trusted to place it in "
-		    "this boot";
-	clock_gettime(CLOCK_REALTIME, &rt);
-	clock_gettime(CLOCK_BOOTTIME, &bt);
-	boot = ts_ns(&rt) - ts_ns(&bt);
-	// a sample later than the events' clock now is another boot's: by
-	// perf_clock_now, else perf's own by CLOCK_BOOTTIME, from which it
-	// drifts at most as far as NTP steers a clock (500 ppm)
-	if (pf.clock == CLOCK_MIXED || !perf_clock_now(pf.clock, &p, &m, &r,
-	    &w))
-		p = pf.clock ? INT64_MAX : ts_ns(&bt) + ts_ns(&bt) / 2000;
-	if (prof_ns < boot || (pf.t_last && pf.t_last > (uint64_t)p))
-		return "the profile was recorded before this boot";
-	return NULL;
-}
-
 /* Whether to add g's build-ID; *id is the one it has or gets, *why the
  * reason to leave it out (the verdict's detail, else why). */
 static int
@@ -10739,7 +11135,7 @@ inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
 	if (rc->idlen)
 		return INJ_HAS;
 	if (r->kind == K_VDSO) {
-		if ((*why = inj.boot_why))
+		if ((*why = boot_why))
 			return INJ_LEFT;
 		// this process's vDSO is its own width's: a profile with a
 		// process of the other width had another image
@@ -10768,7 +11164,7 @@ inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
 				    "build-IDs are added";
 			return INJ_LEFT;
 		}
-		if ((*why = inj.boot_why))
+		if ((*why = boot_why))
 			return INJ_LEFT;
 	} else if (r->verdict != V_UNCHANGED || (*why = not_here())) {
 		return INJ_LEFT;
@@ -10794,12 +11190,10 @@ inj_pass(void)
 	uint32_t i;
 	int d;
 
-	// one profile, one boot: its kernel, modules and vDSO share it
-	inj.boot_why = not_this_boot();
 	for (i = 0; i < nobj; i++) {
 		if (!judged(i))
 			continue;
-		check_group(i);
+		judge(i);
 		// a JIT's map is text: no build-ID can describe it (archive
 		// takes it by its time, fmt §7.2)
 		if (res[i].kind == K_JIT)
@@ -10982,7 +11376,8 @@ cmd_inject(const char *path, const char *out)
 		goto fail;
 	}
 	// in place, a profile that gains nothing is left as it is
-	if (!opt.dry && (out || inj.n[INJ_ADD]) && !inj_finish(&st))
+	if (!sysroot_sane() || (!opt.dry && (out || inj.n[INJ_ADD]) &&
+	    !inj_finish(&st)))
 		goto fail;
 	inj_end();
 	if (!opt.quiet)
@@ -11479,15 +11874,15 @@ cmd_archive(const char *path, const char *out)
 		for (i = 0; i < nobj && status < 2; i++) {
 			if (!judged(i))
 				continue;
-			check_group(i);
+			judge(i);
 			rec_of(i, &rc);
 			ar_object(i, &rc);
 		}
 		if (plan.hits)
 			hits_report();
 	}
-	if (rc1 < 0 || status >= 2 || !first || !wr_write(z, sizeof z, -1) ||
-	    !wr_commit(NULL, 0666))
+	if (rc1 < 0 || status >= 2 || !first || !sysroot_sane() ||
+	    !wr_write(z, sizeof z, -1) || !wr_commit(NULL, 0666))
 		goto fail;
 	wr_end();
 	out = out && strcmp(out, "-") ? esc(out) : "FILE";

@@ -8,7 +8,7 @@ mkdir -p "$SR/tmp/fix" "$SR/usr/lib/x86_64-linux-gnu" "$SR/usr/bin" \
     "$SR/bin" "$SR/etc" "$SR/sys/kernel" "$W/home" "$W/sr-empty"
 cp "$W/elf/local__w-md5" "$SR/tmp/fix/w-md5"	# ok, a 16-byte ID
 cp "$W/elf/local__w-sha1" "$SR/tmp/fix/w-id8"	# mismatch
-cp "$W/elf/local__w-none" "$SR/tmp/fix/w-none"	# stale: newer, no ID
+cp "$W/elf/local__w-none" "$SR/tmp/fix/w-none"	# no ID: a copy, unverified
 ln -s usr/lib "$SR/lib"
 # an absolute link resolves inside the sysroot, not on the host
 cp "$W/elf/local__w-md5" "$SR/bin/dash-real"
@@ -52,7 +52,7 @@ grep -q "^stale" "$W/out" && bad "implausible time: nothing stale" "$(cat "$W/ou
 # -r: the profile's time is another file's mtime
 touch -d "2026-11-30 04:00:00 UTC" "$T/ref"
 run "$PERFMT" check -r "$T/ref" -s "$SR" -i "$P/local__sized.data"
-grep -q "w-none  *-  *no build-ID recorded; not modified since the profile" "$W/out" &&
+grep -q "profile time 2026-11-30 04:00:00 UTC (the mtime of the -r file)" "$W/out" &&
     ok "check -r FILE" || bad "check -r FILE" "$(cat "$W/out")"
 
 # perf found a file named vmlinux in its working directory and named the
@@ -89,9 +89,10 @@ if command -v python3 >/dev/null 2>&1; then
 	    ok "check: a kernel named vmlinux lends [kernel.kallsyms] its ID" ||
 	    bad "check: a kernel named vmlinux lends [kernel.kallsyms] its ID" \
 	    "$(cat "$W/out")"
+	# (exit 2: the sysroot holds none of the profile's files)
 	run env HOME="$W/home" "$PERFMT" check -a -p -s "$W/sr-empty" \
 	    -k "$W/elf/local__w-sha1" -i "$P/local__kimage.data"
-	[ "$rc" -eq 1 ] && [ "$(grep -c '^mismatch	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	b675b5371827a7690953ee2a36019dcf5d9f36c4	' "$W/out")" -eq 2 ] &&
+	[ "$rc" -eq 2 ] && [ "$(grep -c '^mismatch	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	b675b5371827a7690953ee2a36019dcf5d9f36c4	' "$W/out")" -eq 2 ] &&
 	    ok "check -k: a kernel named vmlinux, another image" ||
 	    bad "check -k: a kernel named vmlinux, another image" "$(cat "$W/out")"
 	# a time that cannot be judged is said, and changes no exit status
@@ -293,10 +294,11 @@ printf 'not really xz' >"$M/updates/dkms/nvidia-uvm.ko.xz"
 find "$W/sr3" -type f -exec touch -d "2015-01-01 00:00:00 UTC" {} +
 run env HOME="$W/home" "$PERFMT" check -a -p -s "$W/sr3" -t 2016-06-01 \
     -i "$P/${G}_generated_by_linux_perf.data"
-grep -q "^unchanged	-	[0-9a-f]*	\[nvidia\]	.*(.*sr3/lib/modules/3.13.0-93-generic/kernel/drivers/video/nvidia.ko)$" \
+# (a sysroot's copy, no ID recorded: unverified, whatever its time)
+grep -q "^unverified	-	[0-9a-f]*	\[nvidia\]	.*a copy under the sysroot.*(.*sr3/lib/modules/3.13.0-93-generic/kernel/drivers/video/nvidia.ko)$" \
     "$W/out" && ok "check: module [name] found through modules.dep" ||
     bad "check: module [name] found through modules.dep" "$(grep nvidia "$W/out")"
-grep -q "^unchanged	.*	\[nvidia_uvm\]	.*compressed: its build-ID is not read$" \
+grep -q "^unverified	.*	\[nvidia_uvm\]	.*compressed: its build-ID is not read$" \
     "$W/out" && ok "check: compressed module found, ID not read" ||
     bad "check: compressed module found, ID not read" "$(grep nvidia "$W/out")"
 # no modules.dep under the sysroot: said, not "give -s"

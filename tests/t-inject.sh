@@ -360,27 +360,44 @@ sed -n 's/^records  *\([0-9]*\) .*/\1/p' "$W/out" >"$J/n2"
     bad "inject: a cut stream's last record is left out, the rest kept" \
     "$(cat "$J/n1" "$J/n2")"
 
-# a big-endian profile (s390x) given an ID under a sysroot: the entry in
-# the writer's byte order, read back by perfmt and by perf
-n=local__s390x-inject__small.b.data
-mkdir -p "$J/root/usr/bin"
-cp "$W/elf/local__w-sha1" "$J/root/usr/bin/ls"
-touch -d 2020-01-01 "$J/root/usr/bin/ls"
-rm -f "$J/be.data"
-"$PERFMT" inject --all -L -s "$J/root" -t 2026-11-30 -i "$P/$n" -o "$J/be.data" \
-    >"$W/out" 2>/dev/null
-id=$("$PERFMT" buildid "$J/root/usr/bin/ls" 2>/dev/null | cut -d' ' -f1)
-if [ -n "$id" ] && grep -q "^add   $id /usr/bin/ls$" "$W/out" &&
-    "$PERFMT" list -i "$J/be.data" 2>/dev/null | grep -q "^$id /usr/bin/ls$"; then
-	ok "inject: a big-endian profile's new entry, read back"
+# a big-endian profile (s390x) given an ID: the entry in the writer's
+# byte order, read back by perfmt and by perf.  Its MMAP2 records' inodes
+# zeroed (a sysroot's copy gets no ID: only the file perf mapped, here
+# this system's /usr/bin/ls, judged by its times, -L and -t now)
+if [ -z "$HAVE_PY" ]; then
+	skipped "inject: a big-endian profile's new entry" "no python3"
 else
-	bad "inject: a big-endian profile's new entry, read back" "$(cat "$W/out")"
-fi
-if command -v perf >/dev/null 2>&1; then
-	perf buildid-list -i "$J/be.data" 2>/dev/null | grep -q "^$id /usr/bin/ls$" &&
-	    ok "inject: perf reads a big-endian profile's new entry" ||
-	    bad "inject: perf reads a big-endian profile's new entry" \
-	    "$(perf buildid-list -i "$J/be.data" 2>&1 | head -5)"
+	n=local__s390x-inject__small.b.data
+	rm -f "$J/be.data"
+	python3 - "$P/$n" "$J/be-in.data" <<'EOP'
+import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+off, size = struct.unpack_from(">QQ", d, 40)
+p = off
+while p + 8 <= off + size:
+	t, misc, sz = struct.unpack_from(">IHH", d, p)
+	if sz < 8:
+		break
+	if t == 10 and not misc & 0x4000:
+		struct.pack_into(">QQ", d, p + 48, 0, 0)
+	p += sz
+open(sys.argv[2], "wb").write(d)
+EOP
+	"$PERFMT" inject --all -L -t "$(date +%s)" -i "$J/be-in.data" -o "$J/be.data" \
+	    >"$W/out" 2>/dev/null
+	id=$("$PERFMT" buildid /usr/bin/ls 2>/dev/null | cut -d' ' -f1)
+	if [ -n "$id" ] && grep -q "^add   $id /usr/bin/ls$" "$W/out" &&
+	    "$PERFMT" list -i "$J/be.data" 2>/dev/null | grep -q "^$id /usr/bin/ls$"; then
+		ok "inject: a big-endian profile's new entry, read back"
+	else
+		bad "inject: a big-endian profile's new entry, read back" "$(cat "$W/out")"
+	fi
+	if command -v perf >/dev/null 2>&1; then
+		perf buildid-list -i "$J/be.data" 2>/dev/null | grep -q "^$id /usr/bin/ls$" &&
+		    ok "inject: perf reads a big-endian profile's new entry" ||
+		    bad "inject: perf reads a big-endian profile's new entry" \
+		    "$(perf buildid-list -i "$J/be.data" 2>&1 | head -5)"
+	fi
 fi
 
 # a killed recording (data size 0): the new profile ends at the last whole
@@ -584,7 +601,7 @@ EOF2
 			[ $c = ch2.data ] && r="-r ch.data"
 			run "$PERFMT" check $LOC $r -p -i $c
 			got=$(awk -F'\t' -v f="$J/s1" '$4 == f { print $1 "|" $5 }' "$W/out")
-			case $got in "unverified|"*"not shown to be the file mapped"*"another device too"*) ok "inject live: a path a chroot also holds, no ID: unverified ($c)" ;;
+			case $got in "unverified|"*"not shown to be the file mapped"*"another device too"*|"unverified|"*"another file system"*"another device too"*) ok "inject live: a path a chroot also holds, no ID: unverified ($c)" ;;
 			*) bad "inject live: a path a chroot also holds, no ID: unverified ($c)" "got '$got'" ;; esac
 			run "$PERFMT" inject $LOC $r -n -i $c
 			grep -q "^left .*/s1  unverified" "$W/out" &&
@@ -689,7 +706,7 @@ EOF2
 	# word of it; -r with the file perf wrote vouches for it
 	perf record -N -q -B --no-timestamp -o nt.data -- ./w >/dev/null 2>&1
 	run "$PERFMT" inject $LOC -n -i nt.data
-	if [ "$rc" = 3 ] && grep -q "^left .*/w  unchanged: the profile's time is unconfirmed" "$W/out"; then
+	if [ "$rc" = 3 ] && grep -q "^left .*/w  unverified: .*but that is unconfirmed: its records hold no times" "$W/out"; then
 		ok "inject live: nothing added by an unconfirmed time"
 	else
 		bad "inject live: nothing added by an unconfirmed time" "rc $rc: $(cat "$W/out")"

@@ -266,8 +266,15 @@ for o in -q -p -j; do
 	    bad "check $o: no column line" "$(head -3 "$W/out")" ||
 	    ok "check $o: no column line"
 done
-# exit 1 and 3 as -h says: each cause it names, and a case of it
-mkdir -p "$W/tmp/exit1-root"
+# exit 1 and 3 as -h says: each cause it names, and a case of it.  The
+# sysroot holds something of each profile's (one with none is a mistake,
+# exit 2): another build of /tmp/fix/w-md5 (mismatch), an aarch64 file at
+# /usr/bin/busybox with no ID recorded (a copy: unverified)
+mkdir -p "$W/tmp/exit1-root/tmp/fix" "$W/tmp/exit1-root/usr/bin" \
+    "$W/tmp/exit2-root" "$W/tmp/exit2-arch/usr/bin"
+cp "$W/elf/local__w-sha1" "$W/tmp/exit1-root/tmp/fix/w-md5"
+cp "$W/elf/arm64__libc6__libdl.so.2" "$W/tmp/exit1-root/usr/bin/busybox"
+cp "$W/elf/local__w-sha1" "$W/tmp/exit2-arch/usr/bin/busybox"
 while IFS='|' read -r want says cmd; do
 	(cd "$W" && eval "timeout 60 $cmd" >"$W/out" 2>"$W/err")
 	rc=$?
@@ -283,4 +290,6 @@ done <<EOF
 3|damaged or unfinished profile|"\$PERFMT" header -i perf/local__killed.data
 3|what did not fit a table|cat perf/google__perf_data_converter__perf.data.piped.target-3.4 | "\$(dirname "\$PERFMT")/perfmt-tiny" list -i -
 1|2 comes before 1, and 1 before 3|"\$PERFMT" check -i perf/aarch64__b-no-buildid-B.data -s tmp/exit1-root
+2|a -s that holds none of the|"\$PERFMT" check -i perf/aarch64__b-no-buildid-B.data -s tmp/exit2-root
+2|(or only another architecture's)|"\$PERFMT" check -t 2026-11-30 -i perf/aarch64__b-no-buildid-B.data -s tmp/exit2-arch
 EOF
