@@ -75,6 +75,8 @@ if [ -n "$perf_works" ]; then
 	fi
 	sh "$top/tests/live.sh" "$PERFMT" "$T/live" "$D/elf/local__w.c" \
 	    >"$T/live.log" 2>&1
+	sh "$top/tests/live-fs.sh" "$PERFMT" "$T/live-fs" "$D/elf/local__w.c" \
+	    >>"$T/live.log" 2>&1
 	while IFS='|' read -r word what detail; do
 		case $word in
 		ok) ok "live: $what" ;;
