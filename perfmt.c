@@ -5501,6 +5501,7 @@ struct elfid {
 	size_t len;		/* the note's descriptor size */
 	int is64, be, notelf;
 	int deflated;		/* an APK's entry, compressed: not read */
+	int absent;		/* an APK without the entry Android reads */
 	int err;		/* errno of a stat or open that failed */
 	uint64_t base, size;	/* where the ELF file lies in the file read */
 	unsigned machine;
@@ -5777,8 +5778,11 @@ elf_parse(const struct img *m, struct elfid *e)
  * straight out of it, and perf names it "APK!/ENTRY".  The ZIP's end
  * record gives its central directory, whose header of the entry gives
  * its method, its sizes and its local header, after which its bytes lie.
- * Returns 0 with e->base and e->size set where the entry is stored, or 2
- * with e->why: not found, compressed (e->deflated), malformed. */
+ * The whole directory is walked: Android's reader refuses an archive that
+ * names an entry twice, or whose local header names another entry, and
+ * so does perfmt.  Returns 0 with e->base and e->size set where the entry
+ * is stored, or 2 with e->why: compressed (e->deflated), no entry Android
+ * would read (e->absent: no ZIP, no such entry, malformed), ZIP64. */
 static const char zip_packed[] = "compressed in the APK: its build-ID is "
     "not read in place";
 
@@ -5786,13 +5790,15 @@ static int
 zip_entry(int fd, uint64_t size, const char *name, struct elfid *e)
 {
 	const uint64_t tail = size < 65557 ? size : 65557;
-	const unsigned char *p, *q;
-	const char *bad = "no ZIP end record: not an APK";
-	uint64_t i, cd, cdlen, at = size - tail, n, skip;
+	const unsigned char *p;
+	const char *bad = "not a ZIP archive: no end of central directory "
+	    "record";
+	uint64_t i, cd, cdlen, at = size - tail, n, skip, lh = 0;
 	size_t nl = strlen(name);
-	unsigned k, count;
+	unsigned k, count, found = 0, method = 0;
 	struct rd r;
 
+	e->absent = 1;
 	// the end record: the last "PK\5\6" whose comment reaches the end
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, at, size);
 	if (tail < 22 || !(p = rd_peek(&r, (size_t)tail)))
@@ -5805,41 +5811,55 @@ zip_entry(int fd, uint64_t size, const char *name, struct elfid *e)
 	cdlen = get32(p + i + 12, 0);
 	cd = get32(p + i + 16, 0);
 	at += i + 12;
-	bad = "a central directory past the end of the file (ZIP64 is not "
-	    "read)";
+	bad = "ZIP64, which is not read";
+	e->absent = cd != 0xffffffff && cdlen != 0xffffffff;
+	if (!e->absent)
+		goto bad;
+	bad = "malformed APK: its central directory runs past the end of the "
+	    "file";
 	if (cd > size || cdlen > size - cd)
 		goto bad;
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, cd, cd + cdlen);
-	bad = "expected a central directory header, PK\\1\\2";
 	for (k = 0; k < count; k++) {
 		at = rd_tell(&r);
+		bad = "malformed APK: expected a central directory header, "
+		    "PK\\1\\2";
 		if (!(p = rd_peek(&r, 46)) || memcmp(p, "PK\1\2", 4))
 			goto bad;
 		n = get16(p + 28, 0);
 		skip = 46 + n + get16(p + 30, 0) + get16(p + 32, 0);
-		if (n == nl && (q = rd_peek(&r, 46 + nl)) &&
-		    !memcmp(q + 46, name, nl)) {
-			p = q;
-			break;
+		if (n == nl && (p = rd_peek(&r, 46 + nl)) &&
+		    !memcmp(p + 46, name, nl)) {
+			bad = "malformed APK: the entry's name is twice in its "
+			    "central directory";
+			if (found++)
+				goto bad;
+			method = get16(p + 10, 0);
+			e->size = get32(p + 24, 0);
+			lh = get32(p + 42, 0);
 		}
 		rd_skip(&r, skip);
 	}
-	if (k == count)
+	if (!found)
 		return elf_why(e, 2, "no entry %s in the APK", esc(name));
-	e->size = get32(p + 24, 0);
-	if (get16(p + 10, 0)) {
+	at = lh;
+	rd_file(&r, fd, 1, featbuf, sizeof featbuf, at, size);
+	bad = "malformed APK: expected the entry's local header, PK\\3\\4";
+	if (!(p = rd_peek(&r, 30)) || memcmp(p, "PK\3\4", 4))
+		goto bad;
+	bad = "malformed APK: the entry's local header names another entry";
+	if (get16(p + 26, 0) != nl || !(p = rd_peek(&r, 30 + nl)) ||
+	    memcmp(p + 30, name, nl))
+		goto bad;
+	e->base = at + 30 + nl + get16(p + 28, 0);
+	bad = "malformed APK: the entry runs past the end of the file";
+	if (!method && (e->base > size || e->size > size - e->base))
+		goto bad;
+	e->absent = 0;
+	if (method) {
 		e->deflated = 1;
 		return elf_why(e, 2, "%s", zip_packed);
 	}
-	at = get32(p + 42, 0);
-	rd_file(&r, fd, 1, featbuf, sizeof featbuf, at, size);
-	bad = "expected the entry's local header, PK\\3\\4";
-	if (!(p = rd_peek(&r, 30)) || memcmp(p, "PK\3\4", 4))
-		goto bad;
-	e->base = at + 30 + get16(p + 26, 0) + get16(p + 28, 0);
-	bad = "the entry runs past the end of the file";
-	if (e->base > size || e->size > size - e->base)
-		goto bad;
 	return 0;
 bad:
 	return elf_why(e, 2, "offset %#" PRIx64 ": %s", at, bad);
@@ -6324,7 +6344,8 @@ static const struct rule {
 	{ V_FOREIGN, "foreign" },
 	// perf saw the file deleted while it ran
 	{ V_DELETED, "deleted" },
-	// no file where the object is looked for
+	// no file where the object is looked for; an APK without the library
+	// as Android reads it holds none
 	{ V_MISSING, "missing" },
 	// a build-ID was recorded for a library compressed in its APK, which is
 	// not read in place, and no copy carries it
@@ -7467,6 +7488,10 @@ check_group(uint32_t g)
 				unread = i;
 			continue;
 		}
+		// an APK without the library as Android reads it holds no
+		// file of it (fmt §6.4): the detail says why
+		if (e.absent)
+			continue;
 		// the build-ID read, if any; a cached kallsyms is found by its
 		// place, where it reads as one (probe)
 		idlen = idrc ? 0 : e.len < IDMAX ? e.len : IDMAX;
@@ -8105,6 +8130,7 @@ detail_for(uint32_t g, const struct rec *rc)
 	unsigned type = c ? c->type : CT_PATH;
 	char when[64], hex[2 * IDMAX + 1], rel[STRMAX];
 	struct stat st;
+	struct elfid e;
 
 	if (c)
 		cand_resolve(&cands[r->cand]);
@@ -8144,6 +8170,12 @@ detail_for(uint32_t g, const struct rec *rc)
 		else if (cands[0].err && cands[0].err != ENOENT)
 			dadd("%s: %s", esc(cands[0].path),
 			    walk_error(cands[0].err));
+		// an APK there without the library (check_group): read again
+		// for why
+		else if (cands[0].type == CT_APK && !cands[0].err &&
+		    elf_buildid(cands[0].path, cands[0].entry, &e, &st) == 2 &&
+		    e.absent)
+			dadd("%s: %s", esc(cands[0].path), e.why);
 		else if (cands[ncand - 1].type == CT_VDSO)
 			dadd("this process has no vDSO to compare with (an "
 			    "emulator, or a kernel without one), and no copy "
