@@ -5724,6 +5724,51 @@ blob_buildid(int fd, struct elfid *e)
 	return note_walk(&r, e->be, 4, e);
 }
 
+/* A raw arm64 or riscv64 kernel Image, as boards keep it in /boot (fmt
+ * §6.5): a header with its magic and a little-endian flags word whose bit
+ * 0 says big-endian, then the loaded image, whose .notes hold the GNU
+ * build-ID note in that byte order.  The note is looked for at every
+ * 4-aligned offset, a window of featbuf at a time, the windows overlapping
+ * by the longest note taken.  Returns 0 found, 1 an Image without one, 2
+ * no Image. */
+static int
+image_buildid(int fd, struct elfid *e)
+{
+	const unsigned char *p;
+	uint64_t i, n, d;
+	struct rd r;
+
+	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, e->size);
+	if (!(p = rd_peek(&r, 64)))
+		return 2;
+	if (!memcmp(p + 56, "ARM\x64", 4))
+		e->machine = 183;
+	else if (!memcmp(p + 56, "RSC\x05", 4) ||
+	    !memcmp(p + 48, "RISCV\0\0\0", 8))
+		e->machine = 243;
+	else
+		return 2;
+	e->notelf = 0;
+	e->be = p[24] & 1;
+	while ((n = rd_left(&r) < sizeof featbuf ? rd_left(&r) :
+	    sizeof featbuf) >= 16 && (p = rd_peek(&r, (size_t)n))) {
+		for (i = 0; i + 16 <= n; i += 4)
+			if (!memcmp(p + i + 12, ELF_NOTE_GNU, 4) &&
+			    get32(p + i, e->be) == 4 &&
+			    get32(p + i + 8, e->be) == NT_GNU_BUILD_ID &&
+			    (d = get32(p + i + 4, e->be)) && d <= ELFIDMAX &&
+			    i + 16 + d <= n) {
+				memcpy(e->id, p + i + 16, (size_t)d);
+				e->len = (size_t)d;
+				return 0;
+			}
+		if (n == rd_left(&r))
+			break;
+		rd_skip(&r, n - 16 - ELFIDMAX);
+	}
+	return 1;
+}
+
 /* The ELF header and then the notes.  Returns 0 found, 1 none, 2 not ELF
  * (e->notelf) or malformed (e->why says why and where). */
 static int
@@ -5885,11 +5930,13 @@ fd_buildid(int fd, const struct stat *st, const char *entry,
 	m.base = e->base;
 	m.size = e->size;
 	rc = elf_parse(&m, e);
-	if (rc == 2 && e->notelf && !entry && blob_buildid(fd, e) > 0)
-		return 0;
+	// no ELF file: a raw kernel Image, else a blob of notes
+	if (rc == 2 && e->notelf && !entry &&
+	    ((rc = image_buildid(fd, e)) < 2 || blob_buildid(fd, e) > 0))
+		return rc < 2 ? rc : 0;
 	if (rc == 2 && e->notelf)
 		return elf_why(e, 2, "not an ELF file (no \\177ELF at offset "
-		    "0) nor a file of ELF notes");
+		    "0), nor a raw kernel Image or a file of ELF notes");
 	return rc;
 }
 

@@ -246,6 +246,81 @@ run "$PERFMT" check -c "$P/local__x86_64__small.data" -i "$P/local__x86_64__smal
 expect "check -c FILE: not a directory" 2 "not a directory"
 run "$PERFMT" check -k "$W/no-such-vmlinux" -i "$P/local__x86_64__small.data"
 expect "check -k FILE that is not there: exit 2" 2 "-k $W/no-such-vmlinux: No such file"
+# -k names a kernel image (fmt §6.5): an ELF vmlinux or a raw arm64 or
+# riscv64 Image, read by its GNU build-ID note and its banner.
+if ! command -v python3 >/dev/null 2>&1; then
+	skipped "check -k: raw Images" "no python3 to write one"
+else
+	# kimg OUT KIND ID [RELEASE]: a raw Image of KIND (arm64, arm64be,
+	# riscv: booting.rst, boot-image-header.rst) whose loaded bytes hold
+	# the GNU build-ID note and the banner; or a compressed kernel's
+	# header (bzImage, zImage, zboot: its payload zstd)
+	kimg() {
+		python3 - "$@" <<'PY'
+import struct, sys
+out, kind, bid = sys.argv[1], sys.argv[2], bytes.fromhex(sys.argv[3])
+rel = sys.argv[4] if len(sys.argv) > 4 else '6.1.0-50-arm64'
+be = kind.endswith('be')
+h = bytearray(0x400)
+if kind.startswith('arm64'):
+    h[0:2] = b'MZ'
+    struct.pack_into('<QQQ', h, 8, 0, 0x200000, 0xa | be)
+    h[56:60] = b'ARM\x64'
+elif kind == 'riscv':
+    struct.pack_into('<QQQI', h, 8, 0x200000, 0x200000, 0, 2)
+    h[48:56] = b'RISCV\0\0\0'
+    h[56:60] = b'RSC\x05'
+elif kind == 'bzImage':
+    h[0x1fe:0x206] = b'\x55\xaaxxHdrS'
+elif kind == 'zImage':
+    h[0x24:0x28] = struct.pack('<I', 0x016f2818)
+elif kind == 'zboot':
+    h[0:8] = b'MZ\0\0zimg'
+    struct.pack_into('<II', h, 8, 0x1000, 0x2345)
+    h[24:30] = b'zstd22'
+img = h + bytes(0x10000 + 12)
+if kind in ('arm64', 'arm64be', 'riscv'):
+    img += struct.pack('>III' if be else '<III', 4, len(bid), 3) + b'GNU\0' + bid
+    img += bytes(0x10000)
+    img += b'Linux version ' + rel.encode() + b' (debian-kernel@lists.debian.org) #1 SMP\n\0'
+open(out, 'wb').write(img)
+PY
+	}
+	K=$T/kimg
+	mkdir -p "$K"
+	kid=338d20205ee321570ed1bbd998bf2e1a2b8aa92c
+	oid=0123456789abcdef0123456789abcdef01234567
+	kimg "$K/Image" arm64 $kid
+	kimg "$K/Image-be" arm64be $kid
+	kimg "$K/Image-rv" riscv $kid
+	kimg "$K/Image-other" arm64 $oid
+	kimg "$K/Image-old" arm64 $kid 6.1.0-49-arm64
+	# krow NAME PROFILE ROW [-k IMAGE | -s DIR]: the kernel's row
+	krow() {
+		name=$1 prof=$2 want=$3
+		shift 3
+		run env HOME="$W/home" "$PERFMT" check -p "$@" -i "$P/$prof"
+		grep -q "^$want" "$W/out" && ok "$name" ||
+		    bad "$name" "$(grep kallsyms "$W/out"; cat "$W/err")"
+	}
+	A=aarch64__a-default.data B=aarch64__b-no-buildid-B.data
+	krow "check -k Image: a raw arm64 Image's build-ID, ok" $A \
+	    "ok	$kid	$kid	\[kernel.kallsyms\]	build-ID matches ($K/Image)" -k "$K/Image"
+	krow "check -k Image: a big-endian one, by its header's flag" $A \
+	    "ok	$kid	$kid	\[kernel.kallsyms\]	build-ID matches" -k "$K/Image-be"
+	krow "check -k Image: a riscv64 one" $A \
+	    "ok	$kid	$kid	\[kernel.kallsyms\]	build-ID matches" -k "$K/Image-rv"
+	krow "check -k Image: another build, mismatch" $A \
+	    "mismatch	$kid	$oid	\[kernel.kallsyms\]	on disk: $oid ($K/Image-other)" -k "$K/Image-other"
+	krow "check -k Image, no build-ID: its release, as profiled" $B \
+	    "unchanged	-	$kid	\[kernel.kallsyms\]	no build-ID recorded; $K/Image is release 6.1.0-50-arm64, as profiled" -k "$K/Image"
+	krow "check -k Image, no build-ID: another release, stale" $B \
+	    "stale	-	$kid	\[kernel.kallsyms\]	no build-ID recorded; $K/Image-old is release 6.1.0-49-arm64, the profile's is 6.1.0-50-arm64" -k "$K/Image-old"
+	run "$PERFMT" buildid "$K/Image" "$K/Image-be" "$K/Image-rv"
+	[ "$(cut -d' ' -f1 "$W/out" | sort -u)" = $kid ] && [ "$(wc -l <"$W/out")" = 3 ] &&
+	    ok "buildid: raw Images' notes, either order" ||
+	    bad "buildid: raw Images' notes, either order" "$(cat "$W/out" "$W/err")"
+fi
 # another system's profile: the most decisive fact that differs is named
 # (arch before the release and the host)
 # (not under an emulator, whose guests see its arch)
