@@ -213,7 +213,8 @@ static const char *const usage_text[4] = {
 "            binary_cache (default: ~/.debug, debuginfod's; under -s,\n"
 "            DIR/.debug and DIR/root/.debug)\n"
 "  -k FILE, --vmlinux=FILE\n"
-"            the kernel image (vmlinux) to compare with\n"
+"            the kernel image to compare with: its vmlinux (ELF), or a\n"
+"            raw arm64 or riscv64 Image\n"
 "  --kallsyms=FILE\n"
 "            the recording system's /proc/kallsyms, for archive (under\n"
 "            -s: DIR/proc/kallsyms, if there)\n"
@@ -278,8 +279,9 @@ static const char *const usage_text[4] = {
 "verdict unreadable, foreign or unverified, no build-ID (list without -H),\n"
 "none or one over 64 bytes (buildid), a damaged or unfinished profile,\n"
 "what did not fit a table (perfmt(1) names them); 2 trouble: bad usage,\n"
-"a -c, -k or -s that names nothing, unreadable or malformed input, a\n"
-"profile inject cannot complete or an output refused (left as it was).\n"
+"a -c, -k or -s that names nothing, a -k that is no kernel image,\n"
+"unreadable or malformed input, a profile inject cannot complete or an\n"
+"output refused (left as it was).\n"
 "2 comes before 1, and 1 before 3\n"
 };
 
@@ -11731,6 +11733,103 @@ check_place(int letter, const char *path, int dir, const char *why)
 	exit(2);
 }
 
+/* Kernels kept compressed (fmt §6.5): the bytes at off that name each
+ * form, and the tool that unpacks a stream of it; none where the image's
+ * own header leads to the stream. */
+static const struct kpack {
+	uint16_t off;
+	uint8_t len;
+	const char *magic, *name, *tool;
+} kpacked[] = {
+	{ 4, 4, "zimg", "an EFI zboot image", NULL },
+	{ 0x202, 4, "HdrS", "an x86 bzImage", NULL },
+	{ 0x24, 4, "\x18(o\x01", "an ARM zImage", NULL },
+	{ 0, 2, "\x1f\x8b", "gzip", "gunzip" },
+	{ 0, 6, "\xfd" "7zXZ", "xz", "unxz" },
+	{ 0, 4, "(\xb5/\xfd", "zstd", "unzstd" },
+	{ 0, 4, "\x02!L\x18", "lz4", "lz4 -d" },
+	{ 0, 4, "\x04\"M\x18", "lz4", "lz4 -d" },
+	{ 0, 3, "BZh", "bzip2", "bunzip2" },
+	{ 0, 4, "\x89LZO", "lzo", "lzop -d" },
+	{ 0, 3, "]\0\0", "lzma", "unlzma" },
+};
+
+/* The row of kpacked[] whose tool unpacks name (an EFI zboot image's
+ * "gzip", "zstd22", "xzkern"), or of the bytes h[0, n), or NULL. */
+static const struct kpack *
+kernel_packed(const char *name, const unsigned char *h, size_t n)
+{
+	const struct kpack *k = kpacked;
+
+	for (; k < kpacked + sizeof kpacked / sizeof *kpacked; k++)
+		if (name ? k->tool && !strncmp(name, k->name, strlen(k->name)) :
+		    n >= k->off + k->len && !memcmp(h + k->off, k->magic, k->len))
+			return k;
+	return NULL;
+}
+
+/* -k names a kernel image (fmt §6.5): an ELF vmlinux or a raw arm64 or
+ * riscv64 Image, with the kernel's banner (kernel_release).  Anything
+ * else is a user's mistake, refused before anything is judged, and a
+ * compressed kernel with the command that unpacks it. */
+static void
+check_vmlinux(const char *path)
+{
+	static struct cand c;
+	const struct kpack *k, *t;
+	struct elfid e;
+	struct stat st;
+	struct rd r;
+	char rel[STRMAX];
+	int fd, rc;
+
+	c.type = CT_VMLINUX;
+	snprintf(c.path, sizeof c.path, "%s", path);
+	kernel_release(&c, rel, sizeof rel);
+	rc = elf_buildid(path, NULL, &e, &st);
+	if (!e.notelf && rel[0])
+		return;
+	if (!rc && e.notelf) {
+		msg(2, "-k %s: a file of ELF notes, not a kernel image: a copy of "
+		    "/sys/kernel/notes is read as SYSROOT/sys/kernel/notes, "
+		    "with -s SYSROOT", esc(path));
+		exit(2);
+	}
+	if ((fd = open_regular(AT_FDCWD, path, 0, &st)) < 0) {
+		msg(2, "-k %s:", esc(path));
+		exit(2);
+	}
+	rd_file(&r, fd, 1, tabbuf, sizeof tabbuf, 0, (uint64_t)st.st_size);
+	rd_fill(&r, 0x240);
+	close(fd);
+	k = kernel_packed(NULL, tabbuf, r.len);
+	t = k && k->off == 4 && r.len >= 32 ? kernel_packed(
+	    (char *)tabbuf + 24, NULL, 0) : NULL;
+	if (k && k->tool)
+		msg(2, "-k %s: %s-compressed: give it unpacked: %s -c %s "
+		    ">Image", esc(path), k->name, k->tool, esc(path));
+	else if (t)
+		msg(2, "-k %s: %s, its Image %s-compressed: give it unpacked: "
+		    "tail -c +%" PRIu32 " %s | head -c %" PRIu32 " | %s -c "
+		    ">Image", esc(path), k->name, t->name,
+		    get32(tabbuf + 8, 0) + 1, esc(path), get32(tabbuf + 12, 0),
+		    t->tool);
+	else if (k && k->off == 0x202)
+		msg(2, "-k %s: %s, compressed: give the vmlinux the kernel was "
+		    "built as, or unpack it with the kernel's "
+		    "scripts/extract-vmlinux %s >vmlinux", esc(path), k->name,
+		    esc(path));
+	else if (k)
+		msg(2, "-k %s: %s, compressed: give the vmlinux the kernel was "
+		    "built as", esc(path), k->name);
+	else
+		msg(2, "-k %s: not a kernel image (an ELF vmlinux, or a raw "
+		    "arm64 or riscv64 Image, with the kernel's \"Linux version\" "
+		    "banner): give the vmlinux the kernel was built as",
+		    esc(path));
+	exit(2);
+}
+
 static void
 check_options(void)
 {
@@ -11751,8 +11850,10 @@ check_options(void)
 	// judged by other places without a word
 	for (i = 0; i < opt.ncache; i++)
 		check_place('c', opt.cache[i], 1, "");
-	if (opt.vmlinux)
+	if (opt.vmlinux) {
 		check_place('k', opt.vmlinux, 0, "");
+		check_vmlinux(opt.vmlinux);
+	}
 	check_kallsyms();
 }
 

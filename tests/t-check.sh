@@ -89,8 +89,11 @@ if command -v python3 >/dev/null 2>&1; then
 	    ok "check: a kernel named vmlinux lends [kernel.kallsyms] its ID" ||
 	    bad "check: a kernel named vmlinux lends [kernel.kallsyms] its ID" \
 	    "$(cat "$W/out")"
+	# another build: an ELF file with the kernel's banner
+	{ cat "$W/elf/local__w-sha1"; echo "Linux version 6.1.0-28-amd64 (x) #1"; } \
+	    >"$T/vmlinux-b675"
 	run env HOME="$W/home" "$PERFMT" check -a -p -s "$W/sr-empty" \
-	    -k "$W/elf/local__w-sha1" -i "$P/local__kimage.data"
+	    -k "$T/vmlinux-b675" -i "$P/local__kimage.data"
 	[ "$rc" -eq 1 ] && [ "$(grep -c '^mismatch	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	b675b5371827a7690953ee2a36019dcf5d9f36c4	' "$W/out")" -eq 2 ] &&
 	    ok "check -k: a kernel named vmlinux, another image" ||
 	    bad "check -k: a kernel named vmlinux, another image" "$(cat "$W/out")"
@@ -204,16 +207,23 @@ ln -s ../../store/sha1 "$C/.build-id/b6/75b5371827a7690953ee2a36019dcf5d9f36c4"
 cp "$W/elf/local__w-id8" "$W/cache2/tmp/fix/w-id8/0123456789abcdef/elf"
 cp "$W/elf/local__w-md5" "$W/cache2/md5-file"
 ln -s ../../md5-file "$W/cache2/.build-id/04/f85c799e0f8939503220682d82820d"
-run env HOME="$W/home" "$PERFMT" check -p -t 2026-11-30T02:00 -s "$W/sr-empty" \
-    -c "$C" -c "$W/cache2" -k "$W/elf/edge__local__sys_kernel_notes" \
-    -i "$P/local__sized.data"
-for want in "ok	b675b5371827a7690953ee2a36019dcf5d9f36c4	b675b5371827a7690953ee2a36019dcf5d9f36c4	/tmp/fix/w-sha1	build-ID matches: build-ID cache ($C/store/sha1/elf)" \
-    "ok	0123456789abcdef	0123456789abcdef	/tmp/fix/w-id8	build-ID matches: build-ID cache ($W/cache2/tmp/fix/w-id8/0123456789abcdef/elf)" \
-    "ok	04f85c799e0f8939503220682d82820d	04f85c799e0f8939503220682d82820d	/tmp/fix/w-md5	build-ID matches: build-ID cache ($W/cache2/md5-file)" \
-    "ok	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	[kernel.kallsyms]	build-ID matches ($W/elf/edge__local__sys_kernel_notes)"; do
-	grep -qxF "$want" "$W/out" && ok "check -c/-k: ${want%%	build-ID*}" ||
-	    bad "check -c/-k: ${want%%	build-ID*}" "$(cat "$W/out")"
-done
+# the kernel: an ELF file with its build-ID and banner (id_into)
+if ! command -v python3 >/dev/null 2>&1; then
+	skipped "check -c/-k" "no python3 to write a build-ID"
+else
+	id_into 85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26 "$T/vmlinux-85c7"
+	echo "Linux version 6.1.0-28-amd64 (x) #1" >>"$T/vmlinux-85c7"
+	run env HOME="$W/home" "$PERFMT" check -p -t 2026-11-30T02:00 \
+	    -s "$W/sr-empty" -c "$C" -c "$W/cache2" -k "$T/vmlinux-85c7" \
+	    -i "$P/local__sized.data"
+	for want in "ok	b675b5371827a7690953ee2a36019dcf5d9f36c4	b675b5371827a7690953ee2a36019dcf5d9f36c4	/tmp/fix/w-sha1	build-ID matches: build-ID cache ($C/store/sha1/elf)" \
+	    "ok	0123456789abcdef	0123456789abcdef	/tmp/fix/w-id8	build-ID matches: build-ID cache ($W/cache2/tmp/fix/w-id8/0123456789abcdef/elf)" \
+	    "ok	04f85c799e0f8939503220682d82820d	04f85c799e0f8939503220682d82820d	/tmp/fix/w-md5	build-ID matches: build-ID cache ($W/cache2/md5-file)" \
+	    "ok	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	[kernel.kallsyms]	build-ID matches ($T/vmlinux-85c7)"; do
+		grep -qxF "$want" "$W/out" && ok "check -c/-k: ${want%%	build-ID*}" ||
+		    bad "check -c/-k: ${want%%	build-ID*}" "$(cat "$W/out")"
+	done
+fi
 
 # check reads a pipe on standard input; without CLOCK_DATA its time is
 # unknown, which it says, judging no mtime
@@ -247,7 +257,18 @@ expect "check -c FILE: not a directory" 2 "not a directory"
 run "$PERFMT" check -k "$W/no-such-vmlinux" -i "$P/local__x86_64__small.data"
 expect "check -k FILE that is not there: exit 2" 2 "-k $W/no-such-vmlinux: No such file"
 # -k names a kernel image (fmt §6.5): an ELF vmlinux or a raw arm64 or
-# riscv64 Image, read by its GNU build-ID note and its banner.
+# riscv64 Image with the kernel's banner.  Anything else is a user's
+# mistake, exit 2 before anything is judged; a compressed kernel is
+# refused with the command that unpacks it.
+for k in /etc/passwd /bin/sh "$W/elf/local__w-sha1"; do
+	run env HOME="$W/home" "$PERFMT" check -k "$k" -i "$P/aarch64__a-default.data"
+	expect "check -k $k: no kernel image, exit 2" 2 \
+	    "-k $k: not a kernel image (an ELF vmlinux, or a raw arm64 or riscv64 Image, with the kernel's \"Linux version\" banner): give the vmlinux the kernel was built as"
+done
+run env HOME="$W/home" "$PERFMT" check -k "$W/elf/guest__aarch64__sys_kernel_notes.bin" \
+    -i "$P/aarch64__a-default.data"
+expect "check -k NOTES: a file of notes, exit 2" 2 \
+    "a file of ELF notes, not a kernel image: a copy of /sys/kernel/notes is read as SYSROOT/sys/kernel/notes, with -s SYSROOT"
 if ! command -v python3 >/dev/null 2>&1; then
 	skipped "check -k: raw Images" "no python3 to write one"
 else
@@ -320,6 +341,29 @@ PY
 	[ "$(cut -d' ' -f1 "$W/out" | sort -u)" = $kid ] && [ "$(wc -l <"$W/out")" = 3 ] &&
 	    ok "buildid: raw Images' notes, either order" ||
 	    bad "buildid: raw Images' notes, either order" "$(cat "$W/out" "$W/err")"
+	# compressed: refused with the command that unpacks it
+	gzip -c "$K/Image" >"$K/Image.gz"
+	run "$PERFMT" check -k "$K/Image.gz" -i "$P/$A"
+	expect "check -k Image.gz: exit 2, how to unpack it" 2 \
+	    "-k $K/Image.gz: gzip-compressed: give it unpacked: gunzip -c $K/Image.gz >Image"
+	if command -v xz >/dev/null 2>&1; then
+		xz -c "$K/Image" >"$K/Image.xz"
+		run "$PERFMT" check -k "$K/Image.xz" -i "$P/$A"
+		expect "check -k Image.xz: exit 2, how to unpack it" 2 \
+		    "xz-compressed: give it unpacked: unxz -c $K/Image.xz >Image"
+	fi
+	kimg "$K/bzImage" bzImage 00
+	run "$PERFMT" check -k "$K/bzImage" -i "$P/$A"
+	expect "check -k bzImage: exit 2, extract-vmlinux" 2 \
+	    "an x86 bzImage, compressed: give the vmlinux the kernel was built as, or unpack it with the kernel's scripts/extract-vmlinux $K/bzImage >vmlinux"
+	kimg "$K/zImage" zImage 00
+	run "$PERFMT" check -k "$K/zImage" -i "$P/$A"
+	expect "check -k zImage: exit 2" 2 \
+	    "an ARM zImage, compressed: give the vmlinux the kernel was built as"
+	kimg "$K/vmlinuz.efi" zboot 00
+	run "$PERFMT" check -k "$K/vmlinuz.efi" -i "$P/$A"
+	expect "check -k an EFI zboot image: exit 2, its payload unpacked" 2 \
+	    "an EFI zboot image, its Image zstd-compressed: give it unpacked: tail -c +4097 $K/vmlinuz.efi | head -c 9029 | unzstd -c >Image"
 fi
 # another system's profile: the most decisive fact that differs is named
 # (arch before the release and the host)

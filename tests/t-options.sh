@@ -128,10 +128,12 @@ same "perfmt FILE = perfmt check -i FILE" "$W/tmp/i"
 run "$PERFMT" check -i "$f" "$f"
 expect "-i FILE and FILE: refused" 2 "unexpected argument '$f': the profile is given once"
 # every short option has a long form, perf's spelling where perf has one
+# (-k: an ELF file with the kernel's banner is a kernel image)
+{ cat "$W/elf/local__w-sha1"; echo "Linux version 6.1.0 (x) #1"; } >"$W/tmp/vmlinux"
 for p in "-j|--json" "-p|--porcelain" "-q|--quiet" "-v|--verbose" \
     "-L|--local" "-a|--all" "-H|--with-hits" "-t 2026-11-30|--date=2026-11-30" \
     "-r $f|--reference=$f" "-c $W/tmp|--buildid-dir=$W/tmp" \
-    "-s $W/tmp|--symfs=$W/tmp" "-k $W/elf/local__w-sha1|--vmlinux=$W/elf/local__w-sha1"; do
+    "-s $W/tmp|--symfs=$W/tmp" "-k $W/tmp/vmlinux|--vmlinux=$W/tmp/vmlinux"; do
 	"$PERFMT" check ${p%%|*} -i "$f" >"$W/tmp/i" 2>"$W/tmp/ie"
 	echo "exit $?" >>"$W/tmp/ie"
 	cat "$W/tmp/ie" >>"$W/tmp/i"
