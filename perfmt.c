@@ -6397,7 +6397,9 @@ static const struct rule {
 	// as Android reads it holds none
 	{ V_MISSING, "missing" },
 	// a build-ID was recorded for a library compressed in its APK, which is
-	// not read in place, and no copy carries it
+	// not read in place, and no copy carries it; or for the kernel, and a
+	// kernel image's place alone holds a file, no kernel image perfmt
+	// reads (compressed)
 	{ V_UNVERIFIED, "deflated" },
 	// a build-ID was recorded and the file's differs, or it has none, or is
 	// no ELF file
@@ -7494,10 +7496,11 @@ check_group(uint32_t g)
 	struct stat st, first_st = { 0 };
 	struct rec rc;
 	const char *why;
-	unsigned i, first = MAXCAND, unread = MAXCAND;
+	unsigned i, first = MAXCAND, unread = MAXCAND, nokernel = MAXCAND;
 	int idrc, there, first_idrc = -1, first_file = 0, first_notelf = 0;
 	int first_deflated = 0, match, notmapped, here;
 	size_t idlen;
+	char rel[STRMAX];
 
 	memset(r, 0, sizeof *r);
 	r->kind = (uint8_t)classify(o, &why);
@@ -7547,6 +7550,17 @@ check_group(uint32_t g)
 		match = rc.idlen && ((cands[i].type == CT_KALLSYMS &&
 		    idrc < 0) || (idlen && id_same(rc.id, rc.idlen, e.id,
 		    idlen)));
+		// a kernel image's place holding no kernel image is passed
+		// over, as perf report passes it over (fmt §6.5)
+		if (!match && cands[i].type == CT_VMLINUX && (e.notelf ||
+		    (kernel_release(&cands[i], rel, sizeof rel), !rel[0]))) {
+			if (opt.verbose)
+				msg(0, "%s: %s: not a kernel image, passed over",
+				    esc(obj_name(o)), esc(cands[i].path));
+			if (nokernel == MAXCAND)
+				nokernel = i;
+			continue;
+		}
 		// a debug file gives symbols, not the binary: said, never judged
 		if (cands[i].type == CT_DEBUG) {
 			if (match && !(r->flags & RF_DEBUG)) {
@@ -7630,7 +7644,12 @@ check_group(uint32_t g)
 		decide(r, R_FOREIGN);
 	else if (r->flags & RF_DELETED)
 		decide(r, R_DELETED);
-	else if (first == MAXCAND)
+	// only a kernel image's place held a file, and no kernel image
+	// perfmt reads: it may be the profiled one, compressed
+	else if (first == MAXCAND && nokernel < MAXCAND) {
+		r->cand = (uint8_t)nokernel;
+		decide(r, rc.idlen ? R_DEFLATED : R_NO_RELEASE);
+	} else if (first == MAXCAND)
 		decide(r, R_MISSING);
 	// an APK's compressed library is not read in place: no copy with
 	// the recorded build-ID leaves it untold
@@ -8242,7 +8261,9 @@ detail_for(uint32_t g, const struct rec *rc)
 			    ncand - 1, ncand > 2 ? "s" : "");
 		break;
 	case R_DEFLATED:
-		dadd("%s; a copy of the library (-c) settles it", r->why);
+		dadd("%s; a copy of the %s settles it", r->kind == K_KERNEL ?
+		    "no kernel image perfmt reads (-v says why)" : r->why,
+		    r->kind == K_KERNEL ? "image unpacked (-k)" : "library (-c)");
 		detail_where(o, c);
 		break;
 	case R_ID_DIFFERS:

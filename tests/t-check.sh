@@ -364,6 +364,31 @@ PY
 	run "$PERFMT" check -k "$K/vmlinuz.efi" -i "$P/$A"
 	expect "check -k an EFI zboot image: exit 2, its payload unpacked" 2 \
 	    "an EFI zboot image, its Image zstd-compressed: give it unpacked: tail -c +4097 $K/vmlinuz.efi | head -c 9029 | unzstd -c >Image"
+	# under a sysroot: a kernel image's place (/boot/vmlinux-RELEASE)
+	# holding no kernel image is passed over, as perf report passes it
+	# over: with nothing else, what ran cannot be told, no mismatch
+	KB=$K/sr/boot/vmlinux-6.1.0-50-arm64
+	mkdir -p "$K/sr/boot"
+	cp "$K/Image" "$KB"
+	krow "check -s: a raw Image at /boot/vmlinux-RELEASE, ok" $A \
+	    "ok	$kid	$kid	\[kernel.kallsyms\]	build-ID matches ($KB)" -s "$K/sr"
+	for f in "$K/Image.gz" /bin/sh; do
+		cp "$f" "$KB"
+		krow "check -s: ${f##*/} at /boot/vmlinux-RELEASE: unverified" $A \
+		    "unverified	$kid	-	\[kernel.kallsyms\]	no kernel image perfmt reads (-v says why); a copy of the image unpacked (-k) settles it ($KB)" \
+		    -s "$K/sr"
+		run env HOME="$W/home" "$PERFMT" check -p -v -s "$K/sr" -i "$P/$B"
+		grep -q "^unverified	-	-	\[kernel.kallsyms\]	no build-ID recorded, and $KB names no release: nothing to compare\$" "$W/out" &&
+		    grep -qF "[kernel.kallsyms]: $KB: not a kernel image, passed over" "$W/err" &&
+		    ok "check -s -v, no build-ID: ${f##*/} at /boot/vmlinux-RELEASE, passed over: unverified" ||
+		    bad "check -s -v, no build-ID: ${f##*/} at /boot/vmlinux-RELEASE, passed over: unverified" "$(grep kallsyms "$W/out" "$W/err")"
+	done
+	# the sysroot's copy of /sys/kernel/notes decides after it
+	cp "$K/Image.gz" "$KB"
+	mkdir -p "$K/sr/sys/kernel"
+	cp "$W/elf/guest__aarch64__sys_kernel_notes.bin" "$K/sr/sys/kernel/notes"
+	krow "check -s: a gzip at /boot/vmlinux-RELEASE, the notes ok, no other build named" $A \
+	    "ok	$kid	$kid	\[kernel.kallsyms\]	build-ID matches ($K/sr/sys/kernel/notes)\$" -s "$K/sr"
 fi
 # another system's profile: the most decisive fact that differs is named
 # (arch before the release and the host)
