@@ -214,7 +214,8 @@ static const char *const usage_text[4] = {
 "            binary_cache (default: ~/.debug, debuginfod's; under -s,\n"
 "            DIR/.debug and DIR/root/.debug)\n"
 "  -k FILE, --vmlinux=FILE\n"
-"            the kernel image (vmlinux) to compare with\n"
+"            the kernel image to compare with: its vmlinux (ELF), or a\n"
+"            raw arm64 or riscv64 Image\n"
 "  --kallsyms=FILE\n"
 "            the recording system's /proc/kallsyms, for archive (under\n"
 "            -s: DIR/proc/kallsyms, if there)\n"
@@ -282,10 +283,10 @@ static const char *const usage_text[4] = {
 "verdict unreadable, foreign or unverified, no build-ID (list without -H),\n"
 "none or one over 64 bytes (buildid), a damaged or unfinished profile,\n"
 "what did not fit a table (perfmt(1) names them); 2 trouble: bad usage,\n"
-"a -c, -k or -s that names nothing, a -s that holds none of the\n"
-"profile's files (or only another architecture's), unreadable or\n"
-"malformed input, a profile inject cannot complete or an output refused\n"
-"(left as it was).\n"
+"a -c, -k or -s that names nothing, a -k that is no kernel image,\n"
+"a -s that holds none of the profile's files or only another\n"
+"architecture's, unreadable or malformed input, a profile inject cannot\n"
+"complete or an output refused (left as it was).\n"
 "2 comes before 1, and 1 before 3\n"
 };
 
@@ -5558,6 +5559,7 @@ struct elfid {
 	size_t len;		/* the note's descriptor size */
 	int is64, be, notelf;
 	int deflated;		/* an APK's entry, compressed: not read */
+	int absent;		/* an APK without the entry Android reads */
 	int err;		/* errno of a stat or open that failed */
 	uint64_t base, size;	/* where the ELF file lies in the file read */
 	unsigned machine;
@@ -5785,6 +5787,51 @@ blob_buildid(int fd, struct elfid *e)
 	return note_walk(&r, e->be, 4, e);
 }
 
+/* A raw arm64 or riscv64 kernel Image, as boards keep it in /boot (fmt
+ * §6.5): a header with its magic and a little-endian flags word whose bit
+ * 0 says big-endian, then the loaded image, whose .notes hold the GNU
+ * build-ID note in that byte order.  The note is looked for at every
+ * 4-aligned offset, a window of featbuf at a time, the windows overlapping
+ * by the longest note taken.  Returns 0 found, 1 an Image without one, 2
+ * no Image. */
+static int
+image_buildid(int fd, struct elfid *e)
+{
+	const unsigned char *p;
+	uint64_t i, n, d;
+	struct rd r;
+
+	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, e->size);
+	if (!(p = rd_peek(&r, 64)))
+		return 2;
+	if (!memcmp(p + 56, "ARM\x64", 4))
+		e->machine = 183;
+	else if (!memcmp(p + 56, "RSC\x05", 4) ||
+	    !memcmp(p + 48, "RISCV\0\0\0", 8))
+		e->machine = 243;
+	else
+		return 2;
+	e->notelf = 0;
+	e->be = p[24] & 1;
+	while ((n = rd_left(&r) < sizeof featbuf ? rd_left(&r) :
+	    sizeof featbuf) >= 16 && (p = rd_peek(&r, (size_t)n))) {
+		for (i = 0; i + 16 <= n; i += 4)
+			if (!memcmp(p + i + 12, ELF_NOTE_GNU, 4) &&
+			    get32(p + i, e->be) == 4 &&
+			    get32(p + i + 8, e->be) == NT_GNU_BUILD_ID &&
+			    (d = get32(p + i + 4, e->be)) && d <= ELFIDMAX &&
+			    i + 16 + d <= n) {
+				memcpy(e->id, p + i + 16, (size_t)d);
+				e->len = (size_t)d;
+				return 0;
+			}
+		if (n == rd_left(&r))
+			break;
+		rd_skip(&r, n - 16 - ELFIDMAX);
+	}
+	return 1;
+}
+
 /* The ELF header and then the notes.  Returns 0 found, 1 none, 2 not ELF
  * (e->notelf) or malformed (e->why says why and where). */
 static int
@@ -5839,8 +5886,11 @@ elf_parse(const struct img *m, struct elfid *e)
  * straight out of it, and perf names it "APK!/ENTRY".  The ZIP's end
  * record gives its central directory, whose header of the entry gives
  * its method, its sizes and its local header, after which its bytes lie.
- * Returns 0 with e->base and e->size set where the entry is stored, or 2
- * with e->why: not found, compressed (e->deflated), malformed. */
+ * The whole directory is walked: Android's reader refuses an archive that
+ * names an entry twice, or whose local header names another entry, and
+ * so does perfmt.  Returns 0 with e->base and e->size set where the entry
+ * is stored, or 2 with e->why: compressed (e->deflated), no entry Android
+ * would read (e->absent: no ZIP, no such entry, malformed), ZIP64. */
 static const char zip_packed[] = "compressed in the APK: its build-ID is "
     "not read in place";
 
@@ -5848,13 +5898,15 @@ static int
 zip_entry(int fd, uint64_t size, const char *name, struct elfid *e)
 {
 	const uint64_t tail = size < 65557 ? size : 65557;
-	const unsigned char *p, *q;
-	const char *bad = "no ZIP end record: not an APK";
-	uint64_t i, cd, cdlen, at = size - tail, n, skip;
+	const unsigned char *p;
+	const char *bad = "not a ZIP archive: no end of central directory "
+	    "record";
+	uint64_t i, cd, cdlen, at = size - tail, n, skip, lh = 0;
 	size_t nl = strlen(name);
-	unsigned k, count;
+	unsigned k, count, found = 0, method = 0;
 	struct rd r;
 
+	e->absent = 1;
 	// the end record: the last "PK\5\6" whose comment reaches the end
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, at, size);
 	if (tail < 22 || !(p = rd_peek(&r, (size_t)tail)))
@@ -5867,41 +5919,55 @@ zip_entry(int fd, uint64_t size, const char *name, struct elfid *e)
 	cdlen = get32(p + i + 12, 0);
 	cd = get32(p + i + 16, 0);
 	at += i + 12;
-	bad = "a central directory past the end of the file (ZIP64 is not "
-	    "read)";
+	bad = "ZIP64, which is not read";
+	e->absent = cd != 0xffffffff && cdlen != 0xffffffff;
+	if (!e->absent)
+		goto bad;
+	bad = "malformed APK: its central directory runs past the end of the "
+	    "file";
 	if (cd > size || cdlen > size - cd)
 		goto bad;
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, cd, cd + cdlen);
-	bad = "expected a central directory header, PK\\1\\2";
 	for (k = 0; k < count; k++) {
 		at = rd_tell(&r);
+		bad = "malformed APK: expected a central directory header, "
+		    "PK\\1\\2";
 		if (!(p = rd_peek(&r, 46)) || memcmp(p, "PK\1\2", 4))
 			goto bad;
 		n = get16(p + 28, 0);
 		skip = 46 + n + get16(p + 30, 0) + get16(p + 32, 0);
-		if (n == nl && (q = rd_peek(&r, 46 + nl)) &&
-		    !memcmp(q + 46, name, nl)) {
-			p = q;
-			break;
+		if (n == nl && (p = rd_peek(&r, 46 + nl)) &&
+		    !memcmp(p + 46, name, nl)) {
+			bad = "malformed APK: the entry's name is twice in its "
+			    "central directory";
+			if (found++)
+				goto bad;
+			method = get16(p + 10, 0);
+			e->size = get32(p + 24, 0);
+			lh = get32(p + 42, 0);
 		}
 		rd_skip(&r, skip);
 	}
-	if (k == count)
+	if (!found)
 		return elf_why(e, 2, "no entry %s in the APK", esc(name));
-	e->size = get32(p + 24, 0);
-	if (get16(p + 10, 0)) {
+	at = lh;
+	rd_file(&r, fd, 1, featbuf, sizeof featbuf, at, size);
+	bad = "malformed APK: expected the entry's local header, PK\\3\\4";
+	if (!(p = rd_peek(&r, 30)) || memcmp(p, "PK\3\4", 4))
+		goto bad;
+	bad = "malformed APK: the entry's local header names another entry";
+	if (get16(p + 26, 0) != nl || !(p = rd_peek(&r, 30 + nl)) ||
+	    memcmp(p + 30, name, nl))
+		goto bad;
+	e->base = at + 30 + nl + get16(p + 28, 0);
+	bad = "malformed APK: the entry runs past the end of the file";
+	if (!method && (e->base > size || e->size > size - e->base))
+		goto bad;
+	e->absent = 0;
+	if (method) {
 		e->deflated = 1;
 		return elf_why(e, 2, "%s", zip_packed);
 	}
-	at = get32(p + 42, 0);
-	rd_file(&r, fd, 1, featbuf, sizeof featbuf, at, size);
-	bad = "expected the entry's local header, PK\\3\\4";
-	if (!(p = rd_peek(&r, 30)) || memcmp(p, "PK\3\4", 4))
-		goto bad;
-	e->base = at + 30 + get16(p + 26, 0) + get16(p + 28, 0);
-	bad = "the entry runs past the end of the file";
-	if (e->base > size || e->size > size - e->base)
-		goto bad;
 	return 0;
 bad:
 	return elf_why(e, 2, "offset %#" PRIx64 ": %s", at, bad);
@@ -5927,11 +5993,13 @@ fd_buildid(int fd, const struct stat *st, const char *entry,
 	m.base = e->base;
 	m.size = e->size;
 	rc = elf_parse(&m, e);
-	if (rc == 2 && e->notelf && !entry && blob_buildid(fd, e) > 0)
-		return 0;
+	// no ELF file: a raw kernel Image, else a blob of notes
+	if (rc == 2 && e->notelf && !entry &&
+	    ((rc = image_buildid(fd, e)) < 2 || blob_buildid(fd, e) > 0))
+		return rc < 2 ? rc : 0;
 	if (rc == 2 && e->notelf)
 		return elf_why(e, 2, "not an ELF file (no \\177ELF at offset "
-		    "0) nor a file of ELF notes");
+		    "0), nor a raw kernel Image or a file of ELF notes");
 	return rc;
 }
 
@@ -6420,10 +6488,13 @@ static const struct rule {
 	// nothing found, and the running kernel or its modules are asked of
 	// /sys, which is not mounted (an initramfs)
 	{ V_UNVERIFIED, "no-sysfs" },
-	// no file where the object is looked for
+	// no file where the object is looked for; an APK without the library
+	// as Android reads it holds none
 	{ V_MISSING, "missing" },
 	// a build-ID was recorded for a library compressed in its APK, which is
-	// not read in place, and no copy carries it
+	// not read in place, and no copy carries it; or for the kernel, and a
+	// kernel image's place alone holds a file, no kernel image perfmt
+	// reads (compressed)
 	{ V_UNVERIFIED, "deflated" },
 	// a build-ID was recorded and the file's differs, or it has none, or is
 	// no ELF file
@@ -7673,10 +7744,11 @@ check_group(uint32_t g)
 	struct stat st, first_st = { 0 };
 	struct rec rc;
 	const char *why;
-	unsigned i, first = MAXCAND, unread = MAXCAND;
+	unsigned i, first = MAXCAND, unread = MAXCAND, nokernel = MAXCAND;
 	int idrc, there, first_idrc = -1, first_file = 0;
 	int match, notmapped, here;
 	size_t idlen;
+	char rel[STRMAX];
 
 	memset(r, 0, sizeof *r);
 	memset(&first_e, 0, sizeof first_e);
@@ -7717,12 +7789,27 @@ check_group(uint32_t g)
 				unread = i;
 			continue;
 		}
+		// an APK without the library as Android reads it holds no
+		// file of it (fmt §6.4): the detail says why
+		if (e.absent)
+			continue;
 		// the build-ID read, if any; a cached kallsyms is found by its
 		// place, where it reads as one (probe)
 		idlen = idrc ? 0 : e.len < IDMAX ? e.len : IDMAX;
 		match = rc.idlen && ((cands[i].type == CT_KALLSYMS &&
 		    idrc < 0) || (idlen && id_same(rc.id, rc.idlen, e.id,
 		    idlen)));
+		// a kernel image's place holding no kernel image is passed
+		// over, as perf report passes it over (fmt §6.5)
+		if (!match && cands[i].type == CT_VMLINUX && (e.notelf ||
+		    (kernel_release(&cands[i], rel, sizeof rel), !rel[0]))) {
+			if (opt.verbose)
+				msg(0, "%s: %s: not a kernel image, passed over",
+				    esc(obj_name(o)), esc(cands[i].path));
+			if (nokernel == MAXCAND)
+				nokernel = i;
+			continue;
+		}
 		// a debug file gives symbols, not the binary: said, never judged
 		if (cands[i].type == CT_DEBUG) {
 			if (match && !(r->flags & RF_DEBUG)) {
@@ -7810,7 +7897,12 @@ check_group(uint32_t g)
 	else if (first == MAXCAND && ncand && live_kind(&cands[0]) &&
 	    cands[0].type != CT_VDSO && !sysfs_mounted())
 		decide(r, R_NO_SYSFS);
-	else if (first == MAXCAND)
+	// only a kernel image's place held a file, and no kernel image
+	// perfmt reads: it may be the profiled one, compressed
+	else if (first == MAXCAND && nokernel < MAXCAND) {
+		r->cand = (uint8_t)nokernel;
+		decide(r, rc.idlen ? R_DEFLATED : R_NO_RELEASE);
+	} else if (first == MAXCAND)
 		decide(r, R_MISSING);
 	// an APK's compressed library is not read in place: no copy with
 	// the recorded build-ID leaves it untold
@@ -8460,6 +8552,7 @@ detail_for(uint32_t g, const struct rec *rc)
 	unsigned type = c ? c->type : CT_PATH;
 	char when[64], hex[2 * IDMAX + 1], rel[STRMAX];
 	struct stat st;
+	struct elfid e;
 
 	if (c)
 		cand_resolve(&cands[r->cand]);
@@ -8499,6 +8592,12 @@ detail_for(uint32_t g, const struct rec *rc)
 		else if (cands[0].err && cands[0].err != ENOENT)
 			dadd("%s: %s", esc(cands[0].path),
 			    walk_error(cands[0].err));
+		// an APK there without the library (check_group): read again
+		// for why
+		else if (cands[0].type == CT_APK && !cands[0].err &&
+		    elf_buildid(cands[0].path, cands[0].entry, &e, &st) == 2 &&
+		    e.absent)
+			dadd("%s: %s", esc(cands[0].path), e.why);
 		else if (cands[ncand - 1].type == CT_VDSO)
 			dadd("this process has no vDSO to compare with (an "
 			    "emulator, or a kernel without one), and no copy "
@@ -8516,7 +8615,9 @@ detail_for(uint32_t g, const struct rec *rc)
 			    ncand - 1, ncand > 2 ? "s" : "");
 		break;
 	case R_DEFLATED:
-		dadd("%s; a copy of the library (-c) settles it", r->why);
+		dadd("%s; a copy of the %s settles it", r->kind == K_KERNEL ?
+		    "no kernel image perfmt reads (-v says why)" : r->why,
+		    r->kind == K_KERNEL ? "image unpacked (-k)" : "library (-c)");
 		detail_where(o, c);
 		break;
 	case R_ID_DIFFERS:
@@ -12047,6 +12148,103 @@ check_place(int letter, const char *path, int dir, const char *why)
 	exit(2);
 }
 
+/* Kernels kept compressed (fmt §6.5): the bytes at off that name each
+ * form, and the tool that unpacks a stream of it; none where the image's
+ * own header leads to the stream. */
+static const struct kpack {
+	uint16_t off;
+	uint8_t len;
+	const char *magic, *name, *tool;
+} kpacked[] = {
+	{ 4, 4, "zimg", "an EFI zboot image", NULL },
+	{ 0x202, 4, "HdrS", "an x86 bzImage", NULL },
+	{ 0x24, 4, "\x18(o\x01", "an ARM zImage", NULL },
+	{ 0, 2, "\x1f\x8b", "gzip", "gunzip" },
+	{ 0, 6, "\xfd" "7zXZ", "xz", "unxz" },
+	{ 0, 4, "(\xb5/\xfd", "zstd", "unzstd" },
+	{ 0, 4, "\x02!L\x18", "lz4", "lz4 -d" },
+	{ 0, 4, "\x04\"M\x18", "lz4", "lz4 -d" },
+	{ 0, 3, "BZh", "bzip2", "bunzip2" },
+	{ 0, 4, "\x89LZO", "lzo", "lzop -d" },
+	{ 0, 3, "]\0\0", "lzma", "unlzma" },
+};
+
+/* The row of kpacked[] whose tool unpacks name (an EFI zboot image's
+ * "gzip", "zstd22", "xzkern"), or of the bytes h[0, n), or NULL. */
+static const struct kpack *
+kernel_packed(const char *name, const unsigned char *h, size_t n)
+{
+	const struct kpack *k = kpacked;
+
+	for (; k < kpacked + sizeof kpacked / sizeof *kpacked; k++)
+		if (name ? k->tool && !strncmp(name, k->name, strlen(k->name)) :
+		    n >= k->off + k->len && !memcmp(h + k->off, k->magic, k->len))
+			return k;
+	return NULL;
+}
+
+/* -k names a kernel image (fmt §6.5): an ELF vmlinux or a raw arm64 or
+ * riscv64 Image, with the kernel's banner (kernel_release).  Anything
+ * else is a user's mistake, refused before anything is judged, and a
+ * compressed kernel with the command that unpacks it. */
+static void
+check_vmlinux(const char *path)
+{
+	static struct cand c;
+	const struct kpack *k, *t;
+	struct elfid e;
+	struct stat st;
+	struct rd r;
+	char rel[STRMAX];
+	int fd, rc;
+
+	c.type = CT_VMLINUX;
+	snprintf(c.path, sizeof c.path, "%s", path);
+	kernel_release(&c, rel, sizeof rel);
+	rc = elf_buildid(path, NULL, &e, &st);
+	if (!e.notelf && rel[0])
+		return;
+	if (!rc && e.notelf) {
+		msg(2, "-k %s: a file of ELF notes, not a kernel image: a copy of "
+		    "/sys/kernel/notes is read as SYSROOT/sys/kernel/notes, "
+		    "with -s SYSROOT", esc(path));
+		exit(2);
+	}
+	if ((fd = open_regular(AT_FDCWD, path, 0, &st)) < 0) {
+		msg(2, "-k %s:", esc(path));
+		exit(2);
+	}
+	rd_file(&r, fd, 1, tabbuf, sizeof tabbuf, 0, (uint64_t)st.st_size);
+	rd_fill(&r, 0x240);
+	close(fd);
+	k = kernel_packed(NULL, tabbuf, r.len);
+	t = k && k->off == 4 && r.len >= 32 ? kernel_packed(
+	    (char *)tabbuf + 24, NULL, 0) : NULL;
+	if (k && k->tool)
+		msg(2, "-k %s: %s-compressed: give it unpacked: %s -c %s "
+		    ">Image", esc(path), k->name, k->tool, esc(path));
+	else if (t)
+		msg(2, "-k %s: %s, its Image %s-compressed: give it unpacked: "
+		    "tail -c +%" PRIu32 " %s | head -c %" PRIu32 " | %s -c "
+		    ">Image", esc(path), k->name, t->name,
+		    get32(tabbuf + 8, 0) + 1, esc(path), get32(tabbuf + 12, 0),
+		    t->tool);
+	else if (k && k->off == 0x202)
+		msg(2, "-k %s: %s, compressed: give the vmlinux the kernel was "
+		    "built as, or unpack it with the kernel's "
+		    "scripts/extract-vmlinux %s >vmlinux", esc(path), k->name,
+		    esc(path));
+	else if (k)
+		msg(2, "-k %s: %s, compressed: give the vmlinux the kernel was "
+		    "built as", esc(path), k->name);
+	else
+		msg(2, "-k %s: not a kernel image (an ELF vmlinux, or a raw "
+		    "arm64 or riscv64 Image, with the kernel's \"Linux version\" "
+		    "banner): give the vmlinux the kernel was built as",
+		    esc(path));
+	exit(2);
+}
+
 static void
 check_options(void)
 {
@@ -12067,8 +12265,10 @@ check_options(void)
 	// judged by other places without a word
 	for (i = 0; i < opt.ncache; i++)
 		check_place('c', opt.cache[i], 1, "");
-	if (opt.vmlinux)
+	if (opt.vmlinux) {
 		check_place('k', opt.vmlinux, 0, "");
+		check_vmlinux(opt.vmlinux);
+	}
 	check_kallsyms();
 }
 

@@ -635,9 +635,12 @@ case $got in "unverified|"*"is release $rel, as profiled, but an image's release
 got=$(kv k-other)
 case $got in "stale|"*"is release 9.9.9-perfmt-other, the profile's is $rel") ok "-k, no kernel ID: another release is stale, whatever its mtime" ;;
 *) bad "-k, no kernel ID: another release is stale, whatever its mtime" "got '$got'" ;; esac
-got=$(kv k-none)
-case $got in "unverified|"*"names no release"*) ok "-k, no kernel ID: an image without a banner is unverified" ;;
-*) bad "-k, no kernel ID: an image without a banner is unverified" "got '$got'" ;; esac
+# an ELF file without the banner is no kernel image: trouble, not judged
+"$PERFMT" check $LOC -p -k k-none -i k.data >/dev/null 2>err.k
+kst=$?
+[ "$kst" = 2 ] && grep -q "^perfmt: -k k-none: not a kernel image" err.k &&
+    ok "-k, an ELF file without the kernel's banner: no kernel image, exit 2" ||
+    bad "-k, an ELF file without the kernel's banner: no kernel image, exit 2" "exit $kst: $(cat err.k)"
 
 # another system's profile: its kernel and vDSO are not this one's
 got=$(other_host sh -c '"$0" check -p -i t.data 2>err.other' "$PERFMT" |

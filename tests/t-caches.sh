@@ -119,22 +119,33 @@ if command -v python3 >/dev/null 2>&1; then
 	ae=lib/arm64-v8a/libhello-jni.so
 	cache_elf $aid "$C/lib.so"
 	cache_elf 0123456789abcdef0123456789abcdef01234567 "$C/other.so"
-	mkapk() {	# ROOT METHOD(stored|deflated|none|junk) [FILE]
+	# METHOD dup: the library stored twice under its name; lhname: its
+	# local header names another entry (both refused by Android's
+	# libziparchive); each APK dated before the profile's time
+	mkapk() {	# ROOT METHOD(stored|deflated|none|junk|dup|lhname) [FILE]
 		mkdir -p "$1/${ap%/*}"
 		python3 - "$1/$ap" "$2" "${3:-$C/lib.so}" <<'PY'
-import sys, zipfile
+import sys, warnings, zipfile
 out, how, lib = sys.argv[1], sys.argv[2], sys.argv[3]
+warnings.simplefilter('ignore')
 if how == 'junk':
     open(out, 'wb').write(b'not a zip' * 10)
     sys.exit()
+name = 'lib/arm64-v8a/libhello-jni.so'
 with zipfile.ZipFile(out, 'w') as z:
     z.writestr('AndroidManifest.xml', b'<manifest/>' * 20, zipfile.ZIP_DEFLATED)
-    if how != 'none':
-        z.writestr('lib/arm64-v8a/libhello-jni.so', open(lib, 'rb').read(),
-                   zipfile.ZIP_STORED if how == 'stored' else zipfile.ZIP_DEFLATED)
+    for k in range({'none': 0, 'dup': 2}.get(how, 1)):
+        z.writestr(name, open(lib, 'rb').read(),
+                   zipfile.ZIP_DEFLATED if how == 'deflated' else zipfile.ZIP_STORED)
     z.writestr('lib/armeabi-v7a/libhello-jni.so', b'\0' * 64, zipfile.ZIP_STORED)
     z.comment = b'a comment after the end record'
+    at = [i.header_offset for i in z.infolist() if i.filename == name]
+if how == 'lhname':
+    d = bytearray(open(out, 'rb').read())
+    d[at[0] + 30 + len(name) - 1] = ord('X')
+    open(out, 'wb').write(d)
 PY
+		touch -d 2026-01-01 "$1/$ap"
 	}
 	apkrow() {	# NAME VERDICT DETAIL [ARGS...]: the library's row
 		name=$1 v=$2 d=$3
@@ -158,8 +169,8 @@ PY
 	apkrow "APK: a deflated library, its extracted copy in a cache: ok" ok \
 	    "build-ID matches: build-ID cache" -s "$C/a3" -c "$C/a3c"
 	mkapk "$C/a4" none
-	apkrow "APK: the library not in it: mismatch, said" mismatch \
-	    "on disk: not read from the APK (-v says why)" -s "$C/a4"
+	apkrow "APK: the library not in it: missing, said" missing \
+	    "$C/a4/$ap: no entry $ae in the APK, nor in 1 more place" -s "$C/a4"
 	run "$PERFMT" check -v -p -s "$C/a4" \
 	    -i "$P/GrapheneOS__platform_system_extras__has_embedded_native_libs_apk_perf.data"
 	grep -qF "APK $C/a4/$ap: no entry $ae in the APK" "$W/err" &&
@@ -168,9 +179,52 @@ PY
 	mkapk "$C/a5" junk
 	run "$PERFMT" check -v -p -s "$C/a5" \
 	    -i "$P/GrapheneOS__platform_system_extras__has_embedded_native_libs_apk_perf.data"
-	grep -qF "APK $C/a5/$ap: offset 0: no ZIP end record: not an APK" "$W/err" &&
+	grep -qF "APK $C/a5/$ap: offset 0: not a ZIP archive: no end of central directory record" "$W/err" &&
 	    ok "APK: a file that is no ZIP, said" ||
 	    bad "APK: a file that is no ZIP, said" "$(grep apk "$W/err")"
+	# Android's reader refuses an APK that names the library twice, or
+	# whose local header names another entry: so does perfmt, and the
+	# library recorded is not found there (nor archived)
+	mkapk "$C/a6" dup
+	apkrow "APK: the library's name twice: missing, said" missing \
+	    "$C/a6/$ap: offset 0x[0-9a-f]*: malformed APK: the entry's name is twice in its central directory, nor" -s "$C/a6"
+	mkapk "$C/a7" lhname
+	apkrow "APK: a local header naming another entry: missing, said" missing \
+	    "$C/a7/$ap: offset 0x[0-9a-f]*: malformed APK: the entry's local header names another entry, nor" -s "$C/a7"
+	for a in a6 a7; do
+		run "$PERFMT" archive -s "$C/$a" -t 2026-11-30 \
+		    -i "$P/GrapheneOS__platform_system_extras__has_embedded_native_libs_apk_perf.data" \
+		    -o "$C/$a.tar"
+		! tar -tf "$C/$a.tar" 2>/dev/null | grep -q 'apk!' &&
+		    grep -q "^left .*apk!/$ae .*malformed APK" "$W/out" "$W/err" &&
+		    ok "archive: a malformed APK's library is not packed ($a)" ||
+		    bad "archive: a malformed APK's library is not packed ($a)" "$(cat "$W/out" "$W/err"; tar -tf "$C/$a.tar")"
+	done
+	# the same profile without the library's build-ID (its table entry
+	# renamed): an APK without the library is no file of it, whatever
+	# the APK's time; the library stored in it is unchanged by that time
+	python3 -c 'import sys
+d = bytearray(open(sys.argv[1], "rb").read())
+i = d.rfind(b"libhello-jni.so")
+d[i:i + 15] = b"libhello-jnX.so"
+open(sys.argv[2], "wb").write(d)' "$P/GrapheneOS__platform_system_extras__has_embedded_native_libs_apk_perf.data" "$C/noid.data"
+	noidrow() {	# NAME VERDICT DETAIL ROOT: the library's row, no ID
+		run "$PERFMT" check -p -t 2026-11-30 -s "$4" -i "$C/noid.data"
+		grep -q "^$2	-	[0-9a-f-]*	/$ap!/$ae	$3\$" "$W/out" && ok "$1" ||
+		    bad "$1" "$(grep 'apk!' "$W/out"; cat "$W/err")"
+	}
+	mkapk "$C/a8" stored "$W/elf/arm64__zlib1g__libz.so.1.2.13"
+	noidrow "APK, no build-ID: an arm64 library stored, read, a sysroot's copy" \
+	    unverified "no build-ID recorded; a copy under the sysroot, not the inode perf mapped: its times date the copy, not the build; record with build-IDs, or perfmt inject where it was recorded ($C/a8/$ap)" "$C/a8"
+	noidrow "APK, no build-ID: no such entry in the APK: missing" missing \
+	    "$C/a4/$ap: no entry $ae in the APK" "$C/a4"
+	touch -d 2026-01-01 "$C/a5/$ap"
+	noidrow "APK, no build-ID: not a ZIP archive: missing" missing \
+	    "$C/a5/$ap: offset 0: not a ZIP archive: no end of central directory record" "$C/a5"
+	noidrow "APK, no build-ID: the library's name twice: missing" missing \
+	    "$C/a6/$ap: offset 0x[0-9a-f]*: malformed APK: the entry's name is twice in its central directory" "$C/a6"
+	noidrow "APK, no build-ID: a local header naming another entry: missing" missing \
+	    "$C/a7/$ap: offset 0x[0-9a-f]*: malformed APK: the entry's local header names another entry" "$C/a7"
 	# archive packs the stored library as itself
 	run "$PERFMT" archive -s "$C/a1" \
 	    -i "$P/GrapheneOS__platform_system_extras__has_embedded_native_libs_apk_perf.data" \

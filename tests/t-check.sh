@@ -89,9 +89,12 @@ if command -v python3 >/dev/null 2>&1; then
 	    ok "check: a kernel named vmlinux lends [kernel.kallsyms] its ID" ||
 	    bad "check: a kernel named vmlinux lends [kernel.kallsyms] its ID" \
 	    "$(cat "$W/out")"
-	# (exit 2: the sysroot holds none of the profile's files)
+	# another build: an ELF file with the kernel's banner (exit 2: the
+	# sysroot holds none of the profile's files)
+	{ cat "$W/elf/local__w-sha1"; echo "Linux version 6.1.0-28-amd64 (x) #1"; } \
+	    >"$T/vmlinux-b675"
 	run env HOME="$W/home" "$PERFMT" check -a -p -s "$W/sr-empty" \
-	    -k "$W/elf/local__w-sha1" -i "$P/local__kimage.data"
+	    -k "$T/vmlinux-b675" -i "$P/local__kimage.data"
 	[ "$rc" -eq 2 ] && [ "$(grep -c '^mismatch	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	b675b5371827a7690953ee2a36019dcf5d9f36c4	' "$W/out")" -eq 2 ] &&
 	    ok "check -k: a kernel named vmlinux, another image" ||
 	    bad "check -k: a kernel named vmlinux, another image" "$(cat "$W/out")"
@@ -205,16 +208,23 @@ ln -s ../../store/sha1 "$C/.build-id/b6/75b5371827a7690953ee2a36019dcf5d9f36c4"
 cp "$W/elf/local__w-id8" "$W/cache2/tmp/fix/w-id8/0123456789abcdef/elf"
 cp "$W/elf/local__w-md5" "$W/cache2/md5-file"
 ln -s ../../md5-file "$W/cache2/.build-id/04/f85c799e0f8939503220682d82820d"
-run env HOME="$W/home" "$PERFMT" check -p -t 2026-11-30T02:00 -s "$W/sr-empty" \
-    -c "$C" -c "$W/cache2" -k "$W/elf/edge__local__sys_kernel_notes" \
-    -i "$P/local__sized.data"
-for want in "ok	b675b5371827a7690953ee2a36019dcf5d9f36c4	b675b5371827a7690953ee2a36019dcf5d9f36c4	/tmp/fix/w-sha1	build-ID matches: build-ID cache ($C/store/sha1/elf)" \
-    "ok	0123456789abcdef	0123456789abcdef	/tmp/fix/w-id8	build-ID matches: build-ID cache ($W/cache2/tmp/fix/w-id8/0123456789abcdef/elf)" \
-    "ok	04f85c799e0f8939503220682d82820d	04f85c799e0f8939503220682d82820d	/tmp/fix/w-md5	build-ID matches: build-ID cache ($W/cache2/md5-file)" \
-    "ok	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	[kernel.kallsyms]	build-ID matches ($W/elf/edge__local__sys_kernel_notes)"; do
-	grep -qxF "$want" "$W/out" && ok "check -c/-k: ${want%%	build-ID*}" ||
-	    bad "check -c/-k: ${want%%	build-ID*}" "$(cat "$W/out")"
-done
+# the kernel: an ELF file with its build-ID and banner (id_into)
+if ! command -v python3 >/dev/null 2>&1; then
+	skipped "check -c/-k" "no python3 to write a build-ID"
+else
+	id_into 85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26 "$T/vmlinux-85c7"
+	echo "Linux version 6.1.0-28-amd64 (x) #1" >>"$T/vmlinux-85c7"
+	run env HOME="$W/home" "$PERFMT" check -p -t 2026-11-30T02:00 \
+	    -s "$W/sr-empty" -c "$C" -c "$W/cache2" -k "$T/vmlinux-85c7" \
+	    -i "$P/local__sized.data"
+	for want in "ok	b675b5371827a7690953ee2a36019dcf5d9f36c4	b675b5371827a7690953ee2a36019dcf5d9f36c4	/tmp/fix/w-sha1	build-ID matches: build-ID cache ($C/store/sha1/elf)" \
+	    "ok	0123456789abcdef	0123456789abcdef	/tmp/fix/w-id8	build-ID matches: build-ID cache ($W/cache2/tmp/fix/w-id8/0123456789abcdef/elf)" \
+	    "ok	04f85c799e0f8939503220682d82820d	04f85c799e0f8939503220682d82820d	/tmp/fix/w-md5	build-ID matches: build-ID cache ($W/cache2/md5-file)" \
+	    "ok	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26	[kernel.kallsyms]	build-ID matches ($T/vmlinux-85c7)"; do
+		grep -qxF "$want" "$W/out" && ok "check -c/-k: ${want%%	build-ID*}" ||
+		    bad "check -c/-k: ${want%%	build-ID*}" "$(cat "$W/out")"
+	done
+fi
 
 # check reads a pipe on standard input; without CLOCK_DATA its time is
 # unknown, which it says, judging no mtime
@@ -247,6 +257,140 @@ run "$PERFMT" check -c "$P/local__x86_64__small.data" -i "$P/local__x86_64__smal
 expect "check -c FILE: not a directory" 2 "not a directory"
 run "$PERFMT" check -k "$W/no-such-vmlinux" -i "$P/local__x86_64__small.data"
 expect "check -k FILE that is not there: exit 2" 2 "-k $W/no-such-vmlinux: No such file"
+# -k names a kernel image (fmt §6.5): an ELF vmlinux or a raw arm64 or
+# riscv64 Image with the kernel's banner.  Anything else is a user's
+# mistake, exit 2 before anything is judged; a compressed kernel is
+# refused with the command that unpacks it.
+for k in /etc/passwd /bin/sh "$W/elf/local__w-sha1"; do
+	run env HOME="$W/home" "$PERFMT" check -k "$k" -i "$P/aarch64__a-default.data"
+	expect "check -k $k: no kernel image, exit 2" 2 \
+	    "-k $k: not a kernel image (an ELF vmlinux, or a raw arm64 or riscv64 Image, with the kernel's \"Linux version\" banner): give the vmlinux the kernel was built as"
+done
+run env HOME="$W/home" "$PERFMT" check -k "$W/elf/guest__aarch64__sys_kernel_notes.bin" \
+    -i "$P/aarch64__a-default.data"
+expect "check -k NOTES: a file of notes, exit 2" 2 \
+    "a file of ELF notes, not a kernel image: a copy of /sys/kernel/notes is read as SYSROOT/sys/kernel/notes, with -s SYSROOT"
+if ! command -v python3 >/dev/null 2>&1; then
+	skipped "check -k: raw Images" "no python3 to write one"
+else
+	# kimg OUT KIND ID [RELEASE]: a raw Image of KIND (arm64, arm64be,
+	# riscv: booting.rst, boot-image-header.rst) whose loaded bytes hold
+	# the GNU build-ID note and the banner; or a compressed kernel's
+	# header (bzImage, zImage, zboot: its payload zstd)
+	kimg() {
+		python3 - "$@" <<'PY'
+import struct, sys
+out, kind, bid = sys.argv[1], sys.argv[2], bytes.fromhex(sys.argv[3])
+rel = sys.argv[4] if len(sys.argv) > 4 else '6.1.0-50-arm64'
+be = kind.endswith('be')
+h = bytearray(0x400)
+if kind.startswith('arm64'):
+    h[0:2] = b'MZ'
+    struct.pack_into('<QQQ', h, 8, 0, 0x200000, 0xa | be)
+    h[56:60] = b'ARM\x64'
+elif kind == 'riscv':
+    struct.pack_into('<QQQI', h, 8, 0x200000, 0x200000, 0, 2)
+    h[48:56] = b'RISCV\0\0\0'
+    h[56:60] = b'RSC\x05'
+elif kind == 'bzImage':
+    h[0x1fe:0x206] = b'\x55\xaaxxHdrS'
+elif kind == 'zImage':
+    h[0x24:0x28] = struct.pack('<I', 0x016f2818)
+elif kind == 'zboot':
+    h[0:8] = b'MZ\0\0zimg'
+    struct.pack_into('<II', h, 8, 0x1000, 0x2345)
+    h[24:30] = b'zstd22'
+img = h + bytes(0x10000 + 12)
+if kind in ('arm64', 'arm64be', 'riscv'):
+    img += struct.pack('>III' if be else '<III', 4, len(bid), 3) + b'GNU\0' + bid
+    img += bytes(0x10000)
+    img += b'Linux version ' + rel.encode() + b' (debian-kernel@lists.debian.org) #1 SMP\n\0'
+open(out, 'wb').write(img)
+PY
+	}
+	K=$T/kimg
+	mkdir -p "$K"
+	kid=338d20205ee321570ed1bbd998bf2e1a2b8aa92c
+	oid=0123456789abcdef0123456789abcdef01234567
+	kimg "$K/Image" arm64 $kid
+	kimg "$K/Image-be" arm64be $kid
+	kimg "$K/Image-rv" riscv $kid
+	kimg "$K/Image-other" arm64 $oid
+	kimg "$K/Image-old" arm64 $kid 6.1.0-49-arm64
+	# krow NAME PROFILE ROW [-k IMAGE | -s DIR]: the kernel's row
+	krow() {
+		name=$1 prof=$2 want=$3
+		shift 3
+		run env HOME="$W/home" "$PERFMT" check -p "$@" -i "$P/$prof"
+		grep -q "^$want" "$W/out" && ok "$name" ||
+		    bad "$name" "$(grep kallsyms "$W/out"; cat "$W/err")"
+	}
+	A=aarch64__a-default.data B=aarch64__b-no-buildid-B.data
+	krow "check -k Image: a raw arm64 Image's build-ID, ok" $A \
+	    "ok	$kid	$kid	\[kernel.kallsyms\]	build-ID matches ($K/Image)" -k "$K/Image"
+	krow "check -k Image: a big-endian one, by its header's flag" $A \
+	    "ok	$kid	$kid	\[kernel.kallsyms\]	build-ID matches" -k "$K/Image-be"
+	krow "check -k Image: a riscv64 one" $A \
+	    "ok	$kid	$kid	\[kernel.kallsyms\]	build-ID matches" -k "$K/Image-rv"
+	krow "check -k Image: another build, mismatch" $A \
+	    "mismatch	$kid	$oid	\[kernel.kallsyms\]	on disk: $oid ($K/Image-other)" -k "$K/Image-other"
+	krow "check -k Image, no build-ID: its release, as profiled, unverified" $B \
+	    "unverified	-	$kid	\[kernel.kallsyms\]	no build-ID recorded; $K/Image is release 6.1.0-50-arm64, as profiled, but an image's release does not name its build: a kernel rebuilt keeps its release; record with build-IDs, or perfmt inject in the boot that recorded it" -k "$K/Image"
+	krow "check -k Image, no build-ID: another release, stale" $B \
+	    "stale	-	$kid	\[kernel.kallsyms\]	no build-ID recorded; $K/Image-old is release 6.1.0-49-arm64, the profile's is 6.1.0-50-arm64" -k "$K/Image-old"
+	run "$PERFMT" buildid "$K/Image" "$K/Image-be" "$K/Image-rv"
+	[ "$(cut -d' ' -f1 "$W/out" | sort -u)" = $kid ] && [ "$(wc -l <"$W/out")" = 3 ] &&
+	    ok "buildid: raw Images' notes, either order" ||
+	    bad "buildid: raw Images' notes, either order" "$(cat "$W/out" "$W/err")"
+	# compressed: refused with the command that unpacks it
+	gzip -c "$K/Image" >"$K/Image.gz"
+	run "$PERFMT" check -k "$K/Image.gz" -i "$P/$A"
+	expect "check -k Image.gz: exit 2, how to unpack it" 2 \
+	    "-k $K/Image.gz: gzip-compressed: give it unpacked: gunzip -c $K/Image.gz >Image"
+	if command -v xz >/dev/null 2>&1; then
+		xz -c "$K/Image" >"$K/Image.xz"
+		run "$PERFMT" check -k "$K/Image.xz" -i "$P/$A"
+		expect "check -k Image.xz: exit 2, how to unpack it" 2 \
+		    "xz-compressed: give it unpacked: unxz -c $K/Image.xz >Image"
+	fi
+	kimg "$K/bzImage" bzImage 00
+	run "$PERFMT" check -k "$K/bzImage" -i "$P/$A"
+	expect "check -k bzImage: exit 2, extract-vmlinux" 2 \
+	    "an x86 bzImage, compressed: give the vmlinux the kernel was built as, or unpack it with the kernel's scripts/extract-vmlinux $K/bzImage >vmlinux"
+	kimg "$K/zImage" zImage 00
+	run "$PERFMT" check -k "$K/zImage" -i "$P/$A"
+	expect "check -k zImage: exit 2" 2 \
+	    "an ARM zImage, compressed: give the vmlinux the kernel was built as"
+	kimg "$K/vmlinuz.efi" zboot 00
+	run "$PERFMT" check -k "$K/vmlinuz.efi" -i "$P/$A"
+	expect "check -k an EFI zboot image: exit 2, its payload unpacked" 2 \
+	    "an EFI zboot image, its Image zstd-compressed: give it unpacked: tail -c +4097 $K/vmlinuz.efi | head -c 9029 | unzstd -c >Image"
+	# under a sysroot: a kernel image's place (/boot/vmlinux-RELEASE)
+	# holding no kernel image is passed over, as perf report passes it
+	# over: with nothing else, what ran cannot be told, no mismatch
+	KB=$K/sr/boot/vmlinux-6.1.0-50-arm64
+	mkdir -p "$K/sr/boot"
+	cp "$K/Image" "$KB"
+	krow "check -s: a raw Image at /boot/vmlinux-RELEASE, ok" $A \
+	    "ok	$kid	$kid	\[kernel.kallsyms\]	build-ID matches ($KB)" -s "$K/sr"
+	for f in "$K/Image.gz" /bin/sh; do
+		cp "$f" "$KB"
+		krow "check -s: ${f##*/} at /boot/vmlinux-RELEASE: unverified" $A \
+		    "unverified	$kid	-	\[kernel.kallsyms\]	no kernel image perfmt reads (-v says why); a copy of the image unpacked (-k) settles it ($KB)" \
+		    -s "$K/sr"
+		run env HOME="$W/home" "$PERFMT" check -p -v -s "$K/sr" -i "$P/$B"
+		grep -q "^unverified	-	-	\[kernel.kallsyms\]	no build-ID recorded, and $KB names no release: nothing to compare\$" "$W/out" &&
+		    grep -qF "[kernel.kallsyms]: $KB: not a kernel image, passed over" "$W/err" &&
+		    ok "check -s -v, no build-ID: ${f##*/} at /boot/vmlinux-RELEASE, passed over: unverified" ||
+		    bad "check -s -v, no build-ID: ${f##*/} at /boot/vmlinux-RELEASE, passed over: unverified" "$(grep kallsyms "$W/out" "$W/err")"
+	done
+	# the sysroot's copy of /sys/kernel/notes decides after it
+	cp "$K/Image.gz" "$KB"
+	mkdir -p "$K/sr/sys/kernel"
+	cp "$W/elf/guest__aarch64__sys_kernel_notes.bin" "$K/sr/sys/kernel/notes"
+	krow "check -s: a gzip at /boot/vmlinux-RELEASE, the notes ok, no other build named" $A \
+	    "ok	$kid	$kid	\[kernel.kallsyms\]	build-ID matches ($K/sr/sys/kernel/notes)\$" -s "$K/sr"
+fi
 # another system's profile: the most decisive fact that differs is named
 # (arch before the release and the host)
 # (not under an emulator, whose guests see its arch)

@@ -128,10 +128,12 @@ same "perfmt FILE = perfmt check -i FILE" "$W/tmp/i"
 run "$PERFMT" check -i "$f" "$f"
 expect "-i FILE and FILE: refused" 2 "unexpected argument '$f': the profile is given once"
 # every short option has a long form, perf's spelling where perf has one
+# (-k: an ELF file with the kernel's banner is a kernel image)
+{ cat "$W/elf/local__w-sha1"; echo "Linux version 6.1.0 (x) #1"; } >"$W/tmp/vmlinux"
 for p in "-j|--json" "-p|--porcelain" "-q|--quiet" "-v|--verbose" \
     "-L|--local" "-a|--all" "-H|--with-hits" "-t 2026-11-30|--date=2026-11-30" \
     "-r $f|--reference=$f" "-c $W/tmp|--buildid-dir=$W/tmp" \
-    "-s $W/tmp|--symfs=$W/tmp" "-k $W/elf/local__w-sha1|--vmlinux=$W/elf/local__w-sha1"; do
+    "-s $W/tmp|--symfs=$W/tmp" "-k $W/tmp/vmlinux|--vmlinux=$W/tmp/vmlinux"; do
 	"$PERFMT" check ${p%%|*} -i "$f" >"$W/tmp/i" 2>"$W/tmp/ie"
 	echo "exit $?" >>"$W/tmp/ie"
 	cat "$W/tmp/ie" >>"$W/tmp/i"
@@ -291,5 +293,6 @@ done <<EOF
 3|what did not fit a table|cat perf/google__perf_data_converter__perf.data.piped.target-3.4 | "\$(dirname "\$PERFMT")/perfmt-tiny" list -i -
 1|2 comes before 1, and 1 before 3|"\$PERFMT" check -i perf/aarch64__b-no-buildid-B.data -s tmp/exit1-root
 2|a -s that holds none of the|"\$PERFMT" check -i perf/aarch64__b-no-buildid-B.data -s tmp/exit2-root
-2|(or only another architecture's)|"\$PERFMT" check -t 2026-11-30 -i perf/aarch64__b-no-buildid-B.data -s tmp/exit2-arch
+2|or only another|"\$PERFMT" check -t 2026-11-30 -i perf/aarch64__b-no-buildid-B.data -s tmp/exit2-arch
+2|a -k that is no kernel image|"\$PERFMT" check -k /etc/passwd -i perf/local__sized.data
 EOF
