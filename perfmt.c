@@ -12190,7 +12190,8 @@ kernel_packed(const char *name, const unsigned char *h, size_t n)
 static void
 check_vmlinux(const char *path)
 {
-	static struct cand c;
+	// (the candidates are free: nothing is judged before the options)
+	struct cand *c = &cands[0];
 	const struct kpack *k, *t;
 	struct elfid e;
 	struct stat st;
@@ -12198,9 +12199,9 @@ check_vmlinux(const char *path)
 	char rel[STRMAX];
 	int fd, rc;
 
-	c.type = CT_VMLINUX;
-	snprintf(c.path, sizeof c.path, "%s", path);
-	kernel_release(&c, rel, sizeof rel);
+	c->type = CT_VMLINUX;
+	snprintf(c->path, sizeof c->path, "%s", path);
+	kernel_release(c, rel, sizeof rel);
 	rc = elf_buildid(path, NULL, &e, &st);
 	if (!e.notelf && rel[0])
 		return;
