@@ -4055,13 +4055,14 @@ pend_mine(const struct pend *e, uint32_t n)
 }
 
 /* Waiting pages this pass does not keep: another pass reads them, or,
- * where none can (a pipe, past PEND_SHARES, or where processes did not
- * fit the table, whose samples wait for maps no pass keeps), they are
- * given up. */
+ * where none can (a pipe, past PEND_SHARES or 256 passes in all, or
+ * where processes did not fit the table, whose samples wait for maps no
+ * pass keeps), they are given up. */
 static void
 pend_drop(const struct pend *e)
 {
-	if (passes_ok && pend_n <= PEND_SHARES && !hits_dropped_procs)
+	if (passes_ok && pend_n <= PEND_SHARES && !hits_dropped_procs &&
+	    nreads + PEND_SHARES <= 256)
 		pend_read = pend_n;
 	if (!pend_mine(e, pend_read))
 		return;
@@ -5503,6 +5504,7 @@ next_pass(const char *path)
 		if (pn > 1) {
 			hits_unresolved += lost[0];
 			hits_unresolved_cc += lost[1];
+			nreads++;
 		}
 		if (!pass_sig[0]) {
 			pass_sig[0] = pf.file_sig;
@@ -5518,8 +5520,8 @@ next_pass(const char *path)
 		// more processes than slots stay so in every share (each maps
 		// libc): they are only said.  A share of one object cannot be
 		// split, nor one whose samples are read in passes; a
-		// pathological profile is not read over 256 times for its
-		// objects.
+		// pathological profile is not read much over 256 times (nor
+		// are waiting samples left to passes past that: pend_drop).
 		if (!(obj_dropped || hits_dropped_maps) || !passes_ok ||
 		    nobj < 2 || pn > 1 || part_n >= 1u << 16 ||
 		    nparts + 2 > 64 || ++nreads > 256) {
