@@ -4113,9 +4113,10 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 
 /* After hit() missed: the sample waits for an MMAP read later (wait),
  * or is unknown.  No user map holds an address from 2^56 up, where the
- * largest user address spaces end (x86-64's and RISC-V's of 57 bits):
- * frame-pointer chains hold many such words, which would only take room
- * from real waiting samples. */
+ * largest user address spaces end (x86-64's and RISC-V's of 57 bits;
+ * s390's reaches higher only where a program asks): frame-pointer chains
+ * hold many such words, which would only take room from real waiting
+ * samples. */
 static void
 hit_miss(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how,
     uint64_t time, int wait)
