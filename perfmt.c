@@ -103,7 +103,7 @@ long syscall(long, ...);
 #define PERFMT_MAXMAP 6144		/* live executable maps, for the scope */
 #endif
 #ifndef PERFMT_MAXPEND
-#define PERFMT_MAXPEND 1536		/* samples waiting for their maps */
+#define PERFMT_MAXPEND 1024		/* regions of samples waiting for maps */
 #endif
 #ifndef PERFMT_MAXSTREAM
 #define PERFMT_MAXSTREAM 1024		/* data.N files of a directory */
@@ -1014,11 +1014,14 @@ obj_set_id(struct obj *o, const unsigned char *id, size_t idlen)
 
 /* A profile with more objects than the table holds is read in passes,
  * each taking the names whose hash falls in its share (part_k of part_n,
- * see next_pass).  Where the input cannot be read twice (a pipe), each
- * name that finds no room is said, once when the set below can tell. */
+ * see next_pass), and a share's samples in passes of their own where
+ * more wait for their maps than the table holds (pk of pn: pend_k of
+ * pend_n, section 10).  Where the input cannot be read twice (a pipe),
+ * each name that finds no room is said, once when the set below can
+ * tell. */
 static uint32_t part_k, part_n = 1;
-static struct {
-	uint32_t k, n;
+static struct part {
+	uint32_t k, n, pk, pn;
 } parts[64];
 static int nparts, npasses, nreads;
 static int passes_ok;		/* plan.passes, and the input can be read again */
@@ -3498,19 +3501,27 @@ static struct zombie zombies[PERFMT_MAXPROC];
 static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
 
 /* A sample read before the MMAP it falls in (the CPUs' buffers again)
- * waits here, one entry per process and page, and is looked up again at
- * its process's MMAPs and FORK, at each FINISHED_ROUND and at the end;
- * after two rounds it is unknown, as in perf.  A full table sheds its
- * oldest quarter, counted. */
+ * waits here, and is looked up again at its process's MMAPs and FORK, at
+ * each FINISHED_ROUND and at the end; after two rounds it is unknown, as
+ * in perf.  An entry holds the pages of one region that wait in one
+ * process and mode, for one kind of hit, since one round: a process
+ * whose MMAPs come late runs in pages near one another (its text), so a
+ * round of it takes an entry for each 64 pages it runs in, not one a
+ * page.  A full table keeps the entries of half its share (pend_k of
+ * pend_n, by pend_mine): the rest are read by another pass over the
+ * file (next_pass), or, from a pipe, given up and counted. */
 #define PEND_ALL INT64_MIN	/* pend_retry: every process's */
+#define PEND_SHIFT 18		/* a region: 64 pages of 4 KiB, a bit each */
+#define PEND_SHARES 32		/* the most passes one share of objects takes */
 
 static struct pend {
-	uint64_t addr, time;
+	uint64_t region, time, pages;
 	int32_t pid;
 	uint16_t round;		/* its low bits: only an age of 2 is asked */
 	uint8_t mode, how;
 } pend[PERFMT_MAXPEND];
-static uint32_t npend;
+static uint32_t npend, pend_k, pend_n = 1;
+static uint32_t pend_read = 1;	/* of pend_n: what other passes read */
 
 static void
 hits_reset(void)
@@ -4024,23 +4035,29 @@ hit(struct proc *p, uint64_t addr, uint8_t how, uint64_t time)
 	return 1;
 }
 
-/* Looks the waiting samples up again (only pid's, unless PEND_ALL);
- * those still without a map stay, unless two rounds have
- * passed (age) or the data has ended (final). */
+/* Looks the waiting pages up again (only pid's, unless PEND_ALL); those
+ * still without a map stay, unless two rounds have passed (age) or the
+ * data has ended (final). */
 static void
 pend_retry(int age, int final, int64_t pid)
 {
 	struct pend *e;
+	struct proc *p;
 	uint32_t i, k = 0;
+	unsigned b;
 
 	for (i = 0; i < npend; i++) {
 		e = &pend[i];
 		if (pid == PEND_ALL || e->pid == pid) {
-			if (hit(hit_proc(e->pid, e->mode), e->addr, e->how,
-			    e->time))
+			p = hit_proc(e->pid, e->mode);
+			for (b = 0; b < 64; b++)
+				if (e->pages >> b & 1 && hit(p, e->region <<
+				    PEND_SHIFT | (uint64_t)b << 12, e->how, e->time))
+					e->pages &= ~((uint64_t)1 << b);
+			if (!e->pages)
 				continue;
 			if (final || (age && (uint16_t)(rounds - e->round) >= 2)) {
-				hits_unknown++;
+				hits_unknown += (uint64_t)popcount64(e->pages);
 				continue;
 			}
 		}
@@ -4052,61 +4069,80 @@ pend_retry(int age, int final, int64_t pid)
 	npend = k;
 }
 
-/* A full table gives up its oldest quarter, callchain entries first:
- * frame-pointer chains hold many addresses that no map ever holds. */
-static void
-pend_shed(void)
+/* Whether this pass keeps an entry's pages: its share (pend_k of n) by a
+ * hash of the entry's key. */
+static int
+pend_mine(const struct pend *e, uint32_t n)
 {
-	uint32_t i, k = 0, n = PERFMT_MAXPEND / 4 ? PERFMT_MAXPEND / 4 : 1;
-	int pass;
+	uint64_t h = e->region ^ (uint64_t)(uint32_t)e->pid << 32 ^
+	    (uint64_t)e->round << 16 ^ (uint64_t)e->mode << 8 ^ e->how;
 
-	for (pass = 0; pass < 2 && n; pass++) {
-		for (i = k = 0; i < npend; i++) {
-			if (n && (pass || pend[i].how == HIT_CALLCHAIN)) {
-				n--;
-				if (pend[i].how == HIT_CALLCHAIN)
-					hits_unresolved_cc++;
-				else
-					hits_unresolved++;
-				continue;
-			}
-			pend[k++] = pend[i];
-		}
-		npend = k;
-	}
+	return (uint32_t)(h * 0x9e3779b97f4a7c15u >> 32) % n == pend_k;
+}
+
+/* Waiting pages this pass does not keep: another pass reads them, or,
+ * where none can (a pipe, past PEND_SHARES or 256 passes in all, or
+ * where processes did not fit the table, whose samples wait for maps no
+ * pass keeps), they are given up. */
+static void
+pend_drop(const struct pend *e)
+{
+	if (passes_ok && pend_n <= PEND_SHARES && !hits_dropped_procs &&
+	    nreads + PEND_SHARES <= 256)
+		pend_read = pend_n;
+	if (!pend_mine(e, pend_read))
+		return;
+	if (e->how == HIT_SAMPLE)
+		hits_unresolved += (uint64_t)popcount64(e->pages);
+	else
+		hits_unresolved_cc += (uint64_t)popcount64(e->pages);
 }
 
 static void
 pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
     uint64_t time)
 {
-	struct pend *e;
-	uint32_t i;
+	struct pend *e, n = { .region = addr >> PEND_SHIFT, .time = time,
+	    .pages = (uint64_t)1 << (addr >> 12 & 63), .pid = pid,
+	    .round = (uint16_t)rounds, .mode = (uint8_t)mode, .how = how };
+	uint32_t i, k;
 
-	// one entry per page: a sample and a callchain entry there are
-	// both hits of whatever object the page turns out to be in
-	for (i = 0; i < npend; i++)
-		if (pend[i].pid == pid && pend[i].mode == mode &&
-		    pend[i].addr >> 12 == addr >> 12) {
-			pend[i].how |= how;
-			return;
+	if (pend_mine(&n, pend_n)) {
+		for (i = npend; i-- > 0;) {
+			e = &pend[i];
+			if (e->region == n.region && e->pid == pid &&
+			    e->mode == mode && e->how == how &&
+			    e->round == n.round) {
+				e->pages |= n.pages;
+				return;
+			}
 		}
-	if (npend == PERFMT_MAXPEND) {
-		pend_retry(0, 0, PEND_ALL);
 		if (npend == PERFMT_MAXPEND)
-			pend_shed();
+			pend_retry(0, 0, PEND_ALL);
 	}
-	e = &pend[npend++];
-	e->addr = addr;
-	e->time = time;
-	e->pid = pid;
-	e->round = (uint16_t)rounds;
-	e->mode = (uint8_t)mode;
-	e->how = how;
+	while (npend == PERFMT_MAXPEND && pend_mine(&n, pend_n)) {
+		// full: half the share stays; past the last share, none
+		if (pend_n <= PEND_SHARES)
+			pend_n *= 2;
+		for (i = k = 0; i < npend; i++)
+			if (pend_n <= PEND_SHARES && pend_mine(&pend[i], pend_n))
+				pend[k++] = pend[i];
+			else
+				pend_drop(&pend[i]);
+		npend = k;
+	}
+	if (pend_mine(&n, pend_n))
+		pend[npend++] = n;
+	else
+		pend_drop(&n);
 }
 
 /* After hit() missed: the sample waits for an MMAP read later (wait),
- * or is unknown. */
+ * or is unknown.  No user map holds an address from 2^56 up, where the
+ * largest user address spaces end (x86-64's and RISC-V's of 57 bits;
+ * s390's reaches higher only where a program asks): frame-pointer chains
+ * hold many such words, which would only take room from real waiting
+ * samples. */
 static void
 hit_miss(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how,
     uint64_t time, int wait)
@@ -4115,7 +4151,7 @@ hit_miss(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how,
 		pid = -1;
 	else if (cpumode != MISC_USER)
 		return;
-	if (wait)
+	if (wait && (cpumode == MISC_KERNEL || !(addr >> 56)))
 		pend_add(pid, cpumode, addr, how, time);
 	else
 		hits_unknown++;
@@ -5496,24 +5532,38 @@ passes_begin(void)
 {
 	pass_sig[0] = pass_sig[1] = 0;
 	hits_said = 0;
-	parts[0].k = 0;
-	parts[0].n = 1;
+	parts[0] = (struct part){ 0, 1, 0, 1 };
 	nparts = 1;
 	npasses = nreads = 0;
 }
+
+/* The hits of one share of objects, joined over its passes. */
+static uint8_t hits_kept[PERFMT_MAXOBJ];
 
 /* Loads the next share; 1 loaded, 0 none left, -1 unreadable. */
 static int
 next_pass(const char *path)
 {
+	uint32_t i, n, pn;
+	uint64_t lost[2];	/* given up by the share's passes before */
+
 	while (nparts > 0) {
 		nparts--;
 		part_k = parts[nparts].k;
 		part_n = parts[nparts].n;
+		pend_k = parts[nparts].pk;
+		pend_n = pend_read = pn = parts[nparts].pn;
 		msg_mute = npasses > 0;
+		lost[0] = hits_unresolved;
+		lost[1] = hits_unresolved_cc;
 		if (!pf_load(path)) {
 			msg_mute = 0;
 			return -1;
+		}
+		if (pn > 1) {
+			hits_unresolved += lost[0];
+			hits_unresolved_cc += lost[1];
+			nreads++;
 		}
 		if (!pass_sig[0]) {
 			pass_sig[0] = pf.file_sig;
@@ -5528,18 +5578,34 @@ next_pass(const char *path)
 		}
 		// more processes than slots stay so in every share (each maps
 		// libc): they are only said.  A share of one object cannot be
-		// split; a pathological profile is not read over 256 times.
+		// split, nor one whose samples are read in passes; a
+		// pathological profile is not read much over 256 times (nor
+		// are waiting samples left to passes past that: pend_drop).
 		if (!(obj_dropped || hits_dropped_maps) || !passes_ok ||
-		    nobj < 2 || part_n >= 1u << 16 || nparts + 2 > 64 ||
-		    ++nreads > 256) {
+		    nobj < 2 || pn > 1 || part_n >= 1u << 16 ||
+		    nparts + 2 > 64 || ++nreads > 256) {
+			// the waiting samples the table had no room for are
+			// read by passes of their own, on top of the stack;
+			// the last of them returns the share's hits
+			for (i = 0; i < nobj; i++)
+				hits_kept[i] = objs[i].hit | (pn > 1 ?
+				    hits_kept[i] : 0);
+			for (n = pn; n < pend_read; n *= 2)
+				parts[nparts++] = (struct part){ part_k, part_n,
+				    pend_k + n, 2 * n };
+			if (nparts && parts[nparts - 1].pn > 1) {
+				npasses += !npasses;
+				continue;
+			}
+			for (i = 0; i < nobj; i++)
+				objs[i].hit = hits_kept[i];
 			npasses++;
 			msg_mute = 0;
 			return 1;
 		}
-		parts[nparts].k = part_k + part_n;
-		parts[nparts++].n = 2 * part_n;
-		parts[nparts].k = part_k;
-		parts[nparts++].n = 2 * part_n;
+		parts[nparts++] = (struct part){ part_k + part_n, 2 * part_n,
+		    0, 1 };
+		parts[nparts++] = (struct part){ part_k, 2 * part_n, 0, 1 };
 		npasses += !npasses;	// the first pass spoke; mute again
 	}
 	msg_mute = 0;
@@ -9209,11 +9275,12 @@ hits_report(void)
 		    "whatever ran" : "");
 	else if (hits_unresolved || hits_unresolved_cc)
 		msg(hits_unresolved ? 1 : 0, "%s: %" PRIu64 " sample and %"
-		    PRIu64 " callchain addresses had no map when read and were "
-		    "given up before their rounds ended (PERFMT_MAXPEND %d "
-		    "waiting); if their maps came later, objects may be "
-		    "missing%s", esc(pf_shown()), hits_unresolved,
-		    hits_unresolved_cc, PERFMT_MAXPEND, hits_unresolved ? "" :
+		    PRIu64 " callchain address pages had no map when read and "
+		    "were given up before their rounds ended (PERFMT_MAXPEND %d "
+		    "regions waiting, %s); if their maps came later, objects "
+		    "may be missing%s", esc(pf_shown()), hits_unresolved,
+		    hits_unresolved_cc, PERFMT_MAXPEND, passes_ok ? "in "
+		    "passes of a share each" : "read once", hits_unresolved ? "" :
 		    " (frame-pointer callchains hold many addresses in no "
 		    "map at all)");
 	for (i = 0; i < nobj; i++)
@@ -12019,7 +12086,8 @@ print_version(void)
 	    "  sample ids       %7d         PERFMT_MAXID\n"
 	    "  processes        %7d         PERFMT_MAXPROC (the scope)\n"
 	    "  maps             %7d         PERFMT_MAXMAP (the scope)\n"
-	    "  waiting samples  %7d         PERFMT_MAXPEND (the scope)\n"
+	    "  waiting samples  %7d         PERFMT_MAXPEND (the scope, "
+	    "regions of 64 pages)\n"
 	    "  data.N streams   %7d         PERFMT_MAXSTREAM\n"
 	    "  zstd window      %7d bytes  PERFMT_ZWINDOW (-z profiles)\n"
 	    "  zstd state       %7zu bytes  (touched only by -z profiles)\n"
@@ -12033,7 +12101,7 @@ print_version(void)
 	    sizeof objs + sizeof obj_head +
 	    sizeof arena + sizeof pf + sizeof res + sizeof maps +
 	    sizeof procs + sizeof proc_head + sizeof zombies +
-	    sizeof pend);
+	    sizeof pend + sizeof hits_kept);
 }
 
 /* ==== 17. main ========================================================== */

@@ -1519,12 +1519,14 @@ t_attr_fit(void)
 }
 
 /* A sample waiting for its MMAP: the FORK that copies the parent's map
- * to its process settles it; one on the last page of the address space
- * waits, and two rounds on it is unknown. */
+ * to its process settles it; pages of one region wait in one entry, and
+ * each is looked up on its own; one on the last page of the address
+ * space waits, and two rounds on it is unknown; a user address from 2^56
+ * up, which no map holds, is unknown at once. */
 static int
 t_pend_wait(void)
 {
-	struct obj *a;
+	struct obj *a, *b;
 	int mode = plan.hits;
 
 	pf_reset("t");
@@ -1538,11 +1540,22 @@ t_pend_wait(void)
 	pend_retry(0, 0, 83);
 	check(npend == 0 && a->hit == HIT_SAMPLE);
 	check(user_hit(83, 0x40000020, HIT_SAMPLE, 9));
-	check(!user_hit(84, UINT64_MAX - 0xff0, HIT_SAMPLE, 5));
+	b = obj_add(-1, "/b", 2, NULL, 0, SRC_MMAP, MISC_USER);
+	check(b);
+	check(!user_hit(85, 0x50001010, HIT_SAMPLE, 9));
+	check(!user_hit(85, 0x50003010, HIT_SAMPLE, 9));
 	check(npend == 1);
+	hits_mmap(85, MISC_USER, 0x50001000, 0x1000, b->group, 8);
+	check(npend == 1 && b->hit == HIT_SAMPLE);
+	hits_mmap(85, MISC_USER, 0x50003000, 0x1000, a->group, 8);
+	check(npend == 0);
+	hit_miss(84, MISC_KERNEL, UINT64_MAX - 0xff0, HIT_SAMPLE, 5, 1);
+	check(npend == 1 && hits_unknown == 0);
+	check(!user_hit(84, (uint64_t)1 << 56, HIT_CALLCHAIN, 5));
+	check(npend == 1 && hits_unknown == 1);
 	zombies_round();
 	zombies_round();
-	check(npend == 0 && hits_unknown == 1);
+	check(npend == 0 && hits_unknown == 2);
 	plan.hits = mode;
 	return 0;
 }
@@ -1553,6 +1566,7 @@ t_hits_order(void)
 	struct obj *a, *b;
 	uint64_t v[12];
 	uint32_t i;
+	int k;
 
 	pf_reset("t");
 	a = obj_add(-1, "/a", 2, NULL, 0, SRC_MMAP, MISC_USER);
@@ -1658,13 +1672,25 @@ t_hits_order(void)
 	check(a->hit == HIT_CALLCHAIN);
 	check(!user_hit(101, 0x5008, HIT_CALLCHAIN, 610));
 	pend_retry(0, 1, PEND_ALL);
-	/* more waiting pages than the table holds: the oldest are shed and
-	 * counted */
-	for (i = 0; i <= PERFMT_MAXPEND; i++)
-		user_hit(60, 0x100000 + (uint64_t)i * 4096, HIT_SAMPLE, 0);
-	check(hits_unresolved > 0 && npend <= PERFMT_MAXPEND);
-	pend_retry(0, 1, PEND_ALL);
-	check(npend == 0);
+	/* more waiting regions than the table holds: half the share stays;
+	 * where another pass reads the rest nothing is given up, else the
+	 * rest is, counted */
+	for (k = 0; k < 2; k++) {
+		passes_ok = !k;
+		pend_n = pend_read = 1;
+		hits_unresolved = 0;
+		for (i = 0; i <= PERFMT_MAXPEND; i++)
+			user_hit(60, (0x100000 + (uint64_t)i) << PEND_SHIFT,
+			    HIT_SAMPLE, 0);
+		check(pend_n >= 2 && npend <= PERFMT_MAXPEND);
+		check(k ? hits_unresolved > 0 : hits_unresolved == 0);
+		for (i = 0; i < npend; i++)
+			check(pend_mine(&pend[i], pend_n));
+		pend_retry(0, 1, PEND_ALL);
+		check(npend == 0);
+	}
+	passes_ok = 0;
+	pend_n = pend_read = 1;
 	return 0;
 }
 
