@@ -1375,8 +1375,9 @@ enum { HITS_NONE, HITS_SAMPLE, HITS_CALLCHAIN };
  *   their callchains too and the processes of their user stacks);
  * - times: every sample's time, which header prints;
  * - span: the span of the records' times, which tells the file perf wrote
- *   from a copy (check, when the profile's time may be its file's mtime;
- *   the other records' times are read from their ends);
+ *   from a copy and places the recording's start back from its time
+ *   (every command that judges; the other records' times are read from
+ *   their ends);
  * - data_maps: non-code mappings without a build-ID, which enter the
  *   object table only where something shows them: header counts them,
  *   list may name them, check -a judges them.  They are most of a dwarf
@@ -9153,7 +9154,9 @@ read_plan(int cmd)
 
 	plan.hits = opt.hits;
 	plan.times = cmd == C_HEADER;
-	plan.span = judges && !opt.timearg && !opt.reffile;
+	// with -t or -r too: the recording's start is the span back from
+	// the time given, and a span of the samples alone starts it late
+	plan.span = judges;
 	plan.data_maps = !judges || opt.all;
 	plan.passes = cmd != C_HEADER;
 	if (judges && opt.all && opt.hits) {

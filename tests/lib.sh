@@ -51,6 +51,12 @@ run_stopped() {
 	wait $_sp
 	rc=$?
 }
+# vouch PROFILE: "-r PROFILE" under qemu-user, else nothing.  There
+# perfmt reads no perf clock, which alone places a -B profile's file in
+# time (docs/design.md, the profile's time: its age places nothing), and
+# the tests of what follows from a placed time name its time as a user
+# would: by the file perf wrote
+vouch() { case ${EMU:-} in qemu*) printf '%s' "-r $1" ;; esac; }
 crashed() { [ "$rc" -gt 3 ]; }
 # no_trouble: the last run ended 0, 1 or 3 (perfmt.1, EXIT STATUS)
 no_trouble() { [ "$rc" = 0 ] || [ "$rc" = 1 ] || [ "$rc" = 3 ]; }

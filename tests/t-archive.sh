@@ -165,7 +165,7 @@ EOC
 	fi
 	# the board's way: perf record -B, perfmt inject, perfmt archive
 	sleep 0.3
-	"$PERFMT" inject $LOC -q -i b.data >/dev/null 2>&1
+	"$PERFMT" inject $LOC $(vouch b.data) -q -i b.data >/dev/null 2>&1
 	run "$PERFMT" archive $LOC -i b.data -o b.tar
 	if [ "$rc" = 0 -o -n "$QEMU" ] && grep -q '^put .* .*/bw$' "$W/err"; then
 		ok "archive live: after inject, a -B profile's objects are put"
@@ -179,7 +179,7 @@ EOC
 	perf record -N -q -o j.data -- ./jit >/dev/null 2>&1
 	jmap=$("$PERFMT" check $LOC -p -i j.data 2>/dev/null | grep -o '/tmp/perf-[0-9]*\.map' | head -1)
 	perf_rows -i j.data >jrep.orig
-	run "$PERFMT" archive $LOC -i j.data -o j.tar
+	run "$PERFMT" archive $LOC $(vouch j.data) -i j.data -o j.tar
 	jcmd=$(sed -n 's/^and for the JIT maps: //p' "$W/err")
 	if [ -n "$jmap" ] && grep -q jitted_spin jrep.orig &&
 	    [ "$rc" = 0 -o -n "$QEMU" ] && grep -q "^put   - $jmap\$" "$W/err" &&
@@ -217,7 +217,7 @@ EOC
 		fi
 		mv "$jmap.away" "$jmap"
 		touch "$jmap"	# now: after the profile (a time in the future is none)
-		run "$PERFMT" archive $LOC -i j.data -o j2.tar
+		run "$PERFMT" archive $LOC $(vouch j.data) -i j.data -o j2.tar
 		if [ "$rc" = 1 ] && grep -q "^left  - $jmap  stale: " "$W/err" &&
 		    ! tar -tf j2.tar | grep -q perf- && ! grep -q 'JIT maps' "$W/err"; then
 			ok "archive live: a JIT's map modified since the profile is left out"
@@ -229,7 +229,10 @@ EOC
 		# process's, one that had the same pid (docs/design.md)
 		touch -d '-1 hour' "$jmap"
 		run "$PERFMT" archive $LOC -i j.data -o j2.tar
-		if [ "$rc" = 3 ] && grep -q "^left  - $jmap  unverified: .*before the recording began" "$W/err" &&
+		if [ -n "$QEMU" ]; then
+			skipped "archive live: a JIT's map older than the recording" \
+			    "under $QEMU perf's clock, which places the recording's start, is not read"
+		elif [ "$rc" = 3 ] && grep -q "^left  - $jmap  unverified: .*before the recording began" "$W/err" &&
 		    ! tar -tf j2.tar | grep -q perf-; then
 			ok "archive live: a JIT's map older than the recording is left out"
 		else
@@ -252,7 +255,7 @@ EOC
 		    ln $l \"\$PWD/sec\" /tmp/perf-\$p.map" >/dev/null 2>&1
 		jmap=$("$PERFMT" check $LOC -p -i js.data 2>/dev/null | grep -o '/tmp/perf-[0-9]*\.map' | head -1)
 		[ -n "$jmap" ] && [ -n "$l" -o "$(stat -c %h sec)" = 2 ] || continue
-		run "$PERFMT" archive $LOC -i js.data -o js.tar
+		run "$PERFMT" archive $LOC $(vouch js.data) -i js.data -o js.tar
 		if [ "$rc" = 3 ] && grep -q "^left  - $jmap  a link" "$W/err" &&
 		    ! tar -tf js.tar | grep -q perf- && ! grep -q s3cret js.tar; then
 			ok "archive live: a $k link at a JIT's map's name is left out"
@@ -268,7 +271,7 @@ EOC
 		rm -rf jsr
 		mkdir -p jsr/tmp
 		cp -p sec "jsr$jmap" && ln "jsr$jmap" jsr/tmp/other
-		run "$PERFMT" archive $LOC -s jsr -i js.data -o jsr.tar
+		run "$PERFMT" archive $LOC $(vouch js.data) -s jsr -i js.data -o jsr.tar
 		if grep -q "^put   - $jmap\$" "$W/err" && tar -tf jsr.tar | grep -q "^${jmap#/}\$"; then
 			ok "archive live: a sysroot's JIT map of two links is put"
 		else

@@ -434,7 +434,7 @@ else
 	    >/dev/null 2>&1
 	sleep 0.3
 	cp -p b.data b.orig
-	run "$PERFMT" inject $LOC -i b.data -o i.data
+	run "$PERFMT" inject $LOC $(vouch b.data) -i b.data -o i.data
 	# a vDSO left out under qemu has no ID in the new profile either
 	qvdso= want=0
 	qemu_vdso_left && qvdso='\[vdso\]' want=3
@@ -468,7 +468,7 @@ else
 	grep -v "^ok \\|^VERDICT\\|objects: ${qvdso:+\\|^skip  *$qvdso }" "$W/out" >rest
 	[ ! -s rest ] || bad "inject live: check says ok for every object" "$(cat rest)"
 	# in place: the same bytes as with -o, the old mtime
-	run "$PERFMT" inject $LOC -q -i b.data
+	run "$PERFMT" inject $LOC $(vouch b.orig) -q -i b.data
 	cmp -s b.data i.data && [ "$(stat -c %Y b.data)" = "$(stat -c %Y b.orig)" ] &&
 	    ok "inject live: in place, the file -o wrote, the old mtime" ||
 	    bad "inject live: in place, the file -o wrote, the old mtime"
@@ -527,7 +527,7 @@ else
 	HOME=$J/h perf buildid-cache -a w7 >/dev/null 2>&1
 	HOME=$J/h perf buildid-cache -a w8 >/dev/null 2>&1 && sleep 0.05 &&
 	    cp -p w.o2 w8
-	run env HOME="$J/h" "$PERFMT" inject $LOC -i e.data -o ei.data
+	run env HOME="$J/h" "$PERFMT" inject $LOC $(vouch e.data) -i e.data -o ei.data
 	if [ "$EMU" = qemu-s390x-static ]; then
 		skipped "inject live: files changed in place" "qemu-s390x gives its guests' stat() no nanoseconds"
 	else
@@ -551,6 +551,18 @@ else
 			grep -q "^add .*/w7$" "$W/out" && ok "inject live: a file perf's cache linked since is added" ||
 			    bad "inject live: a file perf's cache linked since is added" "$(cat "$W/out")"
 		fi
+	fi
+	# -r of the file perf wrote: its time is the recording's end, and its
+	# start the span of every record back from it, not of the samples
+	# alone (e.data ends in a sleep, without a sample)
+	run env HOME="$J/h" "$PERFMT" inject $LOC -r e.data -n -i e.data
+	if [ "$EMU" = qemu-s390x-static ]; then
+		skipped "inject live: -r, the records' span" "qemu-s390x gives its guests' stat() no nanoseconds"
+	elif grep -q "^left .*/w2  unverified: .*while perf recorded" "$W/out" &&
+	    grep -q "^left .*/w4  unverified: .*(ctime)" "$W/out"; then
+		ok "inject live: -r, the start by the span of every record"
+	else
+		bad "inject live: -r, the start by the span of every record" "rc $rc: $(cat "$W/out")"
 	fi
 	# a file made while perf recorded and then run: with CLOCK_DATA the
 	# MMAP2 record's time shows it written before it was mapped
@@ -597,7 +609,7 @@ EOF2
 		perf record -N -q -B -o chf.data -- sh -c "chroot $R $J/s1; ./s1" >/dev/null 2>&1
 		# ch2.data is a copy (written anew): the time is ch.data's
 		for c in ch.data ch2.data chf.data; do
-			r=
+			r=$(vouch $c)
 			[ $c = ch2.data ] && r="-r ch.data"
 			run "$PERFMT" check $LOC $r -p -i $c
 			got=$(awk -F'\t' -v f="$J/s1" '$4 == f { print $1 "|" $5 }' "$W/out")
@@ -665,7 +677,7 @@ EOF2
 		cc -O2 -o "$O/lo/p.new" "$D/elf/local__w.c" 2>/dev/null &&
 		    mv "$O/lo/p.new" "$O/lo/p"
 		for c in "ov.data unchanged" "ovd.data ok"; do
-			run "$PERFMT" check $LOC -p -i ${c% *}
+			run "$PERFMT" check $LOC $(vouch ${c% *}) -p -i ${c% *}
 			got=$(awk -F'\t' -v f="$O/m/p" '$4 == f { print $1 }' "$W/out")
 			[ "$got" = "${c#* }" ] &&
 			    ok "inject live: overlayfs, the lower copy replaced: ${c#* } (${c% *})" ||
@@ -780,7 +792,7 @@ EOP
 	rm -rf tb.data
 	if perf record -N -q -B --threads -g -o tb.data -- sh -c \
 	    './w; sleep 0.3; ./w' >/dev/null 2>&1 && [ -d tb.data ]; then
-		run "$PERFMT" inject $LOC -i tb.data -o tj.data
+		run "$PERFMT" inject $LOC $(vouch tb.data/data) -i tb.data -o tj.data
 		if { [ "$rc" = 0 ] || qemu_vdso_left; } &&
 		    grep -q "^add .* $J/w\$" "$W/out"; then
 			ok "inject live: a --threads directory joined, every ID added"
