@@ -604,6 +604,25 @@ else
 		v=$(awk -F'\t' -v d="$L/kns" '$4 == d { print $1 }' out)
 		[ "$v" = stale ] && grep -Eq "CLOCK_DATA's reference lies .* before the first record|CLOCK_DATA places the last sample at .*after the perf.data's mtime" err &&
 		    ok "$what" || bad "$what" "kns: '$v': $(cat err)"
+		# a namespace 3 s behind, and a copy made 5 s after the
+		# recording: CLOCK_DATA places the records 3 s late, no later
+		# than the copy's mtime, so only its reference, 3 s before the
+		# first record, shows it is not the records' clock; a program
+		# written over between the recording and the copy is not
+		# unchanged
+		what="-k mono 3 s behind, a later copy: CLOCK_DATA not taken"
+		cp cp/lib kn3
+		unshare -T --monotonic=-3 --boottime=-3 -f \
+		    perf record -N -q -B -k mono -o kn3.data -- sh -c './kn3; sleep 0.3' \
+		    >/dev/null 2>&1
+		sleep 1.1
+		cat kns >kn3
+		sleep 4
+		cp kn3.data kn3c.data
+		"$PERFMT" check $LOC -p -i kn3c.data >out 2>err
+		v=$(awk -F'\t' -v d="$L/kn3" '$4 == d { print $1 }' out)
+		[ "$v" = unverified ] && grep -q "CLOCK_DATA's reference lies .* before the first record" err &&
+		    ok "$what" || bad "$what" "kn3: '$v': $(cat err)"
 	fi
 	"$PERFMT" header -i cp-copy.data >out 2>/dev/null
 	grep -q "^profile time .*(the mtime of the perf.data, a copy's" out &&
