@@ -492,7 +492,10 @@ else
 fi
 rm -f "$X/blk"
 NOBODY="setpriv --reuid=nobody --regid=nogroup --clear-groups"
-attrs() { getfattr -d -m - --absolute-names "$1" 2>/dev/null | grep -v '^# file'; }
+# inject adds user.perfmt.birth (the recording's birth time, perfmt.1's
+# inject): every attribute that was there stays, that one may be added
+attrs() { getfattr -d -m - --absolute-names "$1" 2>/dev/null |
+    grep -v -e '^# file' -e '^user\.perfmt\.birth='; }
 if [ "$(id -u)" != 0 ]; then
 	strict_skip "writes: owner, mode and attributes kept" "not root"
 elif ! command -v setfattr >/dev/null 2>&1 || ! command -v setfacl >/dev/null 2>&1; then
