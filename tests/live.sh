@@ -7,6 +7,7 @@
 set -u
 PERFMT=$1
 L=$2
+TESTS=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$L"
 mkdir -p "$L"
 cd "$L" || exit 2
@@ -690,22 +691,7 @@ fi
 # file where both have one (tests/live-fs.sh: btrfs).  PROFILE's MMAP2
 # records moved to device MAJ:4095, their inodes by DINO
 mmap2_dev() {	# PROFILE OUT MAJ DINO
-	python3 - "$@" <<'PYEOF'
-import struct, sys
-d = bytearray(open(sys.argv[1], "rb").read())
-off, size = struct.unpack_from("<QQ", d, 40)
-p = off
-while p + 8 <= off + size:
-	t, misc, sz = struct.unpack_from("<IHH", d, p)
-	if sz < 8:
-		break
-	if t == 10 and not misc & 0x4000:
-		struct.pack_into("<II", d, p + 40, int(sys.argv[3]), 4095)
-		ino, = struct.unpack_from("<Q", d, p + 48)
-		struct.pack_into("<Q", d, p + 48, ino + int(sys.argv[4]))
-	p += sz
-open(sys.argv[2], "wb").write(d)
-PYEOF
+	python3 "$TESTS/mmap2.py" "$1" "$2" maj="$3" min=4095 ino=+"$4"
 }
 row() {	# PROFILE PATH: "verdict|detail" of PATH
 	"$PERFMT" check $LOC -p -r "$1" -i "$1" 2>/dev/null |

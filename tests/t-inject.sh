@@ -369,20 +369,7 @@ if [ -z "$HAVE_PY" ]; then
 else
 	n=local__s390x-inject__small.b.data
 	rm -f "$J/be.data"
-	python3 - "$P/$n" "$J/be-in.data" <<'EOP'
-import struct, sys
-d = bytearray(open(sys.argv[1], "rb").read())
-off, size = struct.unpack_from(">QQ", d, 40)
-p = off
-while p + 8 <= off + size:
-	t, misc, sz = struct.unpack_from(">IHH", d, p)
-	if sz < 8:
-		break
-	if t == 10 and not misc & 0x4000:
-		struct.pack_into(">QQ", d, p + 48, 0, 0)
-	p += sz
-open(sys.argv[2], "wb").write(d)
-EOP
+	python3 "$top/tests/mmap2.py" "$P/$n" "$J/be-in.data" ino=0 gen=0
 	"$PERFMT" inject --all -L -t "$(date +%s)" -i "$J/be-in.data" -o "$J/be.data" \
 	    >"$W/out" 2>/dev/null
 	id=$("$PERFMT" buildid /usr/bin/ls 2>/dev/null | cut -d' ' -f1)
