@@ -38,7 +38,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -12116,29 +12115,34 @@ finish(int rc)
  * --output, --dry-run, --symfs, --vmlinux and --kallsyms (perf report),
  * --buildid-dir (perf), --with-hits and --kernel (perf buildid-list),
  * --quiet, --verbose; --date and --reference are touch's. */
-static const struct option long_opts[] = {
-	{ "input", required_argument, NULL, 'i' },
-	{ "output", required_argument, NULL, 'o' },
-	{ "dry-run", no_argument, NULL, 'n' },
-	{ "all", no_argument, NULL, 'a' },
-	{ "sysroot", required_argument, NULL, 's' },
-	{ "symfs", required_argument, NULL, 's' },
-	{ "buildid-dir", required_argument, NULL, 'c' },
-	{ "vmlinux", required_argument, NULL, 'k' },
-	{ "kallsyms", required_argument, NULL, 'Y' },
-	{ "kernel", no_argument, NULL, 'K' },
-	{ "date", required_argument, NULL, 't' },
-	{ "reference", required_argument, NULL, 'r' },
-	{ "local", no_argument, NULL, 'L' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "porcelain", no_argument, NULL, 'p' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "hits", optional_argument, NULL, 'H' },
-	{ "with-hits", no_argument, NULL, 'H' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
+enum { NO_ARG, ARG, ARG_ATTACHED };
+
+static const struct lopt {
+	const char *name;
+	int arg, letter;
+} long_opts[] = {
+	{ "input", ARG, 'i' },
+	{ "output", ARG, 'o' },
+	{ "dry-run", NO_ARG, 'n' },
+	{ "all", NO_ARG, 'a' },
+	{ "sysroot", ARG, 's' },
+	{ "symfs", ARG, 's' },
+	{ "buildid-dir", ARG, 'c' },
+	{ "vmlinux", ARG, 'k' },
+	{ "kallsyms", ARG, 'Y' },
+	{ "kernel", NO_ARG, 'K' },
+	{ "date", ARG, 't' },
+	{ "reference", ARG, 'r' },
+	{ "local", NO_ARG, 'L' },
+	{ "quiet", NO_ARG, 'q' },
+	{ "porcelain", NO_ARG, 'p' },
+	{ "json", NO_ARG, 'j' },
+	{ "verbose", NO_ARG, 'v' },
+	{ "hits", ARG_ATTACHED, 'H' },
+	{ "with-hits", NO_ARG, 'H' },
+	{ "help", NO_ARG, 'h' },
+	{ "version", NO_ARG, 'V' },
+	{ NULL, 0, 0 }
 };
 
 /* The command argv[1] names; a name that is no command but a file that
@@ -12352,16 +12356,17 @@ static const struct {
 	{ 'v', NULL, &opt.verbose }
 };
 
-/* Sets the field of opt that the letter c sets; 0 if it sets none. */
+/* Sets the field of opt that the letter c sets to arg (or 1); 0 if it
+ * sets none. */
 static int
-opt_field(int c)
+opt_field(int c, const char *arg)
 {
 	unsigned k;
 
 	for (k = 0; k < sizeof opt_fields / sizeof *opt_fields; k++)
 		if (opt_fields[k].letter == c) {
 			if (opt_fields[k].arg)
-				*opt_fields[k].arg = optarg;
+				*opt_fields[k].arg = arg;
 			else
 				*opt_fields[k].flag = 1;
 			return 1;
@@ -12369,25 +12374,140 @@ opt_field(int c)
 	return 0;
 }
 
-/* The option getopt refused, as written: "-Z", or "--bogus" (a long one
- * is the argument getopt just read). */
-static const char *
-bad_option(int argc, char **argv, int c)
+/* The long option a[0, n) names: the one it spells, else the one it
+ * begins; NULL where it begins several (*amb set) or none. */
+static const struct lopt *
+long_opt(const char *a, size_t n, int *amb)
 {
-	static char o[3] = "-?";
-	const char *a = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+	const struct lopt *o, *hit = NULL;
+	int k = 0;
 
-	if (!strncmp(a, "--", 2))
-		return esc(a);
-	o[1] = (char)c;
-	return o;
+	*amb = 0;
+	for (o = long_opts; o->name; o++)
+		if (!strncmp(o->name, a, n)) {
+			if (!o->name[n])
+				return o;
+			hit = o;
+			k++;
+		}
+	*amb = k > 1;
+	return k == 1 ? hit : NULL;
+}
+
+/* One option, its letter c and its argument arg (NULL where it takes
+ * none, or none is attached to --hits). */
+static void
+take_option(int c, const char *arg)
+{
+	if (opt_field(c, arg))
+		return;
+	switch (c) {
+	case 'h':
+		usage_exit(0);
+		break;
+	case 'V':
+		print_version();
+		exit(finish(0));
+	case 'c':
+		if (opt.ncache == MAXCACHE) {
+			msg(2, "-c: at most %d caches", MAXCACHE);
+			usage_exit(2);
+		}
+		opt.cache[opt.ncache++] = arg;
+		break;
+	default:	// 'H'
+		if (!arg || !strcmp(arg, "sample"))
+			opt.hits = HITS_SAMPLE;
+		else if (!strcmp(arg, "callchain"))
+			opt.hits = HITS_CALLCHAIN;
+		else {
+			msg(2, "--hits=%s: expected sample or callchain",
+			    esc(arg));
+			usage_exit(2);
+		}
+	}
+}
+
+/* The options of argv[0, argc) as getopt_long takes them (perfmt(1),
+ * OPTIONS): letters alone or together (-qp), an argument attached or the
+ * next word (-iF, -i F, --input=F, --input F; --hits's only attached), a
+ * long name by any beginning that names one option, operands anywhere
+ * until "--".  The operands go, in order, to the front of argv; their
+ * count is returned.  A bad option is said in perfmt's words, its
+ * control bytes escaped. */
+static int
+parse_options(int cmd, int argc, char **argv)
+{
+	const char *opts = commands[cmd].opts, *a, *v, *q;
+	const struct lopt *o;
+	char s[3] = "-?";
+	int i, n = 0, amb;
+	size_t len;
+
+	for (i = 0; i < argc; i++) {
+		a = argv[i];
+		if (!strcmp(a, "--")) {
+			while (++i < argc)
+				argv[n++] = argv[i];
+		} else if (a[0] != '-' || !a[1]) {
+			argv[n++] = argv[i];
+		} else if (a[1] == '-') {
+			len = strcspn(a + 2, "=");
+			v = a[2 + len] ? a + 3 + len : NULL;
+			if (!(o = long_opt(a + 2, len, &amb)))
+				msg(2, "%s: %s option %s", commands[cmd].name,
+				    amb ? "ambiguous" : "unknown", esc(a));
+			// a long name of another command's letter: unknown here
+			else if (!strchr(opts + 1, o->letter) &&
+			    !strchr(commands[cmd].lopts, o->letter))
+				msg(2, "%s: unknown option --%s",
+				    commands[cmd].name, o->name);
+			else if (o->arg == NO_ARG && v)
+				msg(2, "%s: option --%s takes no argument",
+				    commands[cmd].name, o->name);
+			else if (o->arg == ARG && !v && i + 1 == argc)
+				msg(2, "%s: option %s needs an argument",
+				    commands[cmd].name, esc(a));
+			else {
+				take_option(o->letter, o->arg == ARG &&
+				    !v ? argv[++i] : v);
+				continue;
+			}
+			usage_exit(2);
+		} else {
+			for (a++; *a; a++) {
+				s[1] = *a;
+				if (*a == ':' || !(q = strchr(opts + 1, *a))) {
+					msg(2, "%s: unknown option %s%s",
+					    commands[cmd].name, esc(s), cmd ==
+					    C_LIST && *a == 'k' ? " (-k is a "
+					    "kernel image to check against; the "
+					    "running kernel's build-ID is list "
+					    "--kernel)" : "");
+					usage_exit(2);
+				}
+				if (q[1] != ':') {
+					take_option(*a, NULL);
+					continue;
+				}
+				if (!a[1] && i + 1 == argc) {
+					msg(2, "%s: option %s needs an argument",
+					    commands[cmd].name, s);
+					usage_exit(2);
+				}
+				take_option(*a, a[1] ? a + 1 : argv[++i]);
+				break;
+			}
+		}
+	}
+	return n;
 }
 
 int
 main(int argc, char **argv)
 {
 	struct stat st;
-	int c, cmd = C_CHECK, rc = 2, li = 0;
+	int c, cmd = C_CHECK, rc = 2;
 
 	// a closed descriptor 0, 1 or 2 would be the next file opened, and
 	// what is said to it would go into that file: each is /dev/null,
@@ -12403,62 +12523,10 @@ main(int argc, char **argv)
 	}
 	if (cmd < 0)
 		cmd = C_CHECK;	// perfmt FILE: the file is the operand
-	opterr = 0;	// bad options are said below, in perfmt's words
-	while ((c = getopt_long(argc, argv, commands[cmd].opts, long_opts,
-	    &li)) != -1) {
-		// a long name of another command's letter: unknown here
-		if (c != '?' && c != ':' && !strchr(commands[cmd].opts, c) &&
-		    !strchr(commands[cmd].lopts, c)) {
-			msg(2, "%s: unknown option --%s", commands[cmd].name,
-			    long_opts[li].name);
-			usage_exit(2);
-		}
-		if (opt_field(c))
-			continue;
-		switch (c) {
-		case 'h':
-			usage_exit(0);
-			break;
-		case 'V':
-			print_version();
-			return finish(0);
-		case 'c':
-			if (opt.ncache == MAXCACHE) {
-				msg(2, "-c: at most %d caches", MAXCACHE);
-				usage_exit(2);
-			}
-			opt.cache[opt.ncache++] = optarg;
-			break;
-		case 'H':
-			if (!optarg || !strcmp(optarg, "sample"))
-				opt.hits = HITS_SAMPLE;
-			else if (!strcmp(optarg, "callchain"))
-				opt.hits = HITS_CALLCHAIN;
-			else {
-				msg(2, "--hits=%s: expected sample or callchain",
-				    esc(optarg));
-				usage_exit(2);
-			}
-			break;
-		case ':':
-			msg(2, "%s: option %s needs an argument",
-			    commands[cmd].name, bad_option(argc, argv, optopt));
-			usage_exit(2);
-			break;
-		default:
-			msg(2, "%s: unknown option %s%s", commands[cmd].name,
-			    bad_option(argc, argv, optopt), cmd == C_LIST &&
-			    optopt == 'k' ? " (-k is a kernel image to check "
-			    "against; the running kernel's build-ID is list "
-			    "--kernel)" : "");
-			usage_exit(2);
-		}
-	}
-	argc -= optind;
-	argv += optind;
+	argc = parse_options(cmd, argc - 1, ++argv);
 	if (cmd == C_BUILDID)
 		return finish(cmd_buildid(argc, argv));
-	// getopt's optional argument is only ever the attached one
+	// --hits's argument is only ever the attached one
 	if (argc && opt.hits && (!strcmp(argv[0], "sample") ||
 	    !strcmp(argv[0], "callchain")) && stat(argv[0], &st)) {
 		msg(2, "%s: unexpected argument '%s': did you mean --hits=%s?",

@@ -71,6 +71,29 @@ run "$PERFMT" --bogus
 expect "unknown long option, as written" 2 "perfmt: check: unknown option --bogus"
 run "$PERFMT" check -i
 expect "-i without its argument" 2 "perfmt: check: option -i needs an argument"
+# a prefix of several long names is ambiguous, not unknown (musl's
+# getopt_long calls it unknown); a control byte in an option is escaped
+run "$PERFMT" check --s "$W/tmp"
+expect "--s: ambiguous" 2 "perfmt: check: ambiguous option --s"
+run "$PERFMT" check "-$(printf '\033')"
+expect "an unknown letter's control byte escaped" 2 "perfmt: check: unknown option -\\x1b"
+run "$PERFMT" check --all=1
+expect "--all=1: takes no argument" 2 "perfmt: check: option --all takes no argument"
+run "$PERFMT" header --js -i "$W/perf/local__x86_64__small.data"
+expect "a prefix of one long name: --js" 0
+# letters together, an argument attached, operands before options, --
+f=$W/perf/local__x86_64__small.data
+"$PERFMT" check -q -p -t 2026-11-30 -i "$f" >"$W/tmp/i" 2>&1
+run "$PERFMT" check -qpt2026-11-30 "-i$f"
+cat "$W/err" >>"$W/out"
+same "-qpt2026-11-30 -iFILE = -q -p -t 2026-11-30 -i FILE" "$W/tmp/i"
+run "$PERFMT" check "$f" -qp -t 2026-11-30
+cat "$W/err" >>"$W/out"
+same "the profile before the options" "$W/tmp/i"
+cp "$f" "$W/tmp/-q.data"
+(cd "$W/tmp" && "$PERFMT" check -qp -t 2026-11-30 -- -q.data) >"$W/out" 2>&1
+sed "s|$f|-q.data|g" "$W/tmp/i" >"$W/tmp/i2"
+same "-- ends the options: a profile named -q.data" "$W/tmp/i2"
 run "$PERFMT" check --sysroot
 expect "--sysroot without its argument" 2 "option --sysroot needs an argument"
 run "$PERFMT" header -k
