@@ -6666,13 +6666,6 @@ static struct res {
 	unsigned char diskid[IDMAX];
 } res[PERFMT_MAXOBJ];
 
-static void
-decide(struct res *r, unsigned rule)
-{
-	r->rule = (uint8_t)rule;
-	r->verdict = rules[rule].verdict;
-}
-
 /* The scope (docs/design.md, the scope): an object is judged where the
  * report can use it: a sample or a callchain entry falls in it, or a
  * sample's user stack may be unwound through it (proc_stacked); the
@@ -7239,6 +7232,13 @@ rec_of(uint32_t g, struct rec *rc)
 	return 1;
 }
 
+/* Whether device d is the one a record names by its numbers. */
+static int
+dev_is(dev_t d, uint32_t maj, uint32_t min)
+{
+	return major(d) == maj && minor(d) == min;
+}
+
 /* In an initramfs or a chroot /sys may be absent: say so, not only that
  * a file under it is missing. */
 static int
@@ -7359,8 +7359,7 @@ sysroot_live(void)
 		sr_live = objs[i].inodes == 1 && !sr_resolve(opt.sysroot,
 		    obj_name(&objs[i]), p, sizeof p) && !stat(p, &st) &&
 		    S_ISREG(st.st_mode) && st.st_ino == objs[i].ino &&
-		    major(st.st_dev) == objs[i].maj &&
-		    minor(st.st_dev) == objs[i].min;
+		    dev_is(st.st_dev, objs[i].maj, objs[i].min);
 }
 
 /* overlayfs gives a file the inode number of its lower layer's copy
@@ -7376,7 +7375,7 @@ inodes_compared(const char *path, int here, const struct rec *rc,
 	struct statfs f;
 
 	return same_host && (here || (sr_live &&
-	    rc->maj == major(st->st_dev) && rc->min == minor(st->st_dev))) &&
+	    dev_is(st->st_dev, rc->maj, rc->min))) &&
 	    !(statfs(path, &f) == 0 && (unsigned long)f.f_type == 0x794c7630UL);
 }
 
@@ -7501,7 +7500,7 @@ image_fs(unsigned long type)
  * release decide, each only as far as it can be trusted (the rules, in
  * their order: docs/design.md).  e: the file's generation and its file
  * system's facts (fs_facts). */
-static void
+static unsigned
 judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
     const struct cand *c, const struct elfid *e, int is_file,
     const char *name)
@@ -7522,16 +7521,13 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		// does its release, but of the one running in the boot that
 		// ran it
 		kernel_release(c, rel, sizeof rel);
-		decide(r, !pf.osrelease[0] || !rel[0] ? R_NO_RELEASE :
+		return !pf.osrelease[0] || !rel[0] ? R_NO_RELEASE :
 		    strcmp(rel, pf.osrelease) ? R_RELEASE_DIFFERS :
 		    live_kind(c) && this_boot == 1 ? R_RELEASE_SAME :
-		    R_RELEASE_ONLY);
-		return;
+		    R_RELEASE_ONLY;
 	}
-	if (!is_file) {
-		decide(r, R_NOTHING_TO_COMPARE);
-		return;
-	}
+	if (!is_file)
+		return R_NOTHING_TO_COMPARE;
 	r->mtime = mtime_ns(st);
 	r->ino = st->st_ino;
 	here = host_file(name, st);
@@ -7544,28 +7540,22 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	mapped = !here && rc->inodes == 1 && st->st_ino == rc->ino &&
 	    rc->gen && !gen_other;
 	if (!here && !mapped && r->kind != K_JIT && !(sr_live &&
-	    rc->maj == major(st->st_dev) && rc->min == minor(st->st_dev))) {
-		decide(r, R_COPY);
-		return;
-	}
+	    dev_is(st->st_dev, rc->maj, rc->min)))
+		return R_COPY;
 	if (mapped)
 		r->flags |= RF_SAME_INO;
 	else if (rc->inodes && inodes_compared(c->path, here, rc, st)) {
 		// two files at the path, on one device, while perf
 		// recorded: no one file is both
-		if (rc->inodes == 2) {
-			decide(r, R_TWO_INODES);
-			return;
-		}
+		if (rc->inodes == 2)
+			return R_TWO_INODES;
 		// files at the path on two devices: a container's or a
 		// chroot's too, whose bytes no file here vouches for (perf
 		// report reads this one for its samples)
 		two_devs = rc->inodes == 3;
-		if (rc->maj == major(st->st_dev) && rc->min == minor(st->st_dev)) {
-			if (st->st_ino != rc->ino || gen_other) {
-				decide(r, R_OTHER_INODE);
-				return;
-			}
+		if (dev_is(st->st_dev, rc->maj, rc->min)) {
+			if (st->st_ino != rc->ino || gen_other)
+				return R_OTHER_INODE;
 			r->flags |= RF_SAME_INO;
 		// another block device is another file system; the kernel's
 		// numbers of an anonymous one (btrfs subvolumes, FUSE, NFS)
@@ -7573,33 +7563,25 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		// inode numbers repeat across btrfs subvolumes: the
 		// generation tells where both have one
 		} else if (rc->maj || major(st->st_dev)) {
-			decide(r, R_OTHER_FS);
-			return;
+			return R_OTHER_FS;
 		} else if (st->st_ino == rc->ino && gen_other) {
-			decide(r, R_OTHER_INODE);
-			return;
+			return R_OTHER_INODE;
 		} else
 			r->flags |= st->st_ino == rc->ino && rc->gen && e->gen ?
 			    RF_DEV_DIFF : RF_INO_DIFF;
 	}
-	if (!prof_ok) {
-		decide(r, R_NO_TIME);
-		return;
-	}
+	if (!prof_ok)
+		return R_NO_TIME;
 	// an image's files carry the image's times: a loop device's image
 	// may be swapped or written, and a read-only image (or mount) is
 	// the same one only in this boot (an update puts another in
 	// another); a btrfs snapshot puts back inodes and times
 	if ((r->err = (uint8_t)loop_since(st, e->fs.ro, since)) ||
 	    ((image_fs(e->fs.type) || e->fs.ro) && this_boot != 1 &&
-	    (r->err = FSW_IMAGE))) {
-		decide(r, R_IMAGE);
-		return;
-	}
-	if (e->fs.subvol > since) {
-		decide(r, R_SNAPSHOT);
-		return;
-	}
+	    (r->err = FSW_IMAGE)))
+		return R_IMAGE;
+	if (e->fs.subvol > since)
+		return R_SNAPSHOT;
 	// a time in the future is no write time (a tarball made where the
 	// clock ran ahead): the ctime dates such a file
 	if (r->mtime > now_ns + slack)
@@ -7619,24 +7601,24 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	// a perf.data's mtime in whole seconds (FAT, ext4 of 128-byte
 	// inodes) may lie up to its resolution before the recording's end
 	if (m > prof_ns + (prof_trust >= PT_WRITTEN ? pf.time_slack : 0))
-		decide(r, R_NEWER);
+		return R_NEWER;
 	else if (prof_trust == PT_COPY)
-		decide(r, R_COPY_TIME);
+		return R_COPY_TIME;
 	// the file perf wrote, or a slow copy: nothing here tells which
 	else if (prof_trust == PT_AGED || (prof_trust == PT_UNCONFIRMED &&
 	    !clock_hi))
-		decide(r, R_UNPLACED);
+		return R_UNPLACED;
 	else if ((r->flags & RF_INO_DIFF) || two_devs)
-		decide(r, R_OTHER_DEVICE);
+		return R_OTHER_DEVICE;
 	// a file modified while perf recorded may or may not be the one
 	// mapped; a JIT's map is written by its process, never before the
 	// recording began (an older one is an earlier process's), where
 	// that start is known
 	else if (r->kind != K_JIT && m > since)
-		decide(r, R_DURING);
+		return R_DURING;
 	else if (r->kind == K_JIT && start_known && m != INT64_MIN &&
 	    m < prof_start - slack)
-		decide(r, R_JIT_EARLIER);
+		return R_JIT_EARLIER;
 	// the change time cannot be set back as an mtime can (cp -p, tar,
 	// rsync), but a copy has its own: asked of the file at its path here
 	// or the inode perf mapped; perf's own cache moves it
@@ -7644,9 +7626,9 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	else if ((here || (r->flags & RF_SAME_INO)) &&
 	    ts_ns(&st->st_ctim) > (r->kind == K_JIT ? prof_ns : since) &&
 	    !cache_linked(r, st, c->path))
-		decide(r, R_CTIME);
+		return R_CTIME;
 	else
-		decide(r, R_UNCHANGED);
+		return R_UNCHANGED;
 }
 
 static int
@@ -7802,7 +7784,7 @@ other_id_nowhere(uint32_t g, int kind)
 	return some && used_nowhere;
 }
 
-static void
+static unsigned
 check_group(uint32_t g)
 {
 	const struct obj *o = &objs[g];
@@ -7813,7 +7795,7 @@ check_group(uint32_t g)
 	const char *why;
 	unsigned i, first = MAXCAND, unread = MAXCAND, nokernel = MAXCAND;
 	int idrc, there, first_idrc = -1, first_file = 0;
-	int match, notmapped, here;
+	int match, notmapped, here, other_id;
 	size_t idlen;
 	char rel[STRMAX];
 
@@ -7828,21 +7810,20 @@ check_group(uint32_t g)
 	if (r->kind == K_USER && deleted_len(o))
 		r->flags |= RF_DELETED;
 	if (r->kind == K_PSEUDO) {
-		decide(r, R_PSEUDO);
 		r->why = why;
-		return;
+		return R_PSEUDO;
 	}
-	if (r->kind == K_VDSO && !rc.idlen) {
-		decide(r, R_VDSO_NOID);
-		return;
-	}
-	if (r->kind == K_USER && rc.nids > 1 && other_id_nowhere(g, r->kind)) {
-		decide(r, R_OTHER_ID);
-		r->cand = MAXCAND;
-		cand_list(o, r->kind, rc.id, rc.idlen);	// as for the rest
-		return;
-	}
+	if (r->kind == K_VDSO && !rc.idlen)
+		return R_VDSO_NOID;
+	// (other_id_nowhere leaves the candidates of one ID: those of the
+	// recorded one are made as for the rest)
+	other_id = r->kind == K_USER && rc.nids > 1 &&
+	    other_id_nowhere(g, r->kind);
 	cand_list(o, r->kind, rc.id, rc.idlen);
+	if (other_id) {
+		r->cand = MAXCAND;
+		return R_OTHER_ID;
+	}
 	for (i = 0; i < ncand; i++) {
 		there = probe(&cands[i], &e, &st, &idrc);
 		trace_cand(o, &cands[i], there, idrc, &e);
@@ -7900,8 +7881,6 @@ check_group(uint32_t g)
 			    cands[i].path);
 			if (here && !notmapped && id_after_map(&rc, &st, g))
 				r->flags |= RF_AFTER_MAP;
-			decide(r, notmapped || (r->flags & RF_AFTER_MAP) ?
-			    R_ID_NOT_MAPPED : R_ID_MATCHES);
 			r->cand = (uint8_t)i;
 			if (first < i) {
 				r->flags |= RF_PATH_DIFF;
@@ -7912,7 +7891,8 @@ check_group(uint32_t g)
 				r->flags |= RF_NEWER;
 			r->mtime = mtime_ns(&st);
 			r->ino = st.st_ino;
-			return;
+			return notmapped || (r->flags & RF_AFTER_MAP) ?
+			    R_ID_NOT_MAPPED : R_ID_MATCHES;
 		}
 		if (first == MAXCAND) {
 			first = i;
@@ -7931,10 +7911,9 @@ check_group(uint32_t g)
 	// what could not be read before anything that could: the file at
 	// the path may well be the profiled one
 	if (unread < first) {
-		decide(r, R_UNREADABLE);
 		r->cand = (uint8_t)unread;
 		r->err = (uint8_t)cands[unread].err;
-		return;
+		return R_UNREADABLE;
 	}
 	// MAXCAND where nothing was found: no file to name
 	r->cand = (uint8_t)first;
@@ -7952,39 +7931,39 @@ check_group(uint32_t g)
 	if (first == MAXCAND && !strncmp(obj_name(o), "/dev/", 5) && ncand &&
 	    cands[0].type == CT_PATH && cands[0].what &&
 	    !strcmp(cands[0].what, "a device"))
-		decide(r, R_DEVICE);
+		return R_DEVICE;
 	// this system's file is not the foreign profile's, nor is what
 	// stands at a deleted file's path the file perf saw
 	else if (foreign_here(r->kind))
-		decide(r, R_FOREIGN);
+		return R_FOREIGN;
 	else if (r->flags & RF_DELETED)
-		decide(r, R_DELETED);
+		return R_DELETED;
 	// the running kernel and modules are asked of /sys: not there, it
 	// says nothing of them (an initramfs, a chroot)
 	else if (first == MAXCAND && ncand && live_kind(&cands[0]) &&
 	    cands[0].type != CT_VDSO && !sysfs_mounted())
-		decide(r, R_NO_SYSFS);
+		return R_NO_SYSFS;
 	// only a kernel image's place held a file, and no kernel image
 	// perfmt reads: it may be the profiled one, compressed
 	else if (first == MAXCAND && nokernel < MAXCAND) {
 		r->cand = (uint8_t)nokernel;
-		decide(r, rc.idlen ? R_DEFLATED : R_NO_RELEASE);
+		return rc.idlen ? R_DEFLATED : R_NO_RELEASE;
 	} else if (first == MAXCAND)
-		decide(r, R_MISSING);
+		return R_MISSING;
 	// an APK's compressed library is not read in place: no copy with
 	// the recorded build-ID leaves it untold
 	else if (rc.idlen && first_e.deflated)
-		decide(r, R_DEFLATED);
+		return R_DEFLATED;
 	// a build-ID was recorded and the file's differs, or it has none, or
 	// it is no ELF file; only a compressed module cannot be compared
 	else if (rc.idlen && !(first_idrc == 2 &&
 	    compressed(cands[first].path)))
-		decide(r, R_ID_DIFFERS);
+		return R_ID_DIFFERS;
 	// what ran was for the profile's architecture: this file is not it
 	else if (r->flags & RF_ARCH_DIFF)
-		decide(r, R_OTHER_ARCH);
+		return R_OTHER_ARCH;
 	else
-		judge_by_time(r, &rc, &first_st, &cands[first], &first_e,
+		return judge_by_time(r, &rc, &first_st, &cands[first], &first_e,
 		    first_file, obj_name(o));
 }
 
@@ -8002,9 +7981,10 @@ static struct {
 static void
 judge(uint32_t g)
 {
-	const struct res *r = &res[g];
+	struct res *r = &res[g];
 
-	check_group(g);
+	r->rule = (uint8_t)check_group(g);
+	r->verdict = rules[r->rule].verdict;
 	if (!opt.sysroot || r->kind == K_PSEUDO || r->kind == K_VDSO)
 		return;
 	if (!srt.looked++)
