@@ -6653,7 +6653,8 @@ static const struct rule {
 enum { FSW_NONE, FSW_ATTACHED, FSW_WRITTEN, FSW_UNTOLD, FSW_IMAGE };
 
 static struct res {
-	const char *why;	/* skip, unreadable ID: the words */
+	const char *why;	/* skip, unreadable ID: the words; missing:
+				 * what stands at the first place */
 	int64_t mtime;		/* ns since the epoch, of the file judged */
 	uint64_t ino;		/* and its inode */
 	uint16_t flags;
@@ -7948,8 +7949,11 @@ check_group(uint32_t g)
 	else if (first == MAXCAND && nokernel < MAXCAND) {
 		r->cand = (uint8_t)nokernel;
 		return rc.idlen ? R_DEFLATED : R_NO_RELEASE;
-	} else if (first == MAXCAND)
+	} else if (first == MAXCAND) {
+		// what stands at the first place, if not a file (the detail)
+		r->why = ncand ? cands[0].what : NULL;
 		return R_MISSING;
+	}
 	// an APK's compressed library is not read in place: no copy with
 	// the recorded build-ID leaves it untold
 	else if (rc.idlen && first_e.deflated)
@@ -8600,6 +8604,7 @@ detail_for(uint32_t g, const struct rec *rc)
 	char when[64], hex[2 * IDMAX + 1], rel[STRMAX];
 	struct stat st;
 	struct elfid e;
+	int where = 0;	/* the file's place follows the rule's words */
 
 	if (c)
 		cand_resolve(&cands[r->cand]);
@@ -8632,10 +8637,8 @@ detail_for(uint32_t g, const struct rec *rc)
 			    esc(opt.sysroot), esc(pf.osrelease));
 		else if (!ncand)
 			dadd("nowhere to look: give -k VMLINUX or -s SYSROOT");
-		else if (cands[0].type != CT_VDSO && !cands[0].err &&
-		    !stat(cands[0].path, &st) && !S_ISREG(st.st_mode))
-			dadd("%s is %s, not a file", esc(cands[0].path),
-			    file_kind(st.st_mode));
+		else if (r->why)
+			dadd("%s is %s, not a file", esc(cands[0].path), r->why);
 		else if (cands[0].err && cands[0].err != ENOENT)
 			dadd("%s: %s", esc(cands[0].path),
 			    walk_error(cands[0].err));
@@ -8653,10 +8656,6 @@ detail_for(uint32_t g, const struct rec *rc)
 			dadd("no such file");
 		else
 			dadd("not found: %s", esc(cands[0].path));
-		if (ncand && live_kind(&cands[0]) && cands[0].type != CT_VDSO &&
-		    !sysfs_mounted())
-			dadd(" (/sys is not mounted: give -k VMLINUX, or "
-			    "mount -t sysfs sysfs /sys)");
 		if (ncand > 1)
 			dadd(", nor in %u more place%s (-v lists them)",
 			    ncand - 1, ncand > 2 ? "s" : "");
@@ -8665,7 +8664,7 @@ detail_for(uint32_t g, const struct rec *rc)
 		dadd("%s; a copy of the %s settles it", r->kind == K_KERNEL ?
 		    "no kernel image perfmt reads (-v says why)" : r->why,
 		    r->kind == K_KERNEL ? "image unpacked (-k)" : "library (-c)");
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_ID_DIFFERS:
 		if (live_kind(c))
@@ -8678,13 +8677,12 @@ detail_for(uint32_t g, const struct rec *rc)
 		if (r->flags & RF_ARCH_DIFF)
 			dadd(", a file for %s, the profile from %s",
 			    machine_name(r->em), esc(pf.arch));
-		if (!live_kind(c))
-			detail_where(o, c);
+		where = !live_kind(c);
 		break;
 	case R_OTHER_ARCH:
 		dadd("a file for %s, the profile from %s", machine_name(r->em),
 		    esc(pf.arch));
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_ID_NOT_MAPPED:
 		dadd("the recorded build-ID is the file's at the path, ");
@@ -8707,7 +8705,7 @@ detail_for(uint32_t g, const struct rec *rc)
 			    " (%" PRIu32 ":%" PRIu32 "; a chroot, a bind "
 			    "mount?): it is not the mapped file's", r->ino,
 			    rc->ino, rc->maj, rc->min);
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_OTHER_ID:
 		dadd("perf recorded %u build-IDs at the path (rebuilt while it "
@@ -8734,7 +8732,7 @@ detail_for(uint32_t g, const struct rec *rc)
 	case R_TWO_INODES:
 		dadd("replaced while recording: perf saw two inodes at the "
 		    "path");
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_OTHER_INODE:
 		if (r->ino == rc->ino)
@@ -8745,7 +8743,7 @@ detail_for(uint32_t g, const struct rec *rc)
 			dadd("inode %" PRIu64 ", the profile saw inode %" PRIu64
 			    " on the same device (%" PRIu32 ":%" PRIu32 ")",
 			    r->ino, rc->ino, rc->maj, rc->min);
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_DELETED:
 		dadd("perf saw the file deleted while it ran (replaced or "
@@ -8811,14 +8809,14 @@ detail_for(uint32_t g, const struct rec *rc)
 		    "inode perf mapped: its times date the copy, not the build; "
 		    "record with build-IDs, or perfmt inject where it was "
 		    "recorded");
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_OTHER_FS:
 		dadd("no build-ID recorded; perf mapped inode %" PRIu64 " on "
 		    "device %" PRIu32 ":%" PRIu32 ", and another file system "
 		    "holds the path here (an A/B slot, another disk, a "
 		    "container's)", rc->ino, rc->maj, rc->min);
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_IMAGE:
 		dadd("no build-ID recorded; %s; record with build-IDs, or perfmt "
@@ -8831,18 +8829,18 @@ detail_for(uint32_t g, const struct rec *rc)
 		    : "on a read-only image, whose times are the image's, in a "
 		    "boot not shown to be the recording's: an update may have "
 		    "put another image there");
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_SNAPSHOT:
 		dadd("no build-ID recorded; its btrfs subvolume was made after "
 		    "the recording began (a snapshot put back, a container made "
 		    "anew): inode, generation and times may be an older "
 		    "build's");
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_NEWER:
 		detail_time("modified", r->mtime);
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_COPY_TIME:
 	case R_UNPLACED:
@@ -8866,16 +8864,18 @@ detail_for(uint32_t g, const struct rec *rc)
 			    "began: an earlier process's with the same pid?" :
 			    "while perf recorded: before it was mapped or "
 			    "after?");
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_UNCHANGED:
 		dadd("%s; not modified since the profile", rc->idlen ?
 		    "build-ID unreadable" : "no build-ID recorded");
 		if (r->flags & RF_SAME_INO)
 			dadd(", same device and inode");
-		detail_where(o, c);
+		where = 1;
 		break;
 	}
+	if (where)
+		detail_where(o, c);
 	if (r->flags & RF_FUTURE) {
 		time_into(when, sizeof when, r->mtime, 0);
 		dadd("; its mtime, %s, lies in the future (a clock ahead where it "
