@@ -7434,6 +7434,23 @@ cache_linked(const struct res *r, const struct stat *st, const char *path)
 	return 0;
 }
 
+/* A small text file of the system (sysfs, procfs), read whole into buf
+ * up to cap - 1 bytes and ended with a NUL.  0 if it cannot be opened. */
+static int
+sys_text(const char *path, char *buf, size_t cap)
+{
+	struct rd r;
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK);
+
+	if (fd < 0)
+		return 0;
+	rd_file(&r, fd, 0, (unsigned char *)buf, cap - 1, 0, RD_OPEN);
+	rd_fill(&r, cap - 1);
+	close(fd);
+	buf[r.len] = 0;
+	return 1;
+}
+
 /* A loop device's contents are an image file's, which can be swapped or
  * written under the same device and inode numbers, with times that come
  * from the image (fmt §8).  Its sysfs directory "loop" gets its mtime
@@ -7449,9 +7466,7 @@ loop_since(const struct stat *st, int ro, int64_t since)
 {
 	char p[64], f[PATHMAX];
 	struct stat d;
-	struct rd r;
 	unsigned i;
-	int fd;
 
 	for (i = 0; i < 2; i++) {
 		snprintf(p, sizeof p, "/sys/dev/block/%u:%u/%sloop",
@@ -7467,12 +7482,8 @@ loop_since(const struct stat *st, int ro, int64_t since)
 	if (!ro)
 		return FSW_NONE;
 	strcat(p, "/backing_file");
-	if ((fd = open(p, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0)
+	if (!sys_text(p, f, sizeof f))
 		return FSW_UNTOLD;
-	rd_file(&r, fd, 0, (unsigned char *)f, sizeof f - 1, 0, RD_OPEN);
-	rd_fill(&r, sizeof f - 1);
-	close(fd);
-	f[r.len] = 0;
 	f[strcspn(f, "\n")] = 0;
 	// a deleted image (" (deleted)") is no file to ask
 	if (!f[0] || stat(f, &d))
@@ -8441,17 +8452,11 @@ host_fact(const char *what, const char *rec, const char *here)
 static int
 sys_number(const char *path, const char *key, int last, uint64_t *v)
 {
-	const char *p;
-	struct rd r;
-	int fd, found = 0;
+	const char *p = (const char *)tabbuf;
+	int found = 0;
 
-	if ((fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0)
-		return 0;
-	rd_file(&r, fd, 0, tabbuf, sizeof tabbuf - 1, 0, RD_OPEN);
-	rd_fill(&r, sizeof tabbuf - 1);
-	close(fd);
-	tabbuf[r.len] = 0;
-	if (!(p = strstr((const char *)tabbuf, key)))
+	if (!sys_text(path, (char *)tabbuf, sizeof tabbuf) ||
+	    !(p = strstr(p, key)))
 		return 0;
 	for (p += strlen(key), *v = 0; *p && *p != '\n'; p++) {
 		if (*p >= '0' && *p <= '9') {
