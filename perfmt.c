@@ -7898,11 +7898,11 @@ check_group(uint32_t g)
 				r->flags |= RF_PATH_DIFF;
 				r->first = (uint8_t)first;
 			}
-			if (cands[i].type == CT_PATH && mtime_ns(&st) > prof_ns &&
-			    prof_ok)
-				r->flags |= RF_NEWER;
 			r->mtime = mtime_ns(&st);
 			r->ino = st.st_ino;
+			if (cands[i].type == CT_PATH && r->mtime > prof_ns &&
+			    prof_ok)
+				r->flags |= RF_NEWER;
 			return notmapped || (r->flags & RF_AFTER_MAP) ?
 			    R_ID_NOT_MAPPED : R_ID_MATCHES;
 		}
