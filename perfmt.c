@@ -6642,7 +6642,8 @@ static const struct rule {
 enum { FSW_NONE, FSW_ATTACHED, FSW_WRITTEN, FSW_UNTOLD, FSW_IMAGE };
 
 static struct res {
-	const char *why;	/* skip, unreadable ID: the words */
+	const char *why;	/* skip, unreadable ID: the words; missing:
+				 * what stands at the first place */
 	int64_t mtime;		/* ns since the epoch, of the file judged */
 	uint64_t ino;		/* and its inode */
 	uint16_t flags;
@@ -6654,13 +6655,6 @@ static struct res {
 	uint16_t em;		/* RF_ARCH_DIFF: the file's ELF machine */
 	unsigned char diskid[IDMAX];
 } res[PERFMT_MAXOBJ];
-
-static void
-decide(struct res *r, unsigned rule)
-{
-	r->rule = (uint8_t)rule;
-	r->verdict = rules[rule].verdict;
-}
 
 /* The scope (docs/design.md, the scope): an object is judged where the
  * report can use it: a sample or a callchain entry falls in it, or a
@@ -7228,6 +7222,13 @@ rec_of(uint32_t g, struct rec *rc)
 	return 1;
 }
 
+/* Whether device d is the one a record names by its numbers. */
+static int
+dev_is(dev_t d, uint32_t maj, uint32_t min)
+{
+	return major(d) == maj && minor(d) == min;
+}
+
 /* In an initramfs or a chroot /sys may be absent: say so, not only that
  * a file under it is missing. */
 static int
@@ -7348,8 +7349,7 @@ sysroot_live(void)
 		sr_live = objs[i].inodes == 1 && !sr_resolve(opt.sysroot,
 		    obj_name(&objs[i]), p, sizeof p) && !stat(p, &st) &&
 		    S_ISREG(st.st_mode) && st.st_ino == objs[i].ino &&
-		    major(st.st_dev) == objs[i].maj &&
-		    minor(st.st_dev) == objs[i].min;
+		    dev_is(st.st_dev, objs[i].maj, objs[i].min);
 }
 
 /* overlayfs gives a file the inode number of its lower layer's copy
@@ -7365,7 +7365,7 @@ inodes_compared(const char *path, int here, const struct rec *rc,
 	struct statfs f;
 
 	return same_host && (here || (sr_live &&
-	    rc->maj == major(st->st_dev) && rc->min == minor(st->st_dev))) &&
+	    dev_is(st->st_dev, rc->maj, rc->min))) &&
 	    !(statfs(path, &f) == 0 && (unsigned long)f.f_type == 0x794c7630UL);
 }
 
@@ -7423,6 +7423,23 @@ cache_linked(const struct res *r, const struct stat *st, const char *path)
 	return 0;
 }
 
+/* A small text file of the system (sysfs, procfs), read whole into buf
+ * up to cap - 1 bytes and ended with a NUL.  0 if it cannot be opened. */
+static int
+sys_text(const char *path, char *buf, size_t cap)
+{
+	struct rd r;
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK);
+
+	if (fd < 0)
+		return 0;
+	rd_file(&r, fd, 0, (unsigned char *)buf, cap - 1, 0, RD_OPEN);
+	rd_fill(&r, cap - 1);
+	close(fd);
+	buf[r.len] = 0;
+	return 1;
+}
+
 /* A loop device's contents are an image file's, which can be swapped or
  * written under the same device and inode numbers, with times that come
  * from the image (fmt §8).  Its sysfs directory "loop" gets its mtime
@@ -7438,9 +7455,7 @@ loop_since(const struct stat *st, int ro, int64_t since)
 {
 	char p[64], f[PATHMAX];
 	struct stat d;
-	struct rd r;
 	unsigned i;
-	int fd;
 
 	for (i = 0; i < 2; i++) {
 		snprintf(p, sizeof p, "/sys/dev/block/%u:%u/%sloop",
@@ -7456,12 +7471,8 @@ loop_since(const struct stat *st, int ro, int64_t since)
 	if (!ro)
 		return FSW_NONE;
 	strcat(p, "/backing_file");
-	if ((fd = open(p, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0)
+	if (!sys_text(p, f, sizeof f))
 		return FSW_UNTOLD;
-	rd_file(&r, fd, 0, (unsigned char *)f, sizeof f - 1, 0, RD_OPEN);
-	rd_fill(&r, sizeof f - 1);
-	close(fd);
-	f[r.len] = 0;
 	f[strcspn(f, "\n")] = 0;
 	// a deleted image (" (deleted)") is no file to ask
 	if (!f[0] || stat(f, &d))
@@ -7490,7 +7501,7 @@ image_fs(unsigned long type)
  * release decide, each only as far as it can be trusted (the rules, in
  * their order: docs/design.md).  e: the file's generation and its file
  * system's facts (fs_facts). */
-static void
+static unsigned
 judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
     const struct cand *c, const struct elfid *e, int is_file,
     const char *name)
@@ -7511,16 +7522,13 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		// does its release, but of the one running in the boot that
 		// ran it
 		kernel_release(c, rel, sizeof rel);
-		decide(r, !pf.osrelease[0] || !rel[0] ? R_NO_RELEASE :
+		return !pf.osrelease[0] || !rel[0] ? R_NO_RELEASE :
 		    strcmp(rel, pf.osrelease) ? R_RELEASE_DIFFERS :
 		    live_kind(c) && this_boot == 1 ? R_RELEASE_SAME :
-		    R_RELEASE_ONLY);
-		return;
+		    R_RELEASE_ONLY;
 	}
-	if (!is_file) {
-		decide(r, R_NOTHING_TO_COMPARE);
-		return;
-	}
+	if (!is_file)
+		return R_NOTHING_TO_COMPARE;
 	r->mtime = mtime_ns(st);
 	r->ino = st->st_ino;
 	here = host_file(name, st);
@@ -7533,28 +7541,22 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	mapped = !here && rc->inodes == 1 && st->st_ino == rc->ino &&
 	    rc->gen && !gen_other;
 	if (!here && !mapped && r->kind != K_JIT && !(sr_live &&
-	    rc->maj == major(st->st_dev) && rc->min == minor(st->st_dev))) {
-		decide(r, R_COPY);
-		return;
-	}
+	    dev_is(st->st_dev, rc->maj, rc->min)))
+		return R_COPY;
 	if (mapped)
 		r->flags |= RF_SAME_INO;
 	else if (rc->inodes && inodes_compared(c->path, here, rc, st)) {
 		// two files at the path, on one device, while perf
 		// recorded: no one file is both
-		if (rc->inodes == 2) {
-			decide(r, R_TWO_INODES);
-			return;
-		}
+		if (rc->inodes == 2)
+			return R_TWO_INODES;
 		// files at the path on two devices: a container's or a
 		// chroot's too, whose bytes no file here vouches for (perf
 		// report reads this one for its samples)
 		two_devs = rc->inodes == 3;
-		if (rc->maj == major(st->st_dev) && rc->min == minor(st->st_dev)) {
-			if (st->st_ino != rc->ino || gen_other) {
-				decide(r, R_OTHER_INODE);
-				return;
-			}
+		if (dev_is(st->st_dev, rc->maj, rc->min)) {
+			if (st->st_ino != rc->ino || gen_other)
+				return R_OTHER_INODE;
 			r->flags |= RF_SAME_INO;
 		// another block device is another file system; the kernel's
 		// numbers of an anonymous one (btrfs subvolumes, FUSE, NFS)
@@ -7562,33 +7564,25 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		// inode numbers repeat across btrfs subvolumes: the
 		// generation tells where both have one
 		} else if (rc->maj || major(st->st_dev)) {
-			decide(r, R_OTHER_FS);
-			return;
+			return R_OTHER_FS;
 		} else if (st->st_ino == rc->ino && gen_other) {
-			decide(r, R_OTHER_INODE);
-			return;
+			return R_OTHER_INODE;
 		} else
 			r->flags |= st->st_ino == rc->ino && rc->gen && e->gen ?
 			    RF_DEV_DIFF : RF_INO_DIFF;
 	}
-	if (!prof_ok) {
-		decide(r, R_NO_TIME);
-		return;
-	}
+	if (!prof_ok)
+		return R_NO_TIME;
 	// an image's files carry the image's times: a loop device's image
 	// may be swapped or written, and a read-only image (or mount) is
 	// the same one only in this boot (an update puts another in
 	// another); a btrfs snapshot puts back inodes and times
 	if ((r->err = (uint8_t)loop_since(st, e->fs.ro, since)) ||
 	    ((image_fs(e->fs.type) || e->fs.ro) && this_boot != 1 &&
-	    (r->err = FSW_IMAGE))) {
-		decide(r, R_IMAGE);
-		return;
-	}
-	if (e->fs.subvol > since) {
-		decide(r, R_SNAPSHOT);
-		return;
-	}
+	    (r->err = FSW_IMAGE)))
+		return R_IMAGE;
+	if (e->fs.subvol > since)
+		return R_SNAPSHOT;
 	// a time in the future is no write time (a tarball made where the
 	// clock ran ahead): the ctime dates such a file
 	if (r->mtime > now_ns + slack)
@@ -7608,24 +7602,24 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	// a perf.data's mtime in whole seconds (FAT, ext4 of 128-byte
 	// inodes) may lie up to its resolution before the recording's end
 	if (m > prof_ns + (prof_trust >= PT_WRITTEN ? pf.time_slack : 0))
-		decide(r, R_NEWER);
+		return R_NEWER;
 	else if (prof_trust == PT_COPY)
-		decide(r, R_COPY_TIME);
+		return R_COPY_TIME;
 	// the file perf wrote, or a slow copy: nothing here tells which
 	else if (prof_trust == PT_AGED || (prof_trust == PT_UNCONFIRMED &&
 	    !clock_hi))
-		decide(r, R_UNPLACED);
+		return R_UNPLACED;
 	else if ((r->flags & RF_INO_DIFF) || two_devs)
-		decide(r, R_OTHER_DEVICE);
+		return R_OTHER_DEVICE;
 	// a file modified while perf recorded may or may not be the one
 	// mapped; a JIT's map is written by its process, never before the
 	// recording began (an older one is an earlier process's), where
 	// that start is known
 	else if (r->kind != K_JIT && m > since)
-		decide(r, R_DURING);
+		return R_DURING;
 	else if (r->kind == K_JIT && start_known && m != INT64_MIN &&
 	    m < prof_start - slack)
-		decide(r, R_JIT_EARLIER);
+		return R_JIT_EARLIER;
 	// the change time cannot be set back as an mtime can (cp -p, tar,
 	// rsync), but a copy has its own: asked of the file at its path here
 	// or the inode perf mapped; perf's own cache moves it
@@ -7633,9 +7627,9 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	else if ((here || (r->flags & RF_SAME_INO)) &&
 	    ts_ns(&st->st_ctim) > (r->kind == K_JIT ? prof_ns : since) &&
 	    !cache_linked(r, st, c->path))
-		decide(r, R_CTIME);
+		return R_CTIME;
 	else
-		decide(r, R_UNCHANGED);
+		return R_UNCHANGED;
 }
 
 static int
@@ -7791,7 +7785,7 @@ other_id_nowhere(uint32_t g, int kind)
 	return some && used_nowhere;
 }
 
-static void
+static unsigned
 check_group(uint32_t g)
 {
 	const struct obj *o = &objs[g];
@@ -7802,7 +7796,7 @@ check_group(uint32_t g)
 	const char *why;
 	unsigned i, first = MAXCAND, unread = MAXCAND, nokernel = MAXCAND;
 	int idrc, there, first_idrc = -1, first_file = 0;
-	int match, notmapped, here;
+	int match, notmapped, here, other_id;
 	size_t idlen;
 	char rel[STRMAX];
 
@@ -7817,21 +7811,20 @@ check_group(uint32_t g)
 	if (r->kind == K_USER && deleted_len(o))
 		r->flags |= RF_DELETED;
 	if (r->kind == K_PSEUDO) {
-		decide(r, R_PSEUDO);
 		r->why = why;
-		return;
+		return R_PSEUDO;
 	}
-	if (r->kind == K_VDSO && !rc.idlen) {
-		decide(r, R_VDSO_NOID);
-		return;
-	}
-	if (r->kind == K_USER && rc.nids > 1 && other_id_nowhere(g, r->kind)) {
-		decide(r, R_OTHER_ID);
-		r->cand = MAXCAND;
-		cand_list(o, r->kind, rc.id, rc.idlen);	// as for the rest
-		return;
-	}
+	if (r->kind == K_VDSO && !rc.idlen)
+		return R_VDSO_NOID;
+	// (other_id_nowhere leaves the candidates of one ID: those of the
+	// recorded one are made as for the rest)
+	other_id = r->kind == K_USER && rc.nids > 1 &&
+	    other_id_nowhere(g, r->kind);
 	cand_list(o, r->kind, rc.id, rc.idlen);
+	if (other_id) {
+		r->cand = MAXCAND;
+		return R_OTHER_ID;
+	}
 	for (i = 0; i < ncand; i++) {
 		there = probe(&cands[i], &e, &st, &idrc);
 		trace_cand(o, &cands[i], there, idrc, &e);
@@ -7889,19 +7882,18 @@ check_group(uint32_t g)
 			    cands[i].path);
 			if (here && !notmapped && id_after_map(&rc, &st, g))
 				r->flags |= RF_AFTER_MAP;
-			decide(r, notmapped || (r->flags & RF_AFTER_MAP) ?
-			    R_ID_NOT_MAPPED : R_ID_MATCHES);
 			r->cand = (uint8_t)i;
 			if (first < i) {
 				r->flags |= RF_PATH_DIFF;
 				r->first = (uint8_t)first;
 			}
-			if (cands[i].type == CT_PATH && mtime_ns(&st) > prof_ns &&
-			    prof_ok)
-				r->flags |= RF_NEWER;
 			r->mtime = mtime_ns(&st);
 			r->ino = st.st_ino;
-			return;
+			if (cands[i].type == CT_PATH && r->mtime > prof_ns &&
+			    prof_ok)
+				r->flags |= RF_NEWER;
+			return notmapped || (r->flags & RF_AFTER_MAP) ?
+			    R_ID_NOT_MAPPED : R_ID_MATCHES;
 		}
 		if (first == MAXCAND) {
 			first = i;
@@ -7920,10 +7912,9 @@ check_group(uint32_t g)
 	// what could not be read before anything that could: the file at
 	// the path may well be the profiled one
 	if (unread < first) {
-		decide(r, R_UNREADABLE);
 		r->cand = (uint8_t)unread;
 		r->err = (uint8_t)cands[unread].err;
-		return;
+		return R_UNREADABLE;
 	}
 	// MAXCAND where nothing was found: no file to name
 	r->cand = (uint8_t)first;
@@ -7941,39 +7932,42 @@ check_group(uint32_t g)
 	if (first == MAXCAND && !strncmp(obj_name(o), "/dev/", 5) && ncand &&
 	    cands[0].type == CT_PATH && cands[0].what &&
 	    !strcmp(cands[0].what, "a device"))
-		decide(r, R_DEVICE);
+		return R_DEVICE;
 	// this system's file is not the foreign profile's, nor is what
 	// stands at a deleted file's path the file perf saw
 	else if (foreign_here(r->kind))
-		decide(r, R_FOREIGN);
+		return R_FOREIGN;
 	else if (r->flags & RF_DELETED)
-		decide(r, R_DELETED);
+		return R_DELETED;
 	// the running kernel and modules are asked of /sys: not there, it
 	// says nothing of them (an initramfs, a chroot)
 	else if (first == MAXCAND && ncand && live_kind(&cands[0]) &&
 	    cands[0].type != CT_VDSO && !sysfs_mounted())
-		decide(r, R_NO_SYSFS);
+		return R_NO_SYSFS;
 	// only a kernel image's place held a file, and no kernel image
 	// perfmt reads: it may be the profiled one, compressed
 	else if (first == MAXCAND && nokernel < MAXCAND) {
 		r->cand = (uint8_t)nokernel;
-		decide(r, rc.idlen ? R_DEFLATED : R_NO_RELEASE);
-	} else if (first == MAXCAND)
-		decide(r, R_MISSING);
+		return rc.idlen ? R_DEFLATED : R_NO_RELEASE;
+	} else if (first == MAXCAND) {
+		// what stands at the first place, if not a file (the detail)
+		r->why = ncand ? cands[0].what : NULL;
+		return R_MISSING;
+	}
 	// an APK's compressed library is not read in place: no copy with
 	// the recorded build-ID leaves it untold
 	else if (rc.idlen && first_e.deflated)
-		decide(r, R_DEFLATED);
+		return R_DEFLATED;
 	// a build-ID was recorded and the file's differs, or it has none, or
 	// it is no ELF file; only a compressed module cannot be compared
 	else if (rc.idlen && !(first_idrc == 2 &&
 	    compressed(cands[first].path)))
-		decide(r, R_ID_DIFFERS);
+		return R_ID_DIFFERS;
 	// what ran was for the profile's architecture: this file is not it
 	else if (r->flags & RF_ARCH_DIFF)
-		decide(r, R_OTHER_ARCH);
+		return R_OTHER_ARCH;
 	else
-		judge_by_time(r, &rc, &first_st, &cands[first], &first_e,
+		return judge_by_time(r, &rc, &first_st, &cands[first], &first_e,
 		    first_file, obj_name(o));
 }
 
@@ -7991,9 +7985,10 @@ static struct {
 static void
 judge(uint32_t g)
 {
-	const struct res *r = &res[g];
+	struct res *r = &res[g];
 
-	check_group(g);
+	r->rule = (uint8_t)check_group(g);
+	r->verdict = rules[r->rule].verdict;
 	if (!opt.sysroot || r->kind == K_PSEUDO || r->kind == K_VDSO)
 		return;
 	if (!srt.looked++)
@@ -8446,17 +8441,11 @@ host_fact(const char *what, const char *rec, const char *here)
 static int
 sys_number(const char *path, const char *key, int last, uint64_t *v)
 {
-	const char *p;
-	struct rd r;
-	int fd, found = 0;
+	const char *p = (const char *)tabbuf;
+	int found = 0;
 
-	if ((fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0)
-		return 0;
-	rd_file(&r, fd, 0, tabbuf, sizeof tabbuf - 1, 0, RD_OPEN);
-	rd_fill(&r, sizeof tabbuf - 1);
-	close(fd);
-	tabbuf[r.len] = 0;
-	if (!(p = strstr((const char *)tabbuf, key)))
+	if (!sys_text(path, (char *)tabbuf, sizeof tabbuf) ||
+	    !(p = strstr(p, key)))
 		return 0;
 	for (p += strlen(key), *v = 0; *p && *p != '\n'; p++) {
 		if (*p >= '0' && *p <= '9') {
@@ -8609,6 +8598,7 @@ detail_for(uint32_t g, const struct rec *rc)
 	char when[64], hex[2 * IDMAX + 1], rel[STRMAX];
 	struct stat st;
 	struct elfid e;
+	int where = 0;	/* the file's place follows the rule's words */
 
 	if (c)
 		cand_resolve(&cands[r->cand]);
@@ -8641,10 +8631,8 @@ detail_for(uint32_t g, const struct rec *rc)
 			    esc(opt.sysroot), esc(pf.osrelease));
 		else if (!ncand)
 			dadd("nowhere to look: give -k VMLINUX or -s SYSROOT");
-		else if (cands[0].type != CT_VDSO && !cands[0].err &&
-		    !stat(cands[0].path, &st) && !S_ISREG(st.st_mode))
-			dadd("%s is %s, not a file", esc(cands[0].path),
-			    file_kind(st.st_mode));
+		else if (r->why)
+			dadd("%s is %s, not a file", esc(cands[0].path), r->why);
 		else if (cands[0].err && cands[0].err != ENOENT)
 			dadd("%s: %s", esc(cands[0].path),
 			    walk_error(cands[0].err));
@@ -8662,10 +8650,6 @@ detail_for(uint32_t g, const struct rec *rc)
 			dadd("no such file");
 		else
 			dadd("not found: %s", esc(cands[0].path));
-		if (ncand && live_kind(&cands[0]) && cands[0].type != CT_VDSO &&
-		    !sysfs_mounted())
-			dadd(" (/sys is not mounted: give -k VMLINUX, or "
-			    "mount -t sysfs sysfs /sys)");
 		if (ncand > 1)
 			dadd(", nor in %u more place%s (-v lists them)",
 			    ncand - 1, ncand > 2 ? "s" : "");
@@ -8674,7 +8658,7 @@ detail_for(uint32_t g, const struct rec *rc)
 		dadd("%s; a copy of the %s settles it", r->kind == K_KERNEL ?
 		    "no kernel image perfmt reads (-v says why)" : r->why,
 		    r->kind == K_KERNEL ? "image unpacked (-k)" : "library (-c)");
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_ID_DIFFERS:
 		if (live_kind(c))
@@ -8687,13 +8671,12 @@ detail_for(uint32_t g, const struct rec *rc)
 		if (r->flags & RF_ARCH_DIFF)
 			dadd(", a file for %s, the profile from %s",
 			    machine_name(r->em), esc(pf.arch));
-		if (!live_kind(c))
-			detail_where(o, c);
+		where = !live_kind(c);
 		break;
 	case R_OTHER_ARCH:
 		dadd("a file for %s, the profile from %s", machine_name(r->em),
 		    esc(pf.arch));
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_ID_NOT_MAPPED:
 		dadd("the recorded build-ID is the file's at the path, ");
@@ -8716,7 +8699,7 @@ detail_for(uint32_t g, const struct rec *rc)
 			    " (%" PRIu32 ":%" PRIu32 "; a chroot, a bind "
 			    "mount?): it is not the mapped file's", r->ino,
 			    rc->ino, rc->maj, rc->min);
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_OTHER_ID:
 		dadd("perf recorded %u build-IDs at the path (rebuilt while it "
@@ -8743,7 +8726,7 @@ detail_for(uint32_t g, const struct rec *rc)
 	case R_TWO_INODES:
 		dadd("replaced while recording: perf saw two inodes at the "
 		    "path");
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_OTHER_INODE:
 		if (r->ino == rc->ino)
@@ -8754,7 +8737,7 @@ detail_for(uint32_t g, const struct rec *rc)
 			dadd("inode %" PRIu64 ", the profile saw inode %" PRIu64
 			    " on the same device (%" PRIu32 ":%" PRIu32 ")",
 			    r->ino, rc->ino, rc->maj, rc->min);
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_DELETED:
 		dadd("perf saw the file deleted while it ran (replaced or "
@@ -8820,14 +8803,14 @@ detail_for(uint32_t g, const struct rec *rc)
 		    "inode perf mapped: its times date the copy, not the build; "
 		    "record with build-IDs, or perfmt inject where it was "
 		    "recorded");
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_OTHER_FS:
 		dadd("no build-ID recorded; perf mapped inode %" PRIu64 " on "
 		    "device %" PRIu32 ":%" PRIu32 ", and another file system "
 		    "holds the path here (an A/B slot, another disk, a "
 		    "container's)", rc->ino, rc->maj, rc->min);
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_IMAGE:
 		dadd("no build-ID recorded; %s; record with build-IDs, or perfmt "
@@ -8840,18 +8823,18 @@ detail_for(uint32_t g, const struct rec *rc)
 		    : "on a read-only image, whose times are the image's, in a "
 		    "boot not shown to be the recording's: an update may have "
 		    "put another image there");
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_SNAPSHOT:
 		dadd("no build-ID recorded; its btrfs subvolume was made after "
 		    "the recording began (a snapshot put back, a container made "
 		    "anew): inode, generation and times may be an older "
 		    "build's");
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_NEWER:
 		detail_time("modified", r->mtime);
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_COPY_TIME:
 	case R_UNPLACED:
@@ -8875,16 +8858,18 @@ detail_for(uint32_t g, const struct rec *rc)
 			    "began: an earlier process's with the same pid?" :
 			    "while perf recorded: before it was mapped or "
 			    "after?");
-		detail_where(o, c);
+		where = 1;
 		break;
 	case R_UNCHANGED:
 		dadd("%s; not modified since the profile", rc->idlen ?
 		    "build-ID unreadable" : "no build-ID recorded");
 		if (r->flags & RF_SAME_INO)
 			dadd(", same device and inode");
-		detail_where(o, c);
+		where = 1;
 		break;
 	}
+	if (where)
+		detail_where(o, c);
 	if (r->flags & RF_FUTURE) {
 		time_into(when, sizeof when, r->mtime, 0);
 		dadd("; its mtime, %s, lies in the future (a clock ahead where it "
