@@ -583,19 +583,35 @@ span(int64_t ns)
 	return buf;
 }
 
-/* A decimal number, the whole string, at most max: strtoull takes a
- * sign, spaces and trailing text, which a number given here must not have. */
+/* The decimal number at s, at most max: the end of its digits, NULL if
+ * there are none or they pass max.  A plain loop, as it takes no sign or
+ * spaces, and strtoull would bring musl's whole number scanner. */
+static const char *
+dec_run(const char *s, uint64_t max, uint64_t *v)
+{
+	uint64_t x = 0;
+	unsigned d;
+
+	if (*s < '0' || *s > '9')
+		return NULL;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		d = (unsigned)(*s - '0');
+		if (x > max / 10 || (x == max / 10 && d > max % 10))
+			return NULL;
+		x = x * 10 + d;
+	}
+	*v = x;
+	return s;
+}
+
+/* A decimal number, the whole string, at most max. */
 static int
 dec_value(const char *s, uint64_t max, uint64_t *v)
 {
-	unsigned long long x;
-	char *end;
+	uint64_t x;
 
-	if (*s < '0' || *s > '9')
-		return 0;
-	errno = 0;
-	x = strtoull(s, &end, 10);
-	if (errno || *end || x > max)
+	s = dec_run(s, max, &x);
+	if (!s || *s)
 		return 0;
 	*v = x;
 	return 1;
@@ -5273,20 +5289,19 @@ append_only(int fd)
 static int
 birth_kept(int fd, const struct stat *st, int64_t *ns)
 {
-	char v[64], *end;
+	char v[64];
+	const char *end;
 	ssize_t n = fgetxattr(fd, BIRTH_XATTR, v, sizeof v - 1);
-	long long b;
-	uint64_t ino;
+	uint64_t b, ino;
 
 	if (n <= 0)
 		return 0;
 	v[n] = 0;
-	errno = 0;
-	b = strtoll(v, &end, 10);
-	if (errno || b <= 0 || *end != ' ' || !dec_value(end + 1, UINT64_MAX,
+	end = dec_run(v, INT64_MAX, &b);
+	if (!end || !b || *end != ' ' || !dec_value(end + 1, UINT64_MAX,
 	    &ino) || ino != (uint64_t)st->st_ino)
 		return 0;
-	*ns = b;
+	*ns = (int64_t)b;
 	return 1;
 }
 
