@@ -777,15 +777,8 @@ static void
 rd_file(struct rd *r, int fd, int seekable, unsigned char *buf, size_t cap,
     uint64_t off, uint64_t end)
 {
-	r->fd = fd;
-	r->seekable = seekable;
-	r->wbuf = buf;
-	r->buf = buf;
-	r->cap = cap;
-	r->pos = r->len = 0;
-	r->at = off;
-	r->end = end < off ? off : end;
-	r->err = 0;
+	*r = (struct rd){ .fd = fd, .seekable = seekable, .wbuf = buf,
+	    .buf = buf, .cap = cap, .at = off, .end = end < off ? off : end };
 }
 
 static void
@@ -832,12 +825,9 @@ rd_fill(struct rd *r, size_t n)
 		want = r->cap - r->len;
 		if (want > r->end - next)
 			want = (size_t)(r->end - next);
-		if (r->seekable)
-			got = pread(r->fd, r->wbuf + r->len, want, (off_t)next);
-		else
-			got = read(r->fd, r->wbuf + r->len, want);
-		if (got < 0 && errno == EINTR)
-			continue;
+		// a file's offsets are below 2^63 (st_size)
+		got = read_at(r->fd, r->wbuf + r->len, want, r->seekable ?
+		    (int64_t)next : -1);
 		if (got < 0) {
 			r->err = errno;
 			break;
