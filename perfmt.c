@@ -503,6 +503,25 @@ hex_into(char *dst, const unsigned char *id, size_t n)
 	dst[2 * n] = 0;
 }
 
+/* The name of v, a record type or a feature bit: perf's from t[], which
+ * has holes, simpleperf's own from sp[] (numbered from sp0), else what
+ * and the number.  Two live at a time. */
+static const char *
+tab_name(const char *const *t, size_t nt, const char *const *sp, size_t nsp,
+    uint32_t sp0, uint32_t v, const char *what)
+{
+	static char tmp[2][24];
+	static int k;
+
+	if (v < nt && t[v])
+		return t[v];
+	if (v - sp0 < nsp)	// below sp0 it wraps past nsp
+		return sp[v - sp0];
+	k ^= 1;
+	snprintf(tmp[k], sizeof tmp[k], "%s %" PRIu32, what, v);
+	return tmp[k];
+}
+
 /* Days since 1970-01-01 to a proleptic Gregorian date (H. Hinnant's
  * civil-from-days).  Not gmtime_r or timegm: in musl they link __tz.c,
  * and with it an allocator (tests/t-static.sh). */
@@ -569,17 +588,18 @@ utc_into(char *buf, size_t cap, int64_t ns, int frac)
 static const char *
 span(int64_t ns)
 {
+	static const struct {
+		int64_t below, per;
+		const char *unit;
+	} u[] = { { 120, 1, "s" }, { 7200, 60, "min" },
+		{ 172800, 3600, "h" }, { INT64_MAX, 86400, "days" } };
 	static char buf[32];
 	int64_t s = ns / 1000000000;
+	int i = 0;
 
-	if (s < 120)
-		snprintf(buf, sizeof buf, "%" PRId64 " s", s);
-	else if (s < 7200)
-		snprintf(buf, sizeof buf, "%" PRId64 " min", s / 60);
-	else if (s < 172800)
-		snprintf(buf, sizeof buf, "%" PRId64 " h", s / 3600);
-	else
-		snprintf(buf, sizeof buf, "%" PRId64 " days", s / 86400);
+	while (s >= u[i].below)
+		i++;
+	snprintf(buf, sizeof buf, "%" PRId64 " %s", s / u[i].per, u[i].unit);
 	return buf;
 }
 
@@ -1713,16 +1733,9 @@ static const char *const sp_feat_names[] = {
 static const char *
 feat_name(unsigned bit)
 {
-	static char tmp[2][24];
-	static int k;
-
-	if (bit < sizeof feat_names / sizeof *feat_names && feat_names[bit])
-		return feat_names[bit];
-	if (bit >= 128 && bit - 128 < sizeof sp_feat_names / sizeof *sp_feat_names)
-		return sp_feat_names[bit - 128];
-	k ^= 1;
-	snprintf(tmp[k], sizeof tmp[k], "feature %u", bit);
-	return tmp[k];
+	return tab_name(feat_names, sizeof feat_names / sizeof *feat_names,
+	    sp_feat_names, sizeof sp_feat_names / sizeof *sp_feat_names, 128,
+	    bit, "feature");
 }
 
 static int
@@ -3359,17 +3372,9 @@ static const char *const sp_rec_names[] = {
 static const char *
 rec_name(uint32_t type)
 {
-	static char tmp[2][24];
-	static int k;
-
-	if (type < sizeof rec_names / sizeof *rec_names && rec_names[type])
-		return rec_names[type];
-	if (type > R_SIMPLEPERF &&
-	    type - R_SIMPLEPERF - 1 < sizeof sp_rec_names / sizeof *sp_rec_names)
-		return sp_rec_names[type - R_SIMPLEPERF - 1];
-	k ^= 1;
-	snprintf(tmp[k], sizeof tmp[k], "type %" PRIu32, type);
-	return tmp[k];
+	return tab_name(rec_names, sizeof rec_names / sizeof *rec_names,
+	    sp_rec_names, sizeof sp_rec_names / sizeof *sp_rec_names,
+	    R_SIMPLEPERF + 1, type, "type");
 }
 
 static void
