@@ -522,19 +522,27 @@ tab_name(const char *const *t, size_t nt, const char *const *sp, size_t nsp,
 	return tmp[k];
 }
 
+/* a / b rounded down, with *rem the remainder, 0 to b - 1: by the
+ * remainder, since a - q * b overflows for an a near -2^63, which a u64
+ * CLOCK_DATA time of day with its top bit set becomes
+ * (tests/data/fuzz/perf-clock-tod-min). */
+static int64_t
+floor_div(int64_t a, int64_t b, int64_t *rem)
+{
+	*rem = a % b + (a % b < 0 ? b : 0);
+	return a / b - (a % b < 0);
+}
+
 /* Days since 1970-01-01 to a proleptic Gregorian date (H. Hinnant's
  * civil-from-days).  Not gmtime_r or timegm: in musl they link __tz.c,
  * and with it an allocator (tests/t-static.sh). */
 static void
 civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
 {
-	int64_t era, yoe, doy, mp;
+	int64_t doe, era = floor_div(z + 719468, 146097, &doe), yoe, doy, mp;
 
-	z += 719468;
-	era = (z >= 0 ? z : z - 146096) / 146097;
-	yoe = z - era * 146097;
-	yoe = (yoe - yoe / 1460 + yoe / 36524 - yoe / 146096) / 365;
-	doy = z - era * 146097 - (365 * yoe + yoe / 4 - yoe / 100);
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
 	mp = (5 * doy + 2) / 153;
 	*d = (unsigned)(doy - (153 * mp + 2) / 5 + 1);
 	*m = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
@@ -546,11 +554,8 @@ civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
 static int64_t
 days_from_civil(int64_t y, unsigned m, unsigned d)
 {
-	int64_t era, yoe, doy, doe;
+	int64_t yoe, era = floor_div(y - (m <= 2), 400, &yoe), doy, doe;
 
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
 	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
 	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
 	return era * 146097 + doe - 719468;
@@ -561,17 +566,12 @@ days_from_civil(int64_t y, unsigned m, unsigned d)
 static void
 utc_into(char *buf, size_t cap, int64_t ns, int frac)
 {
-	// floor division by remainders: ns - 999999999 overflows for a
-	// time near -2^63, which a u64 CLOCK_DATA time of day with its top
-	// bit set becomes (tests/data/fuzz/perf-clock-tod-min)
-	int64_t sub = ns % 1000000000 + (ns % 1000000000 < 0 ? 1000000000 : 0);
-	int64_t s = ns / 1000000000 - (ns % 1000000000 < 0);
-	int64_t sod = s % 86400 + (s % 86400 < 0 ? 86400 : 0);
-	int64_t y;
+	int64_t sub, sod, y;
 	unsigned m, d;
 	int n;
 
-	civil_from_days((s - sod) / 86400, &y, &m, &d);
+	civil_from_days(floor_div(floor_div(ns, 1000000000, &sub), 86400,
+	    &sod), &y, &m, &d);
 	n = snprintf(buf, cap, "%04" PRId64 "-%02u-%02u%c%02u:%02u:%02u", y, m,
 	    d, frac == 1 ? 'T' : ' ', (unsigned)(sod / 3600),
 	    (unsigned)(sod / 60 % 60), (unsigned)(sod % 60));
@@ -3592,13 +3592,8 @@ proc_new(int32_t pid)
 		return NULL;
 	}
 	p = &procs[i];
-	p->pid = pid;
-	p->maps = p->retired = p->found = NOMAP;
-	p->retired_round = 0;
-	p->serial = ++proc_serial;
-	p->exited = p->has_parent = p->stacked = 0;
-	p->exec_time = 0;
-	p->next = proc_head[h];
+	*p = (struct proc){ .pid = pid, .maps = NOMAP, .found = NOMAP,
+	    .retired = NOMAP, .next = proc_head[h], .serial = ++proc_serial };
 	proc_head[h] = i;
 	return p;
 }
@@ -3733,11 +3728,7 @@ map_alloc(uint32_t obj, uint64_t time, uint64_t start, uint64_t end,
 		return NOMAP;
 	}
 	maps_used++;
-	maps[m].obj = obj;
-	maps[m].time = time;
-	maps[m].start = start;
-	maps[m].end = end;
-	maps[m].next = next;
+	maps[m] = (struct map){ start, end, time, obj, next };
 	return m;
 }
 
