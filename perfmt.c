@@ -1969,45 +1969,44 @@ feat_event_desc(struct rd *r, const unsigned char *p)
 		    "the section", i, nr);
 }
 
-/* Fixed-size payloads at p: fmt §1.7 gives each layout. */
+/* Fixed-size payloads at p: fmt §1.7 gives each layout, a field of size
+ * bytes at each offset.  NRCPUS is nr_cpus_avail then nr_cpus_online, as
+ * header.c writes them. */
 static void
 feat_fixed(unsigned feat, const unsigned char *p)
 {
+	static const struct {
+		unsigned char feat, at, size;
+		void *field;
+	} f[] = {
+		{ FT_NRCPUS, 0, 4, &pf.cpus_avail },
+		{ FT_NRCPUS, 4, 4, &pf.cpus_online },
+		{ FT_TOTAL_MEM, 0, 8, &pf.total_mem },
+		{ FT_SAMPLE_TIME, 0, 8, &pf.sample_first },
+		{ FT_SAMPLE_TIME, 8, 8, &pf.sample_last },
+		{ FT_CLOCKID, 0, 8, &pf.clock_res },
+		{ FT_DIR_FORMAT, 0, 8, &pf.dir_version },
+		{ FT_COMPRESSED, 4, 4, &pf.z_type },
+		{ FT_COMPRESSED, 8, 4, &pf.z_level },
+		{ FT_COMPRESSED, 16, 4, &pf.z_mmap_len },
+		{ FT_CLOCK_DATA, 0, 4, &pf.clock_ver },
+		{ FT_CLOCK_DATA, 4, 4, &pf.clock_id },
+		{ FT_CLOCK_DATA, 8, 8, &pf.clock_tod },
+		{ FT_CLOCK_DATA, 16, 8, &pf.clock_ns }
+	};
 	// sections perf inject copies unswapped follow the strings' order
 	int be = pf.feat_swapped && feat != FT_SAMPLE_TIME ? !pf.be : pf.be;
+	unsigned i;
 
-	switch (feat) {
-	case FT_NRCPUS:
-		// nr_cpus_avail then nr_cpus_online, as header.c writes them
-		pf.cpus_avail = get32(p, be);
-		pf.cpus_online = get32(p + 4, be);
-		break;
-	case FT_TOTAL_MEM:
-		pf.total_mem = get64(p, be);
-		break;
-	case FT_SAMPLE_TIME:
-		pf.sample_first = get64(p, be);
-		pf.sample_last = get64(p + 8, be);
-		break;
-	case FT_CLOCKID:
-		pf.clock_res = get64(p, be);
-		break;
-	case FT_DIR_FORMAT:
-		pf.dir_version = get64(p, be);
-		break;
-	case FT_COMPRESSED:
-		pf.z_type = get32(p + 4, be);
-		pf.z_level = get32(p + 8, be);
-		pf.z_mmap_len = get32(p + 16, be);
-		break;
-	case FT_CLOCK_DATA:
-		pf.clock_ver = get32(p, be);
-		pf.clock_id = get32(p + 4, be);
-		pf.clock_tod = get64(p + 8, be);
-		pf.clock_ns = get64(p + 16, be);
-		pf.has_clock_data = 1;
-		break;
+	for (i = 0; i < sizeof f / sizeof *f; i++) {
+		if (f[i].feat != feat)
+			continue;
+		if (f[i].size == 4)
+			*(uint32_t *)f[i].field = get32(p + f[i].at, be);
+		else
+			*(uint64_t *)f[i].field = get64(p + f[i].at, be);
 	}
+	pf.has_clock_data |= feat == FT_CLOCK_DATA;
 }
 
 /* The sections perfmt reads: BUILD_ID, the strings, each into its field
