@@ -590,7 +590,7 @@ span(int64_t ns)
 {
 	static const struct {
 		int64_t below, per;
-		const char *unit;
+		char unit[5];
 	} u[] = { { 120, 1, "s" }, { 7200, 60, "min" },
 		{ 172800, 3600, "h" }, { INT64_MAX, 86400, "days" } };
 	static char buf[32];
@@ -5020,22 +5020,22 @@ range_ok(uint64_t off, uint64_t len, uint64_t size)
 	return !(off > size || len > size - off);
 }
 
+/* fmt §1.2: the u64 fields after the magic, in order */
 static int
 pf_file_header(struct rd *r)
 {
+	static uint64_t *const field[] = { &pf.hdr_size, &pf.attr_size,
+		&pf.attrs_off, &pf.attrs_size, &pf.data_off, &pf.data_size };
 	const unsigned char *p;
+	unsigned i;
 
 	if (!(p = rd_peek(r, 72))) {
 		damage(2, 0, "file of %" PRIu64 " bytes is too short for a "
 		    "perf.data header", pf.fsize);
 		return 0;
 	}
-	pf.hdr_size = get64(p + 8, pf.be);
-	pf.attr_size = get64(p + 16, pf.be);
-	pf.attrs_off = get64(p + 24, pf.be);
-	pf.attrs_size = get64(p + 32, pf.be);
-	pf.data_off = get64(p + 40, pf.be);
-	pf.data_size = get64(p + 48, pf.be);
+	for (i = 0; i < 6; i++)
+		*field[i] = get64(p + 8 + 8 * i, pf.be);
 	if (pf.hdr_size != 104 && pf.hdr_size != 72) {
 		damage(2, 8, "header size %" PRIu64 ", expected 104, 72 or 16 "
 		    "(pipe mode)", pf.hdr_size);
