@@ -624,17 +624,13 @@ dec_run(const char *s, uint64_t max, uint64_t *v)
 	return s;
 }
 
-/* A decimal number, the whole string, at most max. */
+/* A decimal number, the whole string, at most max (*v is not to be
+ * used where it is refused). */
 static int
 dec_value(const char *s, uint64_t max, uint64_t *v)
 {
-	uint64_t x;
-
-	s = dec_run(s, max, &x);
-	if (!s || *s)
-		return 0;
-	*v = x;
-	return 1;
+	s = dec_run(s, max, v);
+	return s && !*s;
 }
 
 /* n decimal digits at *s, advancing it; -1 if they are not there. */
