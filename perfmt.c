@@ -677,7 +677,7 @@ parse_time(const char *s, int64_t *ns)
 	    "time perfmt holds (nanoseconds since 1970 in 64 bits)";
 	static const unsigned char mdays[12] = { 31, 28, 31, 30, 31, 30, 31,
 		31, 30, 31, 30, 31 };
-	static const char *const months[12] = { "January", "February",
+	static const char months[12][10] = { "January", "February",
 		"March", "April", "May", "June", "July", "August", "September",
 		"October", "November", "December" };
 
@@ -1607,8 +1607,8 @@ attr_ids(int ai, const unsigned char *p, uint64_t n)
 static uint32_t
 attr_fit(const unsigned char *a, uint32_t asz)
 {
-	static const uint32_t abi[] = { 64, 72, 80, 96, 104, 112, 120, 128,
-	    ATTR_ABI_MAX };
+	static const unsigned char abi[] = { 64, 72, 80, 96, 104, 112, 120,
+	    128, ATTR_ABI_MAX };
 	uint32_t n = asz;
 	unsigned i;
 
@@ -1746,9 +1746,9 @@ feat_has(unsigned bit)
 static size_t
 vdso_temp_name(const unsigned char *s, size_t n, const unsigned char **out)
 {
-	static const char *const tmp[] = { "/tmp/perf-vdso.so-",
+	static const char tmp[3][22] = { "/tmp/perf-vdso.so-",
 		"/tmp/perf-vdso32.so-", "/tmp/perf-vdsox32.so-" };
-	static const char *const as[] = { "[vdso]", "[vdso32]", "[vdsox32]" };
+	static const char as[3][10] = { "[vdso]", "[vdso32]", "[vdsox32]" };
 	size_t i, k;
 
 	for (i = 0; i < 3; i++) {
@@ -2854,10 +2854,11 @@ zs_seq_table(struct zs_fse *t, int kind, unsigned mode,
 	static const char *const name[] = {
 		"literal lengths", "offsets", "match lengths"
 	};
-	static const unsigned maxsym[] = { 35, 31, 52 };
-	static const unsigned maxlog[] = { 9, 8, 9 };
+	static const unsigned char maxsym[] = { 35, 31, 52 };
+	static const unsigned char maxlog[] = { 9, 8, 9 };
 	static const short *const def[] = { zs_ll_def, zs_of_def, zs_ml_def };
-	static const unsigned ndef[] = { 36, 29, 53 }, deflog[] = { 6, 5, 6 };
+	static const unsigned char ndef[] = { 36, 29, 53 };
+	static const unsigned char deflog[] = { 6, 5, 6 };
 	short one[53];
 	size_t used = 0;
 
@@ -4970,7 +4971,7 @@ pf_reset(const char *path)
 static int
 pf_magic(const unsigned char *p)
 {
-	static const uint64_t sizes[] = { 80, 88, 96, 112, 120 };
+	static const unsigned char sizes[] = { 80, 88, 96, 112, 120 };
 	int be, i;
 
 	if (!memcmp(p, "PERFILE2", 8) || !memcmp(p, "2ELIFREP", 8)) {
@@ -5772,9 +5773,9 @@ static int
 elf_walk_table(const struct img *m, const struct elftab *t, struct elfid *e,
     int *bad, int sections, uint64_t *left)
 {
-	static const int ph[8] = { 0, 0, 4, 8, 16, 32, 28, 48 };
-	static const int sh[8] = { 4, 4, 16, 24, 20, 32, 32, 48 };
-	const int *o = sections ? sh : ph;
+	static const unsigned char ph[8] = { 0, 0, 4, 8, 16, 32, 28, 48 };
+	static const unsigned char sh[8] = { 4, 4, 16, 24, 20, 32, 32, 48 };
+	const unsigned char *o = sections ? sh : ph;
 	const unsigned char *p;
 	struct rd r;
 	uint64_t i;
@@ -5900,7 +5901,7 @@ image_buildid(int fd, struct elfid *e)
 static int
 elf_parse(const struct img *m, struct elfid *e)
 {
-	const unsigned char *h;
+	const unsigned char *h, *q;
 	struct elftab ph, sh;
 	struct rd r;
 	uint64_t left = 2 * m->size;	// st_size is below 2^63
@@ -5932,10 +5933,12 @@ elf_parse(const struct img *m, struct elfid *e)
 	e->machine = get16(h + 18, e->be);
 	ph.off = elf_field(h, e, 28, 32);
 	sh.off = elf_field(h, e, 32, 40);
-	ph.ent = get16(h + (e->is64 ? 54 : 42), e->be);
-	ph.num = get16(h + (e->is64 ? 56 : 44), e->be);
-	sh.ent = get16(h + (e->is64 ? 58 : 46), e->be);
-	sh.num = get16(h + (e->is64 ? 60 : 48), e->be);
+	// e_phentsize, e_phnum, e_shentsize, e_shnum: u16s from 42 or 54
+	q = h + (e->is64 ? 54 : 42);
+	ph.ent = get16(q, e->be);
+	ph.num = get16(q + 2, e->be);
+	sh.ent = get16(q + 4, e->be);
+	sh.num = get16(q + 6, e->be);
 	e->shend = sh.off + sh.ent * sh.num;
 	elf_escapes(m, &ph, &sh, e);
 	if (ph.num && elf_walk_table(m, &ph, e, &bad, 0, &left))
