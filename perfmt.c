@@ -503,29 +503,29 @@ hex_into(char *dst, const unsigned char *id, size_t n)
 	dst[2 * n] = 0;
 }
 
-/* The name of v, a record type or a feature bit: perf's from t[], which
- * has holes, simpleperf's own from sp[] (numbered from sp0), else what
- * and the number.  Two live at a time. */
+/* The name of v, a record type or a feature bit, in the tables t of n
+ * names from base (NULL in their holes), else what and the number.  Two
+ * live at a time. */
+struct names { const char *const *name; uint32_t base, n; };
+
 static const char *
-tab_name(const char *const *t, size_t nt, const char *const *sp, size_t nsp,
-    uint32_t sp0, uint32_t v, const char *what)
+tab_name(const struct names *t, size_t nt, uint32_t v, const char *what)
 {
 	static char tmp[2][24];
 	static int k;
+	size_t i;
 
-	if (v < nt && t[v])
-		return t[v];
-	if (v - sp0 < nsp)	// below sp0 it wraps past nsp
-		return sp[v - sp0];
+	for (i = 0; i < nt; i++)	// below base v - base wraps past n
+		if (v - t[i].base < t[i].n && t[i].name[v - t[i].base])
+			return t[i].name[v - t[i].base];
 	k ^= 1;
 	snprintf(tmp[k], sizeof tmp[k], "%s %" PRIu32, what, v);
 	return tmp[k];
 }
 
-/* a / b rounded down, with *rem the remainder, 0 to b - 1: by the
- * remainder, since a - q * b overflows for an a near -2^63, which a u64
- * CLOCK_DATA time of day with its top bit set becomes
- * (tests/data/fuzz/perf-clock-tod-min). */
+/* a / b rounded down, *rem the remainder (0 to b - 1), by the remainder:
+ * a - q * b overflows for an a near -2^63, which a u64 CLOCK_DATA time of
+ * day with its top bit set becomes (tests/data/fuzz/perf-clock-tod-min). */
 static int64_t
 floor_div(int64_t a, int64_t b, int64_t *rem)
 {
@@ -1729,9 +1729,11 @@ static const char *const sp_feat_names[] = {
 static const char *
 feat_name(unsigned bit)
 {
-	return tab_name(feat_names, sizeof feat_names / sizeof *feat_names,
-	    sp_feat_names, sizeof sp_feat_names / sizeof *sp_feat_names, 128,
-	    bit, "feature");
+	static const struct names t[] = { { feat_names, 0, sizeof feat_names /
+	    sizeof *feat_names }, { sp_feat_names, 128, sizeof sp_feat_names /
+	    sizeof *sp_feat_names } };
+
+	return tab_name(t, 2, bit, "feature");
 }
 
 static int
@@ -2022,7 +2024,7 @@ feat_parse(unsigned feat, struct rd *r)
 		[FT_CPUDESC] = { pf.cpudesc, sizeof pf.cpudesc },
 		[FT_CPUID] = { pf.cpuid, sizeof pf.cpuid }
 	};
-	static const unsigned char need[64] = {
+	static const unsigned char need[FT_CLOCK_DATA + 1] = {
 		[FT_NRCPUS] = 8, [FT_TOTAL_MEM] = 8, [FT_CMDLINE] = 4,
 		[FT_EVENT_DESC] = 8, [FT_SAMPLE_TIME] = 16, [FT_CLOCKID] = 8,
 		[FT_DIR_FORMAT] = 8, [FT_COMPRESSED] = 20, [FT_CLOCK_DATA] = 24
@@ -3349,8 +3351,10 @@ static const char *const rec_names[] = {
 	[1] = "MMAP", "LOST", "COMM", "EXIT", "THROTTLE", "UNTHROTTLE", "FORK",
 	"READ", "SAMPLE", "MMAP2", "AUX", "ITRACE_START", "LOST_SAMPLES",
 	"SWITCH", "SWITCH_CPU_WIDE", "NAMESPACES", "KSYMBOL", "BPF_EVENT",
-	"CGROUP", "TEXT_POKE", "AUX_OUTPUT_HW_ID", "CALLCHAIN_DEFERRED",
-	[64] = "HEADER_ATTR", "HEADER_EVENT_TYPE", "HEADER_TRACING_DATA",
+	"CGROUP", "TEXT_POKE", "AUX_OUTPUT_HW_ID", "CALLCHAIN_DEFERRED"
+};
+static const char *const hdr_rec_names[] = {	/* perf's own, from 64 */
+	"HEADER_ATTR", "HEADER_EVENT_TYPE", "HEADER_TRACING_DATA",
 	"HEADER_BUILD_ID", "FINISHED_ROUND", "ID_INDEX", "AUXTRACE_INFO",
 	"AUXTRACE", "AUXTRACE_ERROR", "THREAD_MAP", "CPU_MAP", "STAT_CONFIG",
 	"STAT", "STAT_ROUND", "EVENT_UPDATE", "TIME_CONV", "HEADER_FEATURE",
@@ -3368,9 +3372,12 @@ static const char *const sp_rec_names[] = {
 static const char *
 rec_name(uint32_t type)
 {
-	return tab_name(rec_names, sizeof rec_names / sizeof *rec_names,
-	    sp_rec_names, sizeof sp_rec_names / sizeof *sp_rec_names,
-	    R_SIMPLEPERF + 1, type, "type");
+	static const struct names t[] = { { rec_names, 0, sizeof rec_names /
+	    sizeof *rec_names }, { hdr_rec_names, R_ATTR, sizeof hdr_rec_names /
+	    sizeof *hdr_rec_names }, { sp_rec_names, R_SIMPLEPERF + 1,
+	    sizeof sp_rec_names / sizeof *sp_rec_names } };
+
+	return tab_name(t, 3, type, "type");
 }
 
 static void
@@ -6150,7 +6157,7 @@ elf_buildid(const char *path, const char *entry, struct elfid *e,
  * 32-bit perf on a 64-bit kernel reports the 32-bit arch ("armv8l") and
  * a 64-bit kernel runs 32-bit files (fmt §6.2).  1 yes, 0 no, -1 not
  * known here: an arch or a machine missing from the table says nothing. */
-static const struct { const char *arch; uint16_t em[2]; } arches[] = {
+static const struct { char arch[10]; uint16_t em[2]; } arches[] = {
 	{ "x86_64", { 62, 3 } }, { "i386", { 3, 62 } }, { "i486", { 3, 62 } },
 	{ "i586", { 3, 62 } }, { "i686", { 3, 62 } }, { "aarch64", { 183, 40 } },
 	{ "arm64", { 183, 40 } }, { "arm", { 40, 183 } },
