@@ -588,11 +588,9 @@ utc_into(char *buf, size_t cap, int64_t ns, int frac)
 static const char *
 span(int64_t ns)
 {
-	static const struct {
-		int64_t below, per;
-		char unit[5];
-	} u[] = { { 120, 1, "s" }, { 7200, 60, "min" },
-		{ 172800, 3600, "h" }, { INT64_MAX, 86400, "days" } };
+	static const struct { int64_t below, per; char unit[5]; } u[] = {
+		{ 120, 1, "s" }, { 7200, 60, "min" }, { 172800, 3600, "h" },
+		{ INT64_MAX, 86400, "days" } };
 	static char buf[32];
 	int64_t s = ns / 1000000000;
 	int i = 0;
@@ -2283,21 +2281,19 @@ zs_xround(uint64_t acc, uint64_t in)
 static void
 zs_xinit(void)
 {
-	zs.xacc[0] = ZS_P1 + ZS_P2;
-	zs.xacc[1] = ZS_P2;
-	zs.xacc[2] = 0;
-	zs.xacc[3] = -(uint64_t)ZS_P1;
-	zs.xlen = 0;
-	zs.xn = 0;
+	static const uint64_t seed[4] = { ZS_P1 + ZS_P2, ZS_P2, 0, -ZS_P1 };
+
+	memcpy(zs.xacc, seed, sizeof seed);
+	zs.xlen = zs.xn = 0;
 }
 
 static void
 zs_xstripe(const unsigned char *p)
 {
-	zs.xacc[0] = zs_xround(zs.xacc[0], get64(p, 0));
-	zs.xacc[1] = zs_xround(zs.xacc[1], get64(p + 8, 0));
-	zs.xacc[2] = zs_xround(zs.xacc[2], get64(p + 16, 0));
-	zs.xacc[3] = zs_xround(zs.xacc[3], get64(p + 24, 0));
+	int i;
+
+	for (i = 0; i < 4; i++)
+		zs.xacc[i] = zs_xround(zs.xacc[i], get64(p + 8 * i, 0));
 }
 
 static void
@@ -4614,8 +4610,7 @@ static void
 z_start(void)
 {
 	zs_reset();
-	zlen = 0;
-	zdead = 0;
+	zlen = zdead = 0;
 }
 
 /* The whole records decoded so far, each through the usual dispatch;
@@ -4967,8 +4962,7 @@ pf_reset(const char *path)
 	pf.fd = -1;
 	memset(obj_head, 0, sizeof obj_head);
 	nobj = obj_dropped = 0;
-	arena_used = 0;
-	map_base = 0;
+	arena_used = map_base = 0;
 	hits_reset();
 }
 
@@ -5423,8 +5417,7 @@ pf_dir_streams(const char *dir)
 			pf.streams_sig = stream_sig(pf.streams_sig, i, &st);
 		pf.nstreams++;
 		pf.stream_bytes += pf.fsize;
-		rd_file(&r, fd, seekable, databuf, sizeof databuf, 0,
-		    seekable ? pf.fsize : RD_OPEN);
+		rd_file(&r, fd, 1, databuf, sizeof databuf, 0, pf.fsize);
 		scan_records(&r, 1);
 		prog.base += pf.fsize;
 		close(fd);
