@@ -492,19 +492,46 @@ hex_into(char *dst, const unsigned char *id, size_t n)
 	dst[2 * n] = 0;
 }
 
+/* The name of v, a record type or a feature bit, in the tables t of n
+ * names from base (NULL in their holes), else what and the number.  Two
+ * live at a time. */
+struct names { const char *const *name; uint32_t base, n; };
+
+static const char *
+tab_name(const struct names *t, size_t nt, uint32_t v, const char *what)
+{
+	static char tmp[2][24];
+	static int k;
+	size_t i;
+
+	for (i = 0; i < nt; i++)	// below base v - base wraps past n
+		if (v - t[i].base < t[i].n && t[i].name[v - t[i].base])
+			return t[i].name[v - t[i].base];
+	k ^= 1;
+	snprintf(tmp[k], sizeof tmp[k], "%s %" PRIu32, what, v);
+	return tmp[k];
+}
+
+/* a / b rounded down, *rem the remainder (0 to b - 1), by the remainder:
+ * a - q * b overflows for an a near -2^63, which a u64 CLOCK_DATA time of
+ * day with its top bit set becomes (tests/data/fuzz/perf-clock-tod-min). */
+static int64_t
+floor_div(int64_t a, int64_t b, int64_t *rem)
+{
+	*rem = a % b + (a % b < 0 ? b : 0);
+	return a / b - (a % b < 0);
+}
+
 /* Days since 1970-01-01 to a proleptic Gregorian date (H. Hinnant's
  * civil-from-days).  Not gmtime_r or timegm: in musl they link __tz.c,
  * and with it an allocator (tests/t-static.sh). */
 static void
 civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
 {
-	int64_t era, yoe, doy, mp;
+	int64_t doe, era = floor_div(z + 719468, 146097, &doe), yoe, doy, mp;
 
-	z += 719468;
-	era = (z >= 0 ? z : z - 146096) / 146097;
-	yoe = z - era * 146097;
-	yoe = (yoe - yoe / 1460 + yoe / 36524 - yoe / 146096) / 365;
-	doy = z - era * 146097 - (365 * yoe + yoe / 4 - yoe / 100);
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
 	mp = (5 * doy + 2) / 153;
 	*d = (unsigned)(doy - (153 * mp + 2) / 5 + 1);
 	*m = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
@@ -516,11 +543,8 @@ civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
 static int64_t
 days_from_civil(int64_t y, unsigned m, unsigned d)
 {
-	int64_t era, yoe, doy, doe;
+	int64_t yoe, era = floor_div(y - (m <= 2), 400, &yoe), doy, doe;
 
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
 	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
 	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
 	return era * 146097 + doe - 719468;
@@ -531,17 +555,12 @@ days_from_civil(int64_t y, unsigned m, unsigned d)
 static void
 utc_into(char *buf, size_t cap, int64_t ns, int frac)
 {
-	// floor division by remainders: ns - 999999999 overflows for a
-	// time near -2^63, which a u64 CLOCK_DATA time of day with its top
-	// bit set becomes (tests/data/fuzz/perf-clock-tod-min)
-	int64_t sub = ns % 1000000000 + (ns % 1000000000 < 0 ? 1000000000 : 0);
-	int64_t s = ns / 1000000000 - (ns % 1000000000 < 0);
-	int64_t sod = s % 86400 + (s % 86400 < 0 ? 86400 : 0);
-	int64_t y;
+	int64_t sub, sod, y;
 	unsigned m, d;
 	int n;
 
-	civil_from_days((s - sod) / 86400, &y, &m, &d);
+	civil_from_days(floor_div(floor_div(ns, 1000000000, &sub), 86400,
+	    &sod), &y, &m, &d);
 	n = snprintf(buf, cap, "%04" PRId64 "-%02u-%02u%c%02u:%02u:%02u", y, m,
 	    d, frac == 1 ? 'T' : ' ', (unsigned)(sod / 3600),
 	    (unsigned)(sod / 60 % 60), (unsigned)(sod % 60));
@@ -558,36 +577,47 @@ utc_into(char *buf, size_t cap, int64_t ns, int frac)
 static const char *
 span(int64_t ns)
 {
+	static const struct { int64_t below, per; char unit[5]; } u[] = {
+		{ 120, 1, "s" }, { 7200, 60, "min" }, { 172800, 3600, "h" },
+		{ INT64_MAX, 86400, "days" } };
 	static char buf[32];
 	int64_t s = ns / 1000000000;
+	int i = 0;
 
-	if (s < 120)
-		snprintf(buf, sizeof buf, "%" PRId64 " s", s);
-	else if (s < 7200)
-		snprintf(buf, sizeof buf, "%" PRId64 " min", s / 60);
-	else if (s < 172800)
-		snprintf(buf, sizeof buf, "%" PRId64 " h", s / 3600);
-	else
-		snprintf(buf, sizeof buf, "%" PRId64 " days", s / 86400);
+	while (s >= u[i].below)
+		i++;
+	snprintf(buf, sizeof buf, "%" PRId64 " %s", s / u[i].per, u[i].unit);
 	return buf;
 }
 
-/* A decimal number, the whole string, at most max: strtoull takes a
- * sign, spaces and trailing text, which a number given here must not have. */
+/* The decimal number at s, at most max: the end of its digits, NULL if
+ * there are none or they pass max.  A plain loop, as it takes no sign or
+ * spaces, and strtoull would bring musl's whole number scanner. */
+static const char *
+dec_run(const char *s, uint64_t max, uint64_t *v)
+{
+	uint64_t x = 0;
+	unsigned d;
+
+	if (*s < '0' || *s > '9')
+		return NULL;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		d = (unsigned)(*s - '0');
+		if (x > max / 10 || (x == max / 10 && d > max % 10))
+			return NULL;
+		x = x * 10 + d;
+	}
+	*v = x;
+	return s;
+}
+
+/* A decimal number, the whole string, at most max (*v is not to be
+ * used where it is refused). */
 static int
 dec_value(const char *s, uint64_t max, uint64_t *v)
 {
-	unsigned long long x;
-	char *end;
-
-	if (*s < '0' || *s > '9')
-		return 0;
-	errno = 0;
-	x = strtoull(s, &end, 10);
-	if (errno || *end || x > max)
-		return 0;
-	*v = x;
-	return 1;
+	s = dec_run(s, max, v);
+	return s && !*s;
 }
 
 /* n decimal digits at *s, advancing it; -1 if they are not there. */
@@ -634,7 +664,7 @@ parse_time(const char *s, int64_t *ns)
 	    "time perfmt holds (nanoseconds since 1970 in 64 bits)";
 	static const unsigned char mdays[12] = { 31, 28, 31, 30, 31, 30, 31,
 		31, 30, 31, 30, 31 };
-	static const char *const months[12] = { "January", "February",
+	static const char months[12][10] = { "January", "February",
 		"March", "April", "May", "June", "July", "August", "September",
 		"October", "November", "December" };
 
@@ -750,15 +780,8 @@ static void
 rd_file(struct rd *r, int fd, int seekable, unsigned char *buf, size_t cap,
     uint64_t off, uint64_t end)
 {
-	r->fd = fd;
-	r->seekable = seekable;
-	r->wbuf = buf;
-	r->buf = buf;
-	r->cap = cap;
-	r->pos = r->len = 0;
-	r->at = off;
-	r->end = end < off ? off : end;
-	r->err = 0;
+	*r = (struct rd){ .fd = fd, .seekable = seekable, .wbuf = buf,
+	    .buf = buf, .cap = cap, .at = off, .end = end < off ? off : end };
 }
 
 static void
@@ -805,12 +828,9 @@ rd_fill(struct rd *r, size_t n)
 		want = r->cap - r->len;
 		if (want > r->end - next)
 			want = (size_t)(r->end - next);
-		if (r->seekable)
-			got = pread(r->fd, r->wbuf + r->len, want, (off_t)next);
-		else
-			got = read(r->fd, r->wbuf + r->len, want);
-		if (got < 0 && errno == EINTR)
-			continue;
+		// a file's offsets are below 2^63 (st_size)
+		got = read_at(r->fd, r->wbuf + r->len, want, r->seekable ?
+		    (int64_t)next : -1);
 		if (got < 0) {
 			r->err = errno;
 			break;
@@ -1574,8 +1594,8 @@ attr_ids(int ai, const unsigned char *p, uint64_t n)
 static uint32_t
 attr_fit(const unsigned char *a, uint32_t asz)
 {
-	static const uint32_t abi[] = { 64, 72, 80, 96, 104, 112, 120, 128,
-	    ATTR_ABI_MAX };
+	static const unsigned char abi[] = { 64, 72, 80, 96, 104, 112, 120,
+	    128, ATTR_ABI_MAX };
 	uint32_t n = asz;
 	unsigned i;
 
@@ -1696,16 +1716,11 @@ static const char *const sp_feat_names[] = {
 static const char *
 feat_name(unsigned bit)
 {
-	static char tmp[2][24];
-	static int k;
+	static const struct names t[] = { { feat_names, 0, sizeof feat_names /
+	    sizeof *feat_names }, { sp_feat_names, 128, sizeof sp_feat_names /
+	    sizeof *sp_feat_names } };
 
-	if (bit < sizeof feat_names / sizeof *feat_names && feat_names[bit])
-		return feat_names[bit];
-	if (bit >= 128 && bit - 128 < sizeof sp_feat_names / sizeof *sp_feat_names)
-		return sp_feat_names[bit - 128];
-	k ^= 1;
-	snprintf(tmp[k], sizeof tmp[k], "feature %u", bit);
-	return tmp[k];
+	return tab_name(t, 2, bit, "feature");
 }
 
 static int
@@ -1720,9 +1735,9 @@ feat_has(unsigned bit)
 static size_t
 vdso_temp_name(const unsigned char *s, size_t n, const unsigned char **out)
 {
-	static const char *const tmp[] = { "/tmp/perf-vdso.so-",
+	static const char tmp[3][22] = { "/tmp/perf-vdso.so-",
 		"/tmp/perf-vdso32.so-", "/tmp/perf-vdsox32.so-" };
-	static const char *const as[] = { "[vdso]", "[vdso32]", "[vdsox32]" };
+	static const char as[3][10] = { "[vdso]", "[vdso32]", "[vdsox32]" };
 	size_t i, k;
 
 	for (i = 0; i < 3; i++) {
@@ -1939,45 +1954,44 @@ feat_event_desc(struct rd *r, const unsigned char *p)
 		    "the section", i, nr);
 }
 
-/* Fixed-size payloads at p: fmt §1.7 gives each layout. */
+/* Fixed-size payloads at p: fmt §1.7 gives each layout, a field of size
+ * bytes at each offset.  NRCPUS is nr_cpus_avail then nr_cpus_online, as
+ * header.c writes them. */
 static void
 feat_fixed(unsigned feat, const unsigned char *p)
 {
+	static const struct {
+		unsigned char feat, at, size;
+		void *field;
+	} f[] = {
+		{ FT_NRCPUS, 0, 4, &pf.cpus_avail },
+		{ FT_NRCPUS, 4, 4, &pf.cpus_online },
+		{ FT_TOTAL_MEM, 0, 8, &pf.total_mem },
+		{ FT_SAMPLE_TIME, 0, 8, &pf.sample_first },
+		{ FT_SAMPLE_TIME, 8, 8, &pf.sample_last },
+		{ FT_CLOCKID, 0, 8, &pf.clock_res },
+		{ FT_DIR_FORMAT, 0, 8, &pf.dir_version },
+		{ FT_COMPRESSED, 4, 4, &pf.z_type },
+		{ FT_COMPRESSED, 8, 4, &pf.z_level },
+		{ FT_COMPRESSED, 16, 4, &pf.z_mmap_len },
+		{ FT_CLOCK_DATA, 0, 4, &pf.clock_ver },
+		{ FT_CLOCK_DATA, 4, 4, &pf.clock_id },
+		{ FT_CLOCK_DATA, 8, 8, &pf.clock_tod },
+		{ FT_CLOCK_DATA, 16, 8, &pf.clock_ns }
+	};
 	// sections perf inject copies unswapped follow the strings' order
 	int be = pf.feat_swapped && feat != FT_SAMPLE_TIME ? !pf.be : pf.be;
+	unsigned i;
 
-	switch (feat) {
-	case FT_NRCPUS:
-		// nr_cpus_avail then nr_cpus_online, as header.c writes them
-		pf.cpus_avail = get32(p, be);
-		pf.cpus_online = get32(p + 4, be);
-		break;
-	case FT_TOTAL_MEM:
-		pf.total_mem = get64(p, be);
-		break;
-	case FT_SAMPLE_TIME:
-		pf.sample_first = get64(p, be);
-		pf.sample_last = get64(p + 8, be);
-		break;
-	case FT_CLOCKID:
-		pf.clock_res = get64(p, be);
-		break;
-	case FT_DIR_FORMAT:
-		pf.dir_version = get64(p, be);
-		break;
-	case FT_COMPRESSED:
-		pf.z_type = get32(p + 4, be);
-		pf.z_level = get32(p + 8, be);
-		pf.z_mmap_len = get32(p + 16, be);
-		break;
-	case FT_CLOCK_DATA:
-		pf.clock_ver = get32(p, be);
-		pf.clock_id = get32(p + 4, be);
-		pf.clock_tod = get64(p + 8, be);
-		pf.clock_ns = get64(p + 16, be);
-		pf.has_clock_data = 1;
-		break;
+	for (i = 0; i < sizeof f / sizeof *f; i++) {
+		if (f[i].feat != feat)
+			continue;
+		if (f[i].size == 4)
+			*(uint32_t *)f[i].field = get32(p + f[i].at, be);
+		else
+			*(uint64_t *)f[i].field = get64(p + f[i].at, be);
 	}
+	pf.has_clock_data |= feat == FT_CLOCK_DATA;
 }
 
 /* The sections perfmt reads: BUILD_ID, the strings, each into its field
@@ -1997,7 +2011,7 @@ feat_parse(unsigned feat, struct rd *r)
 		[FT_CPUDESC] = { pf.cpudesc, sizeof pf.cpudesc },
 		[FT_CPUID] = { pf.cpuid, sizeof pf.cpuid }
 	};
-	static const unsigned char need[64] = {
+	static const unsigned char need[FT_CLOCK_DATA + 1] = {
 		[FT_NRCPUS] = 8, [FT_TOTAL_MEM] = 8, [FT_CMDLINE] = 4,
 		[FT_EVENT_DESC] = 8, [FT_SAMPLE_TIME] = 16, [FT_CLOCKID] = 8,
 		[FT_DIR_FORMAT] = 8, [FT_COMPRESSED] = 20, [FT_CLOCK_DATA] = 24
@@ -2256,21 +2270,19 @@ zs_xround(uint64_t acc, uint64_t in)
 static void
 zs_xinit(void)
 {
-	zs.xacc[0] = ZS_P1 + ZS_P2;
-	zs.xacc[1] = ZS_P2;
-	zs.xacc[2] = 0;
-	zs.xacc[3] = -(uint64_t)ZS_P1;
-	zs.xlen = 0;
-	zs.xn = 0;
+	static const uint64_t seed[4] = { ZS_P1 + ZS_P2, ZS_P2, 0, -ZS_P1 };
+
+	memcpy(zs.xacc, seed, sizeof seed);
+	zs.xlen = zs.xn = 0;
 }
 
 static void
 zs_xstripe(const unsigned char *p)
 {
-	zs.xacc[0] = zs_xround(zs.xacc[0], get64(p, 0));
-	zs.xacc[1] = zs_xround(zs.xacc[1], get64(p + 8, 0));
-	zs.xacc[2] = zs_xround(zs.xacc[2], get64(p + 16, 0));
-	zs.xacc[3] = zs_xround(zs.xacc[3], get64(p + 24, 0));
+	int i;
+
+	for (i = 0; i < 4; i++)
+		zs.xacc[i] = zs_xround(zs.xacc[i], get64(p + 8 * i, 0));
 }
 
 static void
@@ -2829,10 +2841,11 @@ zs_seq_table(struct zs_fse *t, int kind, unsigned mode,
 	static const char *const name[] = {
 		"literal lengths", "offsets", "match lengths"
 	};
-	static const unsigned maxsym[] = { 35, 31, 52 };
-	static const unsigned maxlog[] = { 9, 8, 9 };
+	static const unsigned char maxsym[] = { 35, 31, 52 };
+	static const unsigned char maxlog[] = { 9, 8, 9 };
 	static const short *const def[] = { zs_ll_def, zs_of_def, zs_ml_def };
-	static const unsigned ndef[] = { 36, 29, 53 }, deflog[] = { 6, 5, 6 };
+	static const unsigned char ndef[] = { 36, 29, 53 };
+	static const unsigned char deflog[] = { 6, 5, 6 };
 	short one[53];
 	size_t used = 0;
 
@@ -3323,8 +3336,10 @@ static const char *const rec_names[] = {
 	[1] = "MMAP", "LOST", "COMM", "EXIT", "THROTTLE", "UNTHROTTLE", "FORK",
 	"READ", "SAMPLE", "MMAP2", "AUX", "ITRACE_START", "LOST_SAMPLES",
 	"SWITCH", "SWITCH_CPU_WIDE", "NAMESPACES", "KSYMBOL", "BPF_EVENT",
-	"CGROUP", "TEXT_POKE", "AUX_OUTPUT_HW_ID", "CALLCHAIN_DEFERRED",
-	[64] = "HEADER_ATTR", "HEADER_EVENT_TYPE", "HEADER_TRACING_DATA",
+	"CGROUP", "TEXT_POKE", "AUX_OUTPUT_HW_ID", "CALLCHAIN_DEFERRED"
+};
+static const char *const hdr_rec_names[] = {	/* perf's own, from 64 */
+	"HEADER_ATTR", "HEADER_EVENT_TYPE", "HEADER_TRACING_DATA",
 	"HEADER_BUILD_ID", "FINISHED_ROUND", "ID_INDEX", "AUXTRACE_INFO",
 	"AUXTRACE", "AUXTRACE_ERROR", "THREAD_MAP", "CPU_MAP", "STAT_CONFIG",
 	"STAT", "STAT_ROUND", "EVENT_UPDATE", "TIME_CONV", "HEADER_FEATURE",
@@ -3342,17 +3357,12 @@ static const char *const sp_rec_names[] = {
 static const char *
 rec_name(uint32_t type)
 {
-	static char tmp[2][24];
-	static int k;
+	static const struct names t[] = { { rec_names, 0, sizeof rec_names /
+	    sizeof *rec_names }, { hdr_rec_names, R_ATTR, sizeof hdr_rec_names /
+	    sizeof *hdr_rec_names }, { sp_rec_names, R_SIMPLEPERF + 1,
+	    sizeof sp_rec_names / sizeof *sp_rec_names } };
 
-	if (type < sizeof rec_names / sizeof *rec_names && rec_names[type])
-		return rec_names[type];
-	if (type > R_SIMPLEPERF &&
-	    type - R_SIMPLEPERF - 1 < sizeof sp_rec_names / sizeof *sp_rec_names)
-		return sp_rec_names[type - R_SIMPLEPERF - 1];
-	k ^= 1;
-	snprintf(tmp[k], sizeof tmp[k], "type %" PRIu32, type);
-	return tmp[k];
+	return tab_name(t, 3, type, "type");
 }
 
 static void
@@ -3570,13 +3580,8 @@ proc_new(int32_t pid)
 		return NULL;
 	}
 	p = &procs[i];
-	p->pid = pid;
-	p->maps = p->retired = p->found = NOMAP;
-	p->retired_round = 0;
-	p->serial = ++proc_serial;
-	p->exited = p->has_parent = p->stacked = 0;
-	p->exec_time = 0;
-	p->next = proc_head[h];
+	*p = (struct proc){ .pid = pid, .maps = NOMAP, .found = NOMAP,
+	    .retired = NOMAP, .next = proc_head[h], .serial = ++proc_serial };
 	proc_head[h] = i;
 	return p;
 }
@@ -3711,11 +3716,7 @@ map_alloc(uint32_t obj, uint64_t time, uint64_t start, uint64_t end,
 		return NOMAP;
 	}
 	maps_used++;
-	maps[m].obj = obj;
-	maps[m].time = time;
-	maps[m].start = start;
-	maps[m].end = end;
-	maps[m].next = next;
+	maps[m] = (struct map){ start, end, time, obj, next };
 	return m;
 }
 
@@ -4598,8 +4599,7 @@ static void
 z_start(void)
 {
 	zs_reset();
-	zlen = 0;
-	zdead = 0;
+	zlen = zdead = 0;
 }
 
 /* The whole records decoded so far, each through the usual dispatch;
@@ -4951,8 +4951,7 @@ pf_reset(const char *path)
 	pf.fd = -1;
 	memset(obj_head, 0, sizeof obj_head);
 	nobj = obj_dropped = 0;
-	arena_used = 0;
-	map_base = 0;
+	arena_used = map_base = 0;
 	hits_reset();
 }
 
@@ -4962,7 +4961,7 @@ pf_reset(const char *path)
 static int
 pf_magic(const unsigned char *p)
 {
-	static const uint64_t sizes[] = { 80, 88, 96, 112, 120 };
+	static const unsigned char sizes[] = { 80, 88, 96, 112, 120 };
 	int be, i;
 
 	if (!memcmp(p, "PERFILE2", 8) || !memcmp(p, "2ELIFREP", 8)) {
@@ -5008,22 +5007,22 @@ range_ok(uint64_t off, uint64_t len, uint64_t size)
 	return !(off > size || len > size - off);
 }
 
+/* fmt §1.2: the u64 fields after the magic, in order */
 static int
 pf_file_header(struct rd *r)
 {
+	static uint64_t *const field[] = { &pf.hdr_size, &pf.attr_size,
+		&pf.attrs_off, &pf.attrs_size, &pf.data_off, &pf.data_size };
 	const unsigned char *p;
+	unsigned i;
 
 	if (!(p = rd_peek(r, 72))) {
 		damage(2, 0, "file of %" PRIu64 " bytes is too short for a "
 		    "perf.data header", pf.fsize);
 		return 0;
 	}
-	pf.hdr_size = get64(p + 8, pf.be);
-	pf.attr_size = get64(p + 16, pf.be);
-	pf.attrs_off = get64(p + 24, pf.be);
-	pf.attrs_size = get64(p + 32, pf.be);
-	pf.data_off = get64(p + 40, pf.be);
-	pf.data_size = get64(p + 48, pf.be);
+	for (i = 0; i < 6; i++)
+		*field[i] = get64(p + 8 + 8 * i, pf.be);
 	if (pf.hdr_size != 104 && pf.hdr_size != 72) {
 		damage(2, 8, "header size %" PRIu64 ", expected 104, 72 or 16 "
 		    "(pipe mode)", pf.hdr_size);
@@ -5262,20 +5261,19 @@ append_only(int fd)
 static int
 birth_kept(int fd, const struct stat *st, int64_t *ns)
 {
-	char v[64], *end;
+	char v[64];
+	const char *end;
 	ssize_t n = fgetxattr(fd, BIRTH_XATTR, v, sizeof v - 1);
-	long long b;
-	uint64_t ino;
+	uint64_t b, ino;
 
 	if (n <= 0)
 		return 0;
 	v[n] = 0;
-	errno = 0;
-	b = strtoll(v, &end, 10);
-	if (errno || b <= 0 || *end != ' ' || !dec_value(end + 1, UINT64_MAX,
+	end = dec_run(v, INT64_MAX, &b);
+	if (!end || !b || *end != ' ' || !dec_value(end + 1, UINT64_MAX,
 	    &ino) || ino != (uint64_t)st->st_ino)
 		return 0;
-	*ns = b;
+	*ns = (int64_t)b;
 	return 1;
 }
 
@@ -5408,8 +5406,7 @@ pf_dir_streams(const char *dir)
 			pf.streams_sig = stream_sig(pf.streams_sig, i, &st);
 		pf.nstreams++;
 		pf.stream_bytes += pf.fsize;
-		rd_file(&r, fd, seekable, databuf, sizeof databuf, 0,
-		    seekable ? pf.fsize : RD_OPEN);
+		rd_file(&r, fd, 1, databuf, sizeof databuf, 0, pf.fsize);
 		scan_records(&r, 1);
 		prog.base += pf.fsize;
 		close(fd);
@@ -5765,9 +5762,9 @@ static int
 elf_walk_table(const struct img *m, const struct elftab *t, struct elfid *e,
     int *bad, int sections, uint64_t *left)
 {
-	static const int ph[8] = { 0, 0, 4, 8, 16, 32, 28, 48 };
-	static const int sh[8] = { 4, 4, 16, 24, 20, 32, 32, 48 };
-	const int *o = sections ? sh : ph;
+	static const unsigned char ph[8] = { 0, 0, 4, 8, 16, 32, 28, 48 };
+	static const unsigned char sh[8] = { 4, 4, 16, 24, 20, 32, 32, 48 };
+	const unsigned char *o = sections ? sh : ph;
 	const unsigned char *p;
 	struct rd r;
 	uint64_t i;
@@ -5893,7 +5890,7 @@ image_buildid(int fd, struct elfid *e)
 static int
 elf_parse(const struct img *m, struct elfid *e)
 {
-	const unsigned char *h;
+	const unsigned char *h, *q;
 	struct elftab ph, sh;
 	struct rd r;
 	uint64_t left = 2 * m->size;	// st_size is below 2^63
@@ -5925,10 +5922,12 @@ elf_parse(const struct img *m, struct elfid *e)
 	e->machine = get16(h + 18, e->be);
 	ph.off = elf_field(h, e, 28, 32);
 	sh.off = elf_field(h, e, 32, 40);
-	ph.ent = get16(h + (e->is64 ? 54 : 42), e->be);
-	ph.num = get16(h + (e->is64 ? 56 : 44), e->be);
-	sh.ent = get16(h + (e->is64 ? 58 : 46), e->be);
-	sh.num = get16(h + (e->is64 ? 60 : 48), e->be);
+	// e_phentsize, e_phnum, e_shentsize, e_shnum: u16s from 42 or 54
+	q = h + (e->is64 ? 54 : 42);
+	ph.ent = get16(q, e->be);
+	ph.num = get16(q + 2, e->be);
+	sh.ent = get16(q + 4, e->be);
+	sh.num = get16(q + 6, e->be);
 	e->shend = sh.off + sh.ent * sh.num;
 	elf_escapes(m, &ph, &sh, e);
 	if (ph.num && elf_walk_table(m, &ph, e, &bad, 0, &left))
@@ -6140,7 +6139,7 @@ elf_buildid(const char *path, const char *entry, struct elfid *e,
  * 32-bit perf on a 64-bit kernel reports the 32-bit arch ("armv8l") and
  * a 64-bit kernel runs 32-bit files (fmt §6.2).  1 yes, 0 no, -1 not
  * known here: an arch or a machine missing from the table says nothing. */
-static const struct { const char *arch; uint16_t em[2]; } arches[] = {
+static const struct { char arch[10]; uint16_t em[2]; } arches[] = {
 	{ "x86_64", { 62, 3 } }, { "i386", { 3, 62 } }, { "i486", { 3, 62 } },
 	{ "i586", { 3, 62 } }, { "i686", { 3, 62 } }, { "aarch64", { 183, 40 } },
 	{ "arm64", { 183, 40 } }, { "arm", { 40, 183 } },
