@@ -143,10 +143,8 @@ static int changed;
 static int msg_mute;	/* a pass after the first says nothing again */
 
 static void
-msg(int level, const char *fmt, ...)
+vmsg(int level, int e, const char *who, const char *fmt, va_list ap)
 {
-	va_list ap;
-	int e = errno;
 	size_t n = strlen(fmt);
 
 	if (level > status)
@@ -155,12 +153,23 @@ msg(int level, const char *fmt, ...)
 		return;
 
 	fputs("perfmt: ", stderr);
-	va_start(ap, fmt);
+	if (who)
+		fprintf(stderr, "%s: ", who);
 	vfprintf(stderr, fmt, ap);
-	va_end(ap);
 	if (n && fmt[n - 1] == ':')
 		fprintf(stderr, " %s", strerror(e));
 	fputc('\n', stderr);
+}
+
+static void
+msg(int level, const char *fmt, ...)
+{
+	va_list ap;
+	int e = errno;
+
+	va_start(ap, fmt);
+	vmsg(level, e, NULL, fmt, ap);
+	va_end(ap);
 }
 
 /* ==== 3. Usage ========================================================== */
@@ -9145,6 +9154,18 @@ static const struct {
 	[C_ARCHIVE] = { "archive", ":hVi:o:s:c:t:r:LaqvH", "Y" }
 };
 
+/* A message about the profile: its name first, as pf_shown gives it. */
+static void
+pf_msg(int level, const char *fmt, ...)
+{
+	va_list ap;
+	int e = errno;
+
+	va_start(ap, fmt);
+	vmsg(level, e, esc(pf_shown()), fmt, ap);
+	va_end(ap);
+}
+
 /* The plan of what the command reads (section 7: plan); 0 if -a and -H
  * were both given to a command that judges. */
 static int
@@ -9270,18 +9291,18 @@ hits_report(void)
 	if (hits_said++)
 		;
 	else if (hits_unplaced || pf.aux_bytes)
-		msg(0, "%s: %" PRIu64 " samples cannot be placed in an object "
+		pf_msg(0, "%" PRIu64 " samples cannot be placed in an object "
 		    "(no IP or TID, an event not known, a branch stack)%s: no "
 		    "object can be told unused, and check, inject and archive "
-		    "judge every mapped object", esc(pf_shown()), hits_unplaced,
+		    "judge every mapped object", hits_unplaced,
 		    pf.aux_bytes ? ", and an AUX trace is decoded through "
 		    "whatever ran" : "");
 	else if (hits_unresolved || hits_unresolved_cc)
-		msg(hits_unresolved ? 1 : 0, "%s: %" PRIu64 " sample and %"
+		pf_msg(hits_unresolved ? 1 : 0, "%" PRIu64 " sample and %"
 		    PRIu64 " callchain address pages had no map when read and "
 		    "were given up before their rounds ended (PERFMT_MAXPEND %d "
 		    "regions waiting, %s); if their maps came later, objects "
-		    "may be missing%s", esc(pf_shown()), hits_unresolved,
+		    "may be missing%s", hits_unresolved,
 		    hits_unresolved_cc, PERFMT_MAXPEND, passes_ok ? "in "
 		    "passes of a share each" : "read once", hits_unresolved ? "" :
 		    " (frame-pointer callchains hold many addresses in no "
@@ -9289,13 +9310,12 @@ hits_report(void)
 	for (i = 0; i < nobj; i++)
 		if (objs[i].group == i && (path_hit(i) & HIT_MAYBE)) {
 			if (!n++)
-				msg(1, "%s: %" PRIu64 " processes and %" PRIu64
+				pf_msg(1, "%" PRIu64 " processes and %" PRIu64
 				    " maps did not fit the tables "
 				    "(PERFMT_MAXPROC %d, PERFMT_MAXMAP %d); the "
 				    "objects below may have hits not counted",
-				    esc(pf_shown()), hits_dropped_procs,
-				    hits_dropped_maps, PERFMT_MAXPROC,
-				    PERFMT_MAXMAP);
+				    hits_dropped_procs, hits_dropped_maps,
+				    PERFMT_MAXPROC, PERFMT_MAXMAP);
 			msg(1, "  %s", esc(obj_name(&objs[i])));
 		}
 }
@@ -9326,12 +9346,12 @@ cmd_list(const char *path)
 	if (rc < 0)
 		return 2;
 	if (obj_dropped)
-		msg(1, "%s: %" PRIu32 " objects were not kept (table full) and "
-		    "are not listed", esc(pf_shown()), obj_dropped);
+		pf_msg(1, "%" PRIu32 " objects were not kept (table full) and "
+		    "are not listed", obj_dropped);
 	if (!n && !plan.hits)
-		msg(1, "%s: no build-IDs recorded (perf record -B, pipe mode "
+		pf_msg(1, "no build-IDs recorded (perf record -B, pipe mode "
 		    "or a killed recording); %" PRIu32 " mapped executable "
-		    "objects have none", esc(pf_shown()), mapped);
+		    "objects have none", mapped);
 	return status;
 }
 
@@ -9943,8 +9963,8 @@ check_pass(unsigned *counts, unsigned *by_time)
 				report_row(i);
 	}
 	if (obj_dropped)
-		msg(1, "%s: %" PRIu32 " objects were not kept (table full) and "
-		    "are not checked", esc(pf_shown()), obj_dropped);
+		pf_msg(1, "%" PRIu32 " objects were not kept (table full) and "
+		    "are not checked", obj_dropped);
 	if (plan.hits)
 		hits_report();
 }
@@ -10746,17 +10766,17 @@ inj_copy(int in, uint64_t from, uint64_t n, uint64_t to)
 		if (k < 0) {
 			len = len > sizeof databuf ? sizeof databuf : len;
 			if ((k = read_at(in, databuf, len, (int64_t)from)) < 0) {
-				msg(2, "%s: offset %#" PRIx64 ": read error:",
-				    esc(pf_shown()), from);
+				pf_msg(2, "offset %#" PRIx64 ": read error:",
+				    from);
 				return 0;
 			}
 			if (k > 0 && !wr_write(databuf, (size_t)k, to))
 				return 0;
 		}
 		if (k == 0) {
-			msg(2, "%s: offset %#" PRIx64 ": the file ends %" PRIu64
+			pf_msg(2, "offset %#" PRIx64 ": the file ends %" PRIu64
 			    " bytes early: it changed while it was read",
-			    esc(pf_shown()), from, n);
+			    from, n);
 			return 0;
 		}
 		from += (uint64_t)k;
@@ -10803,15 +10823,15 @@ inj_slot(unsigned bit, uint64_t *off, uint64_t *size)
 	if (!inj.sections || !feat_has(bit))
 		return 0;
 	if (pread(inj.in, slot, 16, (off_t)at) != 16) {
-		msg(2, "%s: offset %#" PRIx64 ": the feature table is cut "
-		    "short", esc(pf_shown()), at);
+		pf_msg(2, "offset %#" PRIx64 ": the feature table is cut "
+		    "short", at);
 		return -1;
 	}
 	*off = get64(slot, pf.be);
 	*size = get64(slot + 8, pf.be);
 	if (!range_ok(*off, *size, pf.fsize)) {
-		msg(2, "%s: offset %#" PRIx64 ": the %s section lies past the "
-		    "end of the file", esc(pf_shown()), at, feat_name(bit));
+		pf_msg(2, "offset %#" PRIx64 ": the %s section lies past the "
+		    "end of the file", at, feat_name(bit));
 		return -1;
 	}
 	return 1;
@@ -10886,12 +10906,11 @@ inj_next(struct rd *r, struct recv *v)
 	if (k == RN_END && !rd_left(r))
 		return RN_END;
 	if (r->err)
-		msg(2, "%s: offset %#" PRIx64 ": read error: %s",
-		    esc(pf_shown()), v->off, strerror(r->err));
+		pf_msg(2, "offset %#" PRIx64 ": read error: %s", v->off,
+		    strerror(r->err));
 	else
-		msg(2, "%s: offset %#" PRIx64 ": the record read otherwise "
-		    "before: the file changed while it was read",
-		    esc(pf_shown()), v->off);
+		pf_msg(2, "offset %#" PRIx64 ": the record read otherwise "
+		    "before: the file changed while it was read", v->off);
 	return 0;
 }
 
@@ -10916,10 +10935,10 @@ inj_count(void)
 		}
 		if ((asz = rec_attr_size(&v))) {
 			if (ip.nattr++ && asz != ip.asz) {
-				msg(2, "%s: offset %#" PRIx64 ": an attr of %" PRIu32
-				    " bytes after one of %" PRIu64 ": a file's "
-				    "attrs are all one size (fmt §1.4)",
-				    esc(pf_shown()), v.off, asz, ip.asz);
+				pf_msg(2, "offset %#" PRIx64 ": an attr of %"
+				    PRIu32 " bytes after one of %" PRIu64 ": a "
+				    "file's attrs are all one size (fmt §1.4)",
+				    v.off, asz, ip.asz);
 				return 0;
 			}
 			ip.asz = asz;
@@ -11006,9 +11025,8 @@ inj_pipe(unsigned char *h)
 	if (!inj_parts())
 		return 0;
 	if (inj.at != inj.tab) {
-		msg(2, "%s: offset %#" PRIx64 ": the record read otherwise "
-		    "before: the file changed while it was read",
-		    esc(pf_shown()), inj.data_end);
+		pf_msg(2, "offset %#" PRIx64 ": the record read otherwise "
+		    "before: the file changed while it was read", inj.data_end);
 		return 0;
 	}
 	inj.at = ip.bid_at;
@@ -11030,9 +11048,8 @@ static int
 inj_records(uint64_t n)
 {
 	if (!n)
-		msg(2, "%s: no records: a file of data size 0 reads as a killed "
-		    "recording, its sections as records (fmt §5.1)",
-		    esc(pf_shown()));
+		pf_msg(2, "no records: a file of data size 0 reads as a killed "
+		    "recording, its sections as records (fmt §5.1)");
 	return n > 0;
 }
 
@@ -11055,30 +11072,29 @@ inj_plan(void)
 	if (pf.mode == MODE_PIPE) {
 		memset(&ip, 0, sizeof ip);
 		if (!pf.nattr && !pf.attr_dropped) {
-			msg(2, "%s: no HEADER_ATTR record: no events to write "
-			    "a file's attrs from (fmt §1.8)", esc(pf_shown()));
+			pf_msg(2, "no HEADER_ATTR record: no events to write "
+			    "a file's attrs from (fmt §1.8)");
 			return 0;
 		}
 		// -n -i -: standard input was read as it came, once
 		return inj.in < 0 || (inj_count() && inj_records(ip.kept));
 	}
 	if (pf.mode == MODE_DIR && (pf.z_records || feat_has(FT_COMPRESSED))) {
-		msg(2, "%s: each data.N holds a zstd stream of its own (perf "
-		    "record -z, fmt §5.6), which one file cannot",
-		    esc(pf_shown()));
+		pf_msg(2, "each data.N holds a zstd stream of its own (perf "
+		    "record -z, fmt §5.6), which one file cannot");
 		return 0;
 	}
 	if (pf.hdr_size != 104) {
-		msg(2, "%s: a %" PRIu64 "-byte header has no feature bitmap "
+		pf_msg(2, "a %" PRIu64 "-byte header has no feature bitmap "
 		    "(fmt §1.2): no build-ID section can be added",
-		    esc(pf_shown()), pf.hdr_size);
+		    pf.hdr_size);
 		return 0;
 	}
 	if (pf.meta_hi > inj.data_end || pf.attrs_off + pf.attrs_size >
 	    inj.data_end) {
-		msg(2, "%s: offset %#" PRIx64 ": the attrs or their ids lie "
+		pf_msg(2, "offset %#" PRIx64 ": the attrs or their ids lie "
 		    "after the records, where the new sections go",
-		    esc(pf_shown()), pf.attrs_off);
+		    pf.attrs_off);
 		return 0;
 	}
 	for (bit = 0; done && bit < 256; bit++)
@@ -11105,8 +11121,8 @@ inj_stream(int fd, uint64_t size)
 	while (rec_next(&r, &v) == RN_REC && v.extra <= rd_left(&r) - v.size)
 		rd_skip(&r, v.size + v.extra);
 	if (r.err) {
-		msg(2, "%s: offset %#" PRIx64 ": read error: %s",
-		    esc(pf_shown()), v.off, strerror(r.err));
+		pf_msg(2, "offset %#" PRIx64 ": read error: %s", v.off,
+		    strerror(r.err));
 		return 0;
 	}
 	if (!inj_copy(fd, 0, v.off, inj.at))
@@ -11182,7 +11198,7 @@ inj_begin(void)
 		if (!inj_copy(inj.in, 0, inj.data_end, 0))
 			return 0;
 		if (pread(inj.in, h, sizeof h, 0) != (ssize_t)sizeof h) {
-			msg(2, "%s: offset 0: read error:", esc(pf_shown()));
+			pf_msg(2, "offset 0: read error:");
 			return 0;
 		}
 		inj.at = inj.data_end;
@@ -11253,8 +11269,8 @@ inj_finish(const struct stat *st)
 	// it was opened (the passes' opens are held to the same, cmd_inject)
 	if (fstat(inj.in, &now) || now.st_size != st->st_size ||
 	    mtime_ns(&now) != mtime_ns(st)) {
-		msg(2, "%s: replaced or written while it was read: the file "
-		    "judged is not the one copied", esc(pf_shown()));
+		pf_msg(2, "replaced or written while it was read: the file "
+		    "judged is not the one copied");
 		return 0;
 	}
 	if (!inj_pair(inj_slot_at(inj.feat, inj.tab, FT_BUILD_ID),
@@ -11489,9 +11505,8 @@ inj_writers(void)
 	    has_writer(inj.in) : 0;
 
 	if (w > 0)
-		msg(2, "%s: another process has it open for writing (perf "
-		    "record, still recording?): run inject after it exits",
-		    esc(pf_shown()));
+		pf_msg(2, "another process has it open for writing (perf "
+		    "record, still recording?): run inject after it exits");
 	return w <= 0;
 }
 
@@ -11528,9 +11543,8 @@ cmd_inject(const char *path, const char *out)
 		// the later ones to the first)
 		if (!first++ && strcmp(path, "-") &&
 		    pf.file_sig != stream_sig(0, UINT32_MAX, &st)) {
-			msg(2, "%s: replaced or written while it was read: "
-			    "the file judged is not the one copied",
-			    esc(pf_shown()));
+			pf_msg(2, "replaced or written while it was read: "
+			    "the file judged is not the one copied");
 			goto fail;
 		}
 		if (first == 1 && (!verdicts_begin() || status >= 2 ||
@@ -11542,8 +11556,8 @@ cmd_inject(const char *path, const char *out)
 	if (rc < 0)
 		goto fail;
 	if (obj_dropped) {
-		msg(2, "%s: %" PRIu32 " objects did not fit the table: not "
-		    "injected", esc(pf_shown()), obj_dropped);
+		pf_msg(2, "%" PRIu32 " objects did not fit the table: not "
+		    "injected", obj_dropped);
 		goto fail;
 	}
 	// in place, a profile that gains nothing is left as it is
