@@ -10914,49 +10914,14 @@ inj_next(struct rd *r, struct recv *v)
 	return 0;
 }
 
-/* What each part of a pipe's new file takes: the attrs and their ids,
- * the records kept, the payloads; the payloads' bits are set. */
+/* A walk over a pipe's records.  The count (write 0): what each part of
+ * its new file takes, the attrs and their ids, the records kept, the
+ * payloads; the payloads' bits are set.  Then the writing: each part
+ * where the count placed it, the records kept in runs of one copy each,
+ * the payloads with their slots, the old entries, the attrs at the size
+ * every one fits (attr_fit) with their ids. */
 static int
-inj_count(void)
-{
-	struct rd r;
-	struct recv v;
-	uint64_t bit, from, len;
-	uint32_t asz;
-	int k;
-
-	rd_file(&r, inj.in, 1, featbuf, sizeof featbuf, 16, inj.data_end);
-	while ((k = inj_next(&r, &v)) == RN_REC) {
-		if (rec_kept(v.type))
-			ip.kept += v.size + v.extra;
-		if ((bit = rec_section(&v, &from, &len)) < 256) {
-			inj.feat[bit / 64] |= (uint64_t)1 << bit % 64;
-			ip.secs += bit == FT_BUILD_ID ? 0 : len;
-		}
-		if ((asz = rec_attr_size(&v))) {
-			if (ip.nattr++ && asz != ip.asz) {
-				pf_msg(2, "offset %#" PRIx64 ": an attr of %"
-				    PRIu32 " bytes after one of %" PRIu64 ": a "
-				    "file's attrs are all one size (fmt §1.4)",
-				    v.off, asz, ip.asz);
-				return 0;
-			}
-			ip.asz = asz;
-			ip.ids += (v.size - 8 - asz) / 8 * 8;
-			if (attr_fit(v.p + 8, asz) > ip.fit)
-				ip.fit = attr_fit(v.p + 8, asz);
-		}
-		rd_skip(&r, v.size + v.extra);
-	}
-	return k;
-}
-
-/* A pipe's records, each part where inj_count placed it: the records
- * kept in runs of one copy each, the payloads with their slots, the old
- * entries, the attrs at the size every one fits (attr_fit) with their
- * ids. */
-static int
-inj_parts(void)
+inj_walk(int write)
 {
 	struct rd r;
 	struct recv v;
@@ -10967,41 +10932,64 @@ inj_parts(void)
 
 	rd_file(&r, inj.in, 1, featbuf, sizeof featbuf, 16, inj.data_end);
 	while ((k = inj_next(&r, &v)) == RN_REC) {
+		bit = rec_section(&v, &from, &len);
+		asz = rec_attr_size(&v);
+		n = (v.size - 8 - asz) / 8 * 8;
+		// a record kept has no payload and is no attr
 		if (rec_kept(v.type)) {
-			rd_skip(&r, v.size + v.extra);
-			continue;
-		}
-		if (!inj_copy(inj.in, run, v.off - run, inj.at))
-			return 0;
-		inj.at += v.off - run;
-		run = v.off + v.size + v.extra;
-		if ((bit = rec_section(&v, &from, &len)) == FT_BUILD_ID) {
-			if (!inj_copy(inj.in, from, len, ip.bid_at))
+			ip.kept += write ? 0 : v.size + v.extra;
+		} else if (!write) {
+			if (bit < 256) {
+				inj.feat[bit / 64] |= (uint64_t)1 << bit % 64;
+				ip.secs += bit == FT_BUILD_ID ? 0 : len;
+			}
+			if (asz && ip.nattr++ && asz != ip.asz) {
+				pf_msg(2, "offset %#" PRIx64 ": an attr of %"
+				    PRIu32 " bytes after one of %" PRIu64 ": a "
+				    "file's attrs are all one size (fmt §1.4)",
+				    v.off, asz, ip.asz);
 				return 0;
-			ip.bid_at += len;
-		} else if (bit < 256) {
-			if (!inj_pair(inj_slot_at(inj.feat, inj.tab,
-			    (unsigned)bit), ip.sec_at, len) ||
-			    !inj_copy(inj.in, from, len, ip.sec_at))
+			}
+			if (asz) {
+				ip.asz = asz;
+				ip.ids += n;
+				if (attr_fit(v.p + 8, asz) > ip.fit)
+					ip.fit = attr_fit(v.p + 8, asz);
+			}
+		} else {
+			if (!inj_copy(inj.in, run, v.off - run, inj.at))
 				return 0;
-			ip.sec_at += len;
-		}
-		if ((asz = rec_attr_size(&v))) {
-			n = (v.size - 8 - asz) / 8 * 8;
-			memcpy(a, v.p + 8, ip.fit < asz ? ip.fit : 8);
-			if (ip.fit < asz)
-				put_n(a + 4, ip.fit, 4, pf.be);
-			if (!wr_write(ip.fit < asz ? a : v.p + 8, ip.fit,
-			    ip.attr_at) || !inj_pair(ip.attr_at + ip.fit,
-			    ip.ids_at, n) || !wr_write(v.p + 8 + asz, n,
-			    ip.ids_at))
-				return 0;
-			ip.attr_at += ip.fit + 16;
-			ip.ids_at += n;
+			inj.at += v.off - run;
+			run = v.off + v.size + v.extra;
+			if (bit == FT_BUILD_ID) {
+				if (!inj_copy(inj.in, from, len, ip.bid_at))
+					return 0;
+				ip.bid_at += len;
+			} else if (bit < 256) {
+				if (!inj_pair(inj_slot_at(inj.feat, inj.tab,
+				    (unsigned)bit), ip.sec_at, len) ||
+				    !inj_copy(inj.in, from, len, ip.sec_at))
+					return 0;
+				ip.sec_at += len;
+			}
+			if (asz) {
+				memcpy(a, v.p + 8, ip.fit < asz ? ip.fit : 8);
+				if (ip.fit < asz)
+					put_n(a + 4, ip.fit, 4, pf.be);
+				if (!wr_write(ip.fit < asz ? a : v.p + 8,
+				    ip.fit, ip.attr_at) || !inj_pair(ip.attr_at +
+				    ip.fit, ip.ids_at, n) || !wr_write(v.p + 8 +
+				    asz, n, ip.ids_at))
+					return 0;
+				ip.attr_at += ip.fit + 16;
+				ip.ids_at += n;
+			}
 		}
 		rd_skip(&r, v.size + v.extra);
 	}
-	if (!k || !inj_copy(inj.in, run, inj.data_end - run, inj.at))
+	if (!k || !write)
+		return k;
+	if (!inj_copy(inj.in, run, inj.data_end - run, inj.at))
 		return 0;
 	inj.at += inj.data_end - run;
 	return 1;
@@ -11022,7 +11010,7 @@ inj_pipe(unsigned char *h)
 	ip.sec_at = inj_slot_at(inj.feat, inj.tab, 256);
 	inj.bid_off = ip.bid_at = ip.sec_at + ip.secs;
 	inj.at = data;
-	if (!inj_parts())
+	if (!inj_walk(1))
 		return 0;
 	if (inj.at != inj.tab) {
 		pf_msg(2, "offset %#" PRIx64 ": the record read otherwise "
@@ -11077,7 +11065,7 @@ inj_plan(void)
 			return 0;
 		}
 		// -n -i -: standard input was read as it came, once
-		return inj.in < 0 || (inj_count() && inj_records(ip.kept));
+		return inj.in < 0 || (inj_walk(0) && inj_records(ip.kept));
 	}
 	if (pf.mode == MODE_DIR && (pf.z_records || feat_has(FT_COMPRESSED))) {
 		pf_msg(2, "each data.N holds a zstd stream of its own (perf "
@@ -11514,7 +11502,7 @@ static int
 cmd_inject(const char *path, const char *out)
 {
 	struct stat st;
-	int rc, first = 0;
+	int rc, first = 0, in = !strcmp(path, "-");
 
 	memset(&inj, 0, sizeof inj);
 	inj.in = -1;
@@ -11522,18 +11510,18 @@ cmd_inject(const char *path, const char *out)
 	inj.in_place = !out;
 	if (!read_plan(C_INJECT))
 		return 2;
-	if (!strcmp(path, "-") && !out && !opt.dry) {
+	if (in && !out && !opt.dry) {
 		msg(2, "inject: -i -: standard input goes to a new profile: "
 		    "give -o FILE (or -o - for standard output)");
 		return 2;
 	}
 	// -n writes nothing, a copy neither: standard input is read once,
 	// with no file times, as the copy would be
-	stdin_copy = !strcmp(path, "-") && opt.dry;
+	stdin_copy = in && opt.dry;
 	// -n -i - alone writes nowhere: there is no output to check
-	if (((out || strcmp(path, "-")) && !wr_target(path, out ? out : path,
-	    !out, WR_PROFILE)) || (!strcmp(path, "-") ? !opt.dry &&
-	    !inj_spool(&st) : !inj_open(path, &st)))
+	if (((out || !in) && !wr_target(path, out ? out : path, !out,
+	    WR_PROFILE)) || (in ? !opt.dry && !inj_spool(&st) :
+	    !inj_open(path, &st)))
 		goto fail;
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
@@ -11541,7 +11529,7 @@ cmd_inject(const char *path, const char *out)
 		// to the file copied (inj.in) as it was opened, not one put at
 		// the name since, nor the same written since (next_pass holds
 		// the later ones to the first)
-		if (!first++ && strcmp(path, "-") &&
+		if (!first++ && !in &&
 		    pf.file_sig != stream_sig(0, UINT32_MAX, &st)) {
 			pf_msg(2, "replaced or written while it was read: "
 			    "the file judged is not the one copied");
@@ -11573,7 +11561,7 @@ cmd_inject(const char *path, const char *out)
 fail:
 	inj_end();
 	msg(2, "%s: not injected: the profile is left as it was",
-	    !strcmp(path, "-") ? "<stdin>" : esc(path));
+	    in ? "<stdin>" : esc(path));
 	return 2;
 }
 
