@@ -11594,13 +11594,14 @@ ar_id_obj(const unsigned char *id, size_t idlen)
 	return nobj;
 }
 
+/* Zeros: a block's padding, and the two blocks that end the archive. */
+static const unsigned char ar_zeros[1024];
+
 /* Zeros to the end of the 512-byte block. */
 static int
 ar_pad(void)
 {
-	static const unsigned char z[512];
-
-	return wr.at % 512 ? wr_write(z, 512 - wr.at % 512, -1) : 1;
+	return wr.at % 512 ? wr_write(ar_zeros, 512 - wr.at % 512, -1) : 1;
 }
 
 /* A number in a ustar field of w bytes: octal digits and a NUL; where
@@ -11966,6 +11967,7 @@ static void
 ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 {
 	struct ar_plan pl;
+	const char *hex, *name;
 	int n;
 
 	if (!ar_decide(g, rc, c, v, &pl))
@@ -11975,6 +11977,8 @@ ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 		status = 2;
 		return;
 	}
+	hex = pl.hex[0] ? pl.hex : "-";
+	name = esc(obj_name(&objs[g]));
 	if (n) {
 		if (pl.idobj < nobj)
 			ar.ids[pl.idobj / 8] |= (unsigned char)(1u <<
@@ -11982,15 +11986,13 @@ ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 		ar.put++;
 		ar.jit += pl.jit;
 		if (!opt.quiet)
-			fprintf(stderr, "put   %s %s\n", pl.hex[0] ? pl.hex :
-			    "-", esc(obj_name(&objs[g])));
+			fprintf(stderr, "put   %s %s\n", hex, name);
 		return;
 	}
 	ar.left++;
 	verdict_status(v);
-	fprintf(stderr, "left  %s %s  %s%s%s\n", pl.hex[0] ? pl.hex : "-",
-	    esc(obj_name(&objs[g])), pl.vn ? pl.vn : "", pl.vn ? ": " : "",
-	    pl.why);
+	fprintf(stderr, "left  %s %s  %s%s%s\n", hex, name, pl.vn ? pl.vn :
+	    "", pl.vn ? ": " : "", pl.why);
 }
 
 /* One object: the file its verdict found; or, for a path of several
@@ -12026,10 +12028,9 @@ ar_object(uint32_t g, const struct rec *rc)
 static int
 cmd_archive(const char *path, const char *out)
 {
-	static const unsigned char z[1024];
 	struct rec rc;
 	uint32_t i;
-	int rc1 = -1, first = 0;
+	int rc1 = -1, first = 0, file = out && strcmp(out, "-");
 
 	memset(&ar, 0, sizeof ar);
 	wr_reset();
@@ -12055,10 +12056,11 @@ cmd_archive(const char *path, const char *out)
 			hits_report();
 	}
 	if (rc1 < 0 || status >= 2 || !first || !sysroot_sane() ||
-	    !wr_write(z, sizeof z, -1) || !wr_commit(NULL, 0666))
+	    !wr_write(ar_zeros, sizeof ar_zeros, -1) ||
+	    !wr_commit(NULL, 0666))
 		goto fail;
 	wr_end();
-	out = out && strcmp(out, "-") ? esc(out) : "FILE";
+	out = file ? esc(out) : "FILE";
 	if (opt.quiet)
 		return status;
 	fprintf(stderr, "%u objects archived, %u left out%s; on the host: tar "
@@ -12071,7 +12073,7 @@ cmd_archive(const char *path, const char *out)
 	return status;
 fail:
 	wr_end();
-	if (out && strcmp(out, "-"))
+	if (file)
 		msg(2, "-o %s: not written: any file there is left as it was",
 		    esc(out));
 	return 2;
