@@ -9808,22 +9808,20 @@ h_compressed(void)
 		fputs(hj ? "null" : "no\n", stdout);
 		return;
 	}
-	if (hj) {
-		printf("{\"method\":");
-		if (feat)
-			printf("\"%s\",\"level\":%" PRIu32, method, pf.z_level);
-		else
-			fputs("null,\"level\":null", stdout);
-		printf(",\"records\":%" PRIu64 ",\"bytes\":%" PRIu64
-		    ",\"decoded_bytes\":%" PRIu64 ",\"decoded_records\":%"
-		    PRIu64 "}", pf.z_records, pf.z_bytes, pf.z_out, pf.z_recs);
-		return;
-	}
+	if (hj)
+		fputs("{\"method\":", stdout);
 	if (feat)
-		printf("%s level %" PRIu32 ", ", method, pf.z_level);
-	printf("%" PRIu64 " COMPRESSED records, %" PRIu64 " bytes, decoded "
-	    "to %" PRIu64 " bytes in %" PRIu64 " records", pf.z_records,
-	    pf.z_bytes, pf.z_out, pf.z_recs);
+		printf(hj ? "\"%s\",\"level\":%" PRIu32 : "%s level %" PRIu32
+		    ", ", method, pf.z_level);
+	else if (hj)
+		fputs("null,\"level\":null", stdout);
+	printf(hj ? ",\"records\":%" PRIu64 ",\"bytes\":%" PRIu64
+	    ",\"decoded_bytes\":%" PRIu64 ",\"decoded_records\":%" PRIu64 "}"
+	    : "%" PRIu64 " COMPRESSED records, %" PRIu64 " bytes, decoded to %"
+	    PRIu64 " bytes in %" PRIu64 " records", pf.z_records, pf.z_bytes,
+	    pf.z_out, pf.z_recs);
+	if (hj)
+		return;
 	if (pf.z_bytes && pf.z_out)
 		printf(" (ratio %.2f)", (double)pf.z_out / (double)pf.z_bytes);
 	putchar('\n');
@@ -9840,28 +9838,22 @@ h_objects(void)
 		exec += !!(objs[i].src & SRC_EXEC);
 		paths += !!(objs[i].src & SRC_MMAP);
 	}
+	// one list of values: the text's line leaves out the last
 	h_key("build-ids", "build_ids");
-	if (hj)
-		printf("{\"table\":%" PRIu64 ",\"records\":%" PRIu64 ",\"mmap2\":%"
-		    PRIu64 ",\"objects\":%" PRIu32 ",\"ignored\":%" PRIu64 "}",
-		    pf.n_table, pf.n_bidrec, pf.n_mmapid, ids, pf.n_bid_ignored);
-	else
-		printf("%" PRIu64 " in the build-ID table, %" PRIu64 " in "
-		    "build-ID records, %" PRIu64 " in MMAP2 records; %" PRIu32
-		    " objects with an ID\n", pf.n_table, pf.n_bidrec,
-		    pf.n_mmapid, ids);
+	printf(hj ? "{\"table\":%" PRIu64 ",\"records\":%" PRIu64 ",\"mmap2\":%"
+	    PRIu64 ",\"objects\":%" PRIu32 ",\"ignored\":%" PRIu64 "}" : "%"
+	    PRIu64 " in the build-ID table, %" PRIu64 " in build-ID records, %"
+	    PRIu64 " in MMAP2 records; %" PRIu32 " objects with an ID\n",
+	    pf.n_table, pf.n_bidrec, pf.n_mmapid, ids, pf.n_bid_ignored);
 	h_count("", NULL, 0, pf.n_bid_ignored,
 	    " entries of unknown cpumode ignored");
 	h_key("mmaps", "mmaps");
-	if (hj)
-		printf("{\"mappings\":%" PRIu64 ",\"executable\":%" PRIu64
-		    ",\"objects\":%" PRIu32 ",\"executable_objects\":%" PRIu32
-		    ",\"objects_not_kept\":%" PRIu32 "}", pf.n_mmap,
-		    pf.n_mmap_exec, paths, exec, obj_dropped);
-	else
-		printf("%" PRIu64 " mappings (%" PRIu64 " executable) of %" PRIu32
-		    " objects (%" PRIu32 " executable)\n", pf.n_mmap,
-		    pf.n_mmap_exec, paths, exec);
+	printf(hj ? "{\"mappings\":%" PRIu64 ",\"executable\":%" PRIu64
+	    ",\"objects\":%" PRIu32 ",\"executable_objects\":%" PRIu32
+	    ",\"objects_not_kept\":%" PRIu32 "}" : "%" PRIu64 " mappings (%"
+	    PRIu64 " executable) of %" PRIu32 " objects (%" PRIu32
+	    " executable)\n", pf.n_mmap, pf.n_mmap_exec, paths, exec,
+	    obj_dropped);
 	h_count("", NULL, 0, obj_dropped, " objects not kept: table full");
 }
 
