@@ -12341,38 +12341,28 @@ check_options(void)
 }
 
 #ifndef PERFMT_NO_MAIN
-/* The letters that set a field of opt and do nothing else: to the
- * option's argument (arg) or to 1 (flag). */
-static const struct {
-	int letter;
-	const char **arg;
-	int *flag;
-} opt_fields[] = {
-	{ 'i', &opt.input, NULL }, { 'o', &opt.output, NULL },
-	{ 's', &opt.sysroot, NULL }, { 'k', &opt.vmlinux, NULL },
-	{ 'Y', &opt.kallsyms, NULL }, { 't', &opt.timearg, NULL },
-	{ 'r', &opt.reffile, NULL }, { 'n', NULL, &opt.dry },
-	{ 'K', NULL, &opt.kernel }, { 'L', NULL, &opt.local },
-	{ 'a', NULL, &opt.all }, { 'q', NULL, &opt.quiet },
-	{ 'p', NULL, &opt.porcelain }, { 'j', NULL, &opt.json },
-	{ 'v', NULL, &opt.verbose }
-};
+/* The letters that set a field of opt and do nothing else: those of
+ * arg_letters to the option's argument, those of flag_letters to 1; the
+ * fields in the letters' order. */
+static const char arg_letters[] = "ioskYtr", flag_letters[] = "nKLaqpjv";
+static const char **const arg_fields[] = { &opt.input, &opt.output,
+	&opt.sysroot, &opt.vmlinux, &opt.kallsyms, &opt.timearg, &opt.reffile };
+static int *const flag_fields[] = { &opt.dry, &opt.kernel, &opt.local,
+	&opt.all, &opt.quiet, &opt.porcelain, &opt.json, &opt.verbose };
 
 /* Sets the field of opt that the letter c sets; 0 if it sets none. */
 static int
 opt_field(int c)
 {
-	unsigned k;
+	const char *p;
 
-	for (k = 0; k < sizeof opt_fields / sizeof *opt_fields; k++)
-		if (opt_fields[k].letter == c) {
-			if (opt_fields[k].arg)
-				*opt_fields[k].arg = optarg;
-			else
-				*opt_fields[k].flag = 1;
-			return 1;
-		}
-	return 0;
+	if (c <= 0)
+		return 0;
+	if ((p = strchr(arg_letters, c)))
+		*arg_fields[p - arg_letters] = optarg;
+	else if ((p = strchr(flag_letters, c)))
+		*flag_fields[p - flag_letters] = 1;
+	return p != NULL;
 }
 
 /* The option getopt refused, as written: "-Z", or "--bogus" (a long one
