@@ -9320,6 +9320,16 @@ hits_report(void)
 		}
 }
 
+/* The objects the table could not keep, which list and check leave out
+ * (done: "listed", "checked"). */
+static void
+dropped_note(const char *done)
+{
+	if (obj_dropped)
+		pf_msg(1, "%" PRIu32 " objects were not kept (table full) and "
+		    "are not %s", obj_dropped, done);
+}
+
 static int
 cmd_list(const char *path)
 {
@@ -9345,9 +9355,7 @@ cmd_list(const char *path)
 	}
 	if (rc < 0)
 		return 2;
-	if (obj_dropped)
-		pf_msg(1, "%" PRIu32 " objects were not kept (table full) and "
-		    "are not listed", obj_dropped);
+	dropped_note("listed");
 	if (!n && !plan.hits)
 		pf_msg(1, "no build-IDs recorded (perf record -B, pipe mode "
 		    "or a killed recording); %" PRIu32 " mapped executable "
@@ -9954,9 +9962,7 @@ check_pass(unsigned *counts, unsigned *by_time)
 			if (wanted(i) && res[i].verdict == v)
 				report_row(i);
 	}
-	if (obj_dropped)
-		pf_msg(1, "%" PRIu32 " objects were not kept (table full) and "
-		    "are not checked", obj_dropped);
+	dropped_note("checked");
 	if (plan.hits)
 		hits_report();
 }
@@ -10035,6 +10041,15 @@ static volatile sig_atomic_t wr_named;	/* wr.tmp is a file to remove */
 static volatile sig_atomic_t wr_copying;	/* standard output's file is
 						 * being filled */
 
+/* The new file, not renamed, goes: at the end (wr_end) or on a signal. */
+static void
+wr_unname(void)
+{
+	if (wr_named)
+		unlinkat(wr.dfd, wr.tname, 0);
+	wr_named = 0;
+}
+
 /* A build with PERFMT_TEST_HOOKS stops dead after the Nth write step
  * (PERFMT_WRITE_STOP=N), or with PERFMT_WRITE_SIG=S sends itself signal
  * S there: the tests show that every such stop leaves the old output or
@@ -10109,8 +10124,9 @@ wr_reads(const struct stat *st, const char *in)
 	char name[PATHMAX];
 	struct stat s;
 	unsigned i;
-	int r = strcmp(in, "-") ? stat(in, &s) : fstat(0, &s);
-	int dir = !r && S_ISDIR(s.st_mode) && strcmp(in, "-");
+	int std = !strcmp(in, "-");
+	int r = std ? fstat(0, &s) : stat(in, &s);
+	int dir = !r && S_ISDIR(s.st_mode) && !std;
 
 	if (!r && same_file(&s, st))
 		return 1;
@@ -10244,6 +10260,7 @@ static int
 wr_target(const char *in, const char *out, int in_place, int kind)
 {
 	const char *o = in_place ? "" : "-o ", *slash = strrchr(out, '/');
+	const char *name;
 	struct stat st, ds;
 	int k;
 
@@ -10289,13 +10306,14 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 		return 1;
 	}
 	wr.base = slash ? slash + 1 : out;
+	name = esc(out);
 	if (!*wr.base) {
-		msg(2, "%s%s: no file name%s", o, esc(out), in_place ?
+		msg(2, "%s%s: no file name%s", o, name, in_place ?
 		    " (a directory becomes one file: give -o FILE)" : "");
 		return 0;
 	}
 	if (!wr_dir(out, (size_t)(wr.base - out))) {
-		msg(2, "%s%s: its directory %s:", o, esc(out), wr.dir[0] ?
+		msg(2, "%s%s: its directory %s:", o, name, wr.dir[0] ?
 		    esc(wr.dir) : ".");
 		return 0;
 	}
@@ -10303,19 +10321,19 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	if (!in_place && stream_name(wr.base) &&
 	    !fstatat(wr.dfd, "data", &st, 0)) {
 		msg(2, "-o %s: beside %sdata, perf reads it as a stream of that "
-		    "directory's profile: give another name", esc(out),
+		    "directory's profile: give another name", name,
 		    esc(wr.dir));
 		return 0;
 	}
 	if (fstatat(wr.dfd, wr.base, &st, AT_SYMLINK_NOFOLLOW)) {
 		if (errno == ENOENT && !in_place)
 			return 1;
-		msg(2, "%s%s:", o, esc(out));
+		msg(2, "%s%s:", o, name);
 		return 0;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		msg(2, "%s%s: %s: only a regular file is replaced%s", o,
-		    esc(out), S_ISLNK(st.st_mode) ? "a symbolic link" :
+		    name, S_ISLNK(st.st_mode) ? "a symbolic link" :
 		    file_kind(st.st_mode), !in_place ? "" : S_ISDIR(st.st_mode) ?
 		    " (a directory becomes one file: give -o FILE)" :
 		    " (give -o FILE)");
@@ -10323,12 +10341,12 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	}
 	if ((wr.old = open_regular(wr.dfd, wr.base, O_NOFOLLOW, &wr.ost)) < 0 ||
 	    !same_file(&st, &wr.ost)) {
-		msg(2, "%s%s: %s", o, esc(out), wr.old < 0 ? strerror(errno) :
+		msg(2, "%s%s: %s", o, name, wr.old < 0 ? strerror(errno) :
 		    "it changed while it was looked at");
 		return 0;
 	}
 	if (!in_place && (k = wr_reads(&wr.ost, in))) {
-		msg(2, "-o %s: %s: an output never replaces what is read", esc(out),
+		msg(2, "-o %s: %s: an output never replaces what is read", name,
 		    k == 1 ? "the input itself" : k == 2 ? "a file of the input "
 		    "directory" : "the file -r or -k names");
 		return 0;
@@ -10341,19 +10359,19 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	    wr.ost.st_uid != ds.st_uid) {
 		msg(2, "-o %s: another user's file (uid %u) in a shared sticky "
 		    "directory: it would own the new file; remove it or give "
-		    "another name", esc(out), (unsigned)wr.ost.st_uid);
+		    "another name", name, (unsigned)wr.ost.st_uid);
 		return 0;
 	}
 	if (!in_place && !wr_kind(wr.old, kind)) {
 		msg(2, "-o %s: %s: only an empty file or one of that kind is "
-		    "replaced", esc(out), kind == WR_TAR ? "not a tar archive" :
+		    "replaced", name, kind == WR_TAR ? "not a tar archive" :
 		    "not a perf.data file");
 		return 0;
 	}
 	if ((wr.writer = has_writer(wr.old)) > 0) {
 		msg(2, "%s%s: another process has it open for writing (perf "
 		    "record, still recording?): run again after it exits", o,
-		    esc(out));
+		    name);
 		return 0;
 	}
 	// where that cannot be told (no lease), a profile of data size 0
@@ -10362,7 +10380,7 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	if (kind == WR_PROFILE && wr.writer < 0 && wr_unfinished(wr.old)) {
 		msg(2, "%s%s: data size 0: a killed recording, or one perf record "
 		    "is still writing, which cannot be told here (no lease: "
-		    "%s): %s, or run after perf exits", o, esc(out),
+		    "%s): %s, or run after perf exits", o, name,
 		    strerror(-wr.writer), in_place ? "give -o FILE" :
 		    "give another name");
 		return 0;
@@ -10379,9 +10397,7 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 static void
 wr_signal(int sig)
 {
-	if (wr_named)
-		unlinkat(wr.dfd, wr.tname, 0);
-	wr_named = 0;
+	wr_unname();
 	if (wr_copying)
 		(void)!ftruncate(wr.ofd, 0);
 	signal(sig, SIG_DFL);
@@ -10679,9 +10695,7 @@ wr_end(void)
 {
 	if (wr.fd >= 0)
 		close(wr.fd);
-	if (wr_named)
-		unlinkat(wr.dfd, wr.tname, 0);
-	wr_named = 0;
+	wr_unname();
 	wr.tmp[0] = 0;
 	if (wr.old >= 0)
 		close(wr.old);
@@ -12260,6 +12274,7 @@ check_vmlinux(const char *path)
 	// (the candidates are free: nothing is judged before the options)
 	struct cand *c = &cands[0];
 	const struct kpack *k, *t;
+	const char *name;
 	struct elfid e;
 	struct stat st;
 	struct rd r;
@@ -12288,28 +12303,26 @@ check_vmlinux(const char *path)
 	k = kernel_packed(NULL, tabbuf, r.len);
 	t = k && k->off == 4 && r.len >= 32 ? kernel_packed(
 	    (char *)tabbuf + 24, NULL, 0) : NULL;
+	name = esc(path);
 	if (k && k->tool)
 		msg(2, "-k %s: %s-compressed: give it unpacked: %s -c %s "
-		    ">Image", esc(path), k->name, k->tool, esc(path));
+		    ">Image", name, k->name, k->tool, name);
 	else if (t)
 		msg(2, "-k %s: %s, its Image %s-compressed: give it unpacked: "
 		    "tail -c +%" PRIu32 " %s | head -c %" PRIu32 " | %s -c "
-		    ">Image", esc(path), k->name, t->name,
-		    get32(tabbuf + 8, 0) + 1, esc(path), get32(tabbuf + 12, 0),
-		    t->tool);
+		    ">Image", name, k->name, t->name, get32(tabbuf + 8, 0) + 1,
+		    name, get32(tabbuf + 12, 0), t->tool);
 	else if (k && k->off == 0x202)
 		msg(2, "-k %s: %s, compressed: give the vmlinux the kernel was "
 		    "built as, or unpack it with the kernel's "
-		    "scripts/extract-vmlinux %s >vmlinux", esc(path), k->name,
-		    esc(path));
+		    "scripts/extract-vmlinux %s >vmlinux", name, k->name, name);
 	else if (k)
 		msg(2, "-k %s: %s, compressed: give the vmlinux the kernel was "
-		    "built as", esc(path), k->name);
+		    "built as", name, k->name);
 	else
 		msg(2, "-k %s: not a kernel image (an ELF vmlinux, or a raw "
 		    "arm64 or riscv64 Image, with the kernel's \"Linux version\" "
-		    "banner): give the vmlinux the kernel was built as",
-		    esc(path));
+		    "banner): give the vmlinux the kernel was built as", name);
 	exit(2);
 }
 
