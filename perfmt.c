@@ -142,10 +142,8 @@ static int changed;
 static int msg_mute;	/* a pass after the first says nothing again */
 
 static void
-msg(int level, const char *fmt, ...)
+vmsg(int level, int e, const char *who, const char *fmt, va_list ap)
 {
-	va_list ap;
-	int e = errno;
 	size_t n = strlen(fmt);
 
 	if (level > status)
@@ -154,12 +152,23 @@ msg(int level, const char *fmt, ...)
 		return;
 
 	fputs("perfmt: ", stderr);
-	va_start(ap, fmt);
+	if (who)
+		fprintf(stderr, "%s: ", who);
 	vfprintf(stderr, fmt, ap);
-	va_end(ap);
 	if (n && fmt[n - 1] == ':')
 		fprintf(stderr, " %s", strerror(e));
 	fputc('\n', stderr);
+}
+
+static void
+msg(int level, const char *fmt, ...)
+{
+	va_list ap;
+	int e = errno;
+
+	va_start(ap, fmt);
+	vmsg(level, e, NULL, fmt, ap);
+	va_end(ap);
 }
 
 /* ==== 3. Usage ========================================================== */
@@ -9118,6 +9127,18 @@ static const struct {
 	[C_ARCHIVE] = { "archive", ":hVi:o:s:c:t:r:LaqvH", "Y" }
 };
 
+/* A message about the profile: its name first, as pf_shown gives it. */
+static void
+pf_msg(int level, const char *fmt, ...)
+{
+	va_list ap;
+	int e = errno;
+
+	va_start(ap, fmt);
+	vmsg(level, e, esc(pf_shown()), fmt, ap);
+	va_end(ap);
+}
+
 /* The plan of what the command reads (section 7: plan); 0 if -a and -H
  * were both given to a command that judges. */
 static int
@@ -9243,18 +9264,18 @@ hits_report(void)
 	if (hits_said++)
 		;
 	else if (hits_unplaced || pf.aux_bytes)
-		msg(0, "%s: %" PRIu64 " samples cannot be placed in an object "
+		pf_msg(0, "%" PRIu64 " samples cannot be placed in an object "
 		    "(no IP or TID, an event not known, a branch stack)%s: no "
 		    "object can be told unused, and check, inject and archive "
-		    "judge every mapped object", esc(pf_shown()), hits_unplaced,
+		    "judge every mapped object", hits_unplaced,
 		    pf.aux_bytes ? ", and an AUX trace is decoded through "
 		    "whatever ran" : "");
 	else if (hits_unresolved || hits_unresolved_cc)
-		msg(hits_unresolved ? 1 : 0, "%s: %" PRIu64 " sample and %"
+		pf_msg(hits_unresolved ? 1 : 0, "%" PRIu64 " sample and %"
 		    PRIu64 " callchain address pages had no map when read and "
 		    "were given up before their rounds ended (PERFMT_MAXPEND %d "
 		    "regions waiting, %s); if their maps came later, objects "
-		    "may be missing%s", esc(pf_shown()), hits_unresolved,
+		    "may be missing%s", hits_unresolved,
 		    hits_unresolved_cc, PERFMT_MAXPEND, passes_ok ? "in "
 		    "passes of a share each" : "read once", hits_unresolved ? "" :
 		    " (frame-pointer callchains hold many addresses in no "
@@ -9262,15 +9283,24 @@ hits_report(void)
 	for (i = 0; i < nobj; i++)
 		if (objs[i].group == i && (path_hit(i) & HIT_MAYBE)) {
 			if (!n++)
-				msg(1, "%s: %" PRIu64 " processes and %" PRIu64
+				pf_msg(1, "%" PRIu64 " processes and %" PRIu64
 				    " maps did not fit the tables "
 				    "(PERFMT_MAXPROC %d, PERFMT_MAXMAP %d); the "
 				    "objects below may have hits not counted",
-				    esc(pf_shown()), hits_dropped_procs,
-				    hits_dropped_maps, PERFMT_MAXPROC,
-				    PERFMT_MAXMAP);
+				    hits_dropped_procs, hits_dropped_maps,
+				    PERFMT_MAXPROC, PERFMT_MAXMAP);
 			msg(1, "  %s", esc(obj_name(&objs[i])));
 		}
+}
+
+/* The objects the table could not keep, which list and check leave out
+ * (done: "listed", "checked"). */
+static void
+dropped_note(const char *done)
+{
+	if (obj_dropped)
+		pf_msg(1, "%" PRIu32 " objects were not kept (table full) and "
+		    "are not %s", obj_dropped, done);
 }
 
 static int
@@ -9298,13 +9328,11 @@ cmd_list(const char *path)
 	}
 	if (rc < 0)
 		return 2;
-	if (obj_dropped)
-		msg(1, "%s: %" PRIu32 " objects were not kept (table full) and "
-		    "are not listed", esc(pf_shown()), obj_dropped);
+	dropped_note("listed");
 	if (!n && !plan.hits)
-		msg(1, "%s: no build-IDs recorded (perf record -B, pipe mode "
+		pf_msg(1, "no build-IDs recorded (perf record -B, pipe mode "
 		    "or a killed recording); %" PRIu32 " mapped executable "
-		    "objects have none", esc(pf_shown()), mapped);
+		    "objects have none", mapped);
 	return status;
 }
 
@@ -9761,22 +9789,20 @@ h_compressed(void)
 		fputs(hj ? "null" : "no\n", stdout);
 		return;
 	}
-	if (hj) {
-		printf("{\"method\":");
-		if (feat)
-			printf("\"%s\",\"level\":%" PRIu32, method, pf.z_level);
-		else
-			fputs("null,\"level\":null", stdout);
-		printf(",\"records\":%" PRIu64 ",\"bytes\":%" PRIu64
-		    ",\"decoded_bytes\":%" PRIu64 ",\"decoded_records\":%"
-		    PRIu64 "}", pf.z_records, pf.z_bytes, pf.z_out, pf.z_recs);
-		return;
-	}
+	if (hj)
+		fputs("{\"method\":", stdout);
 	if (feat)
-		printf("%s level %" PRIu32 ", ", method, pf.z_level);
-	printf("%" PRIu64 " COMPRESSED records, %" PRIu64 " bytes, decoded "
-	    "to %" PRIu64 " bytes in %" PRIu64 " records", pf.z_records,
-	    pf.z_bytes, pf.z_out, pf.z_recs);
+		printf(hj ? "\"%s\",\"level\":%" PRIu32 : "%s level %" PRIu32
+		    ", ", method, pf.z_level);
+	else if (hj)
+		fputs("null,\"level\":null", stdout);
+	printf(hj ? ",\"records\":%" PRIu64 ",\"bytes\":%" PRIu64
+	    ",\"decoded_bytes\":%" PRIu64 ",\"decoded_records\":%" PRIu64 "}"
+	    : "%" PRIu64 " COMPRESSED records, %" PRIu64 " bytes, decoded to %"
+	    PRIu64 " bytes in %" PRIu64 " records", pf.z_records, pf.z_bytes,
+	    pf.z_out, pf.z_recs);
+	if (hj)
+		return;
 	if (pf.z_bytes && pf.z_out)
 		printf(" (ratio %.2f)", (double)pf.z_out / (double)pf.z_bytes);
 	putchar('\n');
@@ -9793,28 +9819,22 @@ h_objects(void)
 		exec += !!(objs[i].src & SRC_EXEC);
 		paths += !!(objs[i].src & SRC_MMAP);
 	}
+	// one list of values: the text's line leaves out the last
 	h_key("build-ids", "build_ids");
-	if (hj)
-		printf("{\"table\":%" PRIu64 ",\"records\":%" PRIu64 ",\"mmap2\":%"
-		    PRIu64 ",\"objects\":%" PRIu32 ",\"ignored\":%" PRIu64 "}",
-		    pf.n_table, pf.n_bidrec, pf.n_mmapid, ids, pf.n_bid_ignored);
-	else
-		printf("%" PRIu64 " in the build-ID table, %" PRIu64 " in "
-		    "build-ID records, %" PRIu64 " in MMAP2 records; %" PRIu32
-		    " objects with an ID\n", pf.n_table, pf.n_bidrec,
-		    pf.n_mmapid, ids);
+	printf(hj ? "{\"table\":%" PRIu64 ",\"records\":%" PRIu64 ",\"mmap2\":%"
+	    PRIu64 ",\"objects\":%" PRIu32 ",\"ignored\":%" PRIu64 "}" : "%"
+	    PRIu64 " in the build-ID table, %" PRIu64 " in build-ID records, %"
+	    PRIu64 " in MMAP2 records; %" PRIu32 " objects with an ID\n",
+	    pf.n_table, pf.n_bidrec, pf.n_mmapid, ids, pf.n_bid_ignored);
 	h_count("", NULL, 0, pf.n_bid_ignored,
 	    " entries of unknown cpumode ignored");
 	h_key("mmaps", "mmaps");
-	if (hj)
-		printf("{\"mappings\":%" PRIu64 ",\"executable\":%" PRIu64
-		    ",\"objects\":%" PRIu32 ",\"executable_objects\":%" PRIu32
-		    ",\"objects_not_kept\":%" PRIu32 "}", pf.n_mmap,
-		    pf.n_mmap_exec, paths, exec, obj_dropped);
-	else
-		printf("%" PRIu64 " mappings (%" PRIu64 " executable) of %" PRIu32
-		    " objects (%" PRIu32 " executable)\n", pf.n_mmap,
-		    pf.n_mmap_exec, paths, exec);
+	printf(hj ? "{\"mappings\":%" PRIu64 ",\"executable\":%" PRIu64
+	    ",\"objects\":%" PRIu32 ",\"executable_objects\":%" PRIu32
+	    ",\"objects_not_kept\":%" PRIu32 "}" : "%" PRIu64 " mappings (%"
+	    PRIu64 " executable) of %" PRIu32 " objects (%" PRIu32
+	    " executable)\n", pf.n_mmap, pf.n_mmap_exec, paths, exec,
+	    obj_dropped);
 	h_count("", NULL, 0, obj_dropped, " objects not kept: table full");
 }
 
@@ -9915,9 +9935,7 @@ check_pass(unsigned *counts, unsigned *by_time)
 			if (wanted(i) && res[i].verdict == v)
 				report_row(i);
 	}
-	if (obj_dropped)
-		msg(1, "%s: %" PRIu32 " objects were not kept (table full) and "
-		    "are not checked", esc(pf_shown()), obj_dropped);
+	dropped_note("checked");
 	if (plan.hits)
 		hits_report();
 }
@@ -9996,6 +10014,15 @@ static volatile sig_atomic_t wr_named;	/* wr.tmp is a file to remove */
 static volatile sig_atomic_t wr_copying;	/* standard output's file is
 						 * being filled */
 
+/* The new file, not renamed, goes: at the end (wr_end) or on a signal. */
+static void
+wr_unname(void)
+{
+	if (wr_named)
+		unlinkat(wr.dfd, wr.tname, 0);
+	wr_named = 0;
+}
+
 /* A build with PERFMT_TEST_HOOKS stops dead after the Nth write step
  * (PERFMT_WRITE_STOP=N), or with PERFMT_WRITE_SIG=S sends itself signal
  * S there: the tests show that every such stop leaves the old output or
@@ -10070,8 +10097,9 @@ wr_reads(const struct stat *st, const char *in)
 	char name[PATHMAX];
 	struct stat s;
 	unsigned i;
-	int r = strcmp(in, "-") ? stat(in, &s) : fstat(0, &s);
-	int dir = !r && S_ISDIR(s.st_mode) && strcmp(in, "-");
+	int std = !strcmp(in, "-");
+	int r = std ? fstat(0, &s) : stat(in, &s);
+	int dir = !r && S_ISDIR(s.st_mode) && !std;
 
 	if (!r && same_file(&s, st))
 		return 1;
@@ -10205,6 +10233,7 @@ static int
 wr_target(const char *in, const char *out, int in_place, int kind)
 {
 	const char *o = in_place ? "" : "-o ", *slash = strrchr(out, '/');
+	const char *name;
 	struct stat st, ds;
 	int k;
 
@@ -10250,13 +10279,14 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 		return 1;
 	}
 	wr.base = slash ? slash + 1 : out;
+	name = esc(out);
 	if (!*wr.base) {
-		msg(2, "%s%s: no file name%s", o, esc(out), in_place ?
+		msg(2, "%s%s: no file name%s", o, name, in_place ?
 		    " (a directory becomes one file: give -o FILE)" : "");
 		return 0;
 	}
 	if (!wr_dir(out, (size_t)(wr.base - out))) {
-		msg(2, "%s%s: its directory %s:", o, esc(out), wr.dir[0] ?
+		msg(2, "%s%s: its directory %s:", o, name, wr.dir[0] ?
 		    esc(wr.dir) : ".");
 		return 0;
 	}
@@ -10264,19 +10294,19 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	if (!in_place && stream_name(wr.base) &&
 	    !fstatat(wr.dfd, "data", &st, 0)) {
 		msg(2, "-o %s: beside %sdata, perf reads it as a stream of that "
-		    "directory's profile: give another name", esc(out),
+		    "directory's profile: give another name", name,
 		    esc(wr.dir));
 		return 0;
 	}
 	if (fstatat(wr.dfd, wr.base, &st, AT_SYMLINK_NOFOLLOW)) {
 		if (errno == ENOENT && !in_place)
 			return 1;
-		msg(2, "%s%s:", o, esc(out));
+		msg(2, "%s%s:", o, name);
 		return 0;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		msg(2, "%s%s: %s: only a regular file is replaced%s", o,
-		    esc(out), S_ISLNK(st.st_mode) ? "a symbolic link" :
+		    name, S_ISLNK(st.st_mode) ? "a symbolic link" :
 		    file_kind(st.st_mode), !in_place ? "" : S_ISDIR(st.st_mode) ?
 		    " (a directory becomes one file: give -o FILE)" :
 		    " (give -o FILE)");
@@ -10284,12 +10314,12 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	}
 	if ((wr.old = open_regular(wr.dfd, wr.base, O_NOFOLLOW, &wr.ost)) < 0 ||
 	    !same_file(&st, &wr.ost)) {
-		msg(2, "%s%s: %s", o, esc(out), wr.old < 0 ? strerror(errno) :
+		msg(2, "%s%s: %s", o, name, wr.old < 0 ? strerror(errno) :
 		    "it changed while it was looked at");
 		return 0;
 	}
 	if (!in_place && (k = wr_reads(&wr.ost, in))) {
-		msg(2, "-o %s: %s: an output never replaces what is read", esc(out),
+		msg(2, "-o %s: %s: an output never replaces what is read", name,
 		    k == 1 ? "the input itself" : k == 2 ? "a file of the input "
 		    "directory" : "the file -r or -k names");
 		return 0;
@@ -10302,19 +10332,19 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	    wr.ost.st_uid != ds.st_uid) {
 		msg(2, "-o %s: another user's file (uid %u) in a shared sticky "
 		    "directory: it would own the new file; remove it or give "
-		    "another name", esc(out), (unsigned)wr.ost.st_uid);
+		    "another name", name, (unsigned)wr.ost.st_uid);
 		return 0;
 	}
 	if (!in_place && !wr_kind(wr.old, kind)) {
 		msg(2, "-o %s: %s: only an empty file or one of that kind is "
-		    "replaced", esc(out), kind == WR_TAR ? "not a tar archive" :
+		    "replaced", name, kind == WR_TAR ? "not a tar archive" :
 		    "not a perf.data file");
 		return 0;
 	}
 	if ((wr.writer = has_writer(wr.old)) > 0) {
 		msg(2, "%s%s: another process has it open for writing (perf "
 		    "record, still recording?): run again after it exits", o,
-		    esc(out));
+		    name);
 		return 0;
 	}
 	// where that cannot be told (no lease), a profile of data size 0
@@ -10323,7 +10353,7 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	if (kind == WR_PROFILE && wr.writer < 0 && wr_unfinished(wr.old)) {
 		msg(2, "%s%s: data size 0: a killed recording, or one perf record "
 		    "is still writing, which cannot be told here (no lease: "
-		    "%s): %s, or run after perf exits", o, esc(out),
+		    "%s): %s, or run after perf exits", o, name,
 		    strerror(-wr.writer), in_place ? "give -o FILE" :
 		    "give another name");
 		return 0;
@@ -10340,9 +10370,7 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 static void
 wr_signal(int sig)
 {
-	if (wr_named)
-		unlinkat(wr.dfd, wr.tname, 0);
-	wr_named = 0;
+	wr_unname();
 	if (wr_copying)
 		(void)!ftruncate(wr.ofd, 0);
 	signal(sig, SIG_DFL);
@@ -10640,9 +10668,7 @@ wr_end(void)
 {
 	if (wr.fd >= 0)
 		close(wr.fd);
-	if (wr_named)
-		unlinkat(wr.dfd, wr.tname, 0);
-	wr_named = 0;
+	wr_unname();
 	wr.tmp[0] = 0;
 	if (wr.old >= 0)
 		close(wr.old);
@@ -10719,17 +10745,17 @@ inj_copy(int in, uint64_t from, uint64_t n, uint64_t to)
 		if (k < 0) {
 			len = len > sizeof databuf ? sizeof databuf : len;
 			if ((k = read_at(in, databuf, len, (int64_t)from)) < 0) {
-				msg(2, "%s: offset %#" PRIx64 ": read error:",
-				    esc(pf_shown()), from);
+				pf_msg(2, "offset %#" PRIx64 ": read error:",
+				    from);
 				return 0;
 			}
 			if (k > 0 && !wr_write(databuf, (size_t)k, to))
 				return 0;
 		}
 		if (k == 0) {
-			msg(2, "%s: offset %#" PRIx64 ": the file ends %" PRIu64
+			pf_msg(2, "offset %#" PRIx64 ": the file ends %" PRIu64
 			    " bytes early: it changed while it was read",
-			    esc(pf_shown()), from, n);
+			    from, n);
 			return 0;
 		}
 		from += (uint64_t)k;
@@ -10776,15 +10802,15 @@ inj_slot(unsigned bit, uint64_t *off, uint64_t *size)
 	if (!inj.sections || !feat_has(bit))
 		return 0;
 	if (pread(inj.in, slot, 16, (off_t)at) != 16) {
-		msg(2, "%s: offset %#" PRIx64 ": the feature table is cut "
-		    "short", esc(pf_shown()), at);
+		pf_msg(2, "offset %#" PRIx64 ": the feature table is cut "
+		    "short", at);
 		return -1;
 	}
 	*off = get64(slot, pf.be);
 	*size = get64(slot + 8, pf.be);
 	if (!range_ok(*off, *size, pf.fsize)) {
-		msg(2, "%s: offset %#" PRIx64 ": the %s section lies past the "
-		    "end of the file", esc(pf_shown()), at, feat_name(bit));
+		pf_msg(2, "offset %#" PRIx64 ": the %s section lies past the "
+		    "end of the file", at, feat_name(bit));
 		return -1;
 	}
 	return 1;
@@ -10859,58 +10885,22 @@ inj_next(struct rd *r, struct recv *v)
 	if (k == RN_END && !rd_left(r))
 		return RN_END;
 	if (r->err)
-		msg(2, "%s: offset %#" PRIx64 ": read error: %s",
-		    esc(pf_shown()), v->off, strerror(r->err));
+		pf_msg(2, "offset %#" PRIx64 ": read error: %s", v->off,
+		    strerror(r->err));
 	else
-		msg(2, "%s: offset %#" PRIx64 ": the record read otherwise "
-		    "before: the file changed while it was read",
-		    esc(pf_shown()), v->off);
+		pf_msg(2, "offset %#" PRIx64 ": the record read otherwise "
+		    "before: the file changed while it was read", v->off);
 	return 0;
 }
 
-/* What each part of a pipe's new file takes: the attrs and their ids,
- * the records kept, the payloads; the payloads' bits are set. */
+/* A walk over a pipe's records.  The count (write 0): what each part of
+ * its new file takes, the attrs and their ids, the records kept, the
+ * payloads; the payloads' bits are set.  Then the writing: each part
+ * where the count placed it, the records kept in runs of one copy each,
+ * the payloads with their slots, the old entries, the attrs at the size
+ * every one fits (attr_fit) with their ids. */
 static int
-inj_count(void)
-{
-	struct rd r;
-	struct recv v;
-	uint64_t bit, from, len;
-	uint32_t asz;
-	int k;
-
-	rd_file(&r, inj.in, 1, featbuf, sizeof featbuf, 16, inj.data_end);
-	while ((k = inj_next(&r, &v)) == RN_REC) {
-		if (rec_kept(v.type))
-			ip.kept += v.size + v.extra;
-		if ((bit = rec_section(&v, &from, &len)) < 256) {
-			inj.feat[bit / 64] |= (uint64_t)1 << bit % 64;
-			ip.secs += bit == FT_BUILD_ID ? 0 : len;
-		}
-		if ((asz = rec_attr_size(&v))) {
-			if (ip.nattr++ && asz != ip.asz) {
-				msg(2, "%s: offset %#" PRIx64 ": an attr of %" PRIu32
-				    " bytes after one of %" PRIu64 ": a file's "
-				    "attrs are all one size (fmt §1.4)",
-				    esc(pf_shown()), v.off, asz, ip.asz);
-				return 0;
-			}
-			ip.asz = asz;
-			ip.ids += (v.size - 8 - asz) / 8 * 8;
-			if (attr_fit(v.p + 8, asz) > ip.fit)
-				ip.fit = attr_fit(v.p + 8, asz);
-		}
-		rd_skip(&r, v.size + v.extra);
-	}
-	return k;
-}
-
-/* A pipe's records, each part where inj_count placed it: the records
- * kept in runs of one copy each, the payloads with their slots, the old
- * entries, the attrs at the size every one fits (attr_fit) with their
- * ids. */
-static int
-inj_parts(void)
+inj_walk(int write)
 {
 	struct rd r;
 	struct recv v;
@@ -10921,41 +10911,64 @@ inj_parts(void)
 
 	rd_file(&r, inj.in, 1, featbuf, sizeof featbuf, 16, inj.data_end);
 	while ((k = inj_next(&r, &v)) == RN_REC) {
+		bit = rec_section(&v, &from, &len);
+		asz = rec_attr_size(&v);
+		n = (v.size - 8 - asz) / 8 * 8;
+		// a record kept has no payload and is no attr
 		if (rec_kept(v.type)) {
-			rd_skip(&r, v.size + v.extra);
-			continue;
-		}
-		if (!inj_copy(inj.in, run, v.off - run, inj.at))
-			return 0;
-		inj.at += v.off - run;
-		run = v.off + v.size + v.extra;
-		if ((bit = rec_section(&v, &from, &len)) == FT_BUILD_ID) {
-			if (!inj_copy(inj.in, from, len, ip.bid_at))
+			ip.kept += write ? 0 : v.size + v.extra;
+		} else if (!write) {
+			if (bit < 256) {
+				inj.feat[bit / 64] |= (uint64_t)1 << bit % 64;
+				ip.secs += bit == FT_BUILD_ID ? 0 : len;
+			}
+			if (asz && ip.nattr++ && asz != ip.asz) {
+				pf_msg(2, "offset %#" PRIx64 ": an attr of %"
+				    PRIu32 " bytes after one of %" PRIu64 ": a "
+				    "file's attrs are all one size (fmt §1.4)",
+				    v.off, asz, ip.asz);
 				return 0;
-			ip.bid_at += len;
-		} else if (bit < 256) {
-			if (!inj_pair(inj_slot_at(inj.feat, inj.tab,
-			    (unsigned)bit), ip.sec_at, len) ||
-			    !inj_copy(inj.in, from, len, ip.sec_at))
+			}
+			if (asz) {
+				ip.asz = asz;
+				ip.ids += n;
+				if (attr_fit(v.p + 8, asz) > ip.fit)
+					ip.fit = attr_fit(v.p + 8, asz);
+			}
+		} else {
+			if (!inj_copy(inj.in, run, v.off - run, inj.at))
 				return 0;
-			ip.sec_at += len;
-		}
-		if ((asz = rec_attr_size(&v))) {
-			n = (v.size - 8 - asz) / 8 * 8;
-			memcpy(a, v.p + 8, ip.fit < asz ? ip.fit : 8);
-			if (ip.fit < asz)
-				put_n(a + 4, ip.fit, 4, pf.be);
-			if (!wr_write(ip.fit < asz ? a : v.p + 8, ip.fit,
-			    ip.attr_at) || !inj_pair(ip.attr_at + ip.fit,
-			    ip.ids_at, n) || !wr_write(v.p + 8 + asz, n,
-			    ip.ids_at))
-				return 0;
-			ip.attr_at += ip.fit + 16;
-			ip.ids_at += n;
+			inj.at += v.off - run;
+			run = v.off + v.size + v.extra;
+			if (bit == FT_BUILD_ID) {
+				if (!inj_copy(inj.in, from, len, ip.bid_at))
+					return 0;
+				ip.bid_at += len;
+			} else if (bit < 256) {
+				if (!inj_pair(inj_slot_at(inj.feat, inj.tab,
+				    (unsigned)bit), ip.sec_at, len) ||
+				    !inj_copy(inj.in, from, len, ip.sec_at))
+					return 0;
+				ip.sec_at += len;
+			}
+			if (asz) {
+				memcpy(a, v.p + 8, ip.fit < asz ? ip.fit : 8);
+				if (ip.fit < asz)
+					put_n(a + 4, ip.fit, 4, pf.be);
+				if (!wr_write(ip.fit < asz ? a : v.p + 8,
+				    ip.fit, ip.attr_at) || !inj_pair(ip.attr_at +
+				    ip.fit, ip.ids_at, n) || !wr_write(v.p + 8 +
+				    asz, n, ip.ids_at))
+					return 0;
+				ip.attr_at += ip.fit + 16;
+				ip.ids_at += n;
+			}
 		}
 		rd_skip(&r, v.size + v.extra);
 	}
-	if (!k || !inj_copy(inj.in, run, inj.data_end - run, inj.at))
+	if (!k || !write)
+		return k;
+	if (!inj_copy(inj.in, run, inj.data_end - run, inj.at))
 		return 0;
 	inj.at += inj.data_end - run;
 	return 1;
@@ -10976,12 +10989,11 @@ inj_pipe(unsigned char *h)
 	ip.sec_at = inj_slot_at(inj.feat, inj.tab, 256);
 	inj.bid_off = ip.bid_at = ip.sec_at + ip.secs;
 	inj.at = data;
-	if (!inj_parts())
+	if (!inj_walk(1))
 		return 0;
 	if (inj.at != inj.tab) {
-		msg(2, "%s: offset %#" PRIx64 ": the record read otherwise "
-		    "before: the file changed while it was read",
-		    esc(pf_shown()), inj.data_end);
+		pf_msg(2, "offset %#" PRIx64 ": the record read otherwise "
+		    "before: the file changed while it was read", inj.data_end);
 		return 0;
 	}
 	inj.at = ip.bid_at;
@@ -11003,9 +11015,8 @@ static int
 inj_records(uint64_t n)
 {
 	if (!n)
-		msg(2, "%s: no records: a file of data size 0 reads as a killed "
-		    "recording, its sections as records (fmt §5.1)",
-		    esc(pf_shown()));
+		pf_msg(2, "no records: a file of data size 0 reads as a killed "
+		    "recording, its sections as records (fmt §5.1)");
 	return n > 0;
 }
 
@@ -11028,30 +11039,29 @@ inj_plan(void)
 	if (pf.mode == MODE_PIPE) {
 		memset(&ip, 0, sizeof ip);
 		if (!pf.nattr && !pf.attr_dropped) {
-			msg(2, "%s: no HEADER_ATTR record: no events to write "
-			    "a file's attrs from (fmt §1.8)", esc(pf_shown()));
+			pf_msg(2, "no HEADER_ATTR record: no events to write "
+			    "a file's attrs from (fmt §1.8)");
 			return 0;
 		}
 		// -n -i -: standard input was read as it came, once
-		return inj.in < 0 || (inj_count() && inj_records(ip.kept));
+		return inj.in < 0 || (inj_walk(0) && inj_records(ip.kept));
 	}
 	if (pf.mode == MODE_DIR && (pf.z_records || feat_has(FT_COMPRESSED))) {
-		msg(2, "%s: each data.N holds a zstd stream of its own (perf "
-		    "record -z, fmt §5.6), which one file cannot",
-		    esc(pf_shown()));
+		pf_msg(2, "each data.N holds a zstd stream of its own (perf "
+		    "record -z, fmt §5.6), which one file cannot");
 		return 0;
 	}
 	if (pf.hdr_size != 104) {
-		msg(2, "%s: a %" PRIu64 "-byte header has no feature bitmap "
+		pf_msg(2, "a %" PRIu64 "-byte header has no feature bitmap "
 		    "(fmt §1.2): no build-ID section can be added",
-		    esc(pf_shown()), pf.hdr_size);
+		    pf.hdr_size);
 		return 0;
 	}
 	if (pf.meta_hi > inj.data_end || pf.attrs_off + pf.attrs_size >
 	    inj.data_end) {
-		msg(2, "%s: offset %#" PRIx64 ": the attrs or their ids lie "
+		pf_msg(2, "offset %#" PRIx64 ": the attrs or their ids lie "
 		    "after the records, where the new sections go",
-		    esc(pf_shown()), pf.attrs_off);
+		    pf.attrs_off);
 		return 0;
 	}
 	for (bit = 0; done && bit < 256; bit++)
@@ -11078,8 +11088,8 @@ inj_stream(int fd, uint64_t size)
 	while (rec_next(&r, &v) == RN_REC && v.extra <= rd_left(&r) - v.size)
 		rd_skip(&r, v.size + v.extra);
 	if (r.err) {
-		msg(2, "%s: offset %#" PRIx64 ": read error: %s",
-		    esc(pf_shown()), v.off, strerror(r.err));
+		pf_msg(2, "offset %#" PRIx64 ": read error: %s", v.off,
+		    strerror(r.err));
 		return 0;
 	}
 	if (!inj_copy(fd, 0, v.off, inj.at))
@@ -11155,7 +11165,7 @@ inj_begin(void)
 		if (!inj_copy(inj.in, 0, inj.data_end, 0))
 			return 0;
 		if (pread(inj.in, h, sizeof h, 0) != (ssize_t)sizeof h) {
-			msg(2, "%s: offset 0: read error:", esc(pf_shown()));
+			pf_msg(2, "offset 0: read error:");
 			return 0;
 		}
 		inj.at = inj.data_end;
@@ -11226,8 +11236,8 @@ inj_finish(const struct stat *st)
 	// it was opened (the passes' opens are held to the same, cmd_inject)
 	if (fstat(inj.in, &now) || now.st_size != st->st_size ||
 	    mtime_ns(&now) != mtime_ns(st)) {
-		msg(2, "%s: replaced or written while it was read: the file "
-		    "judged is not the one copied", esc(pf_shown()));
+		pf_msg(2, "replaced or written while it was read: the file "
+		    "judged is not the one copied");
 		return 0;
 	}
 	if (!inj_pair(inj_slot_at(inj.feat, inj.tab, FT_BUILD_ID),
@@ -11462,9 +11472,8 @@ inj_writers(void)
 	    has_writer(inj.in) : 0;
 
 	if (w > 0)
-		msg(2, "%s: another process has it open for writing (perf "
-		    "record, still recording?): run inject after it exits",
-		    esc(pf_shown()));
+		pf_msg(2, "another process has it open for writing (perf "
+		    "record, still recording?): run inject after it exits");
 	return w <= 0;
 }
 
@@ -11472,7 +11481,7 @@ static int
 cmd_inject(const char *path, const char *out)
 {
 	struct stat st;
-	int rc, first = 0;
+	int rc, first = 0, in = !strcmp(path, "-");
 
 	memset(&inj, 0, sizeof inj);
 	inj.in = -1;
@@ -11480,18 +11489,18 @@ cmd_inject(const char *path, const char *out)
 	inj.in_place = !out;
 	if (!read_plan(C_INJECT))
 		return 2;
-	if (!strcmp(path, "-") && !out && !opt.dry) {
+	if (in && !out && !opt.dry) {
 		msg(2, "inject: -i -: standard input goes to a new profile: "
 		    "give -o FILE (or -o - for standard output)");
 		return 2;
 	}
 	// -n writes nothing, a copy neither: standard input is read once,
 	// with no file times, as the copy would be
-	stdin_copy = !strcmp(path, "-") && opt.dry;
+	stdin_copy = in && opt.dry;
 	// -n -i - alone writes nowhere: there is no output to check
-	if (((out || strcmp(path, "-")) && !wr_target(path, out ? out : path,
-	    !out, WR_PROFILE)) || (!strcmp(path, "-") ? !opt.dry &&
-	    !inj_spool(&st) : !inj_open(path, &st)))
+	if (((out || !in) && !wr_target(path, out ? out : path, !out,
+	    WR_PROFILE)) || (in ? !opt.dry && !inj_spool(&st) :
+	    !inj_open(path, &st)))
 		goto fail;
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
@@ -11499,11 +11508,10 @@ cmd_inject(const char *path, const char *out)
 		// to the file copied (inj.in) as it was opened, not one put at
 		// the name since, nor the same written since (next_pass holds
 		// the later ones to the first)
-		if (!first++ && strcmp(path, "-") &&
+		if (!first++ && !in &&
 		    pf.file_sig != stream_sig(0, UINT32_MAX, &st)) {
-			msg(2, "%s: replaced or written while it was read: "
-			    "the file judged is not the one copied",
-			    esc(pf_shown()));
+			pf_msg(2, "replaced or written while it was read: "
+			    "the file judged is not the one copied");
 			goto fail;
 		}
 		if (first == 1 && (!verdicts_begin() || status >= 2 ||
@@ -11515,8 +11523,8 @@ cmd_inject(const char *path, const char *out)
 	if (rc < 0)
 		goto fail;
 	if (obj_dropped) {
-		msg(2, "%s: %" PRIu32 " objects did not fit the table: not "
-		    "injected", esc(pf_shown()), obj_dropped);
+		pf_msg(2, "%" PRIu32 " objects did not fit the table: not "
+		    "injected", obj_dropped);
 		goto fail;
 	}
 	// in place, a profile that gains nothing is left as it is
@@ -11532,7 +11540,7 @@ cmd_inject(const char *path, const char *out)
 fail:
 	inj_end();
 	msg(2, "%s: not injected: the profile is left as it was",
-	    !strcmp(path, "-") ? "<stdin>" : esc(path));
+	    in ? "<stdin>" : esc(path));
 	return 2;
 }
 
@@ -11565,13 +11573,14 @@ ar_id_obj(const unsigned char *id, size_t idlen)
 	return nobj;
 }
 
+/* Zeros: a block's padding, and the two blocks that end the archive. */
+static const unsigned char ar_zeros[1024];
+
 /* Zeros to the end of the 512-byte block. */
 static int
 ar_pad(void)
 {
-	static const unsigned char z[512];
-
-	return wr.at % 512 ? wr_write(z, 512 - wr.at % 512, -1) : 1;
+	return wr.at % 512 ? wr_write(ar_zeros, 512 - wr.at % 512, -1) : 1;
 }
 
 /* A number in a ustar field of w bytes: octal digits and a NUL; where
@@ -11937,6 +11946,7 @@ static void
 ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 {
 	struct ar_plan pl;
+	const char *hex, *name;
 	int n;
 
 	if (!ar_decide(g, rc, c, v, &pl))
@@ -11946,6 +11956,8 @@ ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 		status = 2;
 		return;
 	}
+	hex = pl.hex[0] ? pl.hex : "-";
+	name = esc(obj_name(&objs[g]));
 	if (n) {
 		if (pl.idobj < nobj)
 			ar.ids[pl.idobj / 8] |= (unsigned char)(1u <<
@@ -11953,15 +11965,13 @@ ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 		ar.put++;
 		ar.jit += pl.jit;
 		if (!opt.quiet)
-			fprintf(stderr, "put   %s %s\n", pl.hex[0] ? pl.hex :
-			    "-", esc(obj_name(&objs[g])));
+			fprintf(stderr, "put   %s %s\n", hex, name);
 		return;
 	}
 	ar.left++;
 	verdict_status(v);
-	fprintf(stderr, "left  %s %s  %s%s%s\n", pl.hex[0] ? pl.hex : "-",
-	    esc(obj_name(&objs[g])), pl.vn ? pl.vn : "", pl.vn ? ": " : "",
-	    pl.why);
+	fprintf(stderr, "left  %s %s  %s%s%s\n", hex, name, pl.vn ? pl.vn :
+	    "", pl.vn ? ": " : "", pl.why);
 }
 
 /* One object: the file its verdict found; or, for a path of several
@@ -11997,10 +12007,9 @@ ar_object(uint32_t g, const struct rec *rc)
 static int
 cmd_archive(const char *path, const char *out)
 {
-	static const unsigned char z[1024];
 	struct rec rc;
 	uint32_t i;
-	int rc1 = -1, first = 0;
+	int rc1 = -1, first = 0, file = out && strcmp(out, "-");
 
 	memset(&ar, 0, sizeof ar);
 	wr_reset();
@@ -12026,10 +12035,11 @@ cmd_archive(const char *path, const char *out)
 			hits_report();
 	}
 	if (rc1 < 0 || status >= 2 || !first || !sysroot_sane() ||
-	    !wr_write(z, sizeof z, -1) || !wr_commit(NULL, 0666))
+	    !wr_write(ar_zeros, sizeof ar_zeros, -1) ||
+	    !wr_commit(NULL, 0666))
 		goto fail;
 	wr_end();
-	out = out && strcmp(out, "-") ? esc(out) : "FILE";
+	out = file ? esc(out) : "FILE";
 	if (opt.quiet)
 		return status;
 	fprintf(stderr, "%u objects archived, %u left out%s; on the host: tar "
@@ -12042,7 +12052,7 @@ cmd_archive(const char *path, const char *out)
 	return status;
 fail:
 	wr_end();
-	if (out && strcmp(out, "-"))
+	if (file)
 		msg(2, "-o %s: not written: any file there is left as it was",
 		    esc(out));
 	return 2;
@@ -12242,6 +12252,7 @@ check_vmlinux(const char *path)
 	// (the candidates are free: nothing is judged before the options)
 	struct cand *c = &cands[0];
 	const struct kpack *k, *t;
+	const char *name;
 	struct elfid e;
 	struct stat st;
 	struct rd r;
@@ -12270,28 +12281,26 @@ check_vmlinux(const char *path)
 	k = kernel_packed(NULL, tabbuf, r.len);
 	t = k && k->off == 4 && r.len >= 32 ? kernel_packed(
 	    (char *)tabbuf + 24, NULL, 0) : NULL;
+	name = esc(path);
 	if (k && k->tool)
 		msg(2, "-k %s: %s-compressed: give it unpacked: %s -c %s "
-		    ">Image", esc(path), k->name, k->tool, esc(path));
+		    ">Image", name, k->name, k->tool, name);
 	else if (t)
 		msg(2, "-k %s: %s, its Image %s-compressed: give it unpacked: "
 		    "tail -c +%" PRIu32 " %s | head -c %" PRIu32 " | %s -c "
-		    ">Image", esc(path), k->name, t->name,
-		    get32(tabbuf + 8, 0) + 1, esc(path), get32(tabbuf + 12, 0),
-		    t->tool);
+		    ">Image", name, k->name, t->name, get32(tabbuf + 8, 0) + 1,
+		    name, get32(tabbuf + 12, 0), t->tool);
 	else if (k && k->off == 0x202)
 		msg(2, "-k %s: %s, compressed: give the vmlinux the kernel was "
 		    "built as, or unpack it with the kernel's "
-		    "scripts/extract-vmlinux %s >vmlinux", esc(path), k->name,
-		    esc(path));
+		    "scripts/extract-vmlinux %s >vmlinux", name, k->name, name);
 	else if (k)
 		msg(2, "-k %s: %s, compressed: give the vmlinux the kernel was "
-		    "built as", esc(path), k->name);
+		    "built as", name, k->name);
 	else
 		msg(2, "-k %s: not a kernel image (an ELF vmlinux, or a raw "
 		    "arm64 or riscv64 Image, with the kernel's \"Linux version\" "
-		    "banner): give the vmlinux the kernel was built as",
-		    esc(path));
+		    "banner): give the vmlinux the kernel was built as", name);
 	exit(2);
 }
 
