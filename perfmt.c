@@ -599,6 +599,19 @@ span(int64_t ns)
 	return buf;
 }
 
+/* The first place in s where the text k begins, or NULL: strstr's
+ * answer by a plain loop, for the few bytes of k looked for here. */
+static const char *
+find(const char *s, const char *k)
+{
+	size_t n = strlen(k);
+
+	for (; *s; s++)
+		if (!strncmp(s, k, n))
+			return s;
+	return NULL;
+}
+
 /* The decimal number at s, at most max: the end of its digits, NULL if
  * there are none or they pass max.  A plain loop, as it takes no sign or
  * spaces, and strtoull would bring musl's whole number scanner. */
@@ -6431,7 +6444,7 @@ module_name(const char *name, char *out, size_t cap)
 	b = b ? b + 1 : name;
 	if (*b == '[')
 		b++;
-	e = strstr(b, ".ko");
+	e = find(b, ".ko");
 	n = e ? (size_t)(e - b) : strcspn(b, "]");
 	if (n >= cap)
 		n = cap - 1;
@@ -6780,7 +6793,7 @@ pseudo_reason(const char *s)
 static int
 module_file(const char *s)
 {
-	const char *ko = strstr(s, ".ko");
+	const char *ko = find(s, ".ko");
 
 	return ko && (!strcmp(ko, ".ko") || !strcmp(ko, ".ko.gz") ||
 	    !strcmp(ko, ".ko.xz") || !strcmp(ko, ".ko.zst"));
@@ -6902,7 +6915,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 		if (name[0] == '/' && strcmp(name, "/proc/kcore"))
 			cand_in(CT_VMLINUX, opt.sysroot, name, NULL);
 		for (i = 0; opt.sysroot && i < 6; i++) {
-			if (strstr(kpaths[i], "%s") && !pf.osrelease[0])
+			if (strchr(kpaths[i], '%') && !pf.osrelease[0])
 				continue;
 			snprintf(p, sizeof p, kpaths[i], pf.osrelease);
 			cand_in(CT_VMLINUX, opt.sysroot, p, NULL);
@@ -6939,7 +6952,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 		return;
 	}
 	// a library inside an APK (fmt §6.4): the APK, and the entry in it
-	if ((apk = strstr(name, ".apk!/")) && (size_t)(apk + 4 - name) <
+	if ((apk = find(name, ".apk!/")) && (size_t)(apk + 4 - name) <
 	    sizeof p) {
 		memcpy(p, name, (size_t)(apk + 4 - name));
 		p[apk + 4 - name] = 0;
@@ -8453,7 +8466,7 @@ sys_number(const char *path, const char *key, int last, uint64_t *v)
 	int found = 0;
 
 	if (!sys_text(path, (char *)tabbuf, sizeof tabbuf) ||
-	    !(p = strstr(p, key)))
+	    !(p = find(p, key)))
 		return 0;
 	for (p += strlen(key), *v = 0; *p && *p != '\n'; p++) {
 		if (*p >= '0' && *p <= '9') {
