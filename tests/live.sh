@@ -1037,37 +1037,12 @@ fi
 # seccomp filter refuses perf_event_open, as Docker's default profile
 # does): its age places nothing, and the program rewritten before the
 # copy is not unchanged, nor given an ID
-cat >nopmu.c <<'EOC'
-#include <errno.h>
-#include <stddef.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-int main(int argc, char **argv)
-{
-	struct sock_filter f[] = {
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_perf_event_open, 0, 1),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	};
-	struct sock_fprog p = { 4, f };
-
-	if (argc < 2 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
-	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &p))
-		return 125;
-	execvp(argv[1], argv + 1);
-	return 127;
-}
-EOC
 what="a slow copy where perf's clock cannot be read: unverified"
 if [ "${born:-0}" = 0 ] || [ "$born" = - ]; then
 	skip "$what" "this file system keeps no birth time"
 elif [ -n "${PERFMT_EMU:-}" ]; then
 	skip "$what" "under $PERFMT_EMU perf's clock is never read"
-elif ! "$cc" -o nopmu nopmu.c 2>/dev/null || ! ./nopmu true; then
+elif ! "$cc" -o nopmu "$TESTS/nopmu.c" 2>/dev/null || ! ./nopmu true; then
 	skip "$what" "no seccomp filter here"
 else
 	./nopmu "$PERFMT" $LOC -p -i slow.data >out.np 2>&1
