@@ -83,7 +83,8 @@ run "$PERFMT" header --js -i "$W/perf/local__x86_64__small.data"
 expect "a prefix of one long name: --js" 0
 # letters together, an argument attached, operands before options, --
 f=$W/perf/local__x86_64__small.data
-"$PERFMT" check -q -p -t 2026-11-30 -i "$f" >"$W/tmp/i" 2>&1
+"$PERFMT" check -q -p -t 2026-11-30 -i "$f" >"$W/tmp/i" 2>"$W/tmp/ie"
+cat "$W/tmp/ie" >>"$W/tmp/i"
 run "$PERFMT" check -qpt2026-11-30 "-i$f"
 cat "$W/err" >>"$W/out"
 same "-qpt2026-11-30 -iFILE = -q -p -t 2026-11-30 -i FILE" "$W/tmp/i"
@@ -91,7 +92,8 @@ run "$PERFMT" check "$f" -qp -t 2026-11-30
 cat "$W/err" >>"$W/out"
 same "the profile before the options" "$W/tmp/i"
 cp "$f" "$W/tmp/-q.data"
-(cd "$W/tmp" && "$PERFMT" check -qp -t 2026-11-30 -- -q.data) >"$W/out" 2>&1
+(cd "$W/tmp" && "$PERFMT" check -qp -t 2026-11-30 -- -q.data) >"$W/out" 2>"$W/err"
+cat "$W/err" >>"$W/out"
 sed "s|$f|-q.data|g" "$W/tmp/i" >"$W/tmp/i2"
 same "-- ends the options: a profile named -q.data" "$W/tmp/i2"
 run "$PERFMT" check --sysroot
