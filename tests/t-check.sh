@@ -353,18 +353,16 @@ PY
 		expect "check -k Image.xz: exit 2, how to unpack it" 2 \
 		    "xz-compressed: give it unpacked: unxz -c $K/Image.xz >Image"
 	fi
-	kimg "$K/bzImage" bzImage 00
-	run "$PERFMT" check -k "$K/bzImage" -i "$P/$A"
-	expect "check -k bzImage: exit 2, extract-vmlinux" 2 \
-	    "an x86 bzImage, compressed: give the vmlinux the kernel was built as, or unpack it with the kernel's scripts/extract-vmlinux $K/bzImage >vmlinux"
-	kimg "$K/zImage" zImage 00
-	run "$PERFMT" check -k "$K/zImage" -i "$P/$A"
-	expect "check -k zImage: exit 2" 2 \
-	    "an ARM zImage, compressed: give the vmlinux the kernel was built as"
-	kimg "$K/vmlinuz.efi" zboot 00
-	run "$PERFMT" check -k "$K/vmlinuz.efi" -i "$P/$A"
-	expect "check -k an EFI zboot image: exit 2, its payload unpacked" 2 \
-	    "an EFI zboot image, its Image zstd-compressed: give it unpacked: tail -c +4097 $K/vmlinuz.efi | head -c 9029 | unzstd -c >Image"
+	# the compressed forms told by their own headers: FILE|KIND|WHAT|SAYS
+	while IFS='|' read -r f kind what says; do
+		kimg "$K/$f" "$kind" 00
+		run "$PERFMT" check -k "$K/$f" -i "$P/$A"
+		expect "check -k $what: exit 2" 2 "$says"
+	done <<EOF
+bzImage|bzImage|bzImage, extract-vmlinux|an x86 bzImage, compressed: give the vmlinux the kernel was built as, or unpack it with the kernel's scripts/extract-vmlinux $K/bzImage >vmlinux
+zImage|zImage|zImage|an ARM zImage, compressed: give the vmlinux the kernel was built as
+vmlinuz.efi|zboot|an EFI zboot image, its payload unpacked|an EFI zboot image, its Image zstd-compressed: give it unpacked: tail -c +4097 $K/vmlinuz.efi | head -c 9029 | unzstd -c >Image
+EOF
 	# under a sysroot: a kernel image's place (/boot/vmlinux-RELEASE)
 	# holding no kernel image is passed over, as perf report passes it
 	# over: with nothing else, what ran cannot be told, no mismatch
