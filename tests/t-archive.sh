@@ -167,7 +167,12 @@ EOC
 	sleep 0.3
 	"$PERFMT" inject $LOC $(vouch b.data) -q -i b.data >/dev/null 2>&1
 	run "$PERFMT" archive $LOC -i b.data -o b.tar
-	if [ "$rc" = 0 -o -n "$QEMU" ] && grep -q '^put .* .*/bw$' "$W/err"; then
+	if [ "$EMU" = qemu-s390x-static ]; then
+		# bw, built within the second the recording began, is modified
+		# while it recorded where mtimes come in whole seconds
+		skipped "archive live: after inject, a -B profile's objects are put" \
+		    "qemu-s390x gives its guests' stat() no nanoseconds"
+	elif [ "$rc" = 0 -o -n "$QEMU" ] && grep -q '^put .* .*/bw$' "$W/err"; then
 		ok "archive live: after inject, a -B profile's objects are put"
 	else
 		bad "archive live: after inject, a -B profile's objects are put" "rc $rc: $(cat "$W/err")"
