@@ -415,6 +415,9 @@ elif ! (cd "$J" && perf record -N -q -B -o probe.data -- true) >/dev/null 2>&1; 
 else
 	cd "$J" || exit 2
 	cc -O1 -o w "$D/elf/local__w.c" 2>/dev/null
+	# qemu-s390x gives stat() whole seconds: w built within the second
+	# the recording begins would read as modified while perf recorded
+	[ "$EMU" = qemu-s390x-static ] && sleep 1.2
 	# records that span 0.3 s: a cp takes less, and is told from the file
 	# perf wrote (docs/design.md, the profile's time)
 	perf record -N -q -B -g -o b.data -- sh -c './w; sleep 0.3; ./w' \
