@@ -219,9 +219,10 @@ clean:
 	uninstall clean
 
 # ---- fuzzing ----------------------------------------------------------------
-# tests/fuzz.c: six targets of one source (FUZZ_TARGET): perf.data read
+# tests/fuzz.c: seven targets of one source (FUZZ_TARGET): perf.data read
 # as a file (1), as a pipe (2), ELF notes (3), the zstd decoder (4),
-# archive's tar names and sizes (5) and a library inside an APK (6).
+# archive's tar names and sizes (5), a library inside an APK (6) and the
+# sysroot walk, with a link swapped in between walk and open (7).
 # `make fuzz` builds them for libFuzzer (clang; Debian: clang and
 # libclang-rt-14-dev) and runs each in turn for FUZZ_SECONDS over the
 # seeds (every fixture of tests/data, decompressed, and the regression
@@ -237,7 +238,7 @@ FUZZ_SECONDS = 60
 FUZZ_TIMEOUT = 5
 FUZZ_MAXLEN = 65536
 FUZZ_FLAGS =
-FUZZ_TARGETS = perf-file perf-pipe elf zstd tar apk
+FUZZ_TARGETS = perf-file perf-pipe elf zstd tar apk walk
 FUZZ_OPT = -O2 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_ID_perf-file = 1
 FUZZ_ID_perf-pipe = 2
@@ -245,6 +246,7 @@ FUZZ_ID_elf = 3
 FUZZ_ID_zstd = 4
 FUZZ_ID_tar = 5
 FUZZ_ID_apk = 6
+FUZZ_ID_walk = 7
 
 build/fuzz/%: tests/fuzz.c perfmt.c elf_min.h Makefile
 	@mkdir -p $(@D)
@@ -281,10 +283,16 @@ fuzz-seeds:
 	@# APKs holding the ELF fixtures (tests/apk_seeds.py)
 	@d=build/fuzz/seeds-apk; rm -rf $$d; mkdir -p $$d || exit 1; \
 	python3 tests/apk_seeds.py build/fuzz/seeds-elf $$d
+	@# paths under target 7's sysroot, behind the byte that picks a swap
+	@d=build/fuzz/seeds-walk; rm -rf $$d; mkdir -p $$d || exit 1; k=0; \
+	for p in /lib/f /abs /usr/lib/up /loop1 /out/usr/lib/f /esc/top \
+	    /usr/lib/self/self/f /d/../top /fifo; do \
+	    for b in 000 001 003 005 007; do \
+	        printf "\\$$b%s" "$$p" >$$d/w$$k; k=$$((k + 1)); done; done
 
 fuzz: fuzz-seeds $(FUZZ_TARGETS:%=build/fuzz/%)
 	@for t in $(FUZZ_TARGETS); do \
-	    case $$t in elf|zstd|tar|apk) s=$$t;; *) s=perf;; esac; \
+	    case $$t in elf|zstd|tar|apk|walk) s=$$t;; *) s=perf;; esac; \
 	    mkdir -p build/fuzz/corpus-$$t build/fuzz/out-$$t || exit 1; \
 	    echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 	    ASAN_OPTIONS=detect_leaks=0 build/fuzz/$$t \
@@ -299,7 +307,7 @@ fuzz: fuzz-seeds $(FUZZ_TARGETS:%=build/fuzz/%)
 fuzz-short:
 	rm -rf build/fuzz/corpus-perf-file build/fuzz/corpus-perf-pipe \
 	    build/fuzz/corpus-elf build/fuzz/corpus-zstd build/fuzz/corpus-tar \
-	    build/fuzz/corpus-apk
+	    build/fuzz/corpus-apk build/fuzz/corpus-walk
 	$(MAKE) fuzz FUZZ_SECONDS=60
 
 # AFL++: afl-clang-fast, LLVMFuzzerTestOneInput driven by libAFLDriver.

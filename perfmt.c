@@ -67,6 +67,11 @@
 unsigned long getauxval(unsigned long);
 /* and syscall, which <unistd.h> declares only beyond POSIX */
 long syscall(long, ...);
+/* a directory opened to walk from, not to read (musl: O_PATH); glibc
+ * has no O_SEARCH, and its O_RDONLY asks for read permission too */
+#ifndef O_SEARCH
+#define O_SEARCH O_RDONLY
+#endif
 
 /* ==== 1. Limits and version =============================================
  * Every size here is a compile-time constant; `make PERFMT_X=n` overrides.
@@ -310,6 +315,7 @@ usage_exit(int code)
 static struct opt {
 	const char *input, *output;
 	const char *sysroot, *vmlinux, *kallsyms, *reffile, *timearg;
+	const char *ksroot;	/* the root kallsyms lies in, or NULL */
 	const char *cache[MAXCACHE];
 	int ncache, local, quiet, porcelain, json, verbose, all, dry, hits;
 	int kernel;
@@ -5644,6 +5650,7 @@ struct elfid {
 		unsigned long type;	/* statfs's f_type, 0 unknown */
 		int ro;		/* mounted read-only */
 		int64_t subvol;	/* btrfs: its subvolume made, ns; 0 */
+		int64_t birth;	/* the file's, ns; INT64_MIN unknown */
 	} fs;
 	char why[200];		/* what was wrong, when malformed */
 };
@@ -6111,6 +6118,8 @@ fs_facts(int fd, struct fsfacts *f)
 	uint32_t nsec;
 
 	memset(f, 0, sizeof *f);
+	if (!birth_time(fd, "", &f->birth))
+		f->birth = INT64_MIN;
 	if (fstatfs(fd, &sf))
 		return;
 	f->type = (unsigned long)sf.f_type;
@@ -6126,32 +6135,38 @@ fs_facts(int fd, struct fsfacts *f)
 		f->subvol = (int64_t)sec * 1000000000 + nsec;
 }
 
-/* Fills e with the GNU build-ID of path, and st with the stat of the
- * file it read (the path may name another by the time the caller
- * judges it).  Only a regular file is opened: a FIFO or a device at a
- * candidate path must never block or act.
- * Returns 0 found, 1 none, 2 not ELF or malformed (e->why says why). */
+static int open_in(const char *root, const char *path, int flags,
+    struct stat *st);
+
+/* Fills e with the GNU build-ID of path (under root, as open_in opens
+ * it), and st with the stat of the file it read (the path may name
+ * another by the time the caller judges it).  Only a regular file is
+ * opened: a FIFO or a device at a candidate path must never block or
+ * act.  Returns 0 found, 1 none, 2 not ELF or malformed (e->why says
+ * why). */
 static int
-elf_buildid(const char *path, const char *entry, struct elfid *e,
-    struct stat *st)
+elf_facts(int fd, const char *entry, struct elfid *e, struct stat *st)
+{
+	int rc = fd_buildid(fd, st, entry, e);
+
+	e->gen = inode_gen(fd);
+	fs_facts(fd, &e->fs);
+	return rc;
+}
+
+static int
+elf_buildid(const char *root, const char *path, const char *entry,
+    struct elfid *e, struct stat *st)
 {
 	int fd, rc;
 
 	memset(e, 0, sizeof *e);
-	if (stat(path, st)) {
-		e->err = errno;
-		return elf_why(e, 2, "%s", strerror(errno));
-	}
-	if (!S_ISREG(st->st_mode))
-		return elf_why(e, 2, "not a regular file");
-	if ((fd = open_regular(AT_FDCWD, path, 0, st)) < 0) {
+	if ((fd = open_in(root, path, 0, st)) < 0) {
 		e->err = errno == EINVAL ? 0 : errno;
 		return elf_why(e, 2, "%s", errno == EINVAL ?
 		    "not a regular file" : strerror(errno));
 	}
-	rc = fd_buildid(fd, st, entry, e);
-	e->gen = inode_gen(fd);
-	fs_facts(fd, &e->fs);
+	rc = elf_facts(fd, entry, e, st);
 	close(fd);
 	return rc;
 }
@@ -6307,6 +6322,67 @@ sr_resolve(const char *root, const char *path, char *out, size_t cap)
 	}
 }
 
+/* Opens the regular file at path, as open_regular: stat'd first, so that
+ * a FIFO or a device is never opened (it would block or act); -1 with
+ * errno, EINVAL and *st filled for a file of another kind.  Under a root
+ * (path is then what sr_resolve made of it: root's bytes, then a rest
+ * with no link in it) each directory is opened from the one before and
+ * the file from the last, none of them followed if it is a link: a link
+ * swapped in after the walk stops the open (ELOOP) where the name would
+ * lead outside root.  flags: O_NOFOLLOW for a host path's last name. */
+static int
+open_in(const char *root, const char *path, int flags, struct stat *st)
+{
+	static char name[PATHMAX];
+	size_t rl = root ? strlen(root) : 0, n;
+	const char *c = path, *e;
+	int dfd = AT_FDCWD, fd = -1, err;
+
+	if (root) {
+		while (rl && root[rl - 1] == '/')
+			rl--;
+		flags = O_NOFOLLOW;
+		c = path + rl;
+		dfd = open(rl ? root : "/", O_SEARCH | O_DIRECTORY);
+	}
+	while (dfd != -1 && root && *c == '/' && (e = strchr(c + 1, '/'))) {
+		n = (size_t)(e - c - 1);
+		memcpy(name, c + 1, n);
+		name[n] = 0;
+		fd = openat(dfd, name, O_SEARCH | O_DIRECTORY | O_NOFOLLOW);
+		err = errno;
+		close(dfd);
+		errno = err;
+		dfd = fd;
+		c = e;
+	}
+	if (dfd == -1)
+		return -1;
+	if (root)
+		c = *c == '/' ? c + 1 : ".";
+	fd = fstatat(dfd, c, st, flags ? AT_SYMLINK_NOFOLLOW : 0) ? -1 :
+	    S_ISLNK(st->st_mode) ? (errno = ELOOP, -1) :
+	    S_ISREG(st->st_mode) ? open_regular(dfd, c, flags, st) :
+	    (errno = EINVAL, -1);
+	err = errno;
+	if (root)
+		close(dfd);
+	errno = err;
+	return fd;
+}
+
+/* The stat of what open_in opens (a file of any kind, not a link):
+ * 0, or -1 and errno. */
+static int
+stat_in(const char *root, const char *path, struct stat *st)
+{
+	int fd = open_in(root, path, 0, st);
+
+	if (fd >= 0)
+		close(fd);
+	return fd < 0 && errno != EINVAL ? -1 : 0;
+}
+
 /* A path inside root (the sysroot or a cache), or a host path as given
  * if root is NULL.  It is walked only when looked at (cand_resolve): once
  * an object is found, the places after it cost nothing. */
@@ -6345,7 +6421,8 @@ cand_resolve(struct cand *c)
 		return c->path;
 	memcpy(tmp, c->path, strlen(c->path) + 1);
 	c->err = sr_resolve(c->root, tmp, c->path, PATHMAX);
-	if (!c->err && c->leaf && !stat(c->path, &st) && S_ISDIR(st.st_mode) &&
+	if (!c->err && c->leaf && !stat_in(c->root, c->path, &st) &&
+	    S_ISDIR(st.st_mode) &&
 	    (size_t)snprintf(full, sizeof full, "%s/%s", tmp, c->leaf) <
 	    sizeof full)
 		c->err = sr_resolve(c->root, full, c->path, PATHMAX);
@@ -6361,7 +6438,7 @@ cache_has(const char *root, const char *path, unsigned type)
 	struct stat st;
 
 	return !sr_resolve(root, path, full, sizeof full) &&
-	    !stat(full, &st) && (st.st_mode & S_IFMT) == type;
+	    !stat_in(root, full, &st) && (st.st_mode & S_IFMT) == type;
 }
 
 /* simpleperf's build_id_list in a binary_cache (fmt §7.4): lines
@@ -6378,7 +6455,7 @@ bincache_lookup(const char *dir, const char *hex, char *out, size_t cap)
 	int fd, found = 0;
 
 	if (!h || sr_resolve(dir, "/build_id_list", out, cap) ||
-	    (fd = open_regular(AT_FDCWD, out, 0, &st)) < 0)
+	    (fd = open_in(dir, out, 0, &st)) < 0)
 		return 0;
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
 	// the ID, then only the zeros that pad it, up to '='
@@ -6466,7 +6543,7 @@ module_from_dep(const char *mod, char *rel, size_t cap)
 
 	snprintf(dep, sizeof dep, "/lib/modules/%s/modules.dep", pf.osrelease);
 	if (!pf.osrelease[0] || sr_resolve(opt.sysroot, dep, line, sizeof line) ||
-	    (fd = open_regular(AT_FDCWD, line, O_NOFOLLOW, &st)) < 0)
+	    (fd = open_in(opt.sysroot, line, 0, &st)) < 0)
 		return 0;
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
 	while (!found && rd_line(&r, line, sizeof line)) {
@@ -7006,32 +7083,33 @@ file_kind(mode_t m)
 	    "a special file";
 }
 
-/* A kallsyms file (fmt §6.3): /proc/kallsyms or a copy of it, counted
- * (procfs gives no size, so it is read twice: counted, then copied).
- * KS_OK where its first line is "ADDRESS TYPE NAME" and some line's
- * address is not all zeros: kptr_restrict hides them all, and a kernel
- * puts its per-CPU symbols at 0, first (x86_64 before 6.15:
- * "0000000000000000 A fixed_percpu_data"); KS_ERR with errno. */
+/* A kallsyms file open at fd (fmt §6.3): /proc/kallsyms or a copy of
+ * it, and its size: st_size, or for procfs, which gives none, its bytes
+ * counted up to KSMAX (it is read twice: counted, then copied).  What is
+ * judged is in its first lines, so a copy is read no further: KS_OK
+ * where its first line is "ADDRESS TYPE NAME" and an address there is
+ * not all zeros (the kernel hides them all from some readers, and puts
+ * its per-CPU symbols at 0, first: x86_64 before 6.15, "0000000000000000
+ * A fixed_percpu_data"); KS_ERR with errno. */
+#define KSMAX ((uint64_t)1 << 30)
 enum { KS_OK, KS_ERR, KS_ZERO, KS_FORM };
 static const char kallsyms_hidden[] = "no kallsyms, or one whose "
     "addresses are hidden";
 
 static int
-kallsyms_size(const char *path, uint64_t *size)
+kallsyms_size(int fd, const struct stat *st, uint64_t *size)
 {
 	static const char hexdig[] = "0123456789abcdefABCDEF";
 	static const char letters[] = "abcdefghijklmnopqrstuvwxyz";
-	struct stat st;
-	int fd = open_regular(AT_FDCWD, path, 0, &st), form = 0, real = 0;
+	int form = 0, real = 0;
 	int addr = 1;		/* in a line's address */
 	uint64_t n = 0;
 	ssize_t k, i;
 
-	if (fd < 0)
-		return KS_ERR;
-	while ((k = read_at(fd, databuf, sizeof databuf, -1)) != 0) {
-		if (k < 0) {
-			close(fd);
+	while ((!st->st_size || !n) &&
+	    (k = read_at(fd, databuf, sizeof databuf, -1)) != 0) {
+		if (k < 0 || n > KSMAX) {
+			errno = k < 0 ? errno : EFBIG;
 			return KS_ERR;
 		}
 		for (i = 0; !n && i < k && databuf[i] &&
@@ -7051,9 +7129,16 @@ kallsyms_size(const char *path, uint64_t *size)
 		}
 		n += (uint64_t)k;
 	}
-	close(fd);
-	*size = n;
+	*size = st->st_size ? (uint64_t)st->st_size : n;
 	return !form ? KS_FORM : real ? KS_OK : KS_ZERO;
+}
+
+/* The kallsyms at path, opened: --kallsyms, the sysroot's (inside it)
+ * or the running kernel's. */
+static int
+ks_open(const char *path, struct stat *st)
+{
+	return open_in(path == opt.kallsyms ? opt.ksroot : NULL, path, 0, st);
 }
 
 /* What one candidate holds.  Returns 1 if something is there. */
@@ -7061,6 +7146,7 @@ static int
 probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 {
 	uint64_t n;
+	int fd;
 
 	*idrc = -1;
 	if (c->type == CT_VDSO) {
@@ -7074,29 +7160,28 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 	cand_resolve(c);
 	if (c->err)
 		return 0;
-	if (stat(c->path, st)) {
-		c->err = errno;
-		return 0;
-	}
 	// a FIFO would block the read, a device would never end: only
-	// regular files are opened, and the rest said for what they are
-	if (!S_ISREG(st->st_mode)) {
-		c->what = file_kind(st->st_mode);
+	// regular files are opened, and the rest said for what they are.
+	// *st becomes the file read: a path swapped after the walk never
+	// lends its inode and mtime to another file's build-ID, nor a file
+	// outside the root its own
+	if ((fd = open_in(c->root, c->path, 0, st)) < 0) {
+		if (errno == EINVAL)
+			c->what = file_kind(st->st_mode);
+		else
+			c->err = errno;
 		return 0;
 	}
-	if (c->type == CT_KALLSYMS) {
-		// found by its place alone (it has no build-ID): a kallsyms
-		// with its addresses, else unread, said
-		memset(e, 0, sizeof *e);
-		if (kallsyms_size(c->path, &n) != KS_OK) {
-			*idrc = 2;
-			snprintf(e->why, sizeof e->why, "%s", kallsyms_hidden);
-		}
-		return 1;
+	memset(e, 0, sizeof *e);
+	if (c->type != CT_KALLSYMS)
+		*idrc = elf_facts(fd, c->entry, e, st);
+	// found by its place alone (it has no build-ID): a kallsyms with
+	// its addresses, else unread, said
+	else if (kallsyms_size(fd, st, &n) != KS_OK) {
+		*idrc = 2;
+		snprintf(e->why, sizeof e->why, "%s", kallsyms_hidden);
 	}
-	// *st becomes the file read: a path swapped after the stat above
-	// never lends its inode and mtime to another file's build-ID
-	*idrc = elf_buildid(c->path, c->entry, e, st);
+	close(fd);
 	return 1;
 }
 
@@ -7304,7 +7389,7 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 	}
 	snprintf(last_path, sizeof last_path, "%s", c->path);
 	last_rel[0] = 0;
-	if ((fd = open_regular(AT_FDCWD, c->path, 0, &st)) < 0)
+	if ((fd = open_in(c->root, c->path, 0, &st)) < 0)
 		return;
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
 	while (rd_left(&r) > tl) {
@@ -7368,7 +7453,8 @@ sysroot_live(void)
 	sr_live = 0;
 	for (i = 0; opt.sysroot && same_host && !sr_live && i < nobj; i++)
 		sr_live = objs[i].inodes == 1 && !sr_resolve(opt.sysroot,
-		    obj_name(&objs[i]), p, sizeof p) && !stat(p, &st) &&
+		    obj_name(&objs[i]), p, sizeof p) &&
+		    !stat_in(opt.sysroot, p, &st) &&
 		    S_ISREG(st.st_mode) && st.st_ino == objs[i].ino &&
 		    dev_is(st.st_dev, objs[i].maj, objs[i].min);
 }
@@ -7380,14 +7466,12 @@ sysroot_live(void)
  * those of a sysroot's copy, nor of a file off the device perf saw in
  * the root a process ran from.  here: host_file's answer for st. */
 static int
-inodes_compared(const char *path, int here, const struct rec *rc,
+inodes_compared(const struct elfid *e, int here, const struct rec *rc,
     const struct stat *st)
 {
-	struct statfs f;
-
 	return same_host && (here || (sr_live &&
 	    dev_is(st->st_dev, rc->maj, rc->min))) &&
-	    !(statfs(path, &f) == 0 && (unsigned long)f.f_type == 0x794c7630UL);
+	    e->fs.type != 0x794c7630UL;
 }
 
 /* perf's build-ID cache links the files it caches (perf record without
@@ -7566,7 +7650,7 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		return R_COPY;
 	if (mapped)
 		r->flags |= RF_SAME_INO;
-	else if (rc->inodes && inodes_compared(c->path, here, rc, st)) {
+	else if (rc->inodes && inodes_compared(e, here, rc, st)) {
 		// two files at the path, on one device, while perf
 		// recorded: no one file is both
 		if (rc->inodes == 2)
@@ -7712,21 +7796,19 @@ foreign_here(int kind)
  * file at the path here (host_file, under -s too: -s /), the only one
  * perf's pass read. */
 static int
-id_not_mapped(const struct rec *rc, const struct stat *st, uint32_t gen,
-    const char *path)
+id_not_mapped(const struct rec *rc, const struct stat *st,
+    const struct elfid *e)
 {
-	int64_t born;
-
 	if (!rc->inodes || (rc->inodes == 1 &&
-	    !ino_other(st->st_ino, gen, rc->ino, rc->gen)) ||
-	    !inodes_compared(path, 1, rc, st))
+	    !ino_other(st->st_ino, e->gen, rc->ino, rc->gen)) ||
+	    !inodes_compared(e, 1, rc, st))
 		return 0;
 	// two files mapped at the path: one ID describes at most one
 	if (rc->inodes != 1)
 		return 1;
 	// (the profile's time may be its file's mtime, in whole seconds)
-	return !prof_ok || !birth_time(AT_FDCWD, path, &born) ||
-	    born <= prof_ns + pf.time_slack + FILE_TICK;
+	return !prof_ok || e->fs.birth == INT64_MIN ||
+	    e->fs.birth <= prof_ns + pf.time_slack + FILE_TICK;
 }
 
 /* The same pass reads the file perf mapped, but not the bytes it mapped
@@ -7899,8 +7981,7 @@ check_group(uint32_t g)
 			// file at the path here, which perf's pass read)
 			here = cands[i].type == CT_PATH &&
 			    host_file(obj_name(o), &st);
-			notmapped = here && id_not_mapped(&rc, &st, e.gen,
-			    cands[i].path);
+			notmapped = here && id_not_mapped(&rc, &st, &e);
 			if (here && !notmapped && id_after_map(&rc, &st, g))
 				r->flags |= RF_AFTER_MAP;
 			r->cand = (uint8_t)i;
@@ -8660,7 +8741,8 @@ detail_for(uint32_t g, const struct rec *rc)
 		// an APK there without the library (check_group): read again
 		// for why
 		else if (cands[0].type == CT_APK && !cands[0].err &&
-		    elf_buildid(cands[0].path, cands[0].entry, &e, &st) == 2 &&
+		    elf_buildid(cands[0].root, cands[0].path, cands[0].entry, &e,
+		    &st) == 2 &&
 		    e.absent)
 			dadd("%s: %s", esc(cands[0].path), e.why);
 		else if (cands[ncand - 1].type == CT_VDSO)
@@ -9356,7 +9438,7 @@ cmd_list_kernel(void)
 	struct stat st;
 
 	// perf buildid-list -k reads the running kernel's notes the same way
-	if (elf_buildid("/sys/kernel/notes", NULL, &e, &st)) {
+	if (elf_buildid(NULL, "/sys/kernel/notes", NULL, &e, &st)) {
 		msg(2, "/sys/kernel/notes: %s%s", e.why[0] ? e.why :
 		    "no GNU build-ID note", sysfs_mounted() ? "" :
 		    " (/sys is not mounted: mount -t sysfs sysfs /sys)");
@@ -9378,7 +9460,7 @@ cmd_buildid(int argc, char **argv)
 		usage_exit(2);
 	}
 	for (i = 0; i < argc; i++) {
-		switch (elf_buildid(argv[i], NULL, &e, &st)) {
+		switch (elf_buildid(NULL, argv[i], NULL, &e, &st)) {
 		case 0:
 			printf("%s ", elfid_hex(&e));
 			out_name(argv[i], strlen(argv[i]), 1);
@@ -11797,7 +11879,9 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
 {
 	const struct obj *o = &objs[g];
 	const struct res *r = &res[g];
+	struct stat st;
 	uint32_t i;
+	int fd;
 
 	memset(pl, 0, sizeof *pl);
 	hex_into(pl->hex, rc->id, rc->idlen);
@@ -11830,9 +11914,13 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
 		// --kallsyms (checked by main), else the running kernel's
 		pl->leaf = "kallsyms";
 		pl->kallsyms = opt.kallsyms ? opt.kallsyms : "/proc/kallsyms";
-		if (kallsyms_size(pl->kallsyms, &pl->size))
+		if ((fd = ks_open(pl->kallsyms, &st)) < 0 ||
+		    kallsyms_size(fd, &st, &pl->size))
 			pl->why = "its kallsyms is unreadable, none, or hides "
-			    "its addresses (kptr_restrict: read it as root)";
+			    "its addresses from the user who reads it (read "
+			    "it as root)";
+		if (fd >= 0)
+			close(fd);
 	} else if (r->kind == K_VDSO && c && c->type == CT_VDSO) {
 		pl->leaf = "vdso";
 		if (!(pl->mem = ar_vdso(&pl->size)))
@@ -11874,7 +11962,7 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 	int fd = -1, n;
 
 	if (pl->kallsyms) {
-		if ((fd = open_regular(AT_FDCWD, pl->kallsyms, 0, &a)) < 0)
+		if ((fd = ks_open(pl->kallsyms, &a)) < 0)
 			pl->why = "it cannot be opened";
 	} else if (!pl->mem) {
 		// a JIT writes its map as a file of its own: a link at its
@@ -11882,8 +11970,8 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 		// is off) is anyone's, and would put the file it names in the
 		// tar; a sysroot's links resolve inside it, and a copy made
 		// with hard links (cp -al) is no one else's
-		if ((fd = open_regular(AT_FDCWD, c->path, pl->jit ?
-		    O_NOFOLLOW : 0, &a)) < 0 && (!pl->jit || errno != ELOOP))
+		if ((fd = open_in(c->root, c->path, pl->jit ? O_NOFOLLOW :
+		    0, &a)) < 0 && (!pl->jit || errno != ELOOP))
 			pl->why = errno == EINVAL ? "not a regular file" :
 			    "it cannot be opened";
 		else if (pl->jit && (fd < 0 || (!opt.sysroot &&
@@ -12180,27 +12268,37 @@ static void
 check_kallsyms(void)
 {
 	static char path[PATHMAX];
+	struct stat st;
 	uint64_t size;
-	int k;
+	int k, fd;
 
 	if (!opt.kallsyms && opt.sysroot && !sr_resolve(opt.sysroot,
 	    "/proc/kallsyms", path, sizeof path) && !access(path, F_OK)) {
 		opt.kallsyms = path;
+		opt.ksroot = opt.sysroot;
 		return;
 	}
-	if (!opt.kallsyms || !(k = kallsyms_size(opt.kallsyms, &size)))
+	if (!opt.kallsyms)
 		return;
-	if (k == KS_ERR)
+	fd = ks_open(opt.kallsyms, &st);
+	k = fd < 0 ? KS_ERR : kallsyms_size(fd, &st, &size);
+	if (fd >= 0)
+		close(fd);
+	if (k == KS_ERR && errno == EINVAL)
+		msg(2, "--kallsyms %s: not a regular file", esc(opt.kallsyms));
+	else if (k == KS_ERR)
 		msg(2, "--kallsyms %s:", esc(opt.kallsyms));
 	else if (k == KS_FORM)
 		msg(2, "--kallsyms %s: not a kallsyms file: expected lines of "
 		    "ADDRESS TYPE NAME, as /proc/kallsyms", esc(opt.kallsyms));
-	else
-		msg(2, "--kallsyms %s: every address is zero: kptr_restrict "
-		    "hid them from the user who read it; read /proc/kallsyms "
-		    "as root (or after sysctl kernel.kptr_restrict=0) and "
-		    "copy it again", esc(opt.kallsyms));
-	exit(2);
+	else if (k == KS_ZERO)
+		msg(2, "--kallsyms %s: every address is zero: the kernel hid "
+		    "them from the user who read it (kernel.kptr_restrict 1, "
+		    "or 0 with kernel.perf_event_paranoid above 1, for one "
+		    "without CAP_SYSLOG; 2 for all); read /proc/kallsyms as "
+		    "root and copy it again", esc(opt.kallsyms));
+	if (k)
+		exit(2);
 }
 
 /* The place -s, -c or -k (letter) names must be there, a directory
@@ -12273,9 +12371,10 @@ check_vmlinux(const char *path)
 	int fd, rc;
 
 	c->type = CT_VMLINUX;
+	c->root = NULL;
 	snprintf(c->path, sizeof c->path, "%s", path);
 	kernel_release(c, rel, sizeof rel);
-	rc = elf_buildid(path, NULL, &e, &st);
+	rc = elf_buildid(NULL, path, NULL, &e, &st);
 	if (!e.notelf && rel[0])
 		return;
 	if (!rc && e.notelf) {

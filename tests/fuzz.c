@@ -1,6 +1,6 @@
 /* Fuzz targets for perfmt's readers, for libFuzzer and AFL++.
  *
- * One source, six targets, chosen at build time by FUZZ_TARGET:
+ * One source, seven targets, chosen at build time by FUZZ_TARGET:
  *   1  perf.data read as a file: the input is written to a regular file
  *      and read by what `perfmt header`, `perfmt list` and `perfmt check
  *      --hits=callchain` run (pread, passes, features, records, verdicts),
@@ -25,6 +25,13 @@
  *   6  APKs: the bytes as a file, the library lib/arm64-v8a/libx.so read
  *      inside it as check reads one an APK maps (zip_entry, then the
  *      ELF notes where it is stored)
+ *   7  the sysroot walk: the bytes after the first as a path under a
+ *      sysroot of links (in, out, up, loops, a FIFO), resolved and opened
+ *      as check opens an object there (sr_resolve, then open_in); the
+ *      first byte may swap a directory or the file of the resolved path
+ *      for a link to the same place in a copy of the tree outside the
+ *      sysroot, between the walk and the open, as the sysroot's owner
+ *      can while perfmt runs.  A file of that copy opened aborts
  *
  * check looks objects up under an empty sysroot, with that directory as
  * its only cache: nothing outside it is opened, and the answers do not
@@ -303,6 +310,94 @@ fz_tar(const uint8_t *data, size_t size)
 	fz_tar_entry(&at, bid, link, 0);
 }
 
+/* Target 7's two trees: the sysroot and its copy outside, whose files'
+ * inode numbers are kept (fz_outside) */
+static char fz_root[64], fz_out[64];
+static ino_t fz_outside[3];
+
+static void
+fz_tree(const char *top, ino_t *ino)
+{
+	static const char *const dirs[] = { "", "/usr", "/usr/lib", "/etc",
+		"/d" };
+	static const char *const files[] = { "/usr/lib/f", "/etc/passwd",
+		"/top" };
+	const char *links[][2] = { { "/lib", "usr/lib" }, { "/abs",
+		"/usr/lib/f" }, { "/usr/lib/up", "../../../../etc/passwd" },
+		{ "/loop1", "loop2" }, { "/loop2", "loop1" }, { "/out", fz_out },
+		{ "/usr/lib/self", "." }, { "/esc", "../../../../.." } };
+	char p[256];
+	struct stat st;
+	size_t i;
+	int fd;
+
+	for (i = 0; i < sizeof dirs / sizeof *dirs; i++)
+		if (snprintf(p, sizeof p, "%s%s", top, dirs[i]) < 0 ||
+		    mkdir(p, 0700))
+			abort();
+	for (i = 0; i < sizeof files / sizeof *files; i++) {
+		snprintf(p, sizeof p, "%s%s", top, files[i]);
+		if ((fd = open(p, O_WRONLY | O_CREAT, 0600)) < 0 ||
+		    write(fd, "\177ELF", 4) != 4 || fstat(fd, &st) || close(fd))
+			abort();
+		if (ino)
+			ino[i] = st.st_ino;
+	}
+	for (i = 0; i < sizeof links / sizeof *links; i++) {
+		snprintf(p, sizeof p, "%s%s", top, links[i][0]);
+		if (symlink(links[i][1], p))
+			abort();
+	}
+	snprintf(p, sizeof p, "%s/fifo", top);
+	if (mkfifo(p, 0600))
+		abort();
+}
+
+/* Target 7: the input's path, walked and opened under fz_root. */
+static void
+fz_walk(const uint8_t *data, size_t size)
+{
+	static char path[PATHMAX], out[PATHMAX], cut[PATHMAX],
+	    aside[PATHMAX + 8], to[PATHMAX + 64];
+	size_t rl = strlen(fz_root), n;
+	struct stat st;
+	unsigned i;
+	char *c, *e;
+	int fd, swapped = 0;
+
+	if (!size)
+		return;
+	n = size - 1 < PATHMAX - 1 ? size - 1 : PATHMAX - 1;
+	memcpy(path, data + 1, n);
+	path[n] = 0;
+	if (sr_resolve(fz_root, path, out, sizeof out))
+		return;
+	// the name data[0] / 2 (mod 8) of the answer, from the root's
+	if (data[0] & 1) {
+		for (c = out + rl, i = data[0] / 2 % 8; i && c; i--)
+			c = strchr(c + 1, '/');
+		if (c && c[0] == '/' && c[1]) {
+			e = strchr(c + 1, '/');
+			n = e ? (size_t)(e - out) : strlen(out);
+			memcpy(cut, out, n);
+			cut[n] = 0;
+			snprintf(aside, sizeof aside, "%s.aside", cut);
+			snprintf(to, sizeof to, "%s%s", fz_out, cut + rl);
+			swapped = !rename(cut, aside);
+			if (swapped && symlink(to, cut))
+				abort();
+		}
+	}
+	if ((fd = open_in(fz_root, out, 0, &st)) >= 0) {
+		for (i = 0; i < 3; i++)
+			if (st.st_ino == fz_outside[i])
+				abort();
+		close(fd);
+	}
+	if (swapped && (unlink(cut) || rename(aside, cut)))
+		abort();
+}
+
 /* The directory goes with the run (libFuzzer ends with exit()); what a
  * run leaves in it (an inject killed half way) is removed first. */
 static void
@@ -314,6 +409,11 @@ fz_cleanup(void)
 	unlink(name);
 	snprintf(name, sizeof name, "%s/out.tar", fz_dir);
 	unlink(name);
+	if (fz_root[0]) {
+		snprintf(name, sizeof name, "rm -rf %s", fz_dir);
+		if (system(name))
+			return;
+	}
 	rmdir(fz_dir);
 }
 
@@ -333,6 +433,8 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)fz_commands;
 	(void)fz_write;
 	(void)fz_tar;
+	(void)fz_walk;
+	(void)fz_tree;
 	if (!freopen("/dev/null", "w", stdout))
 		abort();
 	// diagnostics still go through stdio's formatting, but one write
@@ -354,6 +456,12 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (fz_fd < 0)
 		abort();
 	snprintf(fz_path, sizeof fz_path, "/proc/self/fd/%d", fz_fd);
+#if FUZZ_TARGET == 7
+	snprintf(fz_root, sizeof fz_root, "%s/root", fz_dir);
+	snprintf(fz_out, sizeof fz_out, "%s/out", fz_dir);
+	fz_tree(fz_out, fz_outside);
+	fz_tree(fz_root, NULL);
+#endif
 	return 0;
 }
 
@@ -387,6 +495,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		zs_finish();
 #elif FUZZ_TARGET == 5
 	fz_tar(data, size);
+#elif FUZZ_TARGET == 7
+	fz_walk(data, size);
 #elif FUZZ_TARGET == 3
 	struct elfid e;
 	struct stat est;
@@ -399,13 +509,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	m.size = size;
 	elf_parse(&m, &e);
 	fz_write(data, size);
-	elf_buildid(fz_path, NULL, &e, &est);
+	elf_buildid(NULL, fz_path, NULL, &e, &est);
 #elif FUZZ_TARGET == 6
 	struct elfid e;
 	struct stat est;
 
 	fz_write(data, size);
-	elf_buildid(fz_path, "lib/arm64-v8a/libx.so", &e, &est);
+	elf_buildid(NULL, fz_path, "lib/arm64-v8a/libx.so", &e, &est);
 #elif FUZZ_TARGET == 2
 	fz_commands("-", data, size, 1);
 #else

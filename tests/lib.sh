@@ -57,6 +57,17 @@ run_stopped() {
 # the tests of what follows from a placed time name its time as a user
 # would: by the file perf wrote
 vouch() { case ${EMU:-} in qemu*) printf '%s' "-r $1" ;; esac; }
+# timed CMD...: as run, three times; $ms is the quickest, in milliseconds
+# (a bound on work is a ratio of two such times, never a wall-clock limit)
+timed() {
+	ms=
+	for _i in 1 2 3; do
+		_t0=$(date +%s%N)
+		run "$@"
+		_t=$((($(date +%s%N) - _t0) / 1000000))
+		[ -n "$ms" ] && [ "$ms" -le "$_t" ] || ms=$_t
+	done
+}
 crashed() { [ "$rc" -gt 3 ]; }
 # no_trouble: the last run ended 0, 1 or 3 (perfmt.1, EXIT STATUS)
 no_trouble() { [ "$rc" = 0 ] || [ "$rc" = 1 ] || [ "$rc" = 3 ]; }

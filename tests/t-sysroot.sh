@@ -95,3 +95,66 @@ for a in i686:0 armv7:1; do
 		bad "other-arch: a ${a%:*} profile on x86_64 files" "$n rows: $(head -3 "$W/out")"
 	fi
 done
+# ---- a sysroot changed under the run (issue 45) ------------------------------
+# Whoever owns a sysroot can swap a file it holds for a link to a file
+# outside it while perfmt runs (renameat2's RENAME_EXCHANGE, over and
+# over): what perfmt reads, prints and packs is the file its walk found
+# inside, or nothing; never the outside file, however the swaps fall.
+R=$W/race
+lid=93ac61ec5a8eb1396f9fbd350e3169a558528a40
+rl=$R/root/usr/lib/x86_64-linux-gnu
+rm -rf "$R"
+mkdir -p "$rl" "$R/out"
+race_elf() {	# ID FILE: local__w-sha1 with its build-ID made ID
+	python3 -c 'import sys
+d = bytearray(open(sys.argv[1], "rb").read())
+d[872:892] = bytes.fromhex(sys.argv[2])
+open(sys.argv[3], "wb").write(d + b"OUTSIDE-THE-SYSROOT")' "$W/elf/local__w-sha1" "$1" "$2"
+}
+# swap A B STOP: exchanges A and B until STOP is there
+swap() {
+	python3 -c 'import ctypes, os, sys
+f = ctypes.CDLL(None, use_errno=True).renameat2
+a, b = sys.argv[1].encode(), sys.argv[2].encode()
+while not os.path.exists(sys.argv[3]):
+    f(-100, a, -100, b, 2)' "$@" &
+	swapper=$!
+}
+if ! command -v python3 >/dev/null 2>&1 ||
+    ! python3 -c 'import ctypes; ctypes.CDLL(None).renameat2' 2>/dev/null; then
+	skipped "sysroot race" "no python3 with renameat2 to swap files"
+else
+	bad=badc0debadc0debadc0debadc0debadc0debadc0
+	race_elf $lid "$rl/libc.so.6"
+	sed 's/OUTSIDE-THE-SYSROOT//' "$rl/libc.so.6" >"$rl/libc.in"
+	mv "$rl/libc.in" "$rl/libc.so.6"
+	race_elf $bad "$R/out/other"
+	race_elf $lid "$R/out/same"
+	# (under an emulator each run is slower, and the walk the same code)
+	case ${EMU:-} in qemu*) runs=30 ;; *) runs=150 ;; esac
+	# check: another build-ID outside; archive: the recorded one, outside
+	for cmd in check archive; do
+		[ $cmd = check ] && o=$R/out/other || o=$R/out/same
+		rm -f "$rl/swp" "$R/stop"
+		ln -s "$o" "$rl/swp"
+		swap "$rl/libc.so.6" "$rl/swp" "$R/stop"
+		i=0 seen=
+		while [ $i -lt $runs ] && [ -z "$seen" ]; do
+			if [ $cmd = check ]; then
+				run "$PERFMT" check -a -p -v -s "$R/root" -i "$P/local__x86_64__small.data"
+				grep -q $bad "$W/out" "$W/err" && seen="run $i: $(grep $bad "$W/out" "$W/err")"
+			else
+				rm -f "$R/a.tar"
+				run "$PERFMT" archive -s "$R/root" -i "$P/local__x86_64__small.data" -o "$R/a.tar"
+				[ -f "$R/a.tar" ] && grep -q OUTSIDE-THE-SYSROOT "$R/a.tar" &&
+				    seen="run $i: the outside file is in the tar"
+			fi
+			crashed && seen="run $i: rc $rc: $(cat "$W/err")"
+			i=$((i + 1))
+		done
+		touch "$R/stop"
+		wait $swapper
+		[ -z "$seen" ] && ok "sysroot race: $cmd, $i runs, nothing from outside" ||
+		    bad "sysroot race: $cmd, nothing from outside" "$seen"
+	done
+fi

@@ -848,7 +848,7 @@ t_elf(void)
 				nn = note_put(notes, be, "GNU", 3, id, 20, 4);
 				n = elf_put(b, is64, be, ph == 0, ph == 1, notes, nn);
 				check((path = tmpfile_with("elf", b, n)));
-				rc = elf_buildid(path, NULL, &e, &est);
+				rc = elf_buildid(NULL, path, NULL, &e, &est);
 				if (ph == 2) {
 					check(rc == 1);
 					continue;
@@ -861,33 +861,33 @@ t_elf(void)
 	n = elf_put(b, 1, 0, 1, 0, notes, nn);
 	put64(b + 32, 1u << 30, 0);
 	check((path = tmpfile_with("elf", b, n)));
-	check(elf_buildid(path, NULL, &e, &est) == 2 && strstr(e.why, "past the end"));
+	check(elf_buildid(NULL, path, NULL, &e, &est) == 2 && strstr(e.why, "past the end"));
 	/* phentsize too small for an ELF64 program header */
 	n = elf_put(b, 1, 0, 1, 0, notes, nn);
 	put16(b + 54, 8, 0);
 	check((path = tmpfile_with("elf", b, n)));
-	check(elf_buildid(path, NULL, &e, &est) == 2 && strstr(e.why, "entry size"));
+	check(elf_buildid(NULL, path, NULL, &e, &est) == 2 && strstr(e.why, "entry size"));
 	/* PN_XNUM: the count lives in section 0's sh_info */
 	nn = note_put(notes, 1, "GNU", 3, id, 20, 4);
 	n = elf_put(b, 1, 1, 1, 0, notes, nn);
 	put16(b + 56, PN_XNUM, 1);
 	put32(b + 64 + 56 + 44, 1, 1);
 	check((path = tmpfile_with("elf", b, n)));
-	check(elf_buildid(path, NULL, &e, &est) == 0);
+	check(elf_buildid(NULL, path, NULL, &e, &est) == 0);
 	/* bad class, short file, not ELF */
 	n = elf_put(b, 1, 0, 1, 0, notes, nn);
 	b[EI_CLASS] = 3;
 	check((path = tmpfile_with("elf", b, n)));
-	check(elf_buildid(path, NULL, &e, &est) == 2 && strstr(e.why, "class"));
+	check(elf_buildid(NULL, path, NULL, &e, &est) == 2 && strstr(e.why, "class"));
 	check((path = tmpfile_with("elf", b, 20)));
 	b[EI_CLASS] = ELFCLASS64;
 	check((path = tmpfile_with("elf", b, 20)));
-	check(elf_buildid(path, NULL, &e, &est) == 2 && strstr(e.why, "too short"));
+	check(elf_buildid(NULL, path, NULL, &e, &est) == 2 && strstr(e.why, "too short"));
 	/* cut inside e_ident: class, data and version are not read (fuzz:
 	 * tests/data/fuzz/elf-cut-ident), from a file or from memory */
 	check((path = tmpfile_with("elf", (const unsigned char *)"\177ELF\1",
 	    6)));
-	check(elf_buildid(path, NULL, &e, &est) == 2 && strstr(e.why, "too short"));
+	check(elf_buildid(NULL, path, NULL, &e, &est) == 2 && strstr(e.why, "too short"));
 	{
 		static const unsigned char cut[6] = { 0x7f, 'E', 'L', 'F', 1, 0 };
 		struct img m = { -1, cut, 0, sizeof cut };
@@ -896,15 +896,15 @@ t_elf(void)
 		check(elf_parse(&m, &e) == 2 && strstr(e.why, "too short"));
 	}
 	check((path = tmpfile_with("elf", (const unsigned char *)"dummy\n", 6)));
-	check(elf_buildid(path, NULL, &e, &est) == 2 && strstr(e.why, "not an ELF"));
+	check(elf_buildid(NULL, path, NULL, &e, &est) == 2 && strstr(e.why, "not an ELF"));
 	/* a raw note blob, either byte order */
 	for (be = 0; be < 2; be++) {
 		nn = note_put(notes, be, "GNU", 3, id, 8, 4);
 		check((path = tmpfile_with("blob", notes, nn)));
-		check(elf_buildid(path, NULL, &e, &est) == 0 && e.len == 8 &&
+		check(elf_buildid(NULL, path, NULL, &e, &est) == 0 && e.len == 8 &&
 		    !memcmp(e.id, id, 8));
 	}
-	check(elf_buildid(tmpdir, NULL, &e, &est) == 2 && strstr(e.why, "regular"));
+	check(elf_buildid(NULL, tmpdir, NULL, &e, &est) == 2 && strstr(e.why, "regular"));
 	return 0;
 }
 
@@ -939,6 +939,64 @@ t_sr_resolve(void)
 	check(rc == ELOOP);
 	check(sr_resolve(root, "/nope/x", out, sizeof out) == ENOENT);
 	check(sr_resolve(root, "/lib/f", out, 10) == ENAMETOOLONG);
+	return 0;
+}
+
+/* open_in opens what the walk found, and nothing a link put in since
+ * leads to: each name of the resolved path opened from the one before,
+ * none followed */
+static int
+t_open_in(void)
+{
+	char root[64], out[PATHMAX], p[2048];
+	struct stat st, f;
+	int fd;
+
+	snprintf(root, sizeof root, "%s/oi", tmpdir);
+	snprintf(p, sizeof p, "mkdir -p %s/r/usr/lib %s/out/usr/lib && "
+	    "echo in >%s/r/usr/lib/f && echo out >%s/out/usr/lib/f && "
+	    "mkfifo %s/r/usr/lib/fifo && ln -s f %s/r/usr/lib/l", root, root,
+	    root, root, root, root);
+	check(!system(p));
+	snprintf(p, sizeof p, "%s/r", root);
+	check(!sr_resolve(p, "/usr/lib/l", out, sizeof out));
+	fd = open_in(p, out, 0, &st);
+	check(fd >= 0 && !stat(out, &f) && f.st_ino == st.st_ino);
+	if (fd >= 0)
+		close(fd);
+	/* the root given with a slash after it, as sr_resolve takes it */
+	strcat(p, "/");
+	fd = open_in(p, out, 0, &st);
+	check(fd >= 0);
+	if (fd >= 0)
+		close(fd);
+	/* a FIFO is not opened: EINVAL, its stat given */
+	check(!sr_resolve(p, "/usr/lib/fifo", out, sizeof out));
+	check(open_in(p, out, 0, &st) < 0 && errno == EINVAL &&
+	    S_ISFIFO(st.st_mode));
+	check(!stat_in(p, out, &st) && S_ISFIFO(st.st_mode));
+	/* a directory swapped for a link out after the walk: not opened */
+	check(!sr_resolve(p, "/usr/lib/f", out, sizeof out));
+	snprintf(p, sizeof p, "mv %s/r/usr %s/r/usr.in && ln -s %s/out/usr "
+	    "%s/r/usr", root, root, root, root);
+	check(!system(p));
+	snprintf(p, sizeof p, "%s/r", root);
+	/* (a link opened as a directory, O_NOFOLLOW: ENOTDIR) */
+	check(open_in(p, out, 0, &st) < 0 && errno == ENOTDIR);
+	check(stat_in(p, out, &st) < 0 && errno == ENOTDIR);
+	/* and the file itself, swapped for a link */
+	snprintf(p, sizeof p, "rm %s/r/usr && mv %s/r/usr.in %s/r/usr && "
+	    "mv %s/r/usr/lib/f %s/r/usr/lib/f.in && ln -s %s/out/usr/lib/f "
+	    "%s/r/usr/lib/f", root, root, root, root, root, root, root);
+	check(!system(p));
+	snprintf(p, sizeof p, "%s/r", root);
+	check(open_in(p, out, 0, &st) < 0 && errno == ELOOP);
+	/* a host path is a host path: its links followed, unless asked */
+	fd = open_in(NULL, out, 0, &st);
+	check(fd >= 0);
+	if (fd >= 0)
+		close(fd);
+	check(open_in(NULL, out, O_NOFOLLOW, &st) < 0 && errno == ELOOP);
 	return 0;
 }
 
@@ -1919,6 +1977,7 @@ main(void)
 	test(t_elf, "ELF files and note blobs");
 	test(t_absurd_elf, "absurd sizes in ELF: fast, offset named");
 	test(t_sr_resolve, "sysroot resolution stays inside");
+	test(t_open_in, "open_in opens what the walk found, nothing else");
 	test(t_parse_time, "-t times");
 	test(t_far_times, "times past 2262 and before 1677: saturated, said");
 	test(t_far_mtime, "a perf.data mtime past 2262 or before 1677: no overflow");
