@@ -8404,11 +8404,11 @@ profile_time(void)
 		prof_src = "the mtime of the perf.data";
 		mtime_trust();
 	} else {
-		msg(0, "%s: the profile's time is unknown (%s): mtimes are "
+		msg(0, "%s: the profile's time is unknown (%s%s): mtimes are "
 		    "not judged; give -t TIME or -r FILE", esc(pf_shown()),
-		    pf.has_clock_data ? "its CLOCK_DATA is not taken, and a "
-		    "pipe has no file time" : pf.fsize ? "its file's mtime is "
-		    "0" : "a pipe without CLOCK_DATA");
+		    pf.has_clock_data ? "its CLOCK_DATA is not taken, and " :
+		    "", pf.fsize ? "its file's mtime is 0" : pf.has_clock_data ?
+		    "a pipe has no file time" : "a pipe without CLOCK_DATA");
 		return 1;
 	}
 	clock_gettime(CLOCK_REALTIME, &now);
@@ -9009,9 +9009,11 @@ detail_for(uint32_t g, const struct rec *rc)
 }
 
 /* A JSON string: the escaped name (section 4), with '"' and '\' escaped
- * again for JSON; control bytes never reach here.  NULL is null. */
+ * again for JSON; control bytes never reach here.  NULL is null.  A
+ * text its maker escaped already (a detail, dadd's esc) is not escaped
+ * twice: json_text. */
 static void
-json_str(const char *s)
+json_text(const char *s, int escaped)
 {
 	static char buf[4 * PATHMAX];
 
@@ -9019,14 +9021,21 @@ json_str(const char *s)
 		fputs("null", stdout);
 		return;
 	}
-	esc_into(buf, sizeof buf, s, strlen(s));
+	if (!escaped)
+		esc_into(buf, sizeof buf, s, strlen(s));
 	putchar('"');
-	for (s = buf; *s; s++) {
+	for (s = escaped ? s : buf; *s; s++) {
 		if (*s == '"' || *s == '\\')
 			putchar('\\');
 		putchar(*s);
 	}
 	putchar('"');
+}
+
+static void
+json_str(const char *s)
+{
+	json_text(s, 0);
 }
 
 static int table_named;
@@ -9072,7 +9081,7 @@ report_row(uint32_t g)
 		printf(",\"mapped\":%s", o->gsrc & SRC_EXEC ? "\"code\"" :
 		    o->gsrc & SRC_MMAP ? "\"data\"" : "null");
 		printf(",\"build_ids_recorded\":%u,\"detail\":", rc.nids);
-		json_str(detail);
+		json_text(detail, 1);
 		puts("}");
 	} else if (opt.porcelain) {
 		printf("%s\t%s\t%s\t", vnames[r->verdict], hex[0] ? hex : "-",
@@ -9167,7 +9176,7 @@ report_summary(const unsigned *counts)
 		    "\"same_host\":%s", prof_ok ? "true" : "false",
 		    host_names[host], same_host ? "true" : "false");
 		fputs(",\"host_differs\":", stdout);
-		json_str(host == HOST_FOREIGN ? host_diff : NULL);
+		json_text(host == HOST_FOREIGN ? host_diff : NULL, 1);
 		puts("}");
 		return;
 	}

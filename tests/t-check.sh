@@ -231,7 +231,7 @@ fi
 cat "$P/local__pipe.b.data" | HOME=$W/home timeout 60 "$PERFMT" check -p -i - \
     >"$W/out" 2>"$W/err"
 rc=$?
-expect "check -i - (a pipe): time unknown, said" 3 "the profile's time is unknown"
+expect "check -i - (a pipe): time unknown, said" 3 "the profile's time is unknown (a pipe without CLOCK_DATA)"
 grep -q "^foreign	" "$W/out" && ok "check -i -: another system's profile" ||
     bad "check -i -: another system's profile" "$(cat "$W/out")"
 cat "$P/local__pipe.b.data" | HOME=$W/home timeout 60 "$PERFMT" check -a -L -p \
@@ -240,6 +240,22 @@ grep -q "^unverified	.*the profile's time is unknown" "$W/out" &&
     ! grep -q "^unchanged	" "$W/out" &&
     ok "check -i -: without a time, nothing is unchanged" ||
     bad "check -i -: without a time, nothing is unchanged" "$(cat "$W/out")"
+# a file whose CLOCK_DATA is not taken (its reference 10 s before the
+# first record) and whose mtime is 0 says so, not that it is a pipe; so
+# does one with no CLOCK_DATA
+python3 -c 'import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+v = struct.pack("<Q", 43392588100333)
+i = d.index(v)
+d[i:i + 8] = struct.pack("<Q", 43392588100333 - 10**10)
+open(sys.argv[2], "wb").write(d)' "$P/local__inj-clock.data" "$T/clk-far.data"
+cp "$P/local__x86_64__small.data" "$T/noclk.data"
+touch -d @0 "$T/clk-far.data" "$T/noclk.data"
+for c in "clk-far:its CLOCK_DATA is not taken, and its file's mtime is 0" \
+    "noclk:its file's mtime is 0"; do
+	run "$PERFMT" check -i "$T/${c%%:*}.data"
+	expect "check: time unknown, why: ${c#*:}" "$rc" "the profile's time is unknown (${c#*:})"
+done
 
 # -a: data mappings too; -L: the profile is from this host
 n1=$(HOME=$W/home "$PERFMT" check -p -t 2026-01-01 -i "$P/google__perf_data_converter__perf.data.weight_struct" 2>/dev/null | wc -l)

@@ -132,3 +132,22 @@ fi
 run "$PERFMT" check -t 9999-12-31 -i "$P/local__sized.data"
 expect "-t 9999-12-31: refused, the year named" 2 \
     "-t 9999-12-31: the year: past 2262-04-11 23:47:16 UTC"
+# a detail holds names escaped once, as -p prints them; -j's is the same
+# text as a JSON string, not escaped a second time
+e=$(printf '\033')
+mkdir -p "$T/esc${e}[1m"
+run env HOME="$W/home" "$PERFMT" check -p -s "$T/esc${e}[1m" -i "$P/local__x86_64__small.data"
+cut -f5 "$W/out" >"$T/esc.p"
+run env HOME="$W/home" "$PERFMT" check -j -s "$T/esc${e}[1m" -i "$P/local__x86_64__small.data"
+if ! command -v python3 >/dev/null 2>&1; then
+	skipped "-j: a detail escaped once" "no python3 to read JSON"
+elif python3 -c 'import json, sys
+for l in open(sys.argv[1]):
+    d = json.loads(l)
+    if "detail" in d:
+        print(d["detail"])' "$W/out" | cmp -s - "$T/esc.p" &&
+    grep -q 'esc\\x1b\[1m' "$T/esc.p"; then
+	ok "-j: a detail escaped once, as -p gives it"
+else
+	bad "-j: a detail escaped once, as -p gives it" "$(head -2 "$T/esc.p"; head -2 "$W/out")"
+fi
