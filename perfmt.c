@@ -6333,36 +6333,33 @@ sr_resolve(const char *root, const char *path, char *out, size_t cap)
 static int
 open_in(const char *root, const char *path, int flags, struct stat *st)
 {
-	static char name[PATHMAX];
-	size_t rl = root ? strlen(root) : 0, n;
-	const char *c = path, *e;
-	int dfd = AT_FDCWD, fd = -1, err;
+	static char rest[PATHMAX + 1];
+	size_t rl = root ? strlen(root) : 0;
+	char *c, *e;
+	int dfd = AT_FDCWD, fd, err;
 
 	if (root) {
 		while (rl && root[rl - 1] == '/')
 			rl--;
+		// "." first: the root's directory opened as each one after it
+		snprintf(rest, sizeof rest, ".%s", path + rl);
 		flags = O_NOFOLLOW;
-		c = path + rl;
 		dfd = open(rl ? root : "/", O_SEARCH | O_DIRECTORY);
+		for (c = rest; dfd != -1 && (e = strchr(c, '/')); c = e + 1) {
+			*e = 0;
+			fd = openat(dfd, c, O_SEARCH | O_DIRECTORY | O_NOFOLLOW);
+			err = errno;
+			close(dfd);
+			errno = err;
+			dfd = fd;
+		}
+		if (dfd == -1)
+			return -1;
+		path = c;
 	}
-	while (dfd != -1 && root && *c == '/' && (e = strchr(c + 1, '/'))) {
-		n = (size_t)(e - c - 1);
-		memcpy(name, c + 1, n);
-		name[n] = 0;
-		fd = openat(dfd, name, O_SEARCH | O_DIRECTORY | O_NOFOLLOW);
-		err = errno;
-		close(dfd);
-		errno = err;
-		dfd = fd;
-		c = e;
-	}
-	if (dfd == -1)
-		return -1;
-	if (root)
-		c = *c == '/' ? c + 1 : ".";
-	fd = fstatat(dfd, c, st, flags ? AT_SYMLINK_NOFOLLOW : 0) ? -1 :
+	fd = fstatat(dfd, path, st, flags ? AT_SYMLINK_NOFOLLOW : 0) ? -1 :
 	    S_ISLNK(st->st_mode) ? (errno = ELOOP, -1) :
-	    S_ISREG(st->st_mode) ? open_regular(dfd, c, flags, st) :
+	    S_ISREG(st->st_mode) ? open_regular(dfd, path, flags, st) :
 	    (errno = EINVAL, -1);
 	err = errno;
 	if (root)
@@ -12302,9 +12299,8 @@ check_kallsyms(void)
 		    "ADDRESS TYPE NAME, as /proc/kallsyms", esc(opt.kallsyms));
 	else if (k == KS_ZERO)
 		msg(2, "--kallsyms %s: every address is zero: the kernel hid "
-		    "them from the user who read it (kernel.kptr_restrict 1, "
-		    "or 0 with kernel.perf_event_paranoid above 1, for one "
-		    "without CAP_SYSLOG; 2 for all); read /proc/kallsyms as "
+		    "them from the user who read it (kptr_restrict, "
+		    "perf_event_paranoid: perfmt(1)); read /proc/kallsyms as "
 		    "root and copy it again", esc(opt.kallsyms));
 	if (k)
 		exit(2);

@@ -395,7 +395,7 @@ sed 's/^[0-9a-f]*/0000000000000000/' "$W/elf/guest__aarch64__kallsyms" >"$A/kzer
 for o in "" "-o $A/k3.tar"; do
 	run "$PERFMT" ${o:+archive} -s "$A/kbare" --kallsyms "$A/kzero" -i "$P/aarch64__a-default.data" $o
 	expect "${o:+archive}${o:-check} --kallsyms: all addresses zero, refused with the remedy" 2 \
-	    "--kallsyms $A/kzero: every address is zero: the kernel hid them from the user who read it (kernel.kptr_restrict 1, or 0 with kernel.perf_event_paranoid above 1, for one without CAP_SYSLOG; 2 for all); read /proc/kallsyms as root"
+	    "--kallsyms $A/kzero: every address is zero: the kernel hid them from the user who read it (kptr_restrict, perf_event_paranoid: perfmt(1)); read /proc/kallsyms as root"
 done
 [ ! -e "$A/k3.tar" ] && ok "archive --kallsyms refused: no archive written" ||
     bad "archive --kallsyms refused: no archive written"
