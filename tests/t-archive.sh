@@ -198,7 +198,7 @@ EOC
 	fi
 	# and inject, which writes build-IDs, has nothing to say of it
 	run "$PERFMT" inject $LOC -n -i j.data
-	if [ -n "$jmap" ] && grep -q '^has ' "$W/out" && ! grep -q 'perf-' "$W/out"; then
+	if [ -n "$jmap" ] && grep -q '^has ' "$W/out" && ! grep -q '/tmp/perf-[0-9]*\.map' "$W/out"; then
 		ok "archive live: inject leaves a JIT's map unlisted (no build-ID can be)"
 	else
 		bad "archive live: inject leaves a JIT's map unlisted (no build-ID can be)" "$(cat "$W/out")"
@@ -224,7 +224,7 @@ EOC
 		touch "$jmap"	# now: after the profile (a time in the future is none)
 		run "$PERFMT" archive $LOC $(vouch j.data) -i j.data -o j2.tar
 		if [ "$rc" = 1 ] && grep -q "^left  - $jmap  stale: " "$W/err" &&
-		    ! tar -tf j2.tar | grep -q perf- && ! grep -q 'JIT maps' "$W/err"; then
+		    ! tar -tf j2.tar | grep -q '^tmp/perf-[0-9]*\.map$' && ! grep -q 'JIT maps' "$W/err"; then
 			ok "archive live: a JIT's map modified since the profile is left out"
 		else
 			bad "archive live: a JIT's map modified since the profile is left out" \
@@ -238,7 +238,7 @@ EOC
 			skipped "archive live: a JIT's map older than the recording" \
 			    "under $QEMU perf's clock, which places the recording's start, is not read"
 		elif [ "$rc" = 3 ] && grep -q "^left  - $jmap  unverified: .*before the recording began" "$W/err" &&
-		    ! tar -tf j2.tar | grep -q perf-; then
+		    ! tar -tf j2.tar | grep -q '^tmp/perf-[0-9]*\.map$'; then
 			ok "archive live: a JIT's map older than the recording is left out"
 		else
 			bad "archive live: a JIT's map older than the recording is left out" \
@@ -262,7 +262,7 @@ EOC
 		[ -n "$jmap" ] && [ -n "$l" -o "$(stat -c %h sec)" = 2 ] || continue
 		run "$PERFMT" archive $LOC $(vouch js.data) -i js.data -o js.tar
 		if [ "$rc" = 3 ] && grep -q "^left  - $jmap  a link" "$W/err" &&
-		    ! tar -tf js.tar | grep -q perf- && ! grep -q s3cret js.tar; then
+		    ! tar -tf js.tar | grep -q '^tmp/perf-[0-9]*\.map$' && ! grep -q s3cret js.tar; then
 			ok "archive live: a $k link at a JIT's map's name is left out"
 		else
 			bad "archive live: a $k link at a JIT's map's name is left out" \
@@ -293,7 +293,7 @@ EOC
 	"$PERFMT" inject $LOC -q -i jb.data -o jbi.data >/dev/null 2>&1
 	run "$PERFMT" archive $LOC -i jbi.data -o jb1.tar
 	rc1=$rc
-	in1=$(tar -tf jb1.tar | grep -c perf-)
+	in1=$(tar -tf jb1.tar | grep -c '^tmp/perf-[0-9]*\.map$')
 	run "$PERFMT" archive $LOC -i jbi.data -r jb.data -o jb2.tar
 	want="3 0"
 	python3 -c 'import os, sys; os.getxattr(sys.argv[1], "user.perfmt.birth")' \
@@ -352,7 +352,7 @@ EOC
 		    "$PERFMT" archive $LOC -i cw.data -o cw.tar >/dev/null 2>"$W/err"
 		wait
 		if grep -q "^left  [0-9a-f]* $A/cw  it changed while it was copied" "$W/err" &&
-		    ! tar -tf cw.tar | grep -q "/cw/"; then
+		    ! tar -tf cw.tar | grep -q "^${A#/}/cw/"; then
 			ok "$what: left out"
 		else
 			bad "$what: left out" "$(cat "$W/err"; tar -tf cw.tar)"
