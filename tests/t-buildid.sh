@@ -29,3 +29,17 @@ expect "buildid of a directory" 2 "not a regular file"
 head -c 900 "$W/elf/local__w-sha1" >"$T/w-cut"
 run "$PERFMT" buildid "$T/w-cut"
 expect "buildid of a cut ELF: offset named" 2 "past the end of the file"
+# its last note segment (PT_NOTE at 0x358, 68 bytes: the build-ID note,
+# then the ABI tag) one byte short: the file ends inside a note area, which
+# is malformed, even though the build-ID note before the cut is whole; a
+# byte more and the segment ends where the file does, and is read
+head -c 923 "$W/elf/local__w-sha1" >"$T/w-923"
+run "$PERFMT" buildid "$T/w-923"
+expect "buildid: the last note segment cut by one byte" 2 "past the end of the file"
+[ ! -s "$W/out" ] && ok "buildid: the last note segment cut by one byte: no ID" ||
+    bad "buildid: the last note segment cut by one byte: no ID" "$(cat "$W/out")"
+head -c 924 "$W/elf/local__w-sha1" >"$T/w-924"
+run "$PERFMT" buildid "$T/w-924"
+expect "buildid: the last note segment ends where the file does" 0
+echo "b675b5371827a7690953ee2a36019dcf5d9f36c4 $T/w-924" >"$T/want"
+same "buildid: the last note segment ends where the file does: the ID" "$T/want"

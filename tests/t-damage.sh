@@ -93,6 +93,24 @@ expect "buildid: program headers past the end" 2 \
 grep -q "^b675b5371827a7690953ee2a36019dcf5d9f36c4 " "$W/out" &&
     ok "buildid: the ID from the sections all the same" ||
     bad "buildid: the ID from the sections all the same" "$(cat "$W/out")"
+# the profiled binary under a sysroot, its last note segment one byte
+# short (t-buildid): malformed, a mismatch, never the recorded ID; the
+# segment whole to the end of the file: ok
+mkdir -p "$T/cutsr/tmp/fix" "$W/home"
+for n in 923 924; do
+	head -c $n "$W/elf/local__w-sha1" >"$T/cutsr/tmp/fix/w-sha1"
+	touch -d "2026-11-30 01:00:00 UTC" "$T/cutsr/tmp/fix/w-sha1"
+	run env HOME="$W/home" "$PERFMT" check -p -t 2026-11-30T02:00 \
+	    -s "$T/cutsr" -i "$P/local__sized.data"
+	grep "	/tmp/fix/w-sha1	" "$W/out" >"$T/row"
+	case $n in
+	923) want="mismatch	b675b5371827a7690953ee2a36019dcf5d9f36c4	-	/tmp/fix/w-sha1	on disk: a malformed ELF file ($T/cutsr/tmp/fix/w-sha1)" ;;
+	924) want="ok	b675b5371827a7690953ee2a36019dcf5d9f36c4	b675b5371827a7690953ee2a36019dcf5d9f36c4	/tmp/fix/w-sha1	build-ID matches ($T/cutsr/tmp/fix/w-sha1)" ;;
+	esac
+	[ "$(cat "$T/row")" = "$want" ] &&
+	    ok "check -s: the binary cut at $n bytes: ${want%%	*}" ||
+	    bad "check -s: the binary cut at $n bytes: ${want%%	*}" "rc $rc: $(cat "$T/row" "$W/err")"
+done
 run "$PERFMT" list -i "$W/elf/local__w-sha1"
 expect "list of an ELF file: not perf.data" 2 "not a perf.data file"
 run "$PERFMT" header -i "$P/local__inj-from-pipe.data"

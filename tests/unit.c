@@ -415,6 +415,37 @@ t_rd_string(void)
 
 /* ---- object table ------------------------------------------------------ */
 
+/* range_ok(off, len, size): [off, off + len) lies in a file of size
+ * bytes.  Every bound of a section, a table or a note area from a file
+ * goes through it, so it is tried at its edges and where off + len
+ * would wrap around. */
+static int
+t_range_ok(void)
+{
+	const uint64_t max = UINT64_MAX;
+
+	check(range_ok(0, 0, 0) && !range_ok(0, 1, 0));
+	/* off at the end: an empty range is there, a byte is not */
+	check(range_ok(100, 0, 100) && !range_ok(100, 1, 100));
+	check(!range_ok(101, 0, 100));
+	/* len up to the end, and one past it */
+	check(range_ok(10, 90, 100) && !range_ok(10, 91, 100));
+	check(range_ok(0, 100, 100) && !range_ok(0, 101, 100));
+	check(range_ok(99, 1, 100) && !range_ok(99, 2, 100));
+	/* the note segment of local__w-sha1 (0x358, 68 bytes) in the file
+	 * cut at 924 and at 923 bytes */
+	check(range_ok(0x358, 68, 924) && !range_ok(0x358, 68, 923));
+	/* huge values */
+	check(range_ok(0, max, max) && range_ok(max, 0, max));
+	check(range_ok(1, max - 1, max) && !range_ok(1, max, max));
+	check(!range_ok(max, 1, max) && !range_ok(max, 0, max - 1));
+	check(!range_ok(0, max, max - 1));
+	/* off + len wraps around to a small number */
+	check(!range_ok(8, max - 7, 16) && !range_ok(max, 2, 100));
+	check(!range_ok(max - 1, 2, max) && !range_ok(16, max, 32));
+	return 0;
+}
+
 static int
 t_id_same(void)
 {
@@ -1963,6 +1994,7 @@ main(void)
 	test(t_rd_pipe, "reader over a pipe");
 	test(t_skip_samples, "records read, samples counted and stepped over");
 	test(t_rd_string, "header strings");
+	test(t_range_ok, "range_ok: a range in a file, at its edges and wrapping");
 	test(t_id_same, "build-ID comparison");
 	test(t_obj, "object table, table full");
 	test(t_builds_used, "a path of two builds: the one the report uses");
