@@ -250,23 +250,46 @@ for l in sys.stdin:
 else
 	skipped "-j parsed as JSON" "no python3"
 fi
-# -j: every row carries every key, and so does the summary (null where
-# nothing is known: no time, a host not foreign, a file not there)
+# -j: every row carries every key perfmt.1 lists for a row, and so does
+# the summary, its counts one per verdict of the README's table (null
+# where nothing is known: no time, a host not foreign, a file not
+# there).  The keys are compared with the lists, not the rows with each
+# other: a key every row lacks is missed
 if command -v python3 >/dev/null 2>&1; then
 	for p in "$f" "$W/perf/local__pipe.data" "$W/perf/aarch64__b-no-buildid-B.data" \
 	    "$W/perf/local__killed.data"; do
 		for t in "" "-t 2026-11-30"; do
 			"$PERFMT" check -j $t -i "$p" 2>/dev/null
 		done
-	done | python3 -c '
-import json, sys
-rows, sums = set(), set()
-for l in sys.stdin:
+	done >"$T/j"
+	python3 -c '
+import json, re, sys
+man = " ".join(open("perfmt.1").read().split())
+verdicts = re.findall(r"^\| `([a-z]+)` \|", open("README.md").read(), re.M)
+def listed(pat):
+    m = re.search(pat, man)
+    if not m:
+        sys.exit("perfmt.1 does not say: " + pat)
+    return [k for k in re.split(r", | and ", m.group(1)) if k]
+row = listed(r"prints one object per row \(([a-z_, ]+)\)")
+counts = listed(r"with the counts \(([a-z_, ]+)\)")
+top = ["summary"] + listed(r"with the counts \([^)]*\), and ([a-z_, ]+)\.")
+if "one per verdict" not in counts or len(verdicts) != 11:
+    sys.exit("no verdicts to count: %s, README: %s" % (counts, verdicts))
+i = counts.index("one per verdict")
+counts[i:i + 1] = verdicts
+n = 0
+for l in open(sys.argv[1]):
     d = json.loads(l)
-    (sums if "summary" in d else rows).add(tuple(sorted(d)))
-sys.exit(not (len(rows) == 1 and len(sums) == 1))' &&
-	    ok "check -j: every row and every summary with the same keys" ||
-	    bad "check -j: every row and every summary with the same keys"
+    want, got = (top, d) if "summary" in d else (row, d)
+    if sorted(got) != sorted(want):
+        sys.exit("keys %s, perfmt.1 lists %s" % (sorted(got), sorted(want)))
+    if "summary" in d and sorted(d["summary"]) != sorted(counts):
+        sys.exit("counts %s, documented %s" % (sorted(d["summary"]), sorted(counts)))
+    n += 1
+sys.exit(0 if n > 8 else "only %d lines" % n)' "$T/j" 2>"$W/err" &&
+	    ok "check -j: every row and summary with the keys perfmt.1 lists" ||
+	    bad "check -j: every row and summary with the keys perfmt.1 lists" "$(cat "$W/err")"
 fi
 run "$PERFMT" check -j -t 2026-11-30 -i "$f"
 tail -1 "$W/out" | grep -q '"profile_time":"2026-11-30T00:00:00.000000000Z"' &&
