@@ -11675,7 +11675,7 @@ ar_id_obj(const unsigned char *id, size_t idlen)
 }
 
 /* Zeros: a block's padding, and the two blocks that end the archive. */
-static const unsigned char ar_zeros[1024];
+static const unsigned char ar_zeros[512];
 
 /* Zeros to the end of the 512-byte block. */
 static int
@@ -12142,7 +12142,7 @@ cmd_archive(const char *path, const char *out)
 			hits_report();
 	}
 	if (rc1 < 0 || status >= 2 || !first || !sysroot_sane() ||
-	    !wr_write(ar_zeros, sizeof ar_zeros, -1) ||
+	    !wr_write(ar_zeros, 512, -1) || !wr_write(ar_zeros, 512, -1) ||
 	    !wr_commit(NULL, 0666))
 		goto fail;
 	wr_end();
