@@ -1,8 +1,8 @@
 # Sourced by tests/run.sh after tests/lib.sh (docs/testing.md).
 # ---- the progress line: only on a terminal ---------------------------------
-# the line ends in the terminal's erase to the end of the line (ESC [ K),
-# a byte no name perfmt prints may hold (escaped): its absence is the
-# line's, whatever words the paths said hold
+# the progress line ends in ESC [ K (erase to the end of the line): perfmt
+# escapes that byte in every name it prints, so no path brings it in, as
+# a path may bring in "MB/s" ("100MB/src")
 run env PERFMT_PROGRESS_DELAY=0 "$PERFMT" check -i "$P/google__perf_data_converter__perf.data.busy.1-3.8"
 grep -q "$(printf '\033')\[K" "$W/err" && bad "no progress line when stderr is not a terminal" \
     "$(cat "$W/err")" || ok "no progress line when stderr is not a terminal"

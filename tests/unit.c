@@ -413,8 +413,6 @@ t_rd_string(void)
 	return 0;
 }
 
-/* ---- object table ------------------------------------------------------ */
-
 /* range_ok(off, len, size): [off, off + len) lies in a file of size
  * bytes.  Every bound of a section, a table or a note area from a file
  * goes through it, so it is tried at its edges and where off + len
@@ -445,6 +443,8 @@ t_range_ok(void)
 	check(!range_ok(max - 1, 2, max) && !range_ok(16, max, 32));
 	return 0;
 }
+
+/* ---- object table ------------------------------------------------------ */
 
 static int
 t_id_same(void)
