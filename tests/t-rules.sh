@@ -244,7 +244,11 @@ print(struct.unpack("=I", fcntl.ioctl(fd, 0x80087601, bytes(8))[:4])[0])' \
 	reach newer "$H/n" -L -t $((now - 3600)) -i "$R/hs.data"
 	# modified within the records' span (0.019 s) before the time
 	touch -d "@$((now - 3601)).995" "$H/n"
-	reach during "$H/n" -L -t $((now - 3600)) -i "$R/hs.data"
+	if [ "${EMU:-}" = qemu-s390x-static ]; then
+		unreached during "qemu-s390x gives its guests' stat() no nanoseconds"
+	else
+		reach during "$H/n" -L -t $((now - 3600)) -i "$R/hs.data"
+	fi
 	# an mtime before it, set back: the ctime is the touch's
 	touch -d "@$((now - 7200))" "$H/n"
 	reach ctime "$H/n" -L -t $((now - 3600)) -i "$R/hs.data"
