@@ -6138,12 +6138,8 @@ fs_facts(int fd, struct fsfacts *f)
 static int open_in(const char *root, const char *path, int flags,
     struct stat *st);
 
-/* Fills e with the GNU build-ID of path (under root, as open_in opens
- * it), and st with the stat of the file it read (the path may name
- * another by the time the caller judges it).  Only a regular file is
- * opened: a FIFO or a device at a candidate path must never block or
- * act.  Returns 0 found, 1 none, 2 not ELF or malformed (e->why says
- * why). */
+/* What e holds of the file open at fd: its build-ID (fd_buildid's
+ * return), its inode's generation and its file system's facts. */
 static int
 elf_facts(int fd, const char *entry, struct elfid *e, struct stat *st)
 {
@@ -6154,6 +6150,12 @@ elf_facts(int fd, const char *entry, struct elfid *e, struct stat *st)
 	return rc;
 }
 
+/* Fills e with the GNU build-ID of path (under root, as open_in opens
+ * it), and st with the stat of the file it read (the path may name
+ * another by the time the caller judges it).  Only a regular file is
+ * opened: a FIFO or a device at a candidate path must never block or
+ * act.  Returns 0 found, 1 none, 2 not ELF or malformed (e->why says
+ * why). */
 static int
 elf_buildid(const char *root, const char *path, const char *entry,
     struct elfid *e, struct stat *st)
@@ -7136,6 +7138,23 @@ static int
 ks_open(const char *path, struct stat *st)
 {
 	return open_in(path == opt.kallsyms ? opt.ksroot : NULL, path, 0, st);
+}
+
+/* kallsyms_size of the kallsyms at path (ks_open): KS_ERR with errno
+ * where it cannot be opened or read. */
+static int
+ks_judge(const char *path, uint64_t *size)
+{
+	struct stat st;
+	int fd = ks_open(path, &st), k, err;
+
+	if (fd < 0)
+		return KS_ERR;
+	k = kallsyms_size(fd, &st, size);
+	err = errno;
+	close(fd);
+	errno = err;
+	return k;
 }
 
 /* What one candidate holds.  Returns 1 if something is there. */
@@ -11885,9 +11904,7 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
 {
 	const struct obj *o = &objs[g];
 	const struct res *r = &res[g];
-	struct stat st;
 	uint32_t i;
-	int fd;
 
 	memset(pl, 0, sizeof *pl);
 	hex_into(pl->hex, rc->id, rc->idlen);
@@ -11920,13 +11937,10 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
 		// --kallsyms (checked by main), else the running kernel's
 		pl->leaf = "kallsyms";
 		pl->kallsyms = opt.kallsyms ? opt.kallsyms : "/proc/kallsyms";
-		if ((fd = ks_open(pl->kallsyms, &st)) < 0 ||
-		    kallsyms_size(fd, &st, &pl->size))
+		if (ks_judge(pl->kallsyms, &pl->size))
 			pl->why = "its kallsyms is unreadable, none, or hides "
 			    "its addresses from the user who reads it (read "
 			    "it as root)";
-		if (fd >= 0)
-			close(fd);
 	} else if (r->kind == K_VDSO && c && c->type == CT_VDSO) {
 		pl->leaf = "vdso";
 		if (!(pl->mem = ar_vdso(&pl->size)))
@@ -12142,7 +12156,8 @@ cmd_archive(const char *path, const char *out)
 			hits_report();
 	}
 	if (rc1 < 0 || status >= 2 || !first || !sysroot_sane() ||
-	    !wr_write(ar_zeros, 512, -1) || !wr_write(ar_zeros, 512, -1) ||
+	    !wr_write(ar_zeros, sizeof ar_zeros, -1) ||
+	    !wr_write(ar_zeros, sizeof ar_zeros, -1) ||
 	    !wr_commit(NULL, 0666))
 		goto fail;
 	wr_end();
@@ -12274,9 +12289,8 @@ static void
 check_kallsyms(void)
 {
 	static char path[PATHMAX];
-	struct stat st;
 	uint64_t size;
-	int k, fd;
+	int k;
 
 	if (!opt.kallsyms && opt.sysroot && !sr_resolve(opt.sysroot,
 	    "/proc/kallsyms", path, sizeof path) && !access(path, F_OK)) {
@@ -12286,10 +12300,7 @@ check_kallsyms(void)
 	}
 	if (!opt.kallsyms)
 		return;
-	fd = ks_open(opt.kallsyms, &st);
-	k = fd < 0 ? KS_ERR : kallsyms_size(fd, &st, &size);
-	if (fd >= 0)
-		close(fd);
+	k = ks_judge(opt.kallsyms, &size);
 	if (k == KS_ERR && errno == EINVAL)
 		msg(2, "--kallsyms %s: not a regular file", esc(opt.kallsyms));
 	else if (k == KS_ERR)
