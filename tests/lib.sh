@@ -68,6 +68,16 @@ timed() {
 		[ -n "$ms" ] && [ "$ms" -le "$_t" ] || ms=$_t
 	done
 }
+# written FILE: true once FILE holds bytes, within 20 s (a recording perf
+# has begun writes its header first; a loaded machine may take seconds)
+written() {
+	_n=0
+	while [ ! -s "$1" ] && [ "$_n" -lt 200 ]; do
+		sleep 0.1
+		_n=$((_n + 1))
+	done
+	[ -s "$1" ]
+}
 crashed() { [ "$rc" -gt 3 ]; }
 # no_trouble: the last run ended 0, 1 or 3 (perfmt.1, EXIT STATUS)
 no_trouble() { [ "$rc" = 0 ] || [ "$rc" = 1 ] || [ "$rc" = 3 ]; }

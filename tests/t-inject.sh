@@ -808,12 +808,15 @@ EOP
 		skipped "inject live: a --threads directory" "perf record --threads fails here"
 	fi
 	# a recording perf is still writing (data size 0, growing): refused
+	# the workload runs until perfmt has answered, however loaded the machine
+	rm -f live.data
+	: >live.go
 	perf record -N -q -F 20000 -g -o live.data -- sh -c \
-	    'i=0; while [ $i -lt 300000 ]; do i=$((i + 1)); done' \
-	    >/dev/null 2>&1 &
+	    'while [ -e live.go ]; do :; done' >/dev/null 2>&1 &
 	pid=$!
-	sleep 0.5
+	written live.data
 	run "$PERFMT" inject $LOC -i live.data -o li.data
+	rm -f live.go
 	wait $pid
 	if [ "$rc" = 2 ] && grep -q "has it open for writing" "$W/err" &&
 	    [ ! -e li.data ]; then

@@ -614,13 +614,17 @@ elif ! (cd "$X" && perf record -N -q -o probe.data -- true) >/dev/null 2>&1; the
 	skipped "writes live: a quiet recording" "perf record fails here"
 else
 	rm -f "$X/q.data"
-	(cd "$X" && perf record -N -F 1 -o q.data -- sleep 4 >q.out 2>&1) &
+	# ended once perfmt has answered, however loaded the machine (perf
+	# record ends on TERM as on ^C)
+	perf record -N -F 1 -o "$X/q.data" -- sleep 60 >"$X/q.out" 2>&1 &
 	rec=$!
-	sleep 2
+	written "$X/q.data"
+	sleep 1
 	qino=$(stat -c %i "$X/q.data" 2>/dev/null)
 	run "$PERFMT" inject -L -i "$X/q.data"
 	r1=$rc
 	run "$PERFMT" inject -L -i "$X/q.data" -o "$X/q2.data"
+	kill -TERM "$rec"
 	wait "$rec"
 	if [ "$r1" = 2 ] && [ "$rc" = 2 ] && [ -n "$qino" ] &&
 	    [ "$(stat -c %i "$X/q.data")" = "$qino" ] && [ ! -e "$X/q2.data" ] &&
