@@ -200,17 +200,14 @@ static const char *const usage_text[4] = {
 "ones that were profiled.\n"
 "\n"
 "commands:\n"
-"  check     (the default) give each object the report uses a verdict:\n"
-"            one a sample or a callchain falls in, or with user stacks\n"
-"            (--call-graph dwarf) one mapped in a sampled process\n"
+"  check     (the default) give each object the report uses a verdict\n"
 "  list      print \"<build-id> <object>\" for each object the profile has\n"
 "            a build-ID for, as perf buildid-list does\n"
 "  header    where and how the profile was recorded, its records by type,\n"
 "            any damage\n"
 "  buildid   print \"<build-id> <file>\" for ELF and note files\n"
 "  inject    add the build-IDs a profile lacks (perf record -B) for the\n"
-"            objects the report uses whose files check finds unchanged\n"
-"            on the system that recorded it; over the profile or to -o\n"
+"            objects check finds unchanged; over the profile or to -o\n"
 "  archive   write a tar, laid out as perf's build-ID cache, of the files\n"
 "            that carry the recorded build-IDs, and JIT maps unchanged\n"
 "            since the profile; on the host, tar -xf FILE -C ~/.debug\n"
@@ -689,7 +686,7 @@ parse_time(const char *s, int64_t *ns)
 	static const char form[] = "expected seconds since 1970 or "
 	    "YYYY-MM-DD[THH:MM[:SS]]";
 	static const char past[] = "past 2262-04-11 23:47:16 UTC, the last "
-	    "time perfmt holds (nanoseconds since 1970 in 64 bits)";
+	    "time perfmt holds";
 	static const unsigned char mdays[12] = { 31, 28, 31, 30, 31, 30, 31,
 		31, 30, 31, 30, 31 };
 	static const char months[12][10] = { "January", "February",
@@ -1129,9 +1126,9 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 		// another pass will take it, or it is said here
 		if (!obj_dropped++ && !passes_ok)
 			msg(1, "object table full (%u objects, %u name bytes): "
-			    "objects beyond are not kept; rebuild with a larger "
-			    "PERFMT_MAXOBJ or PERFMT_ARENA, or give the profile "
-			    "as a file", PERFMT_MAXOBJ, PERFMT_ARENA);
+			    "the rest are not kept; give the profile as a "
+			    "file, or build with more PERFMT_MAXOBJ, "
+			    "PERFMT_ARENA", PERFMT_MAXOBJ, PERFMT_ARENA);
 		if (!passes_ok)
 			obj_dropped_name(name, n);
 		return NULL;
@@ -5117,8 +5114,8 @@ pf_file_data(void)
 		end = pf.fsize;
 		if (pf.fsize > pf.data_off)
 			damage(1, 48, "data size is 0: perf record did not "
-			    "finish (killed?); no feature sections; records "
-			    "read up to the end of the file");
+			    "finish (killed?); records read to the end of the "
+			    "file");
 	} else if (pf.data_size > pf.fsize - pf.data_off) {
 		end = pf.fsize;
 		damage(1, 48, "data section of %" PRIu64 " bytes ends past the "
@@ -5135,8 +5132,8 @@ pf_file_data(void)
 	if (pf.meta_lo == start && pf.meta_hi > start && pf.meta_hi <= end) {
 		start = skip_zeros(pf.meta_hi, end);
 		damage(0, 40, "the ids and attrs lie over the start of the "
-		    "data section (perf 6.1 inject -i PIPEFILE -o FILE writes "
-		    "them there); records read from %#" PRIx64, start);
+		    "data section (as perf 6.1 inject writes a pipe's); "
+		    "records read from %#" PRIx64, start);
 	}
 	if (pf.attrs_size && pf.attrs_off < end && start < pf.attrs_off +
 	    pf.attrs_size)
@@ -8126,12 +8123,12 @@ sysroot_sane(void)
 		return 1;
 	if (srt.foreign)
 		msg(2, "-s %s: its files are for %s, the profile is from %s: "
-		    "give the root of the system that recorded it",
+		    "give the recording system's root",
 		    esc(opt.sysroot), machine_name(srt.em), esc(pf.arch));
 	else
 		msg(2, "-s %s holds none of the %u objects the report uses "
-		    "(looked for %s%s): give the root of the system that "
-		    "recorded it, as a copy of its /", esc(opt.sysroot),
+		    "(looked for %s%s): give the recording system's root",
+		    esc(opt.sysroot),
 		    srt.looked, esc(srt.name), srt.looked > 1 ? " and the rest" :
 		    "");
 	return 0;
@@ -8366,10 +8363,10 @@ clock_data_fits(void)
 	// records' clock
 	if (rec_lo && (pf.clock_ns > rec_lo + 1000000 ||
 	    rec_lo - pf.clock_ns > 1000000000)) {
-		msg(0, "%s: CLOCK_DATA's reference lies %s %s the first "
-		    "record (perf ran in a time namespace, or its events were "
-		    "idle?): %s", esc(pf_shown()), span((int64_t)(rec_lo >
-		    pf.clock_ns ? rec_lo - pf.clock_ns : pf.clock_ns - rec_lo)),
+		msg(0, "%s: CLOCK_DATA's reference lies %s %s the first record "
+		    "(a time namespace, or idle events?): %s", esc(pf_shown()),
+		    span((int64_t)(rec_lo > pf.clock_ns ? rec_lo - pf.clock_ns :
+		    pf.clock_ns - rec_lo)),
 		    rec_lo > pf.clock_ns ? "before" : "after", pf.mtime ?
 		    "the mtime is taken" : "not taken");
 		return 0;
@@ -8379,9 +8376,8 @@ clock_data_fits(void)
 	    (uint64_t)pf.mtime <= (uint64_t)(pf.time_slack + FILE_TICK))
 		return 1;
 	time_into(when, sizeof when, prof_ns, 0);
-	msg(0, "%s: CLOCK_DATA places the last sample at %s, after the "
-	    "perf.data's mtime (perf ran in a time namespace?): the mtime "
-	    "is taken", esc(pf_shown()), when);
+	msg(0, "%s: CLOCK_DATA places the last sample at %s, after the mtime "
+	    "(a time namespace?): the mtime is taken", esc(pf_shown()), when);
 	return 0;
 }
 
@@ -8494,8 +8490,7 @@ boot_settle(void)
 	this_boot = prof_ok && (prof_trust == PT_WRITTEN || ((prof_trust ==
 	    PT_CLOCK || prof_trust == PT_GIVEN) && first >= boot)) ? 1 : -1;
 	boot_why = this_boot == 1 ? NULL : "nothing places the recording in "
-	    "this boot: perf's clock cannot date the perf.data here (or it is "
-	    "a copy); -t TIME or -r FILE can";
+	    "this boot (-t TIME or -r FILE can)";
 }
 
 /* Default caches, where -c names none: $HOME/.debug and the debuginfod
@@ -8763,8 +8758,7 @@ detail_for(uint32_t g, const struct rec *rc)
 			dadd("%s: %s", esc(cands[0].path), e.why);
 		else if (cands[ncand - 1].type == CT_VDSO)
 			dadd("this process has no vDSO to compare with (an "
-			    "emulator, or a kernel without one), and no copy "
-			    "in a build-ID cache");
+			    "emulator?), nor a copy in a build-ID cache");
 		else if (!strcmp(cands[0].path, obj_name(o)))
 			dadd("no such file");
 		else
@@ -8802,17 +8796,16 @@ detail_for(uint32_t g, const struct rec *rc)
 		if (r->flags & RF_AFTER_MAP) {
 			time_into(when, sizeof when, r->mtime, 0);
 			dadd("but it was modified %s, after perf mapped it and "
-			    "before the perf.data's mtime, by which the ID was "
-			    "read: what ran before may be another build", when);
+			    "before the ID was read: what ran may be another "
+			    "build", when);
 		} else if (rc->inodes != 1)
 			dadd("but perf mapped two files there (%s): it is one "
 			    "file's at most", rc->inodes == 3 ? "on two devices: "
 			    "a chroot, a container" : "a bind mount, or one "
 			    "replaced");
 		else if (r->ino == rc->ino)
-			dadd("inode %" PRIu64 ", but of another generation than "
-			    "perf mapped (the file deleted since, and its number "
-			    "taken): it is not the mapped file's", r->ino);
+			dadd("inode %" PRIu64 ", but of another generation "
+			    "than perf mapped: not the mapped file's", r->ino);
 		else
 			dadd("inode %" PRIu64 ", but perf mapped inode %" PRIu64
 			    " (%" PRIu32 ":%" PRIu32 "; a chroot, a bind "
@@ -8822,9 +8815,8 @@ detail_for(uint32_t g, const struct rec *rc)
 		break;
 	case R_OTHER_ID:
 		dadd("perf recorded %u build-IDs at the path (rebuilt while it "
-		    "recorded, or another mount's file): a file here carries "
-		    "one, and none another, whose samples perf report cannot "
-		    "read (-v lists the places)", r->nids);
+		    "recorded?): a file here has one at most (-v lists the "
+		    "places)", r->nids);
 		break;
 	case R_ID_MATCHES:
 		if (live_kind(c))
@@ -8884,8 +8876,8 @@ detail_for(uint32_t g, const struct rec *rc)
 		    "or -c CACHE");
 		break;
 	case R_NO_SYSFS:
-		dadd("/sys is not mounted: the running kernel cannot be asked; "
-		    "mount -t sysfs sysfs /sys, or give -k VMLINUX");
+		dadd("/sys is not mounted: mount -t sysfs sysfs /sys, or give "
+		    "-k VMLINUX");
 		break;
 	case R_RELEASE_DIFFERS:
 	case R_RELEASE_SAME:
@@ -8899,10 +8891,9 @@ detail_for(uint32_t g, const struct rec *rc)
 		else
 			dadd(", as profiled");
 		if (r->rule == R_RELEASE_ONLY)
-			dadd(", but %s: a kernel rebuilt keeps its release; record "
-			    "with build-IDs, or perfmt inject in the boot that "
-			    "recorded it", live_kind(c) ? boot_why : "an image's "
-			    "release does not name its build");
+			dadd(", but %s: a kernel rebuilt keeps its release "
+			    "(record with build-IDs)", live_kind(c) ? boot_why :
+			    "an image's release does not name its build");
 		break;
 	case R_NO_RELEASE:
 	case R_NOTHING_TO_COMPARE:
@@ -8918,10 +8909,9 @@ detail_for(uint32_t g, const struct rec *rc)
 		    "give -t TIME or -r FILE");
 		break;
 	case R_COPY:
-		dadd("no build-ID recorded; a copy under the sysroot, not the "
-		    "inode perf mapped: its times date the copy, not the build; "
-		    "record with build-IDs, or perfmt inject where it was "
-		    "recorded");
+		dadd("no build-ID recorded; a copy under the sysroot, whose "
+		    "times date the copy; record with build-IDs, or perfmt "
+		    "inject where it was recorded");
 		where = 1;
 		break;
 	case R_OTHER_FS:
@@ -8939,16 +8929,14 @@ detail_for(uint32_t g, const struct rec *rc)
 		    "its loop device's image file was written after the "
 		    "recording began" : r->err == FSW_UNTOLD ? "on a loop "
 		    "device whose image file cannot be checked (/sys/dev/block)"
-		    : "on a read-only image, whose times are the image's, in a "
-		    "boot not shown to be the recording's: an update may have "
-		    "put another image there");
+		    : "on a read-only image (its times are the image's), in a "
+		    "boot not shown to be the recording's");
 		where = 1;
 		break;
 	case R_SNAPSHOT:
 		dadd("no build-ID recorded; its btrfs subvolume was made after "
-		    "the recording began (a snapshot put back, a container made "
-		    "anew): inode, generation and times may be an older "
-		    "build's");
+		    "the recording began (a snapshot put back?): its inode and "
+		    "times may be an older build's");
 		where = 1;
 		break;
 	case R_NEWER:
@@ -8964,10 +8952,8 @@ detail_for(uint32_t g, const struct rec *rc)
 		time_into(when, sizeof when, r->mtime, 0);
 		dadd("no build-ID recorded; modified %s, ", when);
 		if (r->rule == R_COPY_TIME || r->rule == R_UNPLACED)
-			dadd("before the perf.data's mtime, but that is %s; give "
-			    "-t TIME or -r FILE (or record with --buildid-all "
-			    "or -k CLOCK_MONOTONIC, or perfmt inject where it "
-			    "was recorded)", trust_text());
+			dadd("before the perf.data's mtime, but that is %s; "
+			    "give -t TIME or -r FILE", trust_text());
 		else
 			dadd("%s", r->rule == R_OTHER_DEVICE ? "but not shown "
 			    "to be the file mapped" : r->rule == R_CTIME ?
@@ -8991,8 +8977,8 @@ detail_for(uint32_t g, const struct rec *rc)
 		detail_where(o, c);
 	if (r->flags & RF_FUTURE) {
 		time_into(when, sizeof when, r->mtime, 0);
-		dadd("; its mtime, %s, lies in the future (a clock ahead where it "
-		    "was made): no write time, its ctime dates it", when);
+		dadd("; its mtime, %s, lies in the future: its ctime dates it",
+		    when);
 	}
 	if (r->flags & RF_DEV_DIFF)
 		dadd("; the inode perf saw, by number and generation, on another "
@@ -9385,21 +9371,17 @@ hits_report(void)
 		;
 	else if (hits_unplaced || pf.aux_bytes)
 		pf_msg(0, "%" PRIu64 " samples cannot be placed in an object "
-		    "(no IP or TID, an event not known, a branch stack)%s: no "
-		    "object can be told unused, and check, inject and archive "
-		    "judge every mapped object", hits_unplaced,
-		    pf.aux_bytes ? ", and an AUX trace is decoded through "
-		    "whatever ran" : "");
+		    "(no IP or TID, an unknown event, a branch stack)%s: every "
+		    "mapped object is judged", hits_unplaced,
+		    pf.aux_bytes ? ", and an AUX trace" : "");
 	else if (hits_unresolved || hits_unresolved_cc)
 		pf_msg(hits_unresolved ? 1 : 0, "%" PRIu64 " sample and %"
 		    PRIu64 " callchain address pages had no map when read and "
-		    "were given up before their rounds ended (PERFMT_MAXPEND %d "
-		    "regions waiting, %s); if their maps came later, objects "
-		    "may be missing%s", hits_unresolved,
+		    "were given up (PERFMT_MAXPEND %d regions, %s): objects "
+		    "mapped later may be missing%s", hits_unresolved,
 		    hits_unresolved_cc, PERFMT_MAXPEND, passes_ok ? "in "
 		    "passes of a share each" : "read once", hits_unresolved ? "" :
-		    " (frame-pointer callchains hold many addresses in no "
-		    "map at all)");
+		    " (frame-pointer callchains hold many such)");
 	for (i = 0; i < nobj; i++)
 		if (objs[i].group == i && (path_hit(i) & HIT_MAYBE)) {
 			if (!n++)
@@ -10450,9 +10432,9 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	if (!in_place && !fstat(wr.dfd, &ds) && ds.st_mode & S_ISVTX &&
 	    ds.st_mode & (S_IWGRP | S_IWOTH) && wr.ost.st_uid != geteuid() &&
 	    wr.ost.st_uid != ds.st_uid) {
-		msg(2, "-o %s: another user's file (uid %u) in a shared sticky "
-		    "directory: it would own the new file; remove it or give "
-		    "another name", name, (unsigned)wr.ost.st_uid);
+		msg(2, "-o %s: another user's file (uid %u) in a sticky "
+		    "directory: remove it or give another name", name,
+		    (unsigned)wr.ost.st_uid);
 		return 0;
 	}
 	if (!in_place && !wr_kind(wr.old, kind)) {
@@ -10471,9 +10453,8 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	// (fmt §5.1; or a pipe's) may be a recording perf still writes, which
 	// would go on into a file no name leads to
 	if (kind == WR_PROFILE && wr.writer < 0 && wr_unfinished(wr.old)) {
-		msg(2, "%s%s: data size 0: a killed recording, or one perf record "
-		    "is still writing, which cannot be told here (no lease: "
-		    "%s): %s, or run after perf exits", o, name,
+		msg(2, "%s%s: data size 0: killed, or perf still writes it (no "
+		    "lease to tell: %s): %s, or run after perf exits", o, name,
 		    strerror(-wr.writer), in_place ? "give -o FILE" :
 		    "give another name");
 		return 0;
@@ -10554,8 +10535,8 @@ wr_mktemp(char *buf, const char *what, int named)
 		goto fail;
 	// the new file would stay there, whatever happens
 	if (append_only(wr.dfd)) {
-		msg(2, "%s: the directory is append-only (chattr +a): a new file "
-		    "made there could be neither renamed nor removed",
+		msg(2, "%s: the directory is append-only (chattr +a): a new "
+		    "file there could not be renamed",
 		    wr.dir[0] ? esc(wr.dir) : ".");
 		buf[0] = 0;
 		return -1;
@@ -10596,13 +10577,12 @@ wr_mktemp(char *buf, const char *what, int named)
 		return fd;
 fail:
 	if (wr.path)
-		msg(2, "%s: no new file can be made in its directory (%s), "
-		    "where the new one is made whole before it replaces "
-		    "anything (-o FILE writes elsewhere):", esc(wr.path),
+		msg(2, "%s: no new file can be made in its directory (%s) to "
+		    "replace it whole (-o FILE writes elsewhere):", esc(wr.path),
 		    wr.dir[0] ? esc(wr.dir) : ".");
 	else
-		msg(2, "-o -: no new file can be made in %s, where standard "
-		    "output's is made first (set TMPDIR or give -o FILE):",
+		msg(2, "-o -: no file can be made in %s to stage standard "
+		    "output's (set TMPDIR or give -o FILE):",
 		    esc(wr.dir));
 	buf[0] = 0;
 	return -1;
@@ -10680,9 +10660,8 @@ wr_keep(mode_t fresh)
 		;
 	} else if ((st.st_uid != wr.ost.st_uid || st.st_gid != wr.ost.st_gid) &&
 	    fchown(wr.fd, wr.ost.st_uid, wr.ost.st_gid)) {
-		msg(2, "%s: the new file cannot have the owner and group %u:%u "
-		    "of the one it replaces (only root gives a file away), so "
-		    "it does not replace it:", esc(wr.path),
+		msg(2, "%s: the new file cannot have the old one's owner and "
+		    "group %u:%u, so it does not replace it:", esc(wr.path),
 		    (unsigned)wr.ost.st_uid, (unsigned)wr.ost.st_gid);
 		return 0;
 	} else if (!fchmod(wr.fd, wr.ost.st_mode & 07777)) {
@@ -10741,10 +10720,9 @@ wr_commit(const struct timespec *t, mode_t fresh)
 	if (wr.birth && (fstat(wr.fd, &now) || snprintf(v, sizeof v,
 	    "%lld %llu", (long long)wr.birth, (unsigned long long)now.st_ino) >=
 	    (int)sizeof v || fsetxattr(wr.fd, BIRTH_XATTR, v, strlen(v), 0)))
-		msg(0, "%s: its birth, which tells the file perf wrote from a "
-		    "copy, cannot be kept (%s): a check takes the new file for "
-		    "a copy; -r or -t gives its time", esc(wr.path),
-		    strerror(errno));
+		msg(0, "%s: its birth time cannot be kept (%s): a check takes "
+		    "the new file for a copy; -r or -t gives its time",
+		    esc(wr.path), strerror(errno));
 	if ((t && futimens(wr.fd, t)) || fsync(wr.fd)) {
 		msg(2, "%s: its new file %s:", esc(wr.path), esc(wr.tmp));
 		return 0;
@@ -11135,8 +11113,8 @@ static int
 inj_records(uint64_t n)
 {
 	if (!n)
-		pf_msg(2, "no records: a file of data size 0 reads as a killed "
-		    "recording, its sections as records (fmt §5.1)");
+		pf_msg(2, "no records: a file of data size 0 is read as "
+		    "killed, its sections as records");
 	return n > 0;
 }
 
@@ -11225,8 +11203,8 @@ streams_same(uint64_t sig)
 {
 	if (sig == pf.streams_sig)
 		return 1;
-	msg(2, "%s: a data.N file was added, removed, replaced or written "
-	    "since it was read: the streams are not the ones judged",
+	msg(2, "%s: a data.N file was added, removed or changed since it was "
+	    "read",
 	    esc(pf.path));
 	return 0;
 }
@@ -11939,8 +11917,7 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
 		pl->kallsyms = opt.kallsyms ? opt.kallsyms : "/proc/kallsyms";
 		if (ks_judge(pl->kallsyms, &pl->size))
 			pl->why = "its kallsyms is unreadable, none, or hides "
-			    "its addresses from the user who reads it (read "
-			    "it as root)";
+			    "its addresses (read it as root)";
 	} else if (r->kind == K_VDSO && c && c->type == CT_VDSO) {
 		pl->leaf = "vdso";
 		if (!(pl->mem = ar_vdso(&pl->size)))
@@ -12044,10 +12021,10 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 		// new file (a pipe cannot be cut)
 		if (wr.fd < 0 || lseek(wr.fd, (off_t)at, SEEK_SET) < 0 ||
 		    ftruncate(wr.fd, (off_t)at)) {
-			msg(2, wr.fd < 0 ? "%s: changed while it was copied into "
-			    "a pipe, which cannot be cut back: the archive is "
-			    "not usable" : "%s: changed while it was copied, "
-			    "and the new file cannot be cut back:", esc(c->path));
+			msg(2, wr.fd < 0 ? "%s: changed while it was copied "
+			    "into a pipe: the archive is not usable" : "%s: "
+			    "changed while it was copied, and the new file "
+			    "cannot be cut back:", esc(c->path));
 			return -1;
 		}
 		wr.at = at;
@@ -12274,9 +12251,7 @@ find_command(const char *name)
 			return (int)i;
 	if (!stat(name, &st))
 		return -1;
-	msg(2, "'%s' is no command, nor a file here: the commands are check, "
-	    "list, header, buildid, inject and archive; a profile is given as "
-	    "perfmt [COMMAND] FILE", esc(name));
+	msg(2, "'%s' is no command, nor a file here", esc(name));
 	usage_exit(2);
 	return -1;
 }
@@ -12309,10 +12284,9 @@ check_kallsyms(void)
 		msg(2, "--kallsyms %s: not a kallsyms file: expected lines of "
 		    "ADDRESS TYPE NAME, as /proc/kallsyms", esc(opt.kallsyms));
 	else if (k == KS_ZERO)
-		msg(2, "--kallsyms %s: every address is zero: the kernel hid "
-		    "them from the user who read it (kptr_restrict, "
-		    "perf_event_paranoid: perfmt(1)); read /proc/kallsyms as "
-		    "root and copy it again", esc(opt.kallsyms));
+		msg(2, "--kallsyms %s: every address is zero, hidden from its "
+		    "reader (kptr_restrict, perf_event_paranoid); copy "
+		    "/proc/kallsyms as root", esc(opt.kallsyms));
 	if (k)
 		exit(2);
 }
@@ -12394,9 +12368,8 @@ check_vmlinux(const char *path)
 	if (!e.notelf && rel[0])
 		return;
 	if (!rc && e.notelf) {
-		msg(2, "-k %s: a file of ELF notes, not a kernel image: a copy of "
-		    "/sys/kernel/notes is read as SYSROOT/sys/kernel/notes, "
-		    "with -s SYSROOT", esc(path));
+		msg(2, "-k %s: a file of ELF notes, not a kernel image: give "
+		    "it as SYSROOT/sys/kernel/notes with -s SYSROOT", esc(path));
 		exit(2);
 	}
 	if ((fd = open_regular(AT_FDCWD, path, 0, &st)) < 0) {
@@ -12419,16 +12392,14 @@ check_vmlinux(const char *path)
 		    ">Image", name, k->name, t->name, get32(tabbuf + 8, 0) + 1,
 		    name, get32(tabbuf + 12, 0), t->tool);
 	else if (k && k->off == 0x202)
-		msg(2, "-k %s: %s, compressed: give the vmlinux the kernel was "
-		    "built as, or unpack it with the kernel's "
+		msg(2, "-k %s: %s, compressed: give the vmlinux, or "
 		    "scripts/extract-vmlinux %s >vmlinux", name, k->name, name);
 	else if (k)
 		msg(2, "-k %s: %s, compressed: give the vmlinux the kernel was "
 		    "built as", name, k->name);
 	else
-		msg(2, "-k %s: not a kernel image (an ELF vmlinux, or a raw "
-		    "arm64 or riscv64 Image, with the kernel's \"Linux version\" "
-		    "banner): give the vmlinux the kernel was built as", name);
+		msg(2, "-k %s: not a kernel image (an ELF vmlinux, or an arm64 "
+		    "or riscv64 Image with a \"Linux version\" banner)", name);
 	exit(2);
 }
 

@@ -395,7 +395,7 @@ sed 's/^[0-9a-f]*/0000000000000000/' "$W/elf/guest__aarch64__kallsyms" >"$A/kzer
 for o in "" "-o $A/k3.tar"; do
 	run "$PERFMT" ${o:+archive} -s "$A/kbare" --kallsyms "$A/kzero" -i "$P/aarch64__a-default.data" $o
 	expect "${o:+archive}${o:-check} --kallsyms: all addresses zero, refused with the remedy" 2 \
-	    "--kallsyms $A/kzero: every address is zero: the kernel hid them from the user who read it (kptr_restrict, perf_event_paranoid: perfmt(1)); read /proc/kallsyms as root"
+	    "--kallsyms $A/kzero: every address is zero, hidden from its reader (kptr_restrict, perf_event_paranoid); copy /proc/kallsyms as root"
 done
 [ ! -e "$A/k3.tar" ] && ok "archive --kallsyms refused: no archive written" ||
     bad "archive --kallsyms refused: no archive written"
@@ -408,7 +408,7 @@ run "$PERFMT" check -s "$A/kz" -i "$P/aarch64__a-default.data"
 no_trouble && ok "check -s: a sysroot's zeroed kallsyms stops nothing" ||
     bad "check -s: a sysroot's zeroed kallsyms stops nothing" "rc $rc: $(cat "$W/err")"
 run "$PERFMT" archive -s "$A/kz" -i "$P/aarch64__a-default.data" -o "$A/k4.tar"
-grep -q "^left  $kid \[kernel.kallsyms\]  its kallsyms is unreadable, none, or hides its addresses from the user who reads it (read it as root)" "$W/err" &&
+grep -q "^left  $kid \[kernel.kallsyms\]  its kallsyms is unreadable, none, or hides its addresses (read it as root)" "$W/err" &&
     ok "archive -s: a sysroot's zeroed kallsyms, the kernel left out, said" ||
     bad "archive -s: a sysroot's zeroed kallsyms, the kernel left out, said" "rc $rc: $(cat "$W/err")"
 # a build-ID cache's [kernel.kallsyms]/ID/kallsyms is found by its place

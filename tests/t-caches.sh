@@ -215,7 +215,7 @@ open(sys.argv[2], "wb").write(d)' "$P/GrapheneOS__platform_system_extras__has_em
 	}
 	mkapk "$C/a8" stored "$W/elf/arm64__zlib1g__libz.so.1.2.13"
 	noidrow "APK, no build-ID: an arm64 library stored, read, a sysroot's copy" \
-	    unverified "no build-ID recorded; a copy under the sysroot, not the inode perf mapped: its times date the copy, not the build; record with build-IDs, or perfmt inject where it was recorded ($C/a8/$ap)" "$C/a8"
+	    unverified "no build-ID recorded; a copy under the sysroot, whose times date the copy; record with build-IDs, or perfmt inject where it was recorded ($C/a8/$ap)" "$C/a8"
 	noidrow "APK, no build-ID: no such entry in the APK: missing" missing \
 	    "$C/a4/$ap: no entry $ae in the APK" "$C/a4"
 	touch -d 2026-01-01 "$C/a5/$ap"

@@ -280,12 +280,12 @@ expect "check -k FILE that is not there: exit 2" 2 "-k $W/no-such-vmlinux: No su
 for k in /etc/passwd /bin/sh "$W/elf/local__w-sha1"; do
 	run env HOME="$W/home" "$PERFMT" check -k "$k" -i "$P/aarch64__a-default.data"
 	expect "check -k $k: no kernel image, exit 2" 2 \
-	    "-k $k: not a kernel image (an ELF vmlinux, or a raw arm64 or riscv64 Image, with the kernel's \"Linux version\" banner): give the vmlinux the kernel was built as"
+	    "-k $k: not a kernel image (an ELF vmlinux, or an arm64 or riscv64 Image with a \"Linux version\" banner)"
 done
 run env HOME="$W/home" "$PERFMT" check -k "$W/elf/guest__aarch64__sys_kernel_notes.bin" \
     -i "$P/aarch64__a-default.data"
 expect "check -k NOTES: a file of notes, exit 2" 2 \
-    "a file of ELF notes, not a kernel image: a copy of /sys/kernel/notes is read as SYSROOT/sys/kernel/notes, with -s SYSROOT"
+    "a file of ELF notes, not a kernel image: give it as SYSROOT/sys/kernel/notes with -s SYSROOT"
 if ! command -v python3 >/dev/null 2>&1; then
 	skipped "check -k: raw Images" "no python3 to write one"
 else
@@ -351,7 +351,7 @@ PY
 	krow "check -k Image: another build, mismatch" $A \
 	    "mismatch	$kid	$oid	\[kernel.kallsyms\]	on disk: $oid ($K/Image-other)" -k "$K/Image-other"
 	krow "check -k Image, no build-ID: its release, as profiled, unverified" $B \
-	    "unverified	-	$kid	\[kernel.kallsyms\]	no build-ID recorded; $K/Image is release 6.1.0-50-arm64, as profiled, but an image's release does not name its build: a kernel rebuilt keeps its release; record with build-IDs, or perfmt inject in the boot that recorded it" -k "$K/Image"
+	    "unverified	-	$kid	\[kernel.kallsyms\]	no build-ID recorded; $K/Image is release 6.1.0-50-arm64, as profiled, but an image's release does not name its build: a kernel rebuilt keeps its release (record with build-IDs)" -k "$K/Image"
 	krow "check -k Image, no build-ID: another release, stale" $B \
 	    "stale	-	$kid	\[kernel.kallsyms\]	no build-ID recorded; $K/Image-old is release 6.1.0-49-arm64, the profile's is 6.1.0-50-arm64" -k "$K/Image-old"
 	run "$PERFMT" buildid "$K/Image" "$K/Image-be" "$K/Image-rv"
@@ -375,7 +375,7 @@ PY
 		run "$PERFMT" check -k "$K/$f" -i "$P/$A"
 		expect "check -k $what: exit 2" 2 "$says"
 	done <<EOF
-bzImage|bzImage|bzImage, extract-vmlinux|an x86 bzImage, compressed: give the vmlinux the kernel was built as, or unpack it with the kernel's scripts/extract-vmlinux $K/bzImage >vmlinux
+bzImage|bzImage|bzImage, extract-vmlinux|an x86 bzImage, compressed: give the vmlinux, or scripts/extract-vmlinux $K/bzImage >vmlinux
 zImage|zImage|zImage|an ARM zImage, compressed: give the vmlinux the kernel was built as
 vmlinuz.efi|zboot|an EFI zboot image, its payload unpacked|an EFI zboot image, its Image zstd-compressed: give it unpacked: tail -c +4097 $K/vmlinuz.efi | head -c 9029 | unzstd -c >Image
 EOF

@@ -49,7 +49,7 @@ else
 	run $in_root /perfmt check -L -p -i /p.data
 	expect "empty root: check finds nothing" 1
 	# without /sys the running kernel cannot be asked: not a changed one
-	grep -q '^unverified	[0-9a-f]*	-	\[kernel.kallsyms\]	/sys is not mounted: the running kernel cannot be asked; mount -t sysfs sysfs /sys, or give -k VMLINUX$' \
+	grep -q '^unverified	[0-9a-f]*	-	\[kernel.kallsyms\]	/sys is not mounted: mount -t sysfs sysfs /sys, or give -k VMLINUX$' \
 	    "$W/out" && ok "empty root: the kernel row says /sys is not mounted" ||
 	    bad "empty root: the kernel row says /sys is not mounted" "$(cat "$W/out")"
 	# the 3 files its samples fall in (the vDSO is read from memory:

@@ -304,7 +304,7 @@ else
 perfmt|local__exec-late.data|head rn\.data"|other.data|renamed over between open and walk|replaced or written while it was read
 perfmt|local__exec-late.data|head perfmt-inject-|rn.data|written between walk and copy|replaced or written while it was read
 tiny|local__exec-late.data|tail rn\.data"|rn.data|written between two passes|replaced or written while it was read
-perfmt|local__threads.data|tail data\.0"|rn.data/data.1|whose data.N is written between walk and copy|a data.N file was added, removed, replaced or written since it was read
+perfmt|local__threads.data|tail data\.0"|rn.data/data.1|whose data.N is written between walk and copy|a data.N file was added, removed or changed since it was read
 EOF
 fi
 # a data.N that is a link (anyone's directory profile, inject run as

@@ -64,7 +64,7 @@ touch -d 2020-01-01 "$T/archroot/usr/bin/busybox"
 run "$PERFMT" check -j -t 2021-01-01 -s "$T/archroot" -i "$P/aarch64__b-no-buildid-B.data"
 # a sysroot that holds only another architecture's files is a mistake
 expect "other-arch: an x86_64 file for an aarch64 -B profile, exit 2" 2 \
-    "its files are for x86_64, the profile is from aarch64: give the root"
+    "its files are for x86_64, the profile is from aarch64: give the recording system's root"
 grep -q '"verdict":"mismatch","reason":"other-arch".*"path":"/usr/bin/busybox".*"detail":"a file for x86_64, the profile from aarch64' "$W/out" &&
     ok "other-arch: mismatch, and the detail names both" ||
     bad "other-arch: mismatch, and the detail names both" "$(cat "$W/out")"
