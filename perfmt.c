@@ -987,7 +987,12 @@ enum {
 
 struct obj {
 	uint32_t name;		/* offset in arena */
-	uint32_t next;		/* hash chain: index + 1, 0 ends */
+	union {
+		uint32_t next;	/* while the profile is read: hash chain,
+				 * index + 1, 0 ends */
+		uint32_t line;	/* then: its line in a list, offset + 1
+				 * (lists_read), 0 none */
+	} u;
 	uint32_t group;		/* index of the first entry of this path */
 	uint32_t gnext;		/* next entry of the same path: index + 1 */
 	int32_t machine;	/* -1 host, 0 default guest, > 0 guest pid */
@@ -1102,7 +1107,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	if (part_n > 1 && name_hash(name, n) % part_n != part_k)
 		return NULL;
 	h = (name_hash(name, n) ^ (uint32_t)machine) % OBJ_HASH;
-	for (i = obj_head[h]; i; i = o->next) {
+	for (i = obj_head[h]; i; i = o->u.next) {
 		o = &objs[i - 1];
 		if (o->machine != machine || o->namelen != n ||
 		    memcmp(obj_name(o), name, n))
@@ -1134,7 +1139,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 		return NULL;
 	}
 	o = &objs[nobj];
-	*o = (struct obj){ .name = (uint32_t)arena_used, .next = obj_head[h],
+	*o = (struct obj){ .name = (uint32_t)arena_used, .u.next = obj_head[h],
 	    .group = group, .machine = machine, .namelen = (uint16_t)n,
 	    .src = (uint8_t)src, .cpumode = (uint8_t)cpumode };
 	memcpy(arena + arena_used, name, n);
@@ -6437,35 +6442,180 @@ cache_has(const char *root, const char *path, unsigned type)
 	    !stat_in(root, full, &st) && (st.st_mode & S_IFMT) == type;
 }
 
-/* simpleperf's build_id_list in a binary_cache (fmt §7.4): lines
- * "0xHEX=PATH", HEX padded with zeros to 40 digits, PATH relative to the
- * cache.  1 with the path of the ID hex in out ("/PATH"). */
-static int
-bincache_lookup(const char *dir, const char *hex, char *out, size_t cap)
+/* The short name of a module, as /sys/module spells it: the file's base
+ * name without .ko and compression suffix, '-' read as '_' (fmt §2.6). */
+static void
+module_name(const char *name, char *out, size_t cap)
 {
-	static char line[PATHMAX];
+	const char *b = strrchr(name, '/'), *e;
+	size_t n, i;
+
+	b = b ? b + 1 : name;
+	if (*b == '[')
+		b++;
+	e = find(b, ".ko");
+	n = e ? (size_t)(e - b) : strcspn(b, "]");
+	if (n >= cap)
+		n = cap - 1;
+	for (i = 0; i < n; i++)
+		out[i] = b[i] == '-' ? '_' : b[i];
+	out[n] = 0;
+}
+
+/* ---- lists, each read once a pass --------------------------------------
+ * modules.dep of the sysroot's lib/modules/RELEASE names the files of
+ * modules "[name]", which have no path ("kernel/x/y.ko.xz: deps", fmt
+ * §6.3), and simpleperf's build_id_list in a binary_cache names files by
+ * build-ID (fmt §7.4: "0xHEX=PATH", HEX padded with zeros to 40 digits,
+ * PATH relative to the cache).  Read for each object, a list would cost
+ * its length times the objects: before a pass's objects are judged the
+ * lists are read once instead, as one stream (lists_read), list 0
+ * modules.dep and list c + 1 cache c's build_id_list.  Each line's key is
+ * looked up among the pass's objects, sorted by theirs in list_ix, and an
+ * object keeps where in the stream the first line naming it gives its path
+ * (u.line): an ID is found in the first cache whose list names it.
+ * cand_list reads the path there, for the judgment and again for the
+ * row.  A list that would end past what u.line counts is not read. */
+static struct {
+	uint32_t end[MAXCACHE + 2];	/* where each list starts, ends */
+	int sorted;			/* list_ix is sorted for this pass */
+	char path[STRMAX + 32];		/* /lib/modules/RELEASE/modules.dep */
+	char line[PATHMAX];
+	char key[3][257];		/* a line's key and two objects' */
+} lists;
+
+/* Objects in an order: list's (list_table), or by the key the lists name
+ * them by (lists_read). */
+static uint32_t list_ix[PERFMT_MAXOBJ];
+
+/* The hex of an ID from s to e, without the zeros at its end: padding
+ * is no difference (id_same), and the list pads. */
+static char *
+unpadded(char *s, char *e)
+{
+	while (e > s && e[-1] == '0')
+		e--;
+	*e = 0;
+	return s;
+}
+
+/* A module's key: its name, after a '[' that no ID's hex has. */
+static char *
+mod_key(const char *name, char *buf)
+{
+	buf[0] = '[';
+	module_name(name, buf + 1, 256);
+	return buf;
+}
+
+/* Object i's key, in buf: its module name if it is named "[name]", else
+ * its ID. */
+static const char *
+obj_key(uint32_t i, char *buf)
+{
+	const struct obj *o = &objs[i];
+
+	if (obj_name(o)[0] == '[')
+		return mod_key(obj_name(o), buf);
+	hex_into(buf, o->id, o->idlen);
+	return unpadded(buf, buf + 2 * o->idlen);
+}
+
+static int
+lists_cmp(const void *a, const void *b)
+{
+	return strcmp(obj_key(*(const uint32_t *)a, lists.key[1]),
+	    obj_key(*(const uint32_t *)b, lists.key[2]));
+}
+
+/* Reads list k from off, base in the stream: each line marks those of
+ * the n objects of list_ix it names that no line before it did (with n
+ * 0, the line at off is read into lists.line, and no more).  Where the
+ * stream ends after what was read. */
+static uint32_t
+lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
+{
+	char *line = lists.line, *v;
+	const char *key, *root = k ? opt.cache[k - 1] : opt.sysroot;
 	struct stat st;
 	struct rd r;
-	char *eq;
-	size_t h = strlen(hex);
-	int fd, found = 0;
+	uint32_t lo, hi, mid, at;
+	int fd;
 
-	if (!h || sr_resolve(dir, "/build_id_list", out, cap) ||
-	    (fd = open_in(dir, out, 0, &st)) < 0)
-		return 0;
-	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
-	// the ID, then only the zeros that pad it, up to '='
-	while (!found && rd_line(&r, line, sizeof line))
-		if ((eq = strchr(line, '=')) && !strncmp(line, "0x", 2) &&
-		    !strncmp(line + 2, hex, h) && (size_t)(eq - line) >= 2 + h &&
-		    strspn(line + 2 + h, "0") == (size_t)(eq - line) - 2 - h &&
-		    strlen(eq) < cap) {
-			out[0] = '/';
-			memcpy(out + 1, eq + 1, strlen(eq));
-			found = 1;
-		}
+	// a list of the sysroot or a cache, walked and opened inside it
+	if (sr_resolve(root, k ? "/build_id_list" : lists.path, line,
+	    sizeof lists.line) || (fd = open_in(root, line, 0, &st)) < 0)
+		return base;
+	// (a pass with no list to read sorts nothing)
+	if (!lists.sorted) {
+		lists.sorted = 1;
+		qsort(list_ix, nobj, sizeof *list_ix, lists_cmp);
+	}
+	rd_file(&r, fd, 1, featbuf, sizeof featbuf, off,
+	    (uint64_t)st.st_size < UINT32_MAX - base ? (uint64_t)st.st_size : 0);
+	while ((at = base + (uint32_t)rd_tell(&r),
+	    rd_line(&r, line, sizeof lists.line)) && n) {
+		// the key: the name of the module at the path before ':', or
+		// the hex after "0x" before '='
+		v = strchr(line, k ? '=' : ':');
+		if (!k) {
+			if (v)
+				*v = 0;
+			key = mod_key(v = line, lists.key[0]);
+		} else if (v && !strncmp(line, "0x", 2))
+			key = unpadded(line + 2, v);
+		else
+			continue;
+		// the first object of the key: those of one key are named
+		// together, by the first line that names them
+		for (lo = 0, hi = n; lo < hi; )
+			if (strcmp(obj_key(list_ix[mid = lo + (hi - lo) / 2],
+			    lists.key[1]), key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		for (; lo < n && !objs[list_ix[lo]].u.line && !strcmp(key,
+		    obj_key(list_ix[lo], lists.key[1])); lo++)
+			objs[list_ix[lo]].u.line = at + (uint32_t)(v - line) + 1;
+	}
 	close(fd);
-	return found;
+	return base + (uint32_t)rd_tell(&r);
+}
+
+/* The path list k gives object i, where lists_read found it (a cache's
+ * from its '=', "/PATH"), or NULL. */
+static const char *
+list_value(int k, uint32_t i)
+{
+	uint32_t at = lists.end[k], l = objs[i].u.line;
+
+	if (l <= at || l > lists.end[k + 1] || lists_scan(k, 0, at, l - 1 -
+	    at) < l)
+		return NULL;
+	lists.line[strcspn(lists.line, k ? "" : ":")] = 0;
+	if (k)
+		lists.line[0] = '/';
+	return lists.line;
+}
+
+/* Before a pass's objects are judged: the lists read once (above), each
+ * object sorted by its key and named by none yet. */
+static void
+lists_read(void)
+{
+	uint32_t i;
+	int k;
+
+	snprintf(lists.path, sizeof lists.path, "/lib/modules/%s/modules.dep",
+	    pf.osrelease);
+	for (i = 0; i < nobj; i++) {
+		objs[i].u.line = 0;
+		list_ix[i] = i;
+	}
+	lists.sorted = 0;
+	for (k = 0; k <= opt.ncache; k++)
+		lists.end[k + 1] = k || (opt.sysroot && pf.osrelease[0]) ?
+		    lists_scan(k, nobj, lists.end[k], 0) : 0;
 }
 
 /* perf's build-ID cache (fmt §7.2): .build-id/xx/rest links to the
@@ -6473,12 +6623,14 @@ bincache_lookup(const char *dir, const char *hex, char *out, size_t cap)
  * to the file itself; and PATH/ID/elf.  A user object is also looked
  * for as the debuginfod client keeps it, ID/executable and
  * ID/debuginfo, and as simpleperf's binary_cache does, the device's
- * path under the cache and its build_id_list (fmt §7.4). */
+ * path under the cache and its build_id_list for the ID of entry e
+ * (fmt §7.4). */
 static void
-cand_caches(const char *name, const char *hex, int kind_kernel, int vdso)
+cand_caches(const char *name, const char *hex, int kind_kernel, int vdso,
+    uint32_t e)
 {
 	static char p[PATHMAX];
-	const char *leaf = vdso ? "vdso" : kind_kernel ? "kallsyms" : "elf";
+	const char *leaf = vdso ? "vdso" : kind_kernel ? "kallsyms" : "elf", *v;
 	int i, type = kind_kernel ? CT_KALLSYMS : CT_CACHE;
 
 	for (i = 0; i < opt.ncache; i++) {
@@ -6501,58 +6653,9 @@ cand_caches(const char *name, const char *hex, int kind_kernel, int vdso)
 		}
 		if (name[0] == '/' && cache_has(opt.cache[i], name, S_IFREG))
 			cand_in(CT_BINCACHE, opt.cache[i], name, NULL);
-		if (bincache_lookup(opt.cache[i], hex, p, sizeof p))
-			cand_in(CT_BINCACHE, opt.cache[i], p, NULL);
+		if ((v = list_value(i + 1, e)))
+			cand_in(CT_BINCACHE, opt.cache[i], v, NULL);
 	}
-}
-
-/* The short name of a module, as /sys/module spells it: the file's base
- * name without .ko and compression suffix, '-' read as '_' (fmt §2.6). */
-static void
-module_name(const char *name, char *out, size_t cap)
-{
-	const char *b = strrchr(name, '/'), *e;
-	size_t n, i;
-
-	b = b ? b + 1 : name;
-	if (*b == '[')
-		b++;
-	e = find(b, ".ko");
-	n = e ? (size_t)(e - b) : strcspn(b, "]");
-	if (n >= cap)
-		n = cap - 1;
-	for (i = 0; i < n; i++)
-		out[i] = b[i] == '-' ? '_' : b[i];
-	out[n] = 0;
-}
-
-/* A module named "[name]" has no path; modules.dep of the sysroot's
- * lib/modules/RELEASE maps names to files ("kernel/x/y.ko.xz: deps"). */
-static int
-module_from_dep(const char *mod, char *rel, size_t cap)
-{
-	static char dep[PATHMAX], line[PATHMAX], m[256];
-	char *q;
-	struct stat st;
-	struct rd r;
-	int fd, found = 0;
-
-	snprintf(dep, sizeof dep, "/lib/modules/%s/modules.dep", pf.osrelease);
-	if (!pf.osrelease[0] || sr_resolve(opt.sysroot, dep, line, sizeof line) ||
-	    (fd = open_in(opt.sysroot, line, 0, &st)) < 0)
-		return 0;
-	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
-	while (!found && rd_line(&r, line, sizeof line)) {
-		if ((q = strchr(line, ':')))
-			*q = 0;
-		module_name(line, m, sizeof m);
-		if (!strcmp(m, mod) && strlen(line) < cap) {
-			memcpy(rel, line, strlen(line) + 1);
-			found = 1;
-		}
-	}
-	close(fd);
-	return found;
 }
 
 /* ==== 14. Verdicts ======================================================
@@ -6967,14 +7070,19 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 		"/usr/lib/debug/boot/vmlinux-%s.debug" };
 	static char p[PATHMAX], rel[PATHMAX - 300], hex[2 * IDMAX + 1];
 	static char mod[256];
-	const char *name = obj_name(o), *apk;
+	const char *name = obj_name(o), *apk, *v;
 	struct cand *c;
 	int live = host != HOST_FOREIGN;	// the running kernel is its own
 	unsigned i;
+	uint32_t j, e = (uint32_t)(o - objs);
 	size_t n;
 
 	ncand = 0;
 	hex_into(hex, id, idlen);
+	// the entry of this ID, whose line in a build_id_list lists_read found
+	for (j = o->group; idlen && j != UINT32_MAX; j = objs[j].gnext - 1)
+		if (objs[j].idlen == idlen && !memcmp(objs[j].id, id, idlen))
+			e = j;
 	// a deleted file is looked for where it was (rel: a module's)
 	if (kind == K_USER && (n = deleted_len(o)) && n < sizeof rel) {
 		memcpy(rel, name, n);
@@ -6996,7 +7104,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 		if (opt.sysroot || (!opt.vmlinux && live))
 			cand_in(CT_KNOTES, opt.sysroot, "/sys/kernel/notes", NULL);
 		if (idlen)
-			cand_caches("[kernel.kallsyms]", hex, 1, 0);
+			cand_caches("[kernel.kallsyms]", hex, 1, 0, e);
 		return;
 	case K_MODULE:
 		module_name(name, mod, sizeof mod);
@@ -7007,16 +7115,17 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 		}
 		if (name[0] == '/')
 			cand_in(CT_PATH, opt.sysroot, name, NULL);
-		else if (opt.sysroot && module_from_dep(mod, rel, sizeof rel) &&
+		else if (opt.sysroot && (v = list_value(0,
+		    (uint32_t)(o - objs))) &&
 		    (size_t)snprintf(p, sizeof p, "/lib/modules/%.255s/%s",
-		    pf.osrelease, rel) < sizeof p)
+		    pf.osrelease, v) < sizeof p)
 			cand_in(CT_PATH, opt.sysroot, p, NULL);
 		if (idlen && name[0] == '/')
-			cand_caches(name, hex, 0, 0);
+			cand_caches(name, hex, 0, 0, e);
 		return;
 	case K_VDSO:
 		if (idlen)
-			cand_caches("[vdso]", hex, 0, 1);
+			cand_caches("[vdso]", hex, 0, 1, e);
 		if (!opt.sysroot && live && !strcmp(name, "[vdso]"))
 			cand_in(CT_VDSO, NULL, "[vdso]", NULL);
 		return;
@@ -7035,7 +7144,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 		cand_in(CT_PATH, opt.sysroot, name, NULL);
 	if (!idlen)
 		return;
-	cand_caches(name, hex, 0, 0);
+	cand_caches(name, hex, 0, 0, e);
 	snprintf(p, sizeof p, "/usr/lib/debug/.build-id/%.2s/%s.debug", hex,
 	    hex + 2);
 	cand_in(CT_DEBUG, opt.sysroot, p, NULL);
@@ -9303,8 +9412,6 @@ list_out(uint32_t g)
  * each guest's by machine pid (machine.c), each machine's by name in byte
  * order (its dsos are an array sorted by strcmp of the name, dsos.c).
  * Objects of one name keep the order first met: the index breaks ties. */
-static uint32_t list_ix[PERFMT_MAXOBJ];
-
 static int
 list_cmp(const void *a, const void *b)
 {
@@ -10016,6 +10123,7 @@ check_pass(unsigned *counts, unsigned *by_time)
 	unsigned v;
 	size_t w;
 
+	lists_read();
 	for (i = 0; i < nobj; i++)
 		if (judged(i)) {
 			judge(i);
@@ -11442,6 +11550,7 @@ inj_pass(void)
 	uint32_t i;
 	int d;
 
+	lists_read();
 	for (i = 0; i < nobj; i++) {
 		if (!judged(i))
 			continue;
@@ -12122,6 +12231,7 @@ cmd_archive(const char *path, const char *out)
 			break;
 		// each pass's objects are its own
 		memset(ar.ids, 0, sizeof ar.ids);
+		lists_read();
 		for (i = 0; i < nobj && status < 2; i++) {
 			if (!judged(i))
 				continue;
