@@ -153,3 +153,29 @@ musl_only() {	# NAME: true if the check may run here, else said
 	return 1
 }
 
+# once_a_pass NAME LIST SHORT LONG CMD...: CMD with the file SHORT at LIST,
+# then LONG, which ends with SHORT's lines: the same answers, and the long
+# list read once, not once an object: its time at most 10 times the short
+# one's and 10 ms (a ratio: no time a machine must keep)
+once_a_pass() {
+	_n=$1 _l=$2
+	cp "$3" "$_l"
+	shift 2
+	_g=$2
+	shift 2
+	timed "$@"
+	_s=$ms
+	cp "$W/out" "$T/once.out"
+	cp "$_g" "$_l"
+	timed "$@"
+	rm -f "$_l"
+	if crashed || ! cmp -s "$W/out" "$T/once.out"; then
+		bad "$_n: the same answers" "$(diff "$T/once.out" "$W/out" | head -5)"
+	elif [ -n "$EMU" ]; then
+		skipped "$_n: the time" "under $EMU the time is the emulator's"
+	elif [ "$ms" -le $((10 * _s + 10)) ]; then
+		ok "$_n: $ms ms, $_s ms with the short list"
+	else
+		bad "$_n: the time" "$ms ms, $_s ms with the short list"
+	fi
+}

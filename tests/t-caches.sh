@@ -75,6 +75,25 @@ else
 	printf '0x%s=../../../..%s\n' "$lid" "$C/bc/usr/lib/x86_64-linux-gnu/libc.so.6" >"$C/bc4/build_id_list"
 	cached "binary_cache: a build_id_list path with .. stays inside the cache" missing \
 	    "not found" -c "$C/bc4"
+	# a build_id_list is read once a pass, not once an object: the 345
+	# objects with an ID of perf_kernel.data are each looked up in it, and
+	# one of 100,000 lines (made here, ending with the short one's 10)
+	# costs a read more; the last line names libc.so's copy
+	kid=3a1df11a4578394874ce095dd2e4ea7900000000
+	cache_elf $kid "$C/bc5/x/libc.so"
+	awk -v id=$kid 'BEGIN { for (i = 1; i < 10; i++) printf "0x%040d=x/%d\n", i, i
+	    printf "0x%s=x/libc.so\n", id }' >"$T/bid-short"
+	awk 'BEGIN { for (i = 0; i < 100000; i++) printf "0x%08x%032d=x/%d\n", i + 16, 0, i }' \
+	    >"$T/bid-long"
+	cat "$T/bid-short" >>"$T/bid-long"
+	once_a_pass "binary_cache: a build_id_list of 100,000 lines, 345 objects" \
+	    "$C/bc5/build_id_list" "$T/bid-short" "$T/bid-long" env HOME="$C/home" \
+	    "$PERFMT" check -a -p -c "$C/bc5" \
+	    -i "$P/GrapheneOS__platform_system_extras__perf_kernel.data"
+	grep -q "^ok	$kid	$kid	/apex/com.android.runtime/lib64/bionic/libc.so	build-ID matches: simpleperf binary_cache ($C/bc5/x/libc.so)$" \
+	    "$W/out" && ok "binary_cache: the long build_id_list's last line, ok" ||
+	    bad "binary_cache: the long build_id_list's last line, ok" "$(grep libc.so "$W/out")"
+	rm -f "$T/bid-long"
 fi
 # a cache the debuginfod client filled: debuginfod serves the busybox
 # stand-in, debuginfod-find fetches it by its build-ID

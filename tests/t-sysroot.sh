@@ -158,3 +158,26 @@ else
 		    bad "sysroot race: $cmd, nothing from outside" "$seen"
 	done
 fi
+
+# ---- modules.dep, read once a pass -------------------------------------------
+# KDAB's vector_static_gcc profile maps 91 modules "[name]" (-a), each looked
+# up in the sysroot's modules.dep: one of 100,000 lines (made here, ending
+# with the short one's 3) costs a read more, not one a module; its last
+# lines name cdrom's file and xhci_hcd's ('-' read as '_'), not there
+MS=$T/depsr
+M=$MS/lib/modules/5.6.15-arch1-1
+mkdir -p "$M/kernel/drivers/cdrom"
+cp "$W/elf/local__w-sha1" "$M/kernel/drivers/cdrom/cdrom.ko"
+printf '%s\n' "kernel/fs/a.ko: kernel/b.ko" "kernel/drivers/cdrom/cdrom.ko:" \
+    "kernel/x/xhci-hcd.ko.xz: kernel/y.ko" >"$T/dep-short"
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "kernel/drivers/x/m%d.ko.xz: kernel/y.ko.xz\n", i }' \
+    >"$T/dep-long"
+cat "$T/dep-short" >>"$T/dep-long"
+once_a_pass "modules.dep of 100,000 lines, 91 modules" "$M/modules.dep" \
+    "$T/dep-short" "$T/dep-long" env HOME="$W/home" "$PERFMT" check -a -p \
+    -s "$MS" -i "$P/KDAB__perfparser__vector_static_gcc_perf.data.zstd"
+grep -q "^unverified	-	[0-9a-f]*	\[cdrom\]	.*($M/kernel/drivers/cdrom/cdrom.ko)$" "$W/out" &&
+    grep -q "^missing	-	-	\[xhci_hcd\]	not found: $M/kernel/x/xhci-hcd.ko.xz$" "$W/out" &&
+    ok "modules.dep: the long list's last lines name the files" ||
+    bad "modules.dep: the long list's last lines name the files" "$(grep -E 'cdrom|xhci' "$W/out")"
+rm -f "$T/dep-long"
