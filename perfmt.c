@@ -1052,15 +1052,16 @@ obj_set_id(struct obj *o, const unsigned char *id, size_t idlen)
 }
 
 /* A profile with more objects than the table holds is read in passes,
- * each taking the names whose hash falls in its share (part_k of part_n,
- * see next_pass), and a share's samples in passes of their own where
- * more wait for their maps than the table holds (pk of pn: pend_k of
- * pend_n, section 10).  Where the input cannot be read twice (a pipe),
- * each name that finds no room is said, once when the set below can
- * tell. */
-static uint32_t part_k, part_n = 1;
+ * each taking the names whose hash falls in its share, [part_lo,
+ * part_hi) (next_pass), and a share's samples in passes of their own
+ * where more wait for their maps than the table holds (pk of pn: pend_k
+ * of pend_n, section 10).  Where the input cannot be read twice (a
+ * pipe), each name that finds no room is said, once when the set below
+ * can tell. */
+#define PART_ALL ((uint64_t)1 << 32)
+static uint64_t part_lo, part_hi = PART_ALL;
 static struct part {
-	uint32_t k, n, pk, pn;
+	uint32_t pk, pn;
 } parts[64];
 static int nparts, npasses, nreads;
 static int passes_ok;		/* plan.passes, and the input can be read again */
@@ -1101,12 +1102,12 @@ static struct obj *
 obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
     size_t idlen, unsigned src, unsigned cpumode)
 {
-	uint32_t h, i, group = nobj;
+	uint32_t nh = name_hash(name, n), h, i, group = nobj;
 	struct obj *o;
 
-	if (part_n > 1 && name_hash(name, n) % part_n != part_k)
+	if (nh < part_lo || nh >= part_hi)
 		return NULL;
-	h = (name_hash(name, n) ^ (uint32_t)machine) % OBJ_HASH;
+	h = (nh ^ (uint32_t)machine) % OBJ_HASH;
 	for (i = obj_head[h]; i; i = o->u.next) {
 		o = &objs[i - 1];
 		if (o->machine != machine || o->namelen != n ||
@@ -3529,6 +3530,7 @@ static uint64_t hits_unplaced;	/* samples no object can be told from */
 static int hits_said;		/* the unresolved count, once a run */
 static struct zombie zombies[PERFMT_MAXPROC];
 static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
+static uint32_t maps_peak;	/* the most maps_used of the pass */
 
 /* A sample read before the MMAP it falls in (the CPUs' buffers again)
  * waits here, and is looked up again at its process's MMAPs and FORK, at
@@ -3560,6 +3562,7 @@ hits_reset(void)
 	map_free = proc_free = NOMAP;
 	map_top = proc_top = 0;
 	zombie_head = zombie_n = rounds = proc_serial = maps_used = 0;
+	maps_peak = 0;
 	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
 	hits_unresolved = hits_unresolved_cc = hits_unplaced = 0;
 	npend = 0;
@@ -3745,7 +3748,8 @@ map_alloc(uint32_t obj, uint64_t time, uint64_t start, uint64_t end,
 		objs[obj].hit |= HIT_MAYBE;
 		return NOMAP;
 	}
-	maps_used++;
+	if (++maps_used > maps_peak)
+		maps_peak = maps_used;
 	maps[m] = (struct map){ start, end, time, obj, next };
 	return m;
 }
@@ -5535,9 +5539,10 @@ pf_load(const char *path)
 }
 
 /* The passes over a profile whose objects do not all fit the tables: a
- * pass that overflowed (objects, or the scope's maps) is split in two by name
- * hash and read again, until each share fits (file mode; a pipe is read
- * once and says what it could not keep). */
+ * pass that overflowed (objects, or the scope's maps) is read again for
+ * the half of its share with the lower name hashes, and a share that
+ * fit is followed by the next (part_width), until the last hash (file
+ * mode; a pipe is read once and says what it could not keep). */
 
 /* The file every pass reads by its name is the first pass's: another
  * put at the name, or the same written since (its data.N too), would
@@ -5549,9 +5554,30 @@ passes_begin(void)
 {
 	pass_sig[0] = pass_sig[1] = 0;
 	hits_said = 0;
-	parts[0] = (struct part){ 0, 1, 0, 1 };
+	parts[0] = (struct part){ 0, 1 };
 	nparts = 1;
 	npasses = nreads = 0;
+	part_lo = 0;
+	part_hi = PART_ALL;
+}
+
+/* How many name hashes the share after this one takes: those that 7/8
+ * of the table hold at the density of this one, and 7/8 of the arena at
+ * their mean length, and of the scope's maps at its peak; at most twice
+ * as many as this one.  Name
+ * hashes spread evenly, and a pass costs the same whatever its share:
+ * the passes come to about the entries over 7/8 of the table. */
+static uint64_t
+part_width(void)
+{
+	uint64_t fit = PERFMT_MAXOBJ, w = part_hi - part_lo;
+
+	if (arena_used * fit > (uint64_t)PERFMT_ARENA * nobj)
+		fit = (uint64_t)PERFMT_ARENA * nobj / arena_used;
+	if (maps_peak * fit > (uint64_t)PERFMT_MAXMAP * nobj)
+		fit = (uint64_t)PERFMT_MAXMAP * nobj / maps_peak;
+	fit -= fit / 8;
+	return 2 * nobj > fit ? w * fit / nobj : 2 * w;
 }
 
 /* The hits of one share of objects, joined over its passes. */
@@ -5563,16 +5589,16 @@ next_pass(const char *path)
 {
 	uint32_t i, n, pn;
 	uint64_t lost[2];	/* given up by the share's passes before */
+	uint64_t w;
 
 	while (nparts > 0) {
 		nparts--;
-		part_k = parts[nparts].k;
-		part_n = parts[nparts].n;
 		pend_k = parts[nparts].pk;
 		pend_n = pend_read = pn = parts[nparts].pn;
 		msg_mute = npasses > 0;
 		lost[0] = hits_unresolved;
 		lost[1] = hits_unresolved_cc;
+		nreads++;
 		if (!pf_load(path)) {
 			msg_mute = 0;
 			return -1;
@@ -5580,7 +5606,6 @@ next_pass(const char *path)
 		if (pn > 1) {
 			hits_unresolved += lost[0];
 			hits_unresolved_cc += lost[1];
-			nreads++;
 		}
 		if (!pass_sig[0]) {
 			pass_sig[0] = pf.file_sig;
@@ -5594,36 +5619,45 @@ next_pass(const char *path)
 			return -1;
 		}
 		// more processes than slots stay so in every share (each maps
-		// libc): they are only said.  A share of one object cannot be
-		// split, nor one whose samples are read in passes; a
-		// pathological profile is not read much over 256 times (nor
-		// are waiting samples left to passes past that: pend_drop).
-		if (!(obj_dropped || hits_dropped_maps) || !passes_ok ||
-		    nobj < 2 || pn > 1 || part_n >= 1u << 16 ||
-		    nparts + 2 > 64 || ++nreads > 256) {
-			// the waiting samples the table had no room for are
-			// read by passes of their own, on top of the stack;
-			// the last of them returns the share's hits
-			for (i = 0; i < nobj; i++)
-				hits_kept[i] = objs[i].hit | (pn > 1 ?
-				    hits_kept[i] : 0);
-			for (n = pn; n < pend_read; n *= 2)
-				parts[nparts++] = (struct part){ part_k, part_n,
-				    pend_k + n, 2 * n };
-			if (nparts && parts[nparts - 1].pn > 1) {
-				npasses += !npasses;
-				continue;
-			}
-			for (i = 0; i < nobj; i++)
-				objs[i].hit = hits_kept[i];
-			npasses++;
-			msg_mute = 0;
-			return 1;
+		// libc): they are only said.  A share of one object or one
+		// name hash is not made smaller, nor one whose samples are
+		// read in passes.  Past 256 reads the share read next takes
+		// every name left, and says what it cannot keep: the profile
+		// is read at most 257 times (nor are waiting samples left to
+		// passes past that: pend_drop).
+		if ((obj_dropped || hits_dropped_maps) && passes_ok &&
+		    nobj > 1 && pn == 1 && part_hi - part_lo > 1 &&
+		    (nreads < 256 || part_hi < PART_ALL)) {
+			part_hi = nreads < 256 ?
+			    part_lo + (part_hi - part_lo) / 2 : PART_ALL;
+			parts[nparts++] = (struct part){ 0, 1 };
+			// the first pass spoke; mute again
+			npasses += !npasses;
+			continue;
 		}
-		parts[nparts++] = (struct part){ part_k + part_n, 2 * part_n,
-		    0, 1 };
-		parts[nparts++] = (struct part){ part_k, 2 * part_n, 0, 1 };
-		npasses += !npasses;	// the first pass spoke; mute again
+		// the waiting samples the table had no room for are read by
+		// passes of their own, on the stack; the last of them returns
+		// the share's hits
+		for (i = 0; i < nobj; i++)
+			hits_kept[i] = objs[i].hit | (pn > 1 ? hits_kept[i] : 0);
+		for (n = pn; n < pend_read; n *= 2)
+			parts[nparts++] = (struct part){ pend_k + n, 2 * n };
+		if (nparts) {
+			npasses += !npasses;
+			continue;
+		}
+		for (i = 0; i < nobj; i++)
+			objs[i].hit = hits_kept[i];
+		npasses++;
+		if (part_hi < PART_ALL) {
+			w = part_width();
+			part_lo = part_hi;
+			part_hi = nreads < 256 && w < PART_ALL - part_lo ?
+			    part_lo + w : PART_ALL;
+			parts[nparts++] = (struct part){ 0, 1 };
+		}
+		msg_mute = 0;
+		return 1;
 	}
 	msg_mute = 0;
 	return 0;

@@ -73,8 +73,8 @@ fz_reset(void)
 	opt.sysroot = fz_dir;
 	opt.cache[opt.ncache++] = fz_dir;
 	passes_ok = 0;
-	part_k = 0;
-	part_n = 1;
+	part_lo = 0;
+	part_hi = PART_ALL;
 	hits_said = 0;
 	memset(dropped_seen, 0, sizeof dropped_seen);
 	prof_ns = 0;
