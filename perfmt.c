@@ -1011,8 +1011,9 @@ struct obj {
 };
 
 #define OBJ_HASH (PERFMT_MAXOBJ + PERFMT_MAXOBJ / 2 + 1)
+#define OBJ_OTHER PERFMT_MAXOBJ	/* objs[]: every name of another share */
 
-static struct obj objs[PERFMT_MAXOBJ];
+static struct obj objs[PERFMT_MAXOBJ + 1];
 static uint32_t obj_head[OBJ_HASH];
 static uint32_t nobj, obj_dropped;
 static char arena[PERFMT_ARENA];
@@ -1065,6 +1066,7 @@ static struct part {
 } parts[64];
 static int nparts, npasses, nreads;
 static int passes_ok;		/* plan.passes, and the input can be read again */
+static int others_mapped = 1;	/* another share's maps go to OBJ_OTHER */
 static uint32_t dropped_seen[1024];
 
 static uint32_t
@@ -1105,8 +1107,10 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	uint32_t nh = name_hash(name, n), h, i, group = nobj;
 	struct obj *o;
 
+	// another share's: its maps take OBJ_OTHER's, so that the samples
+	// in them do not wait for a map (section 10)
 	if (nh < part_lo || nh >= part_hi)
-		return NULL;
+		return others_mapped ? &objs[OBJ_OTHER] : NULL;
 	h = (nh ^ (uint32_t)machine) % OBJ_HASH;
 	for (i = obj_head[h]; i; i = o->u.next) {
 		o = &objs[i - 1];
@@ -4984,6 +4988,7 @@ pf_reset(const char *path)
 	pf.path = pf.cur = path;
 	pf.fd = -1;
 	memset(obj_head, 0, sizeof obj_head);
+	objs[OBJ_OTHER].group = OBJ_OTHER;
 	nobj = obj_dropped = 0;
 	arena_used = map_base = 0;
 	hits_reset();
@@ -5559,12 +5564,13 @@ passes_begin(void)
 	npasses = nreads = 0;
 	part_lo = 0;
 	part_hi = PART_ALL;
+	others_mapped = 1;
 }
 
 /* How many name hashes the share after this one takes: those that 7/8
  * of the table hold at the density of this one, and 7/8 of the arena at
- * their mean length, and of the scope's maps at its peak; at most twice
- * as many as this one.  Name
+ * their mean length, and of the scope's maps at its peak where they
+ * hold this share's alone; at most twice as many as this one.  Name
  * hashes spread evenly, and a pass costs the same whatever its share:
  * the passes come to about the entries over 7/8 of the table. */
 static uint64_t
@@ -5574,7 +5580,7 @@ part_width(void)
 
 	if (arena_used * fit > (uint64_t)PERFMT_ARENA * nobj)
 		fit = (uint64_t)PERFMT_ARENA * nobj / arena_used;
-	if (maps_peak * fit > (uint64_t)PERFMT_MAXMAP * nobj)
+	if (!others_mapped && maps_peak * fit > (uint64_t)PERFMT_MAXMAP * nobj)
 		fit = (uint64_t)PERFMT_MAXMAP * nobj / maps_peak;
 	fit -= fit / 8;
 	return 2 * nobj > fit ? w * fit / nobj : 2 * w;
@@ -5624,10 +5630,12 @@ next_pass(const char *path)
 		// read in passes.  Past 256 reads the share read next takes
 		// every name left, and says what it cannot keep: the profile
 		// is read at most 257 times (nor are waiting samples left to
-		// passes past that: pend_drop).
+		// passes past that: pend_drop).  Where the scope's maps fill,
+		// another share's names take none.
 		if ((obj_dropped || hits_dropped_maps) && passes_ok &&
 		    nobj > 1 && pn == 1 && part_hi - part_lo > 1 &&
 		    (nreads < 256 || part_hi < PART_ALL)) {
+			others_mapped &= !hits_dropped_maps;
 			part_hi = nreads < 256 ?
 			    part_lo + (part_hi - part_lo) / 2 : PART_ALL;
 			parts[nparts++] = (struct part){ 0, 1 };
