@@ -131,3 +131,53 @@ else
 	done
 	rm -f "$T/pp.data" "$T/other.data"
 fi
+# many objects, the default tables: the profile is read once per share of
+# its objects, about 2 + log2(E / T) + E / (7/8 T) times for E table
+# entries and a table of T (docs/design.md, how a profile flows), each
+# read costing at most what a read of the whole profile does.  Timed
+# against a profile of the same records with few objects (read once):
+# the ratio of their CPU times stays within that many reads, times the
+# ratio of their sizes, and a quarter more for noise.  Reading more goes
+# past it: a share split in two until it fits, each half read again (2
+# to 4 times E / T reads), or another share's samples waiting for maps
+# no pass of it keeps, read again in passes of their own.  Each binary
+# of tests/objects.py takes two entries, its table's and its MMAP2's.
+if [ -n "$EMU" ] || ! command -v python3 >/dev/null 2>&1; then
+	skipped "many objects: reads in proportion to the objects" \
+	    "under an emulator (its timing), or no python3"
+else
+	t=$("$PERFMT" -V | sed -n 's/^  objects  *\([0-9]*\) .*/\1/p')
+	n=$((t * 33 / 4))
+	python3 "$top/tests/objects.py" "$n" "$T/many.data" 512 &&
+	    python3 "$top/tests/objects.py" "$n" "$T/few.data" 512 $((t / 4))
+	"$PERFMT" list -i "$T/many.data" >"$W/out" 2>"$W/err"
+	[ "$(wc -l <"$W/out")" = $((n + 1)) ] && [ ! -s "$W/err" ] &&
+	    ok "many objects: list names each of $((n + 1)), in passes" ||
+	    bad "many objects: list names each of $((n + 1)), in passes" \
+	    "$(wc -l <"$W/out") lines; $(head -3 "$W/err")"
+	for c in list "list -H"; do
+		# shellcheck disable=SC2086
+		python3 - "$T/many.data" "$T/few.data" $((2 * n + 2)) "$t" \
+		    "$PERFMT" $c >"$W/out" <<'PY'
+import math, os, statistics, subprocess, sys
+many, few, e, t = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+def cpu(f):
+    p = subprocess.Popen(sys.argv[5:] + ["-i", f], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    return sum(os.wait4(p.pid, 0)[2][:2])
+a, b = [], []
+for i in range(5):
+    a.append(cpu(many))
+    b.append(cpu(few))
+reads = 2 + math.log2(e / t) + e / (t * 7 / 8)
+print("%.1f %.1f" % (statistics.median(a) / statistics.median(b), 1.25 *
+      reads * os.path.getsize(many) / os.path.getsize(few)))
+PY
+		read -r ratio bound <"$W/out"
+		awk -v r="${ratio:-999}" -v b="${bound:-0}" 'BEGIN { exit !(r <= b) }' &&
+		    ok "many objects: $c costs $ratio times a read, within $bound" ||
+		    bad "many objects: $c costs $ratio times a read, within $bound" \
+		    "$n binaries against $((t / 4)), the same records"
+	done
+	rm -f "$T/many.data" "$T/few.data"
+fi
