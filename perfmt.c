@@ -1015,7 +1015,8 @@ struct obj {
 
 static struct obj objs[PERFMT_MAXOBJ + 1];
 static uint32_t obj_head[OBJ_HASH];
-static uint32_t nobj, obj_dropped;
+static uint32_t nobj;
+static uint32_t obj_dropped;	/* records whose object found no room */
 static char arena[PERFMT_ARENA];
 static size_t arena_used;
 
@@ -9550,8 +9551,8 @@ static void
 dropped_note(const char *done)
 {
 	if (obj_dropped)
-		pf_msg(1, "%" PRIu32 " objects were not kept (table full) and "
-		    "are not %s", obj_dropped, done);
+		pf_msg(1, "%" PRIu32 " records name objects the table could "
+		    "not keep; those are not %s", obj_dropped, done);
 }
 
 static int
@@ -10082,11 +10083,12 @@ h_objects(void)
 	h_key("mmaps", "mmaps");
 	printf(hj ? "{\"mappings\":%" PRIu64 ",\"executable\":%" PRIu64
 	    ",\"objects\":%" PRIu32 ",\"executable_objects\":%" PRIu32
-	    ",\"objects_not_kept\":%" PRIu32 "}" : "%" PRIu64 " mappings (%"
+	    ",\"object_records_not_kept\":%" PRIu32 "}" : "%" PRIu64 " mappings (%"
 	    PRIu64 " executable) of %" PRIu32 " objects (%" PRIu32
 	    " executable)\n", pf.n_mmap, pf.n_mmap_exec, paths, exec,
 	    obj_dropped);
-	h_count("", NULL, 0, obj_dropped, " objects not kept: table full");
+	h_count("", NULL, 0, obj_dropped,
+	    " records name objects not kept: table full");
 }
 
 /* Notes (level 0) or damage (levels 1 and 2) found while reading. */
@@ -11772,8 +11774,8 @@ cmd_inject(const char *path, const char *out)
 	if (rc < 0)
 		goto fail;
 	if (obj_dropped) {
-		pf_msg(2, "%" PRIu32 " objects did not fit the table: not "
-		    "injected", obj_dropped);
+		pf_msg(2, "%" PRIu32 " records name objects that did not fit "
+		    "the table: not injected", obj_dropped);
 		goto fail;
 	}
 	// in place, a profile that gains nothing is left as it is
