@@ -164,7 +164,7 @@ once_a_pass() {
 	_g=$2
 	shift 2
 	# (under an emulator the answers only: its time is the emulator's)
-	_tm=timed
+	_tm=timed ms=
 	[ -z "$EMU" ] || _tm=run
 	$_tm "$@"
 	_s=$ms
