@@ -18,8 +18,9 @@
  * input).  usage_text says it in full.
  *
  * Memory: no malloc.  Every buffer and table is static and sized at compile
- * time by the PERFMT_* macros of section 1; `perfmt -V` prints them.  The
- * one mapping is a perf event's two-page ring, which reads perf's clock.
+ * time, the large ones by the PERFMT_* macros of section 1, which `perfmt
+ * -V` prints.  The one mapping is a perf event's two-page ring, which
+ * reads perf's clock.
  *
  * Sections
  *   1. limits and version       10. perf.data: records
@@ -4573,9 +4574,10 @@ struct recv {
  * longer than the window; one whose needed bytes cannot be read. */
 enum { RN_REC, RN_END, RN_STRAY, RN_SMALL, RN_LONG, RN_CUT };
 
-/* The one reading of a record's header, for every walk over records:
- * the first pass's (scan_one), the decoded stream's (z_records) and
- * inject's over the old file. */
+/* The one reading of a record's header, for every walk over a profile's
+ * records: the first pass's (scan_one), the decoded stream's (z_records)
+ * and inject's over the old file.  (perf's clock ring, which is no
+ * profile, is read by perf_clock_now.) */
 static int
 rec_next(struct rd *r, struct recv *v)
 {
@@ -9641,7 +9643,7 @@ cmd_buildid(int argc, char **argv)
 	return status;
 }
 
-/* header: each fact once, in the order of header_facts, printed as a line
+/* header: each fact once, in the order cmd_header calls for them, as a line
  * "label  value" or, with -j, as a member of one JSON object "key":value.
  * A fact the profile lacks is no line, and null in JSON. */
 static int hj;			/* -j */
