@@ -10478,13 +10478,59 @@ stream_name(const char *name)
 	    !name[5 + strspn(name + 5, "0123456789")];
 }
 
+/* -o -: standard output, never a terminal, nor the file standard error
+ * writes to, nor a file that holds data (a file only if empty, as >
+ * leaves it) or this run reads.  It carries the output from here on;
+ * what the command says goes to standard error.  Said, and 0, if not. */
+static int
+wr_stdout(const char *in)
+{
+	struct stat st, ds;
+
+	if (isatty(1)) {
+		msg(2, "-o -: standard output is a terminal: redirect it or "
+		    "give -o FILE");
+		return 0;
+	}
+	if (fstat(1, &st) || fstat(2, &ds)) {
+		msg(2, "-o -: standard output or error:");
+		return 0;
+	}
+	// what the command says would go into the output
+	if (same_file(&st, &ds) && !S_ISCHR(st.st_mode)) {
+		msg(2, "-o -: standard error goes where standard output "
+		    "does: send it elsewhere (2>FILE)");
+		return 0;
+	}
+	// a disk, and a file opened with <> or >>, keep what they hold
+	if (S_ISBLK(st.st_mode) || (S_ISREG(st.st_mode) && st.st_size)) {
+		msg(2, "-o -: standard output is %s: redirect with > to "
+		    "a file or a pipe, or give -o FILE", S_ISBLK(st.st_mode) ?
+		    "a block device" : "a file with data in it");
+		return 0;
+	}
+	if (S_ISREG(st.st_mode)) {
+		if (wr_reads(&st, in)) {
+			msg(2, "-o -: standard output is a file this run reads");
+			return 0;
+		}
+		wr.ost = st;
+	}
+	// standard output carries the output: what the command says
+	// goes to standard error
+	if ((wr.ofd = dup(1)) < 0 || dup2(2, 1) < 0) {
+		msg(2, "<stdout>:");
+		return 0;
+	}
+	return 1;
+}
+
 /* Checks what the output may be, before anything is read or written:
- * standard output ("-": never a terminal, nor the file standard error
- * writes to; a file only if empty, as > leaves it), nothing yet (but
- * never a new stream of a directory profile: data, data.N beside a
- * file data), or a regular file of the command's kind (wr_kind) that no
- * process writes and this run does not read; in place, the profile
- * itself.  Said, and 0, if not. */
+ * standard output ("-", wr_stdout), nothing yet (but never a new stream
+ * of a directory profile: data, data.N beside a file data), or a regular
+ * file of the command's kind (wr_kind) that no process writes and this
+ * run does not read; in place, the profile itself.  Said, and 0, if
+ * not. */
 static int
 wr_target(const char *in, const char *out, int in_place, int kind)
 {
@@ -10496,43 +10542,7 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	wr.path = out;
 	if (!strcmp(out, "-")) {
 		wr.path = NULL;
-		if (isatty(1)) {
-			msg(2, "-o -: standard output is a terminal: redirect it "
-			    "or give -o FILE");
-			return 0;
-		}
-		if (fstat(1, &st) || fstat(2, &ds)) {
-			msg(2, "-o -: standard output or error:");
-			return 0;
-		}
-		// what the command says would go into the output
-		if (same_file(&st, &ds) && !S_ISCHR(st.st_mode)) {
-			msg(2, "-o -: standard error goes where standard output "
-			    "does: send it elsewhere (2>FILE)");
-			return 0;
-		}
-		// a disk, and a file opened with <> or >>, keep what they hold
-		if (S_ISBLK(st.st_mode) || (S_ISREG(st.st_mode) && st.st_size)) {
-			msg(2, "-o -: standard output is %s: redirect with > to "
-			    "a file or a pipe, or give -o FILE", S_ISBLK(st.st_mode) ?
-			    "a block device" : "a file with data in it");
-			return 0;
-		}
-		if (S_ISREG(st.st_mode)) {
-			if (wr_reads(&st, in)) {
-				msg(2, "-o -: standard output is a file this run "
-				    "reads");
-				return 0;
-			}
-			wr.ost = st;
-		}
-		// standard output carries the output: what the command says
-		// goes to standard error
-		if ((wr.ofd = dup(1)) < 0 || dup2(2, 1) < 0) {
-			msg(2, "<stdout>:");
-			return 0;
-		}
-		return 1;
+		return wr_stdout(in);
 	}
 	wr.base = slash ? slash + 1 : out;
 	name = esc(out);
