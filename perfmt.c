@@ -7769,6 +7769,60 @@ image_fs(unsigned long type)
 	return 0;
 }
 
+/* Whether the file at the path is the inode perf mapped, as far as its
+ * number, generation and device tell: a rule where they say it is not
+ * (or it is a copy), else 0 and what the times then need (here: the
+ * file at its path on this host; two_devs: perf saw files at the path
+ * on two devices). */
+static unsigned
+judge_inode(struct res *r, const struct rec *rc, const struct stat *st,
+    const struct elfid *e, const char *name, int *here, int *two_devs)
+{
+	int mapped, gen_other;
+
+	*here = host_file(name, st);
+	gen_other = rc->gen && e->gen && rc->gen != e->gen;
+	// under a sysroot, the inode perf mapped: its number and generation
+	// (the board's own disk mounted here), or the root a process ran
+	// from (sr_live); else a copy, whose times are the copy's.  A JIT's
+	// map, which no one maps, is written while perf records: a copy that
+	// keeps its mtime keeps that (jit-earlier, newer)
+	mapped = !*here && rc->inodes == 1 && st->st_ino == rc->ino &&
+	    rc->gen && !gen_other;
+	if (!*here && !mapped && r->kind != K_JIT && !(sr_live &&
+	    dev_is(st->st_dev, rc->maj, rc->min)))
+		return R_COPY;
+	if (mapped)
+		r->flags |= RF_SAME_INO;
+	else if (rc->inodes && inodes_compared(e, *here, rc, st)) {
+		// two files at the path, on one device, while perf
+		// recorded: no one file is both
+		if (rc->inodes == 2)
+			return R_TWO_INODES;
+		// files at the path on two devices: a container's or a
+		// chroot's too, whose bytes no file here vouches for (perf
+		// report reads this one for its samples)
+		*two_devs = rc->inodes == 3;
+		if (dev_is(st->st_dev, rc->maj, rc->min)) {
+			if (st->st_ino != rc->ino || gen_other)
+				return R_OTHER_INODE;
+			r->flags |= RF_SAME_INO;
+		// another block device is another file system; the kernel's
+		// numbers of an anonymous one (btrfs subvolumes, FUSE, NFS)
+		// are those of stat only where the mount is the one mapped, and
+		// inode numbers repeat across btrfs subvolumes: the
+		// generation tells where both have one
+		} else if (rc->maj || major(st->st_dev)) {
+			return R_OTHER_FS;
+		} else if (st->st_ino == rc->ino && gen_other) {
+			return R_OTHER_INODE;
+		} else
+			r->flags |= st->st_ino == rc->ino && rc->gen && e->gen ?
+			    RF_DEV_DIFF : RF_INO_DIFF;
+	}
+	return 0;
+}
+
 /* No build-ID to compare: the inode, the times and, for a kernel, its
  * release decide, each only as far as it can be trusted (the rules, in
  * their order: docs/design.md).  e: the file's generation and its file
@@ -7782,7 +7836,8 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	int64_t since = prof_start, m;
 	int64_t slack = pf.time_slack + FILE_TICK;	// of a file's times
 	uint64_t t, d;
-	int two_devs = 0, here, mapped, gen_other;
+	int two_devs = 0, here;
+	unsigned rule;
 	// a start no later than the first record: the perf.data's birth,
 	// or CLOCK_DATA's time less the records' span; the span back from
 	// -t, -r or an unconfirmed mtime lands after it
@@ -7803,46 +7858,8 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 		return R_NOTHING_TO_COMPARE;
 	r->mtime = mtime_ns(st);
 	r->ino = st->st_ino;
-	here = host_file(name, st);
-	gen_other = rc->gen && e->gen && rc->gen != e->gen;
-	// under a sysroot, the inode perf mapped: its number and generation
-	// (the board's own disk mounted here), or the root a process ran
-	// from (sr_live); else a copy, whose times are the copy's.  A JIT's
-	// map, which no one maps, is written while perf records: a copy that
-	// keeps its mtime keeps that (jit-earlier, newer)
-	mapped = !here && rc->inodes == 1 && st->st_ino == rc->ino &&
-	    rc->gen && !gen_other;
-	if (!here && !mapped && r->kind != K_JIT && !(sr_live &&
-	    dev_is(st->st_dev, rc->maj, rc->min)))
-		return R_COPY;
-	if (mapped)
-		r->flags |= RF_SAME_INO;
-	else if (rc->inodes && inodes_compared(e, here, rc, st)) {
-		// two files at the path, on one device, while perf
-		// recorded: no one file is both
-		if (rc->inodes == 2)
-			return R_TWO_INODES;
-		// files at the path on two devices: a container's or a
-		// chroot's too, whose bytes no file here vouches for (perf
-		// report reads this one for its samples)
-		two_devs = rc->inodes == 3;
-		if (dev_is(st->st_dev, rc->maj, rc->min)) {
-			if (st->st_ino != rc->ino || gen_other)
-				return R_OTHER_INODE;
-			r->flags |= RF_SAME_INO;
-		// another block device is another file system; the kernel's
-		// numbers of an anonymous one (btrfs subvolumes, FUSE, NFS)
-		// are those of stat only where the mount is the one mapped, and
-		// inode numbers repeat across btrfs subvolumes: the
-		// generation tells where both have one
-		} else if (rc->maj || major(st->st_dev)) {
-			return R_OTHER_FS;
-		} else if (st->st_ino == rc->ino && gen_other) {
-			return R_OTHER_INODE;
-		} else
-			r->flags |= st->st_ino == rc->ino && rc->gen && e->gen ?
-			    RF_DEV_DIFF : RF_INO_DIFF;
-	}
+	if ((rule = judge_inode(r, rc, st, e, name, &here, &two_devs)))
+		return rule;
 	if (!prof_ok)
 		return R_NO_TIME;
 	// an image's files carry the image's times: a loop device's image
