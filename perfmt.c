@@ -7126,7 +7126,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 	hex_into(hex, id, idlen);
 	// the entry of this ID, whose line in a build_id_list lists_read found
 	for (j = o->group; idlen && j != UINT32_MAX; j = objs[j].gnext - 1)
-		if (objs[j].idlen == idlen && !memcmp(objs[j].id, id, idlen))
+		if (id_same(objs[j].id, objs[j].idlen, id, idlen))
 			e = j;
 	// a deleted file is looked for where it was (rel: a module's)
 	if (kind == K_USER && (n = deleted_len(o)) && n < sizeof rel) {
@@ -10102,9 +10102,9 @@ h_objects(void)
 	h_key("mmaps", "mmaps");
 	printf(hj ? "{\"mappings\":%" PRIu64 ",\"executable\":%" PRIu64
 	    ",\"objects\":%" PRIu32 ",\"executable_objects\":%" PRIu32
-	    ",\"object_records_not_kept\":%" PRIu32 "}" : "%" PRIu64 " mappings (%"
-	    PRIu64 " executable) of %" PRIu32 " objects (%" PRIu32
-	    " executable)\n", pf.n_mmap, pf.n_mmap_exec, paths, exec,
+	    ",\"object_records_not_kept\":%" PRIu32 "}" : "%" PRIu64
+	    " mappings (%" PRIu64 " executable) of %" PRIu32 " objects (%"
+	    PRIu32 " executable)\n", pf.n_mmap, pf.n_mmap_exec, paths, exec,
 	    obj_dropped);
 	h_count("", NULL, 0, obj_dropped,
 	    " records name objects not kept: table full");
@@ -10717,8 +10717,8 @@ wr_mktemp(char *buf, const char *what, int named)
 	// the new file would stay there, whatever happens
 	if (append_only(wr.dfd)) {
 		msg(2, "%s: the directory is append-only (chattr +a): a new "
-		    "file there could not be renamed",
-		    wr.dir[0] ? esc(wr.dir) : ".");
+		    "file there could not be renamed", wr.dir[0] ?
+		    esc(wr.dir) : ".");
 		buf[0] = 0;
 		return -1;
 	}
@@ -10763,8 +10763,7 @@ fail:
 		    wr.dir[0] ? esc(wr.dir) : ".");
 	else
 		msg(2, "-o -: no file can be made in %s to stage standard "
-		    "output's (set TMPDIR or give -o FILE):",
-		    esc(wr.dir));
+		    "output's (set TMPDIR or give -o FILE):", esc(wr.dir));
 	buf[0] = 0;
 	return -1;
 }
@@ -11385,8 +11384,7 @@ streams_same(uint64_t sig)
 	if (sig == pf.streams_sig)
 		return 1;
 	msg(2, "%s: a data.N file was added, removed or changed since it was "
-	    "read",
-	    esc(pf.path));
+	    "read", esc(pf.path));
 	return 0;
 }
 
