@@ -6739,128 +6739,194 @@ enum { K_USER, K_KERNEL, K_MODULE, K_VDSO, K_JIT, K_PSEUDO };
 static const char *const knames[] = { "user", "kernel", "module", "vdso",
 	"jit", "pseudo" };
 
-/* The rules, in the order they are tried; the first that holds gives
- * the verdict (check_group, judge_by_time).  Its code is -j's "reason"
- * and keys the words of the detail (detail_for), which inject and
- * archive give for what they leave out; the comment above it says when
- * it holds.  docs/design.md, "The rules", shows the same table, and
+/* The facts the rules ask of an object, one bit each (F(x)), in four
+ * stages: what the profile recorded; other IDs' places (other_id_nowhere);
+ * the places cand_list names, walked (gather_places); the file's release,
+ * inode and times (gather_late).  decide gathers a stage only when a rule
+ * asks one of its facts, each stage once. */
+enum { F_PSEUDO, F_VDSO, F_ID, F_NO_ID, F_FOREIGN, F_DELETED, F_OTHER_ID,
+	F_MATCH, F_NOT_MAPPED, F_UNREAD, F_NONE, F_DEVICE, F_NO_SYSFS,
+	F_KIMAGE, F_DEFLATED, F_COMPARED, F_ARCH, F_RELEASED, F_NO_RELEASE,
+	F_RELEASE_DIFFERS, F_THIS_BOOT, F_NOT_FILE, F_COPY, F_TWO_INODES,
+	F_OTHER_INODE, F_OTHER_FS, F_NO_TIME, F_IMAGE, F_SNAPSHOT, F_NEWER,
+	F_COPY_TIME, F_UNPLACED, F_OTHER_DEVICE, F_DURING, F_JIT_EARLIER,
+	F_CTIME };
+#define F(x) (UINT64_C(1) << F_##x)
+
+/* The place a rule's detail names (struct facts' at[]): the first file
+ * found, the one with the recorded build-ID, the first that cannot be
+ * read, a kernel image's place holding no kernel image, none. */
+enum { P_FIRST, P_MATCH, P_UNREAD, P_KIMAGE, P_NONE, P_N };
+
+/* What a rule's detail says after its words: T_MODIFIED puts "modified
+ * WHEN, " before them, T_WHERE the file's place after; the T_NO_ ones
+ * leave out a note the words say already (detail_notes). */
+#define T_WHERE		0x01
+#define T_MODIFIED	0x02
+#define T_NO_UNREAD	0x04
+#define T_NO_MULTI_ID	0x08
+#define T_NO_MULTI_INO	0x10
+#define T_NO_TWO_DEVS	0x20
+#define T_NO_DEBUG	0x40
+
+/* The rules, in the order they are tried: the first whose facts (need)
+ * all hold gives the verdict (decide).  Its code is -j's "reason"; its words, or detail_words where
+ * they vary, are the detail, which inject and archive give for what they
+ * leave out.  The comment above a rule says when it holds;
+ * docs/design.md, "The rules", shows the same table, and
  * tests/t-rules.sh checks that it does. */
 enum { R_PSEUDO, R_VDSO_NOID, R_OTHER_ID, R_ID_NOT_MAPPED, R_ID_MATCHES,
-	R_UNREADABLE, R_DEVICE, R_FOREIGN, R_DELETED, R_NO_SYSFS, R_MISSING,
-	R_DEFLATED, R_ID_DIFFERS, R_OTHER_ARCH, R_NO_RELEASE,
-	R_RELEASE_DIFFERS, R_RELEASE_SAME, R_RELEASE_ONLY,
-	R_NOTHING_TO_COMPARE, R_COPY, R_TWO_INODES, R_OTHER_INODE, R_OTHER_FS,
-	R_NO_TIME, R_IMAGE, R_SNAPSHOT, R_NEWER, R_COPY_TIME, R_UNPLACED,
-	R_OTHER_DEVICE, R_DURING, R_JIT_EARLIER, R_CTIME, R_UNCHANGED, R_N };
+	R_UNREADABLE, R_DEVICE, R_FOREIGN, R_DELETED, R_NO_SYSFS,
+	R_KIMAGE_DEFLATED, R_KIMAGE_NO_RELEASE, R_MISSING, R_DEFLATED,
+	R_ID_DIFFERS, R_OTHER_ARCH, R_NO_RELEASE, R_RELEASE_DIFFERS,
+	R_RELEASE_SAME, R_RELEASE_ONLY, R_NOTHING_TO_COMPARE, R_COPY,
+	R_TWO_INODES, R_OTHER_INODE, R_OTHER_FS, R_NO_TIME, R_IMAGE,
+	R_SNAPSHOT, R_NEWER, R_COPY_TIME, R_UNPLACED, R_OTHER_DEVICE,
+	R_DURING, R_JIT_EARLIER, R_CTIME, R_UNCHANGED, R_N };
 
 static const struct rule {
-	uint8_t verdict;
+	uint8_t verdict, place, tail;
 	const char *code;
+	uint64_t need;
+	const char *words;
 } rules[R_N] = {
 	// not a file: anonymous memory, a heap, a stack, a guest's object
-	{ V_SKIP, "pseudo" },
+	{ V_SKIP, P_NONE, 0, "pseudo", F(PSEUDO), NULL },
 	// a vDSO without a recorded build-ID
-	{ V_SKIP, "vdso-no-id" },
+	{ V_SKIP, P_NONE, 0, "vdso-no-id", F(VDSO) | F(NO_ID),
+	    "the vDSO, without a recorded build-ID" },
 	// perf recorded several build-IDs at the path (rebuilt while it
 	// recorded, or another mount's file): a place holds one, and none
 	// holds another the report uses
-	{ V_UNVERIFIED, "other-id-nowhere" },
+	{ V_UNVERIFIED, P_NONE, T_NO_MULTI_ID, "other-id-nowhere", F(OTHER_ID),
+	    NULL },
 	// the recorded build-ID is the file's at the path, but perf mapped
 	// another inode or device, and this file was there when perf read it (a
 	// chroot, a bind mount); or perf mapped this file and it was modified
 	// after, before perf read the ID (cp over it)
-	{ V_UNVERIFIED, "id-not-mapped" },
+	{ V_UNVERIFIED, P_MATCH, T_WHERE | T_NO_MULTI_INO | T_NO_TWO_DEVS |
+	    T_NO_DEBUG, "id-not-mapped", F(MATCH) | F(NOT_MAPPED), NULL },
 	// a place holds the recorded build-ID: the path, a build-ID cache
 	// (perf's, debuginfod's, a binary_cache), the running kernel; a debug
 	// file is not the binary
-	{ V_OK, "id-matches" },
+	{ V_OK, P_MATCH, T_NO_DEBUG, "id-matches", F(MATCH), NULL },
 	// a place before any readable one cannot be read
-	{ V_UNREADABLE, "unreadable" },
+	{ V_UNREADABLE, P_UNREAD, 0, "unreadable", F(UNREAD), NULL },
 	// nothing found, and the path is a device
-	{ V_SKIP, "device" },
+	{ V_SKIP, P_FIRST, 0, "device", F(NONE) | F(DEVICE), "a device" },
 	// the profile is another system's, and nothing of its own (-s, -k, a
 	// cache) judges the object
-	{ V_FOREIGN, "foreign" },
+	{ V_FOREIGN, P_FIRST, 0, "foreign", F(FOREIGN), NULL },
 	// perf saw the file deleted while it ran
-	{ V_DELETED, "deleted" },
+	{ V_DELETED, P_FIRST, 0, "deleted", F(DELETED), NULL },
 	// nothing found, and the running kernel or its modules are asked of
 	// /sys, which is not mounted (an initramfs)
-	{ V_UNVERIFIED, "no-sysfs" },
+	{ V_UNVERIFIED, P_FIRST, 0, "no-sysfs", F(NONE) | F(NO_SYSFS),
+	    "/sys is not mounted: mount -t sysfs sysfs /sys, or give -k "
+	    "VMLINUX" },
+	// a build-ID was recorded for the kernel, and a kernel image's place
+	// alone holds a file, no kernel image perfmt reads (compressed)
+	{ V_UNVERIFIED, P_KIMAGE, T_WHERE | T_NO_UNREAD, "deflated", F(NONE) |
+	    F(KIMAGE) | F(ID), NULL },
+	// no build-ID recorded for the kernel, and a kernel image's place
+	// alone holds a file, no kernel image perfmt reads
+	{ V_UNVERIFIED, P_KIMAGE, 0, "no-release", F(NONE) | F(KIMAGE), NULL },
 	// no file where the object is looked for; an APK without the library
 	// as Android reads it holds none
-	{ V_MISSING, "missing" },
+	{ V_MISSING, P_FIRST, 0, "missing", F(NONE), NULL },
 	// a build-ID was recorded for a library compressed in its APK, which is
-	// not read in place, and no copy carries it; or for the kernel, and a
-	// kernel image's place alone holds a file, no kernel image perfmt
-	// reads (compressed)
-	{ V_UNVERIFIED, "deflated" },
+	// not read in place, and no copy carries it
+	{ V_UNVERIFIED, P_FIRST, T_WHERE | T_NO_UNREAD, "deflated", F(ID) |
+	    F(DEFLATED), NULL },
 	// a build-ID was recorded and the file's differs, or it has none, or is
-	// no ELF file
-	{ V_MISMATCH, "id-differs" },
+	// no ELF file (a compressed module's cannot be read)
+	{ V_MISMATCH, P_FIRST, T_NO_UNREAD, "id-differs", F(ID) | F(COMPARED),
+	    NULL },
 	// no build-ID recorded, and the file is for another architecture than
 	// the profile's
-	{ V_MISMATCH, "other-arch" },
+	{ V_MISMATCH, P_FIRST, T_WHERE, "other-arch", F(ARCH), NULL },
 	// a kernel or module with no build-ID recorded and no release to
 	// compare
-	{ V_UNVERIFIED, "no-release" },
+	{ V_UNVERIFIED, P_FIRST, 0, "no-release", F(RELEASED) | F(NO_RELEASE),
+	    NULL },
 	// a kernel or module with no build-ID recorded, of another release
-	{ V_STALE, "release-differs" },
+	{ V_STALE, P_FIRST, 0, "release-differs", F(RELEASED) |
+	    F(RELEASE_DIFFERS), NULL },
 	// the running kernel or a loaded module with no build-ID recorded, of
 	// the profile's release, in the boot that recorded it
-	{ V_UNCHANGED, "release-same" },
+	{ V_UNCHANGED, P_FIRST, 0, "release-same", F(RELEASED) | F(THIS_BOOT),
+	    NULL },
 	// a kernel or module with no build-ID recorded, of the profile's
 	// release, not shown to be the build that ran: an image on disk, or the
 	// running kernel in another boot or one that cannot be told (a kernel
 	// rebuilt keeps its release)
-	{ V_UNVERIFIED, "release-only" },
+	{ V_UNVERIFIED, P_FIRST, 0, "release-only", F(RELEASED), NULL },
 	// no build-ID recorded, and what was found is no file with times
-	{ V_UNVERIFIED, "nothing-to-compare" },
+	{ V_UNVERIFIED, P_FIRST, 0, "nothing-to-compare", F(NOT_FILE), NULL },
 	// no build-ID recorded, and under a sysroot a copy: not the file at
 	// its path here, nor the inode perf mapped (its number and generation;
 	// the root a process ran from), nor a JIT's map: its times date the
 	// copy
-	{ V_UNVERIFIED, "copy" },
+	{ V_UNVERIFIED, P_FIRST, T_WHERE, "copy", F(COPY),
+	    "no build-ID recorded; a copy under the sysroot, whose times date "
+	    "the copy; record with build-IDs, or perfmt inject where it was "
+	    "recorded" },
 	// perf saw two inodes at the path while it recorded
-	{ V_REPLACED, "two-inodes" },
+	{ V_REPLACED, P_FIRST, T_WHERE | T_NO_MULTI_INO, "two-inodes",
+	    F(TWO_INODES), "replaced while recording: perf saw two inodes "
+	    "at the path" },
 	// another inode than perf mapped: another number on the same device,
 	// or another generation of the number
-	{ V_REPLACED, "other-inode" },
+	{ V_REPLACED, P_FIRST, T_WHERE, "other-inode", F(OTHER_INODE), NULL },
 	// on another block device than perf mapped: another file system (an
 	// A/B slot, another disk)
-	{ V_UNVERIFIED, "other-fs" },
+	{ V_UNVERIFIED, P_FIRST, T_WHERE, "other-fs", F(OTHER_FS), NULL },
 	// the profile's time is unknown or implausible
-	{ V_UNVERIFIED, "no-time" },
+	{ V_UNVERIFIED, P_FIRST, 0, "no-time", F(NO_TIME),
+	    "no build-ID recorded, and the profile's time is unknown: give -t "
+	    "TIME or -r FILE" },
 	// on a loop device attached, or whose image file was written, after
 	// the recording began; or on a read-only image (squashfs, erofs, a
 	// read-only mount) and not shown to be this boot's: its times are the
 	// image's
-	{ V_UNVERIFIED, "image" },
+	{ V_UNVERIFIED, P_FIRST, T_WHERE, "image", F(IMAGE), NULL },
 	// on a btrfs subvolume made after the recording began (a snapshot put
 	// back, a container made anew): inode, generation and times may be an
 	// older build's
-	{ V_UNVERIFIED, "snapshot" },
+	{ V_UNVERIFIED, P_FIRST, T_WHERE, "snapshot", F(SNAPSHOT),
+	    "no build-ID recorded; its btrfs subvolume was made after the "
+	    "recording began (a snapshot put back?): its inode and times may "
+	    "be an older build's" },
 	// modified after the profile's time
-	{ V_STALE, "newer" },
+	{ V_STALE, P_FIRST, T_WHERE, "newer", F(NEWER), NULL },
 	// the profile's time is a copy's mtime
-	{ V_UNVERIFIED, "copy-time" },
+	{ V_UNVERIFIED, P_FIRST, T_WHERE | T_MODIFIED, "copy-time",
+	    F(COPY_TIME), NULL },
 	// the profile's time cannot be placed: the perf.data's mtime, as the
 	// file perf wrote or a slow copy, and perf's clock cannot tell them
 	// apart here
-	{ V_UNVERIFIED, "unplaced" },
+	{ V_UNVERIFIED, P_FIRST, T_WHERE | T_MODIFIED, "unplaced", F(UNPLACED),
+	    NULL },
 	// another device and another inode than perf mapped, or perf mapped
 	// files on two devices at the path (a container's, a chroot's), or the
 	// same number on another anonymous device with no generation to tell
-	{ V_UNVERIFIED, "other-device" },
+	{ V_UNVERIFIED, P_FIRST, T_WHERE | T_MODIFIED, "other-device",
+	    F(OTHER_DEVICE), "but not shown to be the file mapped" },
 	// modified while perf recorded
-	{ V_UNVERIFIED, "during" },
+	{ V_UNVERIFIED, P_FIRST, T_WHERE | T_MODIFIED, "during", F(DURING),
+	    "while perf recorded: before it was mapped or after?" },
 	// a JIT's map written before the recording began
-	{ V_UNVERIFIED, "jit-earlier" },
+	{ V_UNVERIFIED, P_FIRST, T_WHERE | T_MODIFIED, "jit-earlier",
+	    F(JIT_EARLIER), "before the recording began: an earlier process's "
+	    "with the same pid?" },
 	// its inode changed after the recording began, and no build-ID cache's
 	// link explains it
-	{ V_UNVERIFIED, "ctime" },
+	{ V_UNVERIFIED, P_FIRST, T_WHERE | T_MODIFIED, "ctime", F(CTIME),
+	    "but its inode changed after the recording began (ctime): the "
+	    "mtime may not date its bytes" },
 	// not modified since the recording began (an mtime in the future is
 	// no write time: the ctime dates it)
-	{ V_UNCHANGED, "unchanged" },
+	{ V_UNCHANGED, P_FIRST, T_WHERE, "unchanged", 0, NULL },
 };
 
 /* facts the detail words; the rule decided */
@@ -7769,19 +7835,37 @@ image_fs(unsigned long type)
 	return 0;
 }
 
+/* One object's facts, as the rules ask them (decide): gathered once, in
+ * stages; res[g] keeps what the detail words. */
+struct facts {
+	uint64_t bits;		/* F(x) */
+	unsigned stage;		/* the stages gathered */
+	uint32_t g;
+	const struct obj *o;
+	struct res *r;
+	struct rec rc;
+	unsigned at[P_N];	/* the places a rule names, MAXCAND if none */
+	int idrc;		/* the first file's probe (probe's idrc) */
+	int is_file;		/* and it is a file, with times */
+	struct stat st;
+	struct elfid e;
+};
+
 /* Whether the file at the path is the inode perf mapped, as far as its
- * number, generation and device tell: a rule where they say it is not
+ * number, generation and device tell: the fact where they say it is not
  * (or it is a copy), else 0 and what the times then need (here: the
  * file at its path on this host; two_devs: perf saw files at the path
  * on two devices). */
-static unsigned
-judge_inode(struct res *r, const struct rec *rc, const struct stat *st,
-    const struct elfid *e, const char *name, int *here, int *two_devs)
+static uint64_t
+judge_inode(struct facts *f, int *here, int *two_devs)
 {
+	struct res *r = f->r;
+	const struct rec *rc = &f->rc;
+	const struct stat *st = &f->st;
 	int mapped, gen_other;
 
-	*here = host_file(name, st);
-	gen_other = rc->gen && e->gen && rc->gen != e->gen;
+	*here = host_file(obj_name(f->o), st);
+	gen_other = rc->gen && f->e.gen && rc->gen != f->e.gen;
 	// under a sysroot, the inode perf mapped: its number and generation
 	// (the board's own disk mounted here), or the root a process ran
 	// from (sr_live); else a copy, whose times are the copy's.  A JIT's
@@ -7791,21 +7875,21 @@ judge_inode(struct res *r, const struct rec *rc, const struct stat *st,
 	    rc->gen && !gen_other;
 	if (!*here && !mapped && r->kind != K_JIT && !(sr_live &&
 	    dev_is(st->st_dev, rc->maj, rc->min)))
-		return R_COPY;
+		return F(COPY);
 	if (mapped)
 		r->flags |= RF_SAME_INO;
-	else if (rc->inodes && inodes_compared(e, *here, rc, st)) {
+	else if (rc->inodes && inodes_compared(&f->e, *here, rc, st)) {
 		// two files at the path, on one device, while perf
 		// recorded: no one file is both
 		if (rc->inodes == 2)
-			return R_TWO_INODES;
+			return F(TWO_INODES);
 		// files at the path on two devices: a container's or a
 		// chroot's too, whose bytes no file here vouches for (perf
 		// report reads this one for its samples)
 		*two_devs = rc->inodes == 3;
 		if (dev_is(st->st_dev, rc->maj, rc->min)) {
 			if (st->st_ino != rc->ino || gen_other)
-				return R_OTHER_INODE;
+				return F(OTHER_INODE);
 			r->flags |= RF_SAME_INO;
 		// another block device is another file system; the kernel's
 		// numbers of an anonymous one (btrfs subvolumes, FUSE, NFS)
@@ -7813,65 +7897,75 @@ judge_inode(struct res *r, const struct rec *rc, const struct stat *st,
 		// inode numbers repeat across btrfs subvolumes: the
 		// generation tells where both have one
 		} else if (rc->maj || major(st->st_dev)) {
-			return R_OTHER_FS;
+			return F(OTHER_FS);
 		} else if (st->st_ino == rc->ino && gen_other) {
-			return R_OTHER_INODE;
+			return F(OTHER_INODE);
 		} else
-			r->flags |= st->st_ino == rc->ino && rc->gen && e->gen ?
+			r->flags |= st->st_ino == rc->ino && rc->gen && f->e.gen ?
 			    RF_DEV_DIFF : RF_INO_DIFF;
 	}
 	return 0;
 }
 
-/* No build-ID to compare: the inode, the times and, for a kernel, its
- * release decide, each only as far as it can be trusted (the rules, in
- * their order: docs/design.md).  e: the file's generation and its file
- * system's facts (fs_facts). */
-static unsigned
-judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
-    const struct cand *c, const struct elfid *e, int is_file,
-    const char *name)
+/* The late facts, where no build-ID decides: a kernel's release, else
+ * the first file's inode and times, each only as far as it can be
+ * trusted; a stage ends where its facts make the rest moot (no file, a
+ * copy, no profile time, an image's times). */
+static void
+gather_late(struct facts *f)
 {
+	struct res *r = f->r;
+	const struct rec *rc = &f->rc;
+	const struct stat *st = &f->st;
+	const struct cand *c = &cands[f->at[P_FIRST]];
 	char rel[STRMAX];
 	int64_t since = prof_start, m;
 	int64_t slack = pf.time_slack + FILE_TICK;	// of a file's times
-	uint64_t t, d;
+	uint64_t t, d, fact;
 	int two_devs = 0, here;
-	unsigned rule;
 	// a start no later than the first record: the perf.data's birth,
 	// or CLOCK_DATA's time less the records' span; the span back from
 	// -t, -r or an unconfirmed mtime lands after it
 	int start_known = prof_trust == PT_WRITTEN || prof_trust == PT_AGED ||
 	    prof_trust == PT_CLOCK;
 
+	if (f->at[P_FIRST] == MAXCAND)
+		return;
 	if (r->kind == K_KERNEL || (r->kind == K_MODULE && live_kind(c))) {
 		// a kernel's mtime says nothing of the build that ran, nor
 		// does its release, but of the one running in the boot that
 		// ran it
 		kernel_release(c, rel, sizeof rel);
-		return !pf.osrelease[0] || !rel[0] ? R_NO_RELEASE :
-		    strcmp(rel, pf.osrelease) ? R_RELEASE_DIFFERS :
-		    live_kind(c) && this_boot == 1 ? R_RELEASE_SAME :
-		    R_RELEASE_ONLY;
+		f->bits |= F(RELEASED) | (!pf.osrelease[0] || !rel[0] ?
+		    F(NO_RELEASE) : strcmp(rel, pf.osrelease) ?
+		    F(RELEASE_DIFFERS) : live_kind(c) && this_boot == 1 ?
+		    F(THIS_BOOT) : 0);
+		return;
 	}
-	if (!is_file)
-		return R_NOTHING_TO_COMPARE;
+	if (!f->is_file) {
+		f->bits |= F(NOT_FILE);
+		return;
+	}
 	r->mtime = mtime_ns(st);
 	r->ino = st->st_ino;
-	if ((rule = judge_inode(r, rc, st, e, name, &here, &two_devs)))
-		return rule;
-	if (!prof_ok)
-		return R_NO_TIME;
+	if ((fact = judge_inode(f, &here, &two_devs)) || !prof_ok) {
+		f->bits |= fact ? fact : F(NO_TIME);
+		return;
+	}
 	// an image's files carry the image's times: a loop device's image
 	// may be swapped or written, and a read-only image (or mount) is
 	// the same one only in this boot (an update puts another in
 	// another); a btrfs snapshot puts back inodes and times
-	if ((r->err = (uint8_t)loop_since(st, e->fs.ro, since)) ||
-	    ((image_fs(e->fs.type) || e->fs.ro) && this_boot != 1 &&
-	    (r->err = FSW_IMAGE)))
-		return R_IMAGE;
-	if (e->fs.subvol > since)
-		return R_SNAPSHOT;
+	if ((r->err = (uint8_t)loop_since(st, f->e.fs.ro, since)) ||
+	    ((image_fs(f->e.fs.type) || f->e.fs.ro) && this_boot != 1 &&
+	    (r->err = FSW_IMAGE))) {
+		f->bits |= F(IMAGE);
+		return;
+	}
+	if (f->e.fs.subvol > since) {
+		f->bits |= F(SNAPSHOT);
+		return;
+	}
 	// a time in the future is no write time (a tarball made where the
 	// clock ran ahead): the ctime dates such a file
 	if (r->mtime > now_ns + slack)
@@ -7889,36 +7983,28 @@ judge_by_time(struct res *r, const struct rec *rc, const struct stat *st,
 	}
 	m = r->flags & RF_FUTURE ? INT64_MIN : r->mtime;
 	// a perf.data's mtime in whole seconds (FAT, ext4 of 128-byte
-	// inodes) may lie up to its resolution before the recording's end
-	if (m > prof_ns + (prof_trust >= PT_WRITTEN ? pf.time_slack : 0))
-		return R_NEWER;
-	else if (prof_trust == PT_COPY)
-		return R_COPY_TIME;
+	// inodes) may lie up to its resolution before the recording's end;
 	// the file perf wrote, or a slow copy: nothing here tells which
-	else if (prof_trust == PT_AGED || (prof_trust == PT_UNCONFIRMED &&
-	    !clock_hi))
-		return R_UNPLACED;
-	else if ((r->flags & RF_INO_DIFF) || two_devs)
-		return R_OTHER_DEVICE;
-	// a file modified while perf recorded may or may not be the one
-	// mapped; a JIT's map is written by its process, never before the
-	// recording began (an older one is an earlier process's), where
+	// (unplaced).  A JIT's map is written by its process, never before
+	// the recording began (an older one is an earlier process's), where
 	// that start is known
-	else if (r->kind != K_JIT && m > since)
-		return R_DURING;
-	else if (r->kind == K_JIT && start_known && m != INT64_MIN &&
-	    m < prof_start - slack)
-		return R_JIT_EARLIER;
+	f->bits |= (m > prof_ns + (prof_trust >= PT_WRITTEN ?
+	    pf.time_slack : 0) ? F(NEWER) : 0) |
+	    (prof_trust == PT_COPY ? F(COPY_TIME) : 0) |
+	    (prof_trust == PT_AGED || (prof_trust == PT_UNCONFIRMED &&
+	    !clock_hi) ? F(UNPLACED) : 0) |
+	    ((r->flags & RF_INO_DIFF) || two_devs ? F(OTHER_DEVICE) : 0) |
+	    (r->kind != K_JIT && m > since ? F(DURING) : 0) |
+	    (r->kind == K_JIT && start_known && m != INT64_MIN &&
+	    m < prof_start - slack ? F(JIT_EARLIER) : 0);
 	// the change time cannot be set back as an mtime can (cp -p, tar,
 	// rsync), but a copy has its own: asked of the file at its path here
 	// or the inode perf mapped; perf's own cache moves it
 	// (cache_linked); a JIT's map is written while perf records
-	else if ((here || (r->flags & RF_SAME_INO)) &&
+	if ((here || (r->flags & RF_SAME_INO)) &&
 	    ts_ns(&st->st_ctim) > (r->kind == K_JIT ? prof_ns : since) &&
 	    !cache_linked(r, st, c->path))
-		return R_CTIME;
-	else
-		return R_UNCHANGED;
+		f->bits |= F(CTIME);
 }
 
 static int
@@ -8072,46 +8158,21 @@ other_id_nowhere(uint32_t g, int kind)
 	return some && used_nowhere;
 }
 
-static unsigned
-check_group(uint32_t g)
+/* The first file at the places, and its facts; or the place with the
+ * recorded build-ID, where one holds it (nothing after it is asked). */
+static void
+walk_places(struct facts *f)
 {
-	const struct obj *o = &objs[g];
-	struct res *r = &res[g];
-	struct elfid e, first_e;
-	struct stat st, first_st = { 0 };
-	struct rec rc;
-	const char *why;
-	unsigned i, first = MAXCAND, unread = MAXCAND, nokernel = MAXCAND;
-	int idrc, there, first_idrc = -1, first_file = 0;
-	int match, notmapped, here, other_id;
+	const struct obj *o = f->o;
+	struct res *r = f->r;
+	const struct rec *rc = &f->rc;
+	unsigned i, *at = f->at;
+	struct elfid e;
+	struct stat st;
+	int idrc, there, match, notmapped, here;
 	size_t idlen;
 	char rel[STRMAX];
 
-	memset(r, 0, sizeof *r);
-	memset(&first_e, 0, sizeof first_e);
-	r->kind = (uint8_t)classify(o, &why);
-	if (rec_of(g, &rc))
-		r->flags |= RF_IMAGE_ID;
-	r->nids = (uint8_t)(rc.nids > 255 ? 255 : rc.nids);
-	r->flags |= (uint16_t)(rc.nids > 1 ? RF_MULTI_ID : 0);
-	r->flags |= (uint16_t)(rc.inodes == 2 ? RF_MULTI_INO : 0);
-	if (r->kind == K_USER && deleted_len(o))
-		r->flags |= RF_DELETED;
-	if (r->kind == K_PSEUDO) {
-		r->why = why;
-		return R_PSEUDO;
-	}
-	if (r->kind == K_VDSO && !rc.idlen)
-		return R_VDSO_NOID;
-	// (other_id_nowhere leaves the candidates of one ID: those of the
-	// recorded one are made as for the rest)
-	other_id = r->kind == K_USER && rc.nids > 1 &&
-	    other_id_nowhere(g, r->kind);
-	cand_list(o, r->kind, rc.id, rc.idlen);
-	if (other_id) {
-		r->cand = MAXCAND;
-		return R_OTHER_ID;
-	}
 	for (i = 0; i < ncand; i++) {
 		there = probe(&cands[i], &e, &st, &idrc);
 		trace_cand(o, &cands[i], there, idrc, &e);
@@ -8121,8 +8182,8 @@ check_group(uint32_t g)
 			cands[i].err = e.err;
 		}
 		if (!there) {
-			if (unread == MAXCAND && denied(cands[i].err))
-				unread = i;
+			if (at[P_UNREAD] == MAXCAND && denied(cands[i].err))
+				at[P_UNREAD] = i;
 			continue;
 		}
 		// an APK without the library as Android reads it holds no
@@ -8132,8 +8193,8 @@ check_group(uint32_t g)
 		// the build-ID read, if any; a cached kallsyms is found by its
 		// place, where it reads as one (probe)
 		idlen = idrc ? 0 : e.len < IDMAX ? e.len : IDMAX;
-		match = rc.idlen && ((cands[i].type == CT_KALLSYMS &&
-		    idrc < 0) || (idlen && id_same(rc.id, rc.idlen, e.id,
+		match = rc->idlen && ((cands[i].type == CT_KALLSYMS &&
+		    idrc < 0) || (idlen && id_same(rc->id, rc->idlen, e.id,
 		    idlen)));
 		// a kernel image's place holding no kernel image is passed
 		// over, as perf report passes it over (fmt §6.5)
@@ -8142,8 +8203,8 @@ check_group(uint32_t g)
 			if (opt.verbose)
 				msg(0, "%s: %s: not a kernel image, passed over",
 				    esc(obj_name(o)), esc(cands[i].path));
-			if (nokernel == MAXCAND)
-				nokernel = i;
+			if (at[P_KIMAGE] == MAXCAND)
+				at[P_KIMAGE] = i;
 			continue;
 		}
 		// a debug file gives symbols, not the binary: said, never judged
@@ -8155,7 +8216,7 @@ check_group(uint32_t g)
 			continue;
 		}
 		// the ID on disk: the match's, else the first file's
-		if (idlen && (match || first == MAXCAND)) {
+		if (idlen && (match || at[P_FIRST] == MAXCAND)) {
 			r->disklen = (uint8_t)idlen;
 			memcpy(r->diskid, e.id, idlen);
 		}
@@ -8165,96 +8226,161 @@ check_group(uint32_t g)
 			// file at the path here, which perf's pass read)
 			here = cands[i].type == CT_PATH &&
 			    host_file(obj_name(o), &st);
-			notmapped = here && id_not_mapped(&rc, &st, &e);
-			if (here && !notmapped && id_after_map(&rc, &st, g))
+			notmapped = here && id_not_mapped(rc, &st, &e);
+			if (here && !notmapped && id_after_map(rc, &st, f->g))
 				r->flags |= RF_AFTER_MAP;
-			r->cand = (uint8_t)i;
-			if (first < i) {
+			at[P_MATCH] = i;
+			f->bits |= F(MATCH) | (notmapped || (r->flags &
+			    RF_AFTER_MAP) ? F(NOT_MAPPED) : 0);
+			if (at[P_FIRST] < i) {
 				r->flags |= RF_PATH_DIFF;
-				r->first = (uint8_t)first;
+				r->first = (uint8_t)at[P_FIRST];
 			}
 			r->mtime = mtime_ns(&st);
 			r->ino = st.st_ino;
 			if (cands[i].type == CT_PATH && r->mtime > prof_ns &&
 			    prof_ok)
 				r->flags |= RF_NEWER;
-			return notmapped || (r->flags & RF_AFTER_MAP) ?
-			    R_ID_NOT_MAPPED : R_ID_MATCHES;
+			return;
 		}
-		if (first == MAXCAND) {
-			first = i;
-			first_idrc = idrc;
-			first_st = st;
-			first_file = cands[i].type == CT_PATH ||
+		if (at[P_FIRST] == MAXCAND) {
+			at[P_FIRST] = i;
+			f->idrc = idrc;
+			f->st = st;
+			f->is_file = cands[i].type == CT_PATH ||
 			    cands[i].type == CT_VMLINUX ||
 			    cands[i].type == CT_APK;
-			first_e = e;
+			f->e = e;
 			if (arch_runs(pf.arch, e.machine) == 0) {
 				r->flags |= RF_ARCH_DIFF;
 				r->em = (uint16_t)e.machine;
 			}
 		}
 	}
-	// what could not be read before anything that could: the file at
-	// the path may well be the profiled one
-	if (unread < first) {
-		r->cand = (uint8_t)unread;
-		r->err = (uint8_t)cands[unread].err;
-		return R_UNREADABLE;
+}
+
+/* The facts of the places cand_list names, walked (walk_places): what
+ * could not be read before anything that could (the file at the path
+ * may well be the profiled one), else the first file's facts, or why
+ * nothing was found. */
+static void
+gather_places(struct facts *f)
+{
+	struct res *r = f->r;
+	unsigned first;
+
+	walk_places(f);
+	first = f->at[P_FIRST];
+	if (f->bits & F(MATCH))
+		return;
+	if (f->at[P_UNREAD] < first) {
+		f->bits |= F(UNREAD);
+		r->err = (uint8_t)cands[f->at[P_UNREAD]].err;
+		return;
 	}
-	// MAXCAND where nothing was found: no file to name
-	r->cand = (uint8_t)first;
-	if (first_idrc == 1)
+	if (f->idrc == 1)
 		r->flags |= RF_NOID;
 	// a JIT's map is text, judged by its time: that it is no ELF file
 	// is no build-ID unread
-	if (first_idrc == 2 && r->kind != K_JIT) {
+	if (f->idrc == 2 && r->kind != K_JIT) {
 		r->flags |= RF_UNREAD;
-		r->why = unreadable_why(&cands[first], first_e.notelf,
-		    first_e.deflated);
+		r->why = unreadable_why(&cands[first], f->e.notelf,
+		    f->e.deflated);
 	}
-	if (first_file)
-		r->mtime = mtime_ns(&first_st);
-	if (first == MAXCAND && !strncmp(obj_name(o), "/dev/", 5) && ncand &&
+	if (f->is_file)
+		r->mtime = mtime_ns(&f->st);
+	if (first < MAXCAND) {
+		// an APK's compressed library is not read in place; only a
+		// compressed module's build-ID cannot be read to compare
+		f->bits |= (f->e.deflated ? F(DEFLATED) : 0) |
+		    (f->idrc == 2 && compressed(cands[first].path) ? 0 :
+		    F(COMPARED)) | (r->flags & RF_ARCH_DIFF ? F(ARCH) : 0);
+		return;
+	}
+	// nothing found: what stands at the first place (the detail); the
+	// running kernel and modules are asked of /sys, which an initramfs
+	// or a chroot may lack
+	r->why = ncand ? cands[0].what : NULL;
+	f->bits |= F(NONE) | (f->at[P_KIMAGE] < MAXCAND ? F(KIMAGE) : 0);
+	if (!strncmp(obj_name(f->o), "/dev/", 5) && ncand &&
 	    cands[0].type == CT_PATH && cands[0].what &&
 	    !strcmp(cands[0].what, "a device"))
-		return R_DEVICE;
+		f->bits |= F(DEVICE);
+	if (ncand && live_kind(&cands[0]) && cands[0].type != CT_VDSO &&
+	    !sysfs_mounted())
+		f->bits |= F(NO_SYSFS);
+}
+
+/* Whether a place holds one of several IDs recorded and none another
+ * the report uses (other_id_nowhere); then the places of the recorded
+ * ID, as for any object. */
+static void
+gather_other_id(struct facts *f)
+{
+	struct res *r = f->r;
+
+	if (r->kind == K_USER && f->rc.nids > 1 &&
+	    other_id_nowhere(f->g, r->kind))
+		f->bits |= F(OTHER_ID);
+	cand_list(f->o, r->kind, f->rc.id, f->rc.idlen);
+}
+
+/* The first rule whose facts hold, each stage of facts gathered when a
+ * rule first asks one of its facts (their bits are in stage order). */
+static unsigned
+decide(struct facts *f)
+{
+	static void (*const gather[])(struct facts *) = { gather_other_id,
+		gather_places, gather_late };
+	static const uint64_t from[] = { F(OTHER_ID), F(MATCH), F(RELEASED) };
+	unsigned i;
+
+	for (i = 0; i < R_N - 1; i++) {
+		while (f->stage < 3 && rules[i].need >= from[f->stage])
+			gather[f->stage++](f);
+		if ((f->bits & rules[i].need) == rules[i].need)
+			break;
+	}
+	return i;
+}
+
+/* Object g's verdict: its recorded facts, then decide. */
+static unsigned
+check_group(uint32_t g)
+{
+	struct facts f;
+	struct res *r = &res[g];
+	const char *why;
+	unsigned i, rule;
+
+	memset(r, 0, sizeof *r);
+	memset(&f, 0, sizeof f);
+	f.g = g;
+	f.o = &objs[g];
+	f.r = r;
+	f.idrc = -1;
+	for (i = 0; i < P_N; i++)
+		f.at[i] = MAXCAND;
+	r->kind = (uint8_t)classify(f.o, &why);
+	if (rec_of(g, &f.rc))
+		r->flags |= RF_IMAGE_ID;
+	r->nids = (uint8_t)(f.rc.nids > 255 ? 255 : f.rc.nids);
+	r->flags |= (uint16_t)(f.rc.nids > 1 ? RF_MULTI_ID : 0);
+	r->flags |= (uint16_t)(f.rc.inodes == 2 ? RF_MULTI_INO : 0);
+	if (r->kind == K_USER && deleted_len(f.o))
+		r->flags |= RF_DELETED;
+	if (r->kind == K_PSEUDO)
+		r->why = why;
 	// this system's file is not the foreign profile's, nor is what
 	// stands at a deleted file's path the file perf saw
-	else if (foreign_here(r->kind))
-		return R_FOREIGN;
-	else if (r->flags & RF_DELETED)
-		return R_DELETED;
-	// the running kernel and modules are asked of /sys: not there, it
-	// says nothing of them (an initramfs, a chroot)
-	else if (first == MAXCAND && ncand && live_kind(&cands[0]) &&
-	    cands[0].type != CT_VDSO && !sysfs_mounted())
-		return R_NO_SYSFS;
-	// only a kernel image's place held a file, and no kernel image
-	// perfmt reads: it may be the profiled one, compressed
-	else if (first == MAXCAND && nokernel < MAXCAND) {
-		r->cand = (uint8_t)nokernel;
-		return rc.idlen ? R_DEFLATED : R_NO_RELEASE;
-	} else if (first == MAXCAND) {
-		// what stands at the first place, if not a file (the detail)
-		r->why = ncand ? cands[0].what : NULL;
-		return R_MISSING;
-	}
-	// an APK's compressed library is not read in place: no copy with
-	// the recorded build-ID leaves it untold
-	else if (rc.idlen && first_e.deflated)
-		return R_DEFLATED;
-	// a build-ID was recorded and the file's differs, or it has none, or
-	// it is no ELF file; only a compressed module cannot be compared
-	else if (rc.idlen && !(first_idrc == 2 &&
-	    compressed(cands[first].path)))
-		return R_ID_DIFFERS;
-	// what ran was for the profile's architecture: this file is not it
-	else if (r->flags & RF_ARCH_DIFF)
-		return R_OTHER_ARCH;
-	else
-		return judge_by_time(r, &rc, &first_st, &cands[first], &first_e,
-		    first_file, obj_name(o));
+	f.bits = (r->kind == K_PSEUDO ? F(PSEUDO) : 0) |
+	    (r->kind == K_VDSO ? F(VDSO) : 0) |
+	    (f.rc.idlen ? F(ID) : F(NO_ID)) |
+	    (foreign_here(r->kind) ? F(FOREIGN) : 0) |
+	    (r->flags & RF_DELETED ? F(DELETED) : 0);
+	rule = decide(&f);
+	r->cand = (uint8_t)f.at[rules[rule].place];
+	return rule;
 }
 
 /* -s names the recording system's root: a sysroot in which no object the
@@ -8872,78 +8998,60 @@ trust_text(void)
 	return buf;
 }
 
+/* The words of rules whose words vary with the facts (R_MISSING: what
+ * stands at the places). */
 static void
-detail_for(uint32_t g, const struct rec *rc)
+detail_missing(const struct obj *o, const struct res *r)
 {
-	const struct obj *o = &objs[g];
-	const struct res *r = &res[g];
-	const struct cand *c = r->cand < ncand ? &cands[r->cand] : NULL;
-	unsigned type = c ? c->type : CT_PATH;
-	char when[64], hex[2 * IDMAX + 1], rel[STRMAX];
 	struct stat st;
 	struct elfid e;
-	int where = 0;	/* the file's place follows the rule's words */
 
-	if (c)
-		cand_resolve(&cands[r->cand]);
-	if (ncand)
-		cand_resolve(&cands[0]);
-	dlen = 0;
-	detail[0] = 0;
+	if (!ncand && r->kind == K_VDSO)
+		dadd("no copy in a build-ID cache (perf buildid-cache, "
+		    "perf archive; give -c DIR)");
+	else if (!ncand && r->kind == K_MODULE && opt.sysroot &&
+	    !pf.osrelease[0])
+		dadd("the profile names no kernel release to find its "
+		    "modules by under %s/lib/modules", esc(opt.sysroot));
+	else if (!ncand && r->kind == K_MODULE && opt.sysroot)
+		dadd("not listed in %s/lib/modules/%s/modules.dep, or it "
+		    "is missing (depmod -b SYSROOT RELEASE writes it)",
+		    esc(opt.sysroot), esc(pf.osrelease));
+	else if (!ncand)
+		dadd("nowhere to look: give -k VMLINUX or -s SYSROOT");
+	else if (r->why)
+		dadd("%s is %s, not a file", esc(cands[0].path), r->why);
+	else if (cands[0].err && cands[0].err != ENOENT)
+		dadd("%s: %s", esc(cands[0].path),
+		    walk_error(cands[0].err));
+	// an APK there without the library (walk_places): read again
+	// for why
+	else if (cands[0].type == CT_APK && !cands[0].err &&
+	    elf_buildid(cands[0].root, cands[0].path, cands[0].entry, &e,
+	    &st) == 2 && e.absent)
+		dadd("%s: %s", esc(cands[0].path), e.why);
+	else if (cands[ncand - 1].type == CT_VDSO)
+		dadd("this process has no vDSO to compare with (an "
+		    "emulator?), nor a copy in a build-ID cache");
+	else if (!strcmp(cands[0].path, obj_name(o)))
+		dadd("no such file");
+	else
+		dadd("not found: %s", esc(cands[0].path));
+	if (ncand > 1)
+		dadd(", nor in %u more place%s (-v lists them)",
+		    ncand - 1, ncand > 2 ? "s" : "");
+}
+
+/* The words of the rules a recorded build-ID decides. */
+static void
+detail_id(const struct obj *o, const struct res *r, const struct rec *rc,
+    const struct cand *c)
+{
+	unsigned type = c ? c->type : CT_PATH;
+	char when[64], hex[2 * IDMAX + 1];
+
 	hex_into(hex, r->diskid, r->disklen);
 	switch (r->rule) {
-	case R_PSEUDO:
-		dadd("%s", r->why);
-		break;
-	case R_VDSO_NOID:
-		dadd("the vDSO, without a recorded build-ID");
-		break;
-	case R_DEVICE:
-		dadd("a device");
-		break;
-	case R_MISSING:
-		if (!ncand && r->kind == K_VDSO)
-			dadd("no copy in a build-ID cache (perf buildid-cache, "
-			    "perf archive; give -c DIR)");
-		else if (!ncand && r->kind == K_MODULE && opt.sysroot &&
-		    !pf.osrelease[0])
-			dadd("the profile names no kernel release to find its "
-			    "modules by under %s/lib/modules", esc(opt.sysroot));
-		else if (!ncand && r->kind == K_MODULE && opt.sysroot)
-			dadd("not listed in %s/lib/modules/%s/modules.dep, or it "
-			    "is missing (depmod -b SYSROOT RELEASE writes it)",
-			    esc(opt.sysroot), esc(pf.osrelease));
-		else if (!ncand)
-			dadd("nowhere to look: give -k VMLINUX or -s SYSROOT");
-		else if (r->why)
-			dadd("%s is %s, not a file", esc(cands[0].path), r->why);
-		else if (cands[0].err && cands[0].err != ENOENT)
-			dadd("%s: %s", esc(cands[0].path),
-			    walk_error(cands[0].err));
-		// an APK there without the library (check_group): read again
-		// for why
-		else if (cands[0].type == CT_APK && !cands[0].err &&
-		    elf_buildid(cands[0].root, cands[0].path, cands[0].entry, &e,
-		    &st) == 2 &&
-		    e.absent)
-			dadd("%s: %s", esc(cands[0].path), e.why);
-		else if (cands[ncand - 1].type == CT_VDSO)
-			dadd("this process has no vDSO to compare with (an "
-			    "emulator?), nor a copy in a build-ID cache");
-		else if (!strcmp(cands[0].path, obj_name(o)))
-			dadd("no such file");
-		else
-			dadd("not found: %s", esc(cands[0].path));
-		if (ncand > 1)
-			dadd(", nor in %u more place%s (-v lists them)",
-			    ncand - 1, ncand > 2 ? "s" : "");
-		break;
-	case R_DEFLATED:
-		dadd("%s; a copy of the %s settles it", r->kind == K_KERNEL ?
-		    "no kernel image perfmt reads (-v says why)" : r->why,
-		    r->kind == K_KERNEL ? "image unpacked (-k)" : "library (-c)");
-		where = 1;
-		break;
 	case R_ID_DIFFERS:
 		if (live_kind(c))
 			dadd("the %s%s", ct_names[type], r->flags & (RF_NOID |
@@ -8955,12 +9063,8 @@ detail_for(uint32_t g, const struct rec *rc)
 		if (r->flags & RF_ARCH_DIFF)
 			dadd(", a file for %s, the profile from %s",
 			    machine_name(r->em), esc(pf.arch));
-		where = !live_kind(c);
-		break;
-	case R_OTHER_ARCH:
-		dadd("a file for %s, the profile from %s", machine_name(r->em),
-		    esc(pf.arch));
-		where = 1;
+		if (!live_kind(c))
+			detail_where(o, c);
 		break;
 	case R_ID_NOT_MAPPED:
 		dadd("the recorded build-ID is the file's at the path, ");
@@ -8982,12 +9086,6 @@ detail_for(uint32_t g, const struct rec *rc)
 			    " (%" PRIu32 ":%" PRIu32 "; a chroot, a bind "
 			    "mount?): it is not the mapped file's", r->ino,
 			    rc->ino, rc->maj, rc->min);
-		where = 1;
-		break;
-	case R_OTHER_ID:
-		dadd("perf recorded %u build-IDs at the path (rebuilt while it "
-		    "recorded?): a file here has one at most (-v lists the "
-		    "places)", r->nids);
 		break;
 	case R_ID_MATCHES:
 		if (live_kind(c))
@@ -9005,22 +9103,6 @@ detail_for(uint32_t g, const struct rec *rc)
 		if (r->flags & RF_NEWER)
 			detail_time("; modified", r->mtime);
 		break;
-	case R_TWO_INODES:
-		dadd("replaced while recording: perf saw two inodes at the "
-		    "path");
-		where = 1;
-		break;
-	case R_OTHER_INODE:
-		if (r->ino == rc->ino)
-			dadd("inode %" PRIu64 ", of another generation than the "
-			    "one perf mapped (on %" PRIu32 ":%" PRIu32 "): the "
-			    "file was made anew", r->ino, rc->maj, rc->min);
-		else
-			dadd("inode %" PRIu64 ", the profile saw inode %" PRIu64
-			    " on the same device (%" PRIu32 ":%" PRIu32 ")",
-			    r->ino, rc->ino, rc->maj, rc->min);
-		where = 1;
-		break;
 	case R_DELETED:
 		dadd("perf saw the file deleted while it ran (replaced or "
 		    "removed)");
@@ -9031,6 +9113,35 @@ detail_for(uint32_t g, const struct rec *rc)
 		else
 			dadd("; %s is another file%s%s", esc(c->path),
 			    r->disklen ? ", build-ID " : "", hex);
+		break;
+	case R_OTHER_ID:
+		dadd("perf recorded %u build-IDs at the path (rebuilt while it "
+		    "recorded?): a file here has one at most (-v lists the "
+		    "places)", r->nids);
+		break;
+	case R_DEFLATED:
+	case R_KIMAGE_DEFLATED:
+		dadd("%s; a copy of the %s settles it", r->kind == K_KERNEL ?
+		    "no kernel image perfmt reads (-v says why)" : r->why,
+		    r->kind == K_KERNEL ? "image unpacked (-k)" : "library (-c)");
+		break;
+	case R_MISSING:
+		detail_missing(o, r);
+		break;
+	}
+}
+
+/* The words of the rules the file's release, inode and times decide,
+ * and of the rest whose words vary. */
+static void
+detail_judged(const struct res *r, const struct rec *rc,
+    const struct cand *c)
+{
+	char rel[STRMAX];
+
+	switch (r->rule) {
+	case R_PSEUDO:
+		dadd("%s", r->why);
 		break;
 	case R_UNREADABLE:
 		dadd("%s: %s: not read, nothing is claimed", esc(c->path),
@@ -9046,9 +9157,9 @@ detail_for(uint32_t g, const struct rec *rc)
 		    "buildid-cache, perf archive) or -s SYSROOT" : "-s SYSROOT "
 		    "or -c CACHE");
 		break;
-	case R_NO_SYSFS:
-		dadd("/sys is not mounted: mount -t sysfs sysfs /sys, or give "
-		    "-k VMLINUX");
+	case R_OTHER_ARCH:
+		dadd("a file for %s, the profile from %s", machine_name(r->em),
+		    esc(pf.arch));
 		break;
 	case R_RELEASE_DIFFERS:
 	case R_RELEASE_SAME:
@@ -9066,6 +9177,7 @@ detail_for(uint32_t g, const struct rec *rc)
 			    "(record with build-IDs)", live_kind(c) ? boot_why :
 			    "an image's release does not name its build");
 		break;
+	case R_KIMAGE_NO_RELEASE:
 	case R_NO_RELEASE:
 	case R_NOTHING_TO_COMPARE:
 		dadd("no build-ID recorded, ");
@@ -9075,22 +9187,21 @@ detail_for(uint32_t g, const struct rec *rc)
 			dadd("and %s names no release: nothing to compare",
 			    c ? esc(c->path) : "it");
 		break;
-	case R_NO_TIME:
-		dadd("no build-ID recorded, and the profile's time is unknown: "
-		    "give -t TIME or -r FILE");
-		break;
-	case R_COPY:
-		dadd("no build-ID recorded; a copy under the sysroot, whose "
-		    "times date the copy; record with build-IDs, or perfmt "
-		    "inject where it was recorded");
-		where = 1;
+	case R_OTHER_INODE:
+		if (r->ino == rc->ino)
+			dadd("inode %" PRIu64 ", of another generation than the "
+			    "one perf mapped (on %" PRIu32 ":%" PRIu32 "): the "
+			    "file was made anew", r->ino, rc->maj, rc->min);
+		else
+			dadd("inode %" PRIu64 ", the profile saw inode %" PRIu64
+			    " on the same device (%" PRIu32 ":%" PRIu32 ")",
+			    r->ino, rc->ino, rc->maj, rc->min);
 		break;
 	case R_OTHER_FS:
 		dadd("no build-ID recorded; perf mapped inode %" PRIu64 " on "
 		    "device %" PRIu32 ":%" PRIu32 ", and another file system "
 		    "holds the path here (an A/B slot, another disk, a "
 		    "container's)", rc->ino, rc->maj, rc->min);
-		where = 1;
 		break;
 	case R_IMAGE:
 		dadd("no build-ID recorded; %s; record with build-IDs, or perfmt "
@@ -9102,50 +9213,32 @@ detail_for(uint32_t g, const struct rec *rc)
 		    "device whose image file cannot be checked (/sys/dev/block)"
 		    : "on a read-only image (its times are the image's), in a "
 		    "boot not shown to be the recording's");
-		where = 1;
-		break;
-	case R_SNAPSHOT:
-		dadd("no build-ID recorded; its btrfs subvolume was made after "
-		    "the recording began (a snapshot put back?): its inode and "
-		    "times may be an older build's");
-		where = 1;
 		break;
 	case R_NEWER:
 		detail_time("modified", r->mtime);
-		where = 1;
 		break;
 	case R_COPY_TIME:
 	case R_UNPLACED:
-	case R_OTHER_DEVICE:
-	case R_DURING:
-	case R_JIT_EARLIER:
-	case R_CTIME:
-		time_into(when, sizeof when, r->mtime, 0);
-		dadd("no build-ID recorded; modified %s, ", when);
-		if (r->rule == R_COPY_TIME || r->rule == R_UNPLACED)
-			dadd("before the perf.data's mtime, but that is %s; "
-			    "give -t TIME or -r FILE", trust_text());
-		else
-			dadd("%s", r->rule == R_OTHER_DEVICE ? "but not shown "
-			    "to be the file mapped" : r->rule == R_CTIME ?
-			    "but its inode changed after the recording began "
-			    "(ctime): the mtime may not date its bytes" :
-			    r->rule == R_JIT_EARLIER ? "before the recording "
-			    "began: an earlier process's with the same pid?" :
-			    "while perf recorded: before it was mapped or "
-			    "after?");
-		where = 1;
+		dadd("before the perf.data's mtime, but that is %s; give -t "
+		    "TIME or -r FILE", trust_text());
 		break;
 	case R_UNCHANGED:
 		dadd("%s; not modified since the profile", rc->idlen ?
 		    "build-ID unreadable" : "no build-ID recorded");
 		if (r->flags & RF_SAME_INO)
 			dadd(", same device and inode");
-		where = 1;
 		break;
 	}
-	if (where)
-		detail_where(o, c);
+}
+
+/* The notes every detail may carry after its rule's words, unless the
+ * rule's words say them (its T_NO_ bits). */
+static void
+detail_notes(const struct obj *o, const struct res *r, const struct rec *rc,
+    unsigned tail)
+{
+	char when[64];
+
 	if (r->flags & RF_FUTURE) {
 		time_into(when, sizeof when, r->mtime, 0);
 		dadd("; its mtime, %s, lies in the future: its ctime dates it",
@@ -9159,15 +9252,13 @@ detail_for(uint32_t g, const struct rec *rc)
 		    "subvolume, FUSE?)", r->ino == rc->ino ? "the same inode "
 		    "number, but no generation to tell the same file," :
 		    "another inode");
-	if ((r->flags & RF_UNREAD) && r->rule != R_ID_DIFFERS &&
-	    r->rule != R_DEFLATED)
+	if ((r->flags & RF_UNREAD) && !(tail & T_NO_UNREAD))
 		dadd("; %s", r->why);
-	if ((r->flags & RF_MULTI_ID) && r->rule != R_OTHER_ID)
+	if ((r->flags & RF_MULTI_ID) && !(tail & T_NO_MULTI_ID))
 		dadd("; replaced while recording: %u build-IDs", r->nids);
-	if ((r->flags & RF_MULTI_INO) && r->rule != R_TWO_INODES &&
-	    r->rule != R_ID_NOT_MAPPED)
+	if ((r->flags & RF_MULTI_INO) && !(tail & T_NO_MULTI_INO))
 		dadd("; replaced while recording: the inode changed");
-	if (rc->inodes == 3 && r->rule != R_ID_NOT_MAPPED)
+	if (rc->inodes == 3 && !(tail & T_NO_TWO_DEVS))
 		dadd("; perf saw it on another device too (a container, a "
 		    "chroot)");
 	if (r->flags & RF_IMAGE_ID)
@@ -9175,10 +9266,38 @@ detail_for(uint32_t g, const struct rec *rc)
 		    esc(obj_name(&objs[kernel_image(o)])));
 	// r->first names the debug file unless a binary with the ID was
 	// found (RF_PATH_DIFF takes it then): the note is for when none was
-	if ((r->flags & RF_DEBUG) && r->rule != R_ID_MATCHES &&
-	    r->rule != R_ID_NOT_MAPPED)
+	if ((r->flags & RF_DEBUG) && !(tail & T_NO_DEBUG))
 		dadd("; symbols: the debug file %s has the recorded build-ID, "
 		    "not the binary", esc(cand_resolve(&cands[r->first])));
+}
+
+/* g's detail, in detail[]: its rule's words, where it is, its notes. */
+static void
+detail_for(uint32_t g, const struct rec *rc)
+{
+	const struct obj *o = &objs[g];
+	const struct res *r = &res[g];
+	const struct rule *ru = &rules[r->rule];
+	const struct cand *c = r->cand < ncand ? &cands[r->cand] : NULL;
+	char when[64];
+
+	if (c)
+		cand_resolve(&cands[r->cand]);
+	if (ncand)
+		cand_resolve(&cands[0]);
+	dlen = 0;
+	detail[0] = 0;
+	if (ru->tail & T_MODIFIED) {
+		time_into(when, sizeof when, r->mtime, 0);
+		dadd("no build-ID recorded; modified %s, ", when);
+	}
+	if (ru->words)
+		dadd("%s", ru->words);
+	detail_id(o, r, rc, c);
+	detail_judged(r, rc, c);
+	if (ru->tail & T_WHERE)
+		detail_where(o, c);
+	detail_notes(o, r, rc, ru->tail);
 }
 
 /* A JSON string: the escaped name (section 4), with '"' and '\' escaped

@@ -1,16 +1,29 @@
 # Sourced by tests/run.sh after tests/lib.sh (docs/testing.md).
 # ---- the rules: docs/design.md's table is the code's -----------------------
-# rules[] of perfmt.c, entry by entry ({ V_X, "code" }, after the comment
-# lines that say when it holds, joined), as the rows of design.md's table
+# rules[] of perfmt.c, entry by entry ({ V_X, P_X, T_X, "code", F(X) |
+# ..., words }, its lines joined, after the comment lines that say when it
+# holds), as the rows of design.md's table: the facts it needs, as words
 awk '
 	/^} rules\[R_N\] = \{$/ { on = 1; next }
 	on && /^};$/ { exit }
-	on && /^\t\/\/ / { sub(/^\t\/\/ /, ""); when = when (when == "" ? "" : " ") $0; next }
-	on && /^\t\{ V_[A-Z]+, "[^"]*" \},$/ {
-		v = $2; sub(/^V_/, "", v); sub(/,$/, "", v)
-		split($0, q, "\"")
-		printf "| %d | `%s` | %s | %s |\n", ++n, q[2], tolower(v), when
-		when = ""
+	on && row == "" && /^\t\/\/ / { sub(/^\t\/\/ /, ""); when = when (when == "" ? "" : " ") $0; next }
+	on && (row != "" || /^\t\{ V_[A-Z]+, P_[A-Z]+, /) {
+		row = row " " $0
+		if (row !~ /\},$/)
+			next
+		split(row, t, " ")
+		v = t[2]; sub(/^V_/, "", v); sub(/,$/, "", v)
+		split(row, q, "\"")
+		facts = ""
+		while (match(row, /F\([A-Z_]+\)/)) {
+			f = tolower(substr(row, RSTART + 2, RLENGTH - 3))
+			gsub(/_/, "-", f)
+			facts = facts (facts == "" ? "" : ", ") f
+			row = substr(row, RSTART + RLENGTH)
+		}
+		printf "| %d | `%s` | %s | %s | %s |\n", ++n, q[2], tolower(v),
+		    facts == "" ? "none" : facts, when
+		when = row = ""
 	}' "$top/perfmt.c" >"$W/out"
 sed -n '/^<!-- rules begin -->$/,/^<!-- rules end -->$/p' \
     "$top/docs/design.md" | sed '1,3d;$d' >"$T/doc"
@@ -59,7 +72,7 @@ reach_by() {
 	run "$@"
 	_got=$(grep -F "\"path\":\"$_obj\"," "$W/out" | sed -n \
 	    's/^{"verdict":"\([a-z]*\)","reason":"\([a-z-]*\)".*/\2 \1/p')
-	_want="$_code $(awk -v c="$_code" '$1 == c { print $2 }' "$T/pairs")"
+	_want="$_code $(awk -v c="$_code" '$1 == c { print $2; exit }' "$T/pairs")"
 	if [ "$_got" = "$_want" ]; then
 		ok "rules: $_code reached ($_obj$how)"
 		echo "$_code" >>"$T/reached"
