@@ -1,41 +1,21 @@
 /* perfmt - are the binaries behind a perf.data profile still the ones profiled?
  *
- * perf record stores the paths of the objects a profile used (MMAP and MMAP2
- * records) and, after a slow pass at the end of the run, their build-IDs.
- * perfmt reads those from any perf.data (file, pipe or directory form, either
- * byte order, any writer from perf 3.x to 6.x and simpleperf), finds each
- * object where perf would (under a sysroot, in build-ID caches), reads its
- * build-ID, and gives it a verdict (section 14).  Fixed memory, no library
- * beyond libc.
- *
- * Usage: see usage_text below (section 3); README.md holds the same text.
- *
- * Exit status, as cmp(1) and diff(1), and one of its own: 0 all good; 1 a
- * file changed (a verdict missing to deleted); 3 nothing shown changed but
- * something cannot be told (unreadable, foreign, unverified, nothing to
- * list, a file without a build-ID, a damaged or unfinished profile, a
- * table that filled); 2 trouble (bad usage, unreadable or malformed
- * input).  usage_text says it in full.
- *
- * Memory: no malloc.  Every buffer and table is static and sized at compile
- * time, the large ones by the PERFMT_* macros of section 1, which `perfmt
- * -V` prints.  The one mapping is a perf event's two-page ring, which
- * reads perf's clock.
+ * The design is docs/design.md; the format rules, docs/format.md, are cited
+ * at the line as "fmt §N".  Where to start: main (section 17) runs a
+ * command (section 16); rec_next (section 10) walks a profile's records;
+ * note_walk (section 12) walks an ELF file's notes; rules[] (section 14)
+ * is the table of rules that give each object its verdict.
  *
  * Sections
- *   1. limits and version       10. perf.data: records
- *   2. diagnostics              11. perf.data: opening a profile
- *   3. usage                    12. ELF notes
- *   4. bytes and text           13. finding the files
- *   5. bounded reader           14. verdicts
- *   6. object table             15. reports
- *   7. perf.data: header, attrs 16. commands
- *   8. perf.data: features      17. main
+ *   1. Limits and version                  10. perf.data: records
+ *   2. Diagnostics                         11. perf.data: opening a profile
+ *   3. Usage                               12. ELF notes
+ *   4. Bytes and text                      13. Finding the files
+ *   5. Bounded reader                      14. Verdicts
+ *   6. Object table                        15. Reports
+ *   7. perf.data: header and attributes    16. Commands
+ *   8. perf.data: feature sections         17. main
  *   9. zstd decoder (RFC 8878)
- *
- * References: Linux tools/perf/Documentation/perf.data-file-format.txt;
- * include/uapi/linux/perf_event.h; System V gABI "Note Section"; the
- * rules as this project reads them, docs/format.md (cited as "fmt §N").
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -63,20 +43,18 @@
 
 #include "elf_min.h"
 
-/* glibc and musl both have it (sys/auxv.h); declared here because that
- * header drags in <elf.h>, whose macros elf_min.h would meet again */
+/* <sys/auxv.h> drags in <elf.h>, whose macros clash with elf_min.h */
 unsigned long getauxval(unsigned long);
-/* and syscall, which <unistd.h> declares only beyond POSIX */
+/* <unistd.h> declares it only beyond POSIX */
 long syscall(long, ...);
-/* a directory opened to walk from, not to read (musl: O_PATH); glibc
- * has no O_SEARCH, and its O_RDONLY asks for read permission too */
+/* a directory opened to walk from, not to read; glibc lacks O_SEARCH */
 #ifndef O_SEARCH
 #define O_SEARCH O_RDONLY
 #endif
 
 /* ==== 1. Limits and version =============================================
- * Every size here is a compile-time constant; `make PERFMT_X=n` overrides.
- * The data buffer must hold the largest record (header.size is a u16).
+ * `make PERFMT_X=n` overrides a size.  A record is at most 64 KiB (its
+ * header.size is a u16, fmt §3.1).
  */
 #define PERFMT_VERSION "0.1.0"
 
@@ -130,18 +108,13 @@ long syscall(long, ...);
 #define CMDMAX 1024		/* kept bytes of the recorded command line */
 #define MAXDAMAGE 8		/* damage notes kept for `header` */
 #define NOPOS UINT64_MAX
-/* A file's times come from the kernel's coarse clock: up to a tick (10 ms
- * at HZ=100) behind the moment they stand for. */
+/* ns a file time may lag: the kernel's coarse clock, a tick at HZ=100 */
 #define FILE_TICK 10000000
 
 /* ==== 2. Diagnostics ====================================================
- * One helper.  A message ending in ':' gets strerror(errno) appended (the
- * sbase convention).  The level raises `status`: 0 a note, 1 something
- * cannot be told (a damaged profile, a file nothing vouches for), 2
- * trouble.  A verdict that a file changed sets `changed` (verdict_status,
- * section 14).  The exit status (perfmt.1, EXIT STATUS; finish) is 2 for
- * trouble, else 1 where a file changed, else 3 where something cannot be
- * told, else 0: a script tells each apart.
+ * A message ending in ':' gets strerror(errno) appended.  level raises
+ * status: 0 a note, 1 something cannot be told, 2 trouble; finish (section
+ * 17) makes the exit status of it and `changed` (verdict_status).
  */
 static int status;
 static int changed;
@@ -178,8 +151,8 @@ msg(int level, const char *fmt, ...)
 }
 
 /* ==== 3. Usage ========================================================== */
-/* -h prints all four parts; a usage error only the synopsis.  C99 promises
- * string literals of 4095 bytes. */
+/* Four parts, as C99 promises string literals of only 4095 bytes; README.md
+ * repeats the first, the synopsis. */
 static const char *const usage_text[4] = {
 "usage: perfmt [check] [-Lqpjv] [-i FILE] [-s DIR] [-c DIR]... [-k FILE]\n"
 "              [-t TIME | -r FILE] [-a | -H | --hits[=sample|callchain]]\n"
@@ -303,11 +276,7 @@ usage_exit(int code)
 	exit(code);
 }
 
-/* The options as main parses them (section 17): the profile and the
- * output (-i, -o), the places to look (-s, -k, -c; --kallsyms, the
- * kernel's symbols for archive), the profile's time (-t, -r), -L, the
- * output's form, the scope (-a, -H: HITS_SAMPLE or HITS_CALLCHAIN),
- * inject's -n and list --kernel. */
+/* The options, as main (section 17) parses them. */
 #define MAXCACHE 8
 
 static struct opt {
@@ -320,8 +289,7 @@ static struct opt {
 } opt;
 
 /* ==== 4. Bytes and text =================================================
- * File bytes are decoded with shifts in the writer's byte order, which is
- * data (be = 1 for big-endian), never the host's.
+ * be is the writer's byte order (1: big-endian), never the host's (fmt §4).
  */
 static inline uint16_t
 get16(const unsigned char *p, int be)
@@ -373,18 +341,10 @@ align_up(uint64_t v, uint64_t a)
 	return (v + a - 1) / a * a;
 }
 
-/* Characters escaped though valid UTF-8: the C1 controls U+0080-U+009F,
- * which some terminals obey even in UTF-8, and the characters a terminal
- * draws as nothing, or that reorder or break the line: the
- * Default_Ignorable_Code_Point property of Unicode 15
- * (DerivedCoreProperties.txt: zero-width space, joiners and marks
- * U+200B-U+200F, U+061C, soft hyphen U+00AD, word joiner and invisible
- * operators U+2060-U+2064, bidirectional embeddings, overrides and
- * isolates U+202A-U+202E and U+2066-U+2069, byte order mark U+FEFF,
- * variation selectors, Hangul fillers, tag characters U+E0000-U+E0FFF),
- * with the line and paragraph separators U+2028, U+2029 and the
- * interlinear annotation controls U+FFF9-U+FFFB (format characters, Cf).
- * Any of them makes one path look like another, so each is escaped. */
+/* Valid UTF-8 escaped all the same, as each lets one path pass for
+ * another: the C1 controls, which some terminals obey; Unicode 15's
+ * Default_Ignorable_Code_Point (zero-width, bidirectional controls,
+ * variation selectors, fillers, tags); U+2028, U+2029, U+FFF9-U+FFFB. */
 static const uint32_t unshown[][2] = {
 	{ 0x0080, 0x009f }, { 0x00ad, 0x00ad }, { 0x034f, 0x034f },
 	{ 0x061c, 0x061c }, { 0x115f, 0x1160 }, { 0x17b4, 0x17b5 },
@@ -394,8 +354,7 @@ static const uint32_t unshown[][2] = {
 	{ 0x1bca0, 0x1bca3 }, { 0x1d173, 0x1d17a }, { 0xe0000, 0xe0fff },
 };
 
-/* Length of the valid UTF-8 sequence at s (n bytes left), 0 if invalid or
- * if it encodes one of unshown[] above. */
+/* Length of the UTF-8 sequence at s; 0 if invalid or unshown[]. */
 static size_t
 utf8_len(const unsigned char *s, size_t n)
 {
@@ -422,9 +381,8 @@ utf8_len(const unsigned char *s, size_t n)
 	return len;
 }
 
-/* Names come from untrusted files: control bytes, backslash and invalid
- * UTF-8 are written as C escapes so that output can never drive a terminal
- * and one name is always one line. */
+/* Names come from untrusted files: all but printable ASCII and shown UTF-8
+ * is escaped, so that a name never drives a terminal and is one line. */
 static size_t
 esc_into(char *dst, size_t cap, const char *src, size_t n)
 {
@@ -468,15 +426,13 @@ esc(const char *s)
 	return ring[k];
 }
 
-/* A name of n bytes, escaped, to standard output where print is set;
- * the columns it takes either way (a character each), for the table. */
+/* A name escaped, printed if print; the columns it takes either way. */
 static size_t
 out_name(const char *s, size_t n, int print)
 {
 	char buf[4 * 4096 + 8], *b;
 	size_t i = 0, len, cols = 0;
 
-	// Escape in slices so that a name of any length fits the buffer.
 	while (i < n) {
 		len = n - i > 4096 ? 4096 : n - i;
 		while (len > 1 && i + len < n &&
@@ -505,9 +461,8 @@ hex_into(char *dst, const unsigned char *id, size_t n)
 	dst[2 * n] = 0;
 }
 
-/* The name of v, a record type or a feature bit, in the tables t of n
- * names from base (NULL in their holes), else what and the number.  Two
- * live at a time. */
+/* The name of v in the tables t (NULL in their holes), else what and the
+ * number.  Two live at a time. */
 struct names { const char *const *name; uint32_t base, n; };
 
 static const char *
@@ -525,9 +480,8 @@ tab_name(const struct names *t, size_t nt, uint32_t v, const char *what)
 	return tmp[k];
 }
 
-/* a / b rounded down, *rem the remainder (0 to b - 1), by the remainder:
- * a - q * b overflows for an a near -2^63, which a u64 CLOCK_DATA time of
- * day with its top bit set becomes (tests/data/fuzz/perf-clock-tod-min). */
+/* a / b rounded down, *rem in 0 to b - 1; not by a - q * b, which
+ * overflows for an a near -2^63 (tests/data/fuzz/perf-clock-tod-min). */
 static int64_t
 floor_div(int64_t a, int64_t b, int64_t *rem)
 {
@@ -535,8 +489,7 @@ floor_div(int64_t a, int64_t b, int64_t *rem)
 	return a / b - (a % b < 0);
 }
 
-/* Days since 1970-01-01 to a proleptic Gregorian date (H. Hinnant's
- * civil-from-days).  Not gmtime_r or timegm: in musl they link __tz.c,
+/* H. Hinnant's civil-from-days.  Not gmtime_r: in musl it links __tz.c,
  * and with it an allocator (tests/t-static.sh). */
 static void
 civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
@@ -551,8 +504,7 @@ civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
 	*y = yoe + era * 400 + (*m <= 2);
 }
 
-/* Days since 1970-01-01 of a proleptic Gregorian date: the inverse of
- * civil_from_days (days-from-civil, same source). */
+/* The inverse: Hinnant's days-from-civil. */
 static int64_t
 days_from_civil(int64_t y, unsigned m, unsigned d)
 {
@@ -563,8 +515,8 @@ days_from_civil(int64_t y, unsigned m, unsigned d)
 	return era * 146097 + doe - 719468;
 }
 
-/* ns since the epoch as "YYYY-MM-DD HH:MM:SS UTC", with frac decimals
- * of the second (0, 1 for JSON's 'T' form and 9 decimals, or 9). */
+/* "YYYY-MM-DD HH:MM:SS UTC" with frac (0 or 9) decimals of the second;
+ * frac 1: JSON's "YYYY-MM-DDTHH:MM:SS.nnnnnnnnnZ". */
 static void
 utc_into(char *buf, size_t cap, int64_t ns, int frac)
 {
@@ -586,7 +538,6 @@ utc_into(char *buf, size_t cap, int64_t ns, int frac)
 		snprintf(buf + n, cap - (size_t)n, " UTC");
 }
 
-/* "3 s", "5 min", "2 h", "4 days" */
 static const char *
 span(int64_t ns)
 {
@@ -603,8 +554,7 @@ span(int64_t ns)
 	return buf;
 }
 
-/* The first place in s where the text k begins, or NULL: strstr's
- * answer by a plain loop, for the few bytes of k looked for here. */
+/* strstr by a plain loop: k is a few bytes. */
 static const char *
 find(const char *s, const char *k)
 {
@@ -616,9 +566,8 @@ find(const char *s, const char *k)
 	return NULL;
 }
 
-/* The decimal number at s, at most max: the end of its digits, NULL if
- * there are none or they pass max.  A plain loop, as it takes no sign or
- * spaces, and strtoull would bring musl's whole number scanner. */
+/* The digits at s, at most max: their end, or NULL.  Not strtoull, which
+ * takes a sign and spaces and brings musl's whole number scanner. */
 static const char *
 dec_run(const char *s, uint64_t max, uint64_t *v)
 {
@@ -637,8 +586,6 @@ dec_run(const char *s, uint64_t max, uint64_t *v)
 	return s;
 }
 
-/* A decimal number, the whole string, at most max (*v is not to be
- * used where it is refused). */
 static int
 dec_value(const char *s, uint64_t max, uint64_t *v)
 {
@@ -646,7 +593,6 @@ dec_value(const char *s, uint64_t max, uint64_t *v)
 	return s && !*s;
 }
 
-/* n decimal digits at *s, advancing it; -1 if they are not there. */
 static int
 digits(const char **s, int n)
 {
@@ -660,8 +606,7 @@ digits(const char **s, int n)
 	return v;
 }
 
-/* Why parse_time refused its string: the field that is wrong. */
-static char time_why[160];
+static char time_why[160];	/* the field parse_time refused */
 
 static int
 time_bad(const char *fmt, ...)
@@ -674,9 +619,8 @@ time_bad(const char *fmt, ...)
 	return 0;
 }
 
-/* ns since the epoch from "SECONDS" or "YYYY-MM-DD[THH:MM[:SS]]" (UTC);
- * on a refusal time_why names the field.  A time past 2262-04-11, where
- * int64_t ns end (ts_ns), is refused rather than wrapped.  No sscanf:
+/* -t's "SECONDS" or "YYYY-MM-DD[THH:MM[:SS]]" UTC, to ns; a time past
+ * 2262-04-11, where int64_t ns end, is refused, not wrapped.  No sscanf:
  * musl's drags in realloc. */
 static int
 parse_time(const char *s, int64_t *ns)
