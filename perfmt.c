@@ -684,14 +684,12 @@ parse_time(const char *s, int64_t *ns)
 }
 
 /* ==== 5. Bounded reader =================================================
- * Every byte perfmt reads goes through a struct rd: a window [at, end) of a
- * file, a pipe, or bytes already in memory.  rd_peek(n) hands out n
- * contiguous bytes or NULL; nothing is ever read past the window.  Regular
- * files are read with pread at explicit offsets and skipped by arithmetic.
+ * A struct rd is a window [at, end) of a file, a pipe or memory: rd_peek(n)
+ * gives n contiguous bytes or NULL, never past the window, so a size field
+ * read from the input cannot lead outside it (docs/design.md).
  */
 #define RD_OPEN UINT64_MAX
 
-/* The readers' buffers: records, feature sections, ELF tables and notes. */
 static unsigned char databuf[PERFMT_BUF];
 static unsigned char featbuf[PERFMT_FEATBUF];
 static unsigned char tabbuf[PERFMT_ELFBUF], notebuf[PERFMT_ELFBUF];
@@ -707,12 +705,9 @@ struct rd {
 	int err;		/* errno of a failed read, 0 if none */
 };
 
-/* A file of a profile, a sysroot or a cache, opened to be read: never
- * waiting (a FIFO put at the path would block the open), never a
- * terminal, and kept only if it is a regular file once open: the stat
- * that chose it may have seen another (fstat, st).  path is in the
- * directory open at dfd (AT_FDCWD: the working directory).  -1 if not:
- * errno EINVAL where it is no regular file. */
+/* Opens path to read: O_NONBLOCK, as a FIFO put at the path would block
+ * the open; and kept only if a regular file once open, as the stat that
+ * chose it may have seen another.  -1, errno EINVAL, where it is not. */
 static int
 open_regular(int dfd, const char *path, int flags, struct stat *st)
 {
@@ -731,10 +726,8 @@ open_regular(int dfd, const char *path, int flags, struct stat *st)
 	return -1;
 }
 
-/* Up to n bytes of fd, at off or (off < 0) where it stands, read again
- * where a signal cut the read: as read(2), 0 at the end, -1 and errno.
- * The one way to read a file whole (inject's and archive's copies,
- * a kallsyms), where the bounded reader's windows do not serve. */
+/* read(2) at off, or (off < 0) where fd stands, again after EINTR: for
+ * the readers, and for what no window serves (copies, a kallsyms). */
 static ssize_t
 read_at(int fd, void *p, size_t n, int64_t off)
 {
@@ -843,7 +836,6 @@ rd_skip(struct rd *r, uint64_t n)
 		r->at += n;
 		return 1;
 	}
-	// a pipe: read through, a buffer at a time
 	for (; n; n -= k) {
 		k = n < r->cap ? (size_t)n : r->cap;
 		if (!rd_fill(r, k)) {
@@ -855,8 +847,8 @@ rd_skip(struct rd *r, uint64_t n)
 	return 1;
 }
 
-/* The next line of a text file into line, without its newline, cut to
- * cap - 1 bytes (the rest read as the next line); 0 at its end. */
+/* The next line, without its newline; one longer than cap - 1 bytes is
+ * cut, its rest read as the next line.  0 at the end. */
 static int
 rd_line(struct rd *r, char *line, size_t cap)
 {
@@ -873,7 +865,6 @@ rd_line(struct rd *r, char *line, size_t cap)
 	return 1;
 }
 
-/* Moves the cursor to off: within the buffer, or anywhere in a file. */
 static int
 rd_seek(struct rd *r, uint64_t off)
 {
@@ -888,9 +879,8 @@ rd_seek(struct rd *r, uint64_t off)
 	return 1;
 }
 
-/* Reads the perf_header_string at the cursor (fmt §1.7): u32 len, then len
- * bytes of text, NUL and padding.  Keeps what fits in dst up to the first
- * NUL; cut where dst cannot hold it all. */
+/* A perf_header_string (fmt §1.7), kept up to its NUL; *cut where dst
+ * cannot hold it. */
 static int
 rd_string(struct rd *r, char *dst, size_t cap, int be, int *cut)
 {
@@ -918,9 +908,8 @@ rd_string(struct rd *r, char *dst, size_t cap, int be, int *cut)
 }
 
 /* ==== 6. Object table ===================================================
- * One entry per (machine, name, build-ID) the profile mentions, in the
- * order first met.  The hash chains by (machine, name).  Table full: the
- * entry is counted as dropped and the run says so; nothing is silent.
+ * One entry per (machine, name, build-ID), in the order first met, hashed
+ * by (machine, name).
  */
 enum {
 	SRC_TABLE = 1,		/* HEADER_BUILD_ID feature section */
@@ -933,10 +922,8 @@ enum {
 struct obj {
 	uint32_t name;		/* offset in arena */
 	union {
-		uint32_t next;	/* while the profile is read: hash chain,
-				 * index + 1, 0 ends */
-		uint32_t line;	/* then: its line in a list, offset + 1
-				 * (lists_read), 0 none */
+		uint32_t next;	/* while read: hash chain, index + 1 */
+		uint32_t line;	/* then: its list line, offset + 1 */
 	} u;
 	uint32_t group;		/* index of the first entry of this path */
 	uint32_t gnext;		/* next entry of the same path: index + 1 */
@@ -965,8 +952,7 @@ static uint32_t obj_dropped;	/* records whose object found no room */
 static char arena[PERFMT_ARENA];
 static size_t arena_used;
 
-/* Build-IDs are equal when they agree on their common length and the
- * longer one has only zero bytes beyond it: perf zero-pads short IDs. */
+/* Equal up to zero padding: perf zero-pads short IDs (fmt §2.1). */
 static int
 id_same(const unsigned char *a, size_t alen, const unsigned char *b,
     size_t blen)
@@ -999,12 +985,10 @@ obj_set_id(struct obj *o, const unsigned char *id, size_t idlen)
 }
 
 /* A profile with more objects than the table holds is read in passes,
- * each taking the names whose hash falls in its share, [part_lo,
- * part_hi) (next_pass), and a share's samples in passes of their own
- * where more wait for their maps than the table holds (pk of pn: pend_k
- * of pend_n, section 10).  Where the input cannot be read twice (a
- * pipe), each name that finds no room is said, once when the set below
- * can tell. */
+ * each taking the names whose hash is in [part_lo, part_hi) (next_pass);
+ * a part's pk of pn are the pend_k of pend_n of section 10.  A pipe is
+ * read once: each name without room is said, once if dropped_seen can
+ * tell. */
 #define PART_ALL ((uint64_t)1 << 32)
 static uint64_t part_lo, part_hi = PART_ALL;
 static struct part {
@@ -1044,8 +1028,8 @@ obj_dropped_name(const char *name, size_t n)
 	msg(1, "not checked, the object table is full: %s", buf);
 }
 
-/* Finds or adds the entry.  A build-ID table keeps one entry per machine
- * and name, the last ID winning, as perf's dso list does. */
+/* A build-ID table's name keeps its last ID, as perf's dso list (fmt
+ * §2.1). */
 static struct obj *
 obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
     size_t idlen, unsigned src, unsigned cpumode)
@@ -1053,8 +1037,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	uint32_t nh = name_hash(name, n), h, i, group = nobj;
 	struct obj *o;
 
-	// another share's: its maps take OBJ_OTHER's, so that the samples
-	// in them do not wait for a map (section 10)
+	// another share's maps take OBJ_OTHER: their samples wait for none
 	if (nh < part_lo || nh >= part_hi)
 		return others_mapped ? &objs[OBJ_OTHER] : NULL;
 	h = (nh ^ (uint32_t)machine) % OBJ_HASH;
@@ -1068,8 +1051,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 		if (!((src & SRC_TABLE) && (o->src & SRC_TABLE)) &&
 		    !id_same(o->id, o->idlen, id, idlen))
 			continue;
-		// the list shows the ID as the table wrote it, else as a
-		// build-ID record did
+		// list shows the table's ID, else a build-ID record's
 		if ((src & SRC_TABLE) || ((src & SRC_RECORD) &&
 		    !(o->src & SRC_TABLE)))
 			obj_set_id(o, id, idlen);
@@ -1079,7 +1061,6 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	}
 	if (nobj == PERFMT_MAXOBJ || n > 65535 ||
 	    n + 1 > sizeof arena - arena_used) {
-		// another pass will take it, or it is said here
 		if (!obj_dropped++ && !passes_ok)
 			msg(1, "object table full (%u objects, %u name bytes): "
 			    "the rest are not kept; give the profile as a "
@@ -1099,7 +1080,6 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	obj_set_id(o, id, idlen);
 	objs[group].gsrc |= (uint8_t)src;
 	if (group != nobj) {
-		// join the path's chain, right after its first entry
 		o->gnext = objs[group].gnext;
 		objs[group].gnext = nobj + 1;
 	}
@@ -1109,17 +1089,12 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 
 static uint64_t map_base;	/* obj_maptime's: a second before its first */
 
-/* The earliest time perf saw o mapped, for the verdict by time (docs/
- * design.md, the rules: during): in 1024 ns steps after
- * map_base, plus 1, rounded down so that it is never later than the
- * mapping.  1 where a mapping has no time (perf's records of what ran
- * before the recording) or lies out of the 73 minutes a u32 holds: the
- * verdict then takes the recording's start.  0: none seen.  map_base is
- * a second before the first time met, or before first, the first
- * sample's (SAMPLE_TIME, read before a file's records), where that is
- * earlier by less than half the range: each CPU's records reach the
- * file in turn, and an idle one's may come a second and more after
- * later ones. */
+/* The earliest time perf saw o mapped (docs/design.md, the rules:
+ * during), in 1024 ns steps after map_base, plus 1, rounded down; 1 for no
+ * time or one out of a u32's range (the verdict takes the recording's
+ * start); 0 none.  map_base starts a second before the first time met, or
+ * before first (SAMPLE_TIME's) if that is earlier: each CPU's records
+ * reach the file in turn, an idle one's a second and more late. */
 static void
 obj_maptime(struct obj *o, uint64_t t, uint64_t first)
 {
@@ -1138,24 +1113,19 @@ obj_maptime(struct obj *o, uint64_t t, uint64_t first)
 		o->maptime = v;
 }
 
-/* Whether two inodes of one device are two files: another number, or
- * the same number with another generation (a file deleted and another
- * made that took its number, as a rebuild's linker does).  perf's
- * synthesized records (-p, -a, a process already running) carry
- * generation 0: unknown, never another. */
+/* Two files: another inode, or another generation (a rebuilt file that
+ * took a deleted one's number).  Generation 0, of perf's synthesized
+ * records, is unknown, never another. */
 static int
 ino_other(uint64_t a, uint32_t agen, uint64_t b, uint32_t bgen)
 {
 	return a != b || (agen && bgen && agen != bgen);
 }
 
-/* The device and inode an MMAP2 record saw.  Another inode on the same
- * device means the file was replaced while perf recorded (inodes 2);
- * another device, that the path named another file in another mount
- * namespace, a container's or a chroot's (3, unless 2): the file kept is
- * the one perf saw first in time (earlier: this record is before every
- * other of o), since each CPU's records reach the file in turn, not in
- * time order. */
+/* The device and inode an MMAP2 record saw.  Another inode on the device:
+ * the file was replaced while perf recorded (inodes 2).  Another device:
+ * another mount namespace's file (3, unless 2), and the one kept is the
+ * earliest in time, as records reach the file out of time order. */
 static void
 obj_inode(struct obj *o, uint32_t maj, uint32_t min, uint64_t ino,
     uint32_t gen, int earlier)
@@ -1183,8 +1153,8 @@ obj_inode(struct obj *o, uint32_t maj, uint32_t min, uint64_t ino,
 }
 
 /* ==== 7. perf.data: header and attributes ===============================
- * fmt §1.2-1.4.  All profile state lives in `pf`; offsets in messages are
- * offsets in the file (for pipe input: bytes from the stream's start).
+ * fmt §1.2-1.4.  Offsets in messages are the file's (a pipe's: from the
+ * stream's start).
  */
 enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 
@@ -1219,7 +1189,6 @@ enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 /* pf.clock of events on several clocks, or of -k's clock not written */
 #define CLOCK_MIXED	UINT32_MAX
 
-/* header.misc */
 #define MISC_CPUMODE		7
 #define MISC_KERNEL		1
 #define MISC_USER		2
@@ -1270,8 +1239,8 @@ enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 struct attr {
 	uint64_t sample_type, flags, config, read_format;
 	uint32_t type, nids;
-	/* where a sample's fields lie (fmt §3.7); -1 absent, and cc_off -2
-	 * when a group READ of variable size comes before the callchain */
+	/* offsets in a SAMPLE (fmt §3.7); -1 absent; cc_off -2: after a
+	 * group READ, of variable size */
 	int ip_off, tid_off, time_off, read_off, cc_off;
 	char name[64];
 };
@@ -1291,15 +1260,13 @@ static struct pf {
 	int64_t time_slack;	/* the mtime's resolution, for the two */
 	int has_btime;
 	int rewritten;		/* btime is the one perfmt inject kept */
-	uint64_t file_sig;	/* stream_sig of the perf.data (a directory's
-				 * data) as opened; 0 for a pipe */
+	uint64_t file_sig;	/* stream_sig as opened; 0 for a pipe */
 	uint64_t hdr_size, attr_size, attrs_off, attrs_size;
 	uint64_t data_off, data_size;
 	uint64_t meta_lo, meta_hi;	/* ids and attrs, where they touch */
 	uint64_t feat[4];	/* feature bitmap (file) or features seen (pipe) */
 	int unfinished;		/* data.size 0: perf record was killed */
-	uint32_t clock;		/* the events' clock: 0 perf's own, else
-				 * -k's clockid + 1; CLOCK_MIXED */
+	uint32_t clock;		/* 0 perf's own, else -k's clockid + 1 */
 	int bitmap32;		/* the bitmap is u32 words (fmt §4) */
 	uint64_t walk_end;	/* where the walk of the records stopped */
 	uint64_t vdso_low;	/* [vdso] maps below 4 GiB (32-bit processes) */
@@ -1327,7 +1294,6 @@ static struct pf {
 	uint64_t dir_version;
 	uint32_t z_type, z_level, z_mmap_len;
 
-	/* what the records held */
 	uint64_t nrec, recbytes;
 	uint64_t type_n[128];
 	struct typecount other[32];
@@ -1350,7 +1316,6 @@ static struct pf {
 	uint32_t ndamage, damage_more;
 } pf;
 
-/* The profile's name in messages: standard input is "<stdin>". */
 static const char *
 pf_shown(void)
 {
@@ -1360,37 +1325,24 @@ pf_shown(void)
 enum { HITS_NONE, HITS_SAMPLE, HITS_CALLCHAIN };
 
 /* What a command reads of a profile, set by read_plan (section 16) before
- * the first byte and not changed after.
- * - hits: the scope's samples (HITS_SAMPLE their addresses, HITS_CALLCHAIN
- *   their callchains too and the processes of their user stacks);
- * - times: every sample's time, which header prints;
- * - span: the span of the records' times, which tells the file perf wrote
- *   from a copy and places the recording's start back from its time
- *   (every command that judges; the other records' times are read from
- *   their ends);
- * - data_maps: non-code mappings without a build-ID, which enter the
- *   object table only where something shows them: header counts them,
- *   list may name them, check -a judges them.  They are most of a dwarf
- *   profile's MMAP2 records (fmt §3.4), and a table holding them fills
- *   sooner;
- * - passes: the command can report a share of the objects at a time, so
- *   that a profile with more than the table holds is read in passes. */
+ * the first byte: hits, the scope's samples; times, every sample's time;
+ * span, the records' first and last times; data_maps, non-code mappings
+ * without a build-ID, most of a dwarf profile's MMAP2s (fmt §3.4), kept
+ * only where shown; passes, the objects may be reported a share at a
+ * time. */
 static struct {
 	int hits, times, span, data_maps, passes;
 } plan = { HITS_NONE, 1, 0, 1, 0 };
 
-/* The perf.data was born after its mtime: a copy that kept the mtime
- * (cp -p, tar, rsync).  The birth time is a real date (birth_time) and
- * the mtime may be saturated (ts_ns): nothing is added to the mtime. */
+/* A copy that kept the mtime (cp -p, tar, rsync).  The slack comes off
+ * btime, a real date, as the mtime may be saturated (ts_ns). */
 static int
 born_after(void)
 {
 	return pf.has_btime && pf.btime - pf.time_slack > pf.mtime;
 }
 
-/* The samples' times are read where the plan asks, and where they give
- * the profile's time (CLOCK_DATA without SAMPLE_TIME): a pipe's features
- * arrive among its records, so this is asked as they come. */
+/* Asked as records come: a pipe's features arrive among them. */
 static int
 want_times(void)
 {
@@ -1398,14 +1350,13 @@ want_times(void)
 	    (plan.span && !pf.has_clock_data && pf.has_btime && !born_after());
 }
 
-/* Samples nothing needs are stepped over unread. */
 static int
 want_samples(void)
 {
 	return plan.hits || want_times();
 }
 
-/* Records damage: reported at once on stderr, kept for `header`. */
+/* Said at once, and kept for `header`. */
 static void
 damage(int level, uint64_t off, const char *fmt, ...)
 {
@@ -1445,14 +1396,11 @@ attr_flags(const unsigned char *p, int be)
 	return r;
 }
 
-/* Sample ids by open addressing, a bounded number of probes: an id that
- * finds no slot among them is dropped, as in a full table.  Unbounded, a
- * full table costs PERFMT_MAXID probes per id, and a few events whose id
- * arrays all lie over the same megabyte keep perfmt busy for seconds
- * (regression input tests/data/fuzz/perf-ids-overlap). */
+/* Sample ids by open addressing.  An id that finds no slot in ID_PROBES
+ * is dropped, as in a full table: unbounded, a full table costs
+ * PERFMT_MAXID probes an id (tests/data/fuzz/perf-ids-overlap). */
 #define ID_PROBES (PERFMT_MAXID < 64 ? PERFMT_MAXID : 64)
 
-/* id's slot, or the free slot it takes; -1: none within ID_PROBES */
 static int
 id_slot(uint64_t id)
 {
@@ -1484,8 +1432,7 @@ id_find(uint64_t id)
 	return h >= 0 && pf.id_attr[h] ? &pf.attrs[pf.id_attr[h] - 1] : NULL;
 }
 
-/* The fixed part of a SAMPLE, in uapi order: IDENTIFIER, IP, TID, TIME,
- * ADDR, ID, STREAM_ID, CPU, PERIOD, READ, CALLCHAIN (fmt §3.7). */
+/* fmt §3.7 */
 static void
 attr_layout(struct attr *a)
 {
@@ -1512,15 +1459,13 @@ attr_layout(struct attr *a)
 	a->cc_off = st & S_CALLCHAIN ? off : -1;
 }
 
-/* Decodes a perf_event_attr of n bytes at p; returns its index or -1. */
 static int
 attr_add(const unsigned char *p, size_t n, uint64_t off)
 {
 	struct attr *a;
 	uint32_t c;
 
-	// sample_type and the flag word are inside PERF_ATTR_SIZE_VER0 (64)
-	if (n < 64) {
+	if (n < 64) {	// PERF_ATTR_SIZE_VER0, fmt §1.4
 		damage(2, off, "event attribute of %zu bytes, expected at "
 		    "least 64", n);
 		return -1;
@@ -1562,16 +1507,12 @@ attr_ids(int ai, const unsigned char *p, uint64_t n)
 	pf.attrs[ai].nids += (uint32_t)n;
 }
 
-/* The size of a perf_event_attr (fmt §1.4) as each version of the ABI
- * has it, up to the newest perf: attr_fit's choice. */
-#define ATTR_ABI_MAX 136
+#define ATTR_ABI_MAX 136	/* the newest perf_event_attr (fmt §1.4) */
 
-/* The size an attr of asz bytes is written at in a file made of a pipe:
- * the smallest size of the ABI that holds every byte of it but the zeros
- * at its end, never more than asz.  perf takes a pipe's attrs at any
- * size but refuses a file whose attrs are larger than its own struct
- * ("unsupported ABI": 128 bytes to perf 6.2, 136 from 6.3), and reads
- * what an attr leaves out as zeros: nothing is lost. */
+/* The size a pipe's attr is written at in a file: the smallest ABI size
+ * that holds all but its trailing zeros.  perf refuses a file's attrs
+ * larger than its own struct ("unsupported ABI"), and reads what an attr
+ * leaves out as zeros. */
 static uint32_t
 attr_fit(const unsigned char *a, uint32_t asz)
 {
@@ -1597,8 +1538,8 @@ meta_span(uint64_t off, uint64_t size)
 		return;
 	if (pf.meta_hi && (off + size < pf.meta_lo || off > pf.meta_hi)) {
 		if (off > pf.meta_lo)
-			return;	// keep the first contiguous run
-		pf.meta_hi = 0;	// one before it starts the span again
+			return;	// keep the first run
+		pf.meta_hi = 0;
 	}
 	if (!pf.meta_hi || off < pf.meta_lo)
 		pf.meta_lo = off;
@@ -1606,8 +1547,7 @@ meta_span(uint64_t off, uint64_t size)
 		pf.meta_hi = off + size;
 }
 
-/* The attrs section (fmt §1.4): nr entries of attr_size bytes, each ending
- * in {u64 ids.offset, u64 ids.size}. */
+/* fmt §1.4 */
 static int
 read_attrs(unsigned char *buf, size_t cap)
 {
@@ -1645,9 +1585,8 @@ read_attrs(unsigned char *buf, size_t cap)
 			    "the file", i, ioff, isize);
 			isize = 0;
 		}
-		// each event's ids are its own part of the file (header.c
-		// writes them one after another): arrays that add up to more
-		// than the file overlap, and are not read again and again
+		// id arrays that add up to more than the file overlap: perf
+		// writes them one after another, and each is read once
 		if (isize > pf.fsize - idbytes) {
 			if (!overlap++)
 				damage(2, rd_tell(&r), "ids of event %" PRIu64
@@ -1659,8 +1598,7 @@ read_attrs(unsigned char *buf, size_t cap)
 		}
 		idbytes += isize;
 		if (ai < 0)
-			isize = 0;	// an event not kept: nothing to map to
-		// ids are read through their own window
+			isize = 0;	// an event not kept
 		rd_file(&ids, pf.fd, 1, tabbuf, sizeof tabbuf, ioff,
 		    ioff + isize / 8 * 8);
 		while ((q = rd_peek(&ids, 8)) != NULL) {
@@ -1673,10 +1611,7 @@ read_attrs(unsigned char *buf, size_t cap)
 }
 
 /* ==== 8. perf.data: feature sections ====================================
- * fmt §1.6-1.7.  The table of {u64 offset, u64 size} starts at the end of
- * the data section; its k-th slot belongs to the k-th set bit.  In pipe
- * mode the same payloads arrive as HEADER_FEATURE records.  Payloads are
- * read through a window, so a size field can never lead outside it.
+ * fmt §1.6-1.7; a pipe's arrive as HEADER_FEATURE records (§1.8).
  */
 static const char *const feat_names[] = {
 	[1] = "TRACING_DATA", "BUILD_ID", "HOSTNAME", "OSRELEASE", "VERSION",
@@ -1688,7 +1623,7 @@ static const char *const feat_names[] = {
 	"CLOCK_DATA", "HYBRID_TOPOLOGY", "PMU_CAPS", "CPU_DOMAIN_INFO"
 };
 
-/* simpleperf numbers its own sections from 128 */
+/* simpleperf's, from 128 */
 static const char *const sp_feat_names[] = {
 	"SP_FILE", "SP_META_INFO", "SP_DEBUG_UNWIND", "SP_DEBUG_UNWIND_FILE",
 	"SP_FILE2", "SP_ETM_BRANCH_LIST"
@@ -1710,9 +1645,7 @@ feat_has(unsigned bit)
 	return bit < 256 && (pf.feat[bit / 64] >> (bit % 64) & 1);
 }
 
-/* perf inject -b names the vDSO by the copy it read the build-ID from,
- * /tmp/perf-vdso.so-XXXXXX (vdso32, vdsox32 for the compat images: perf's
- * vdso.c); perf shows it as [vdso], and so does perfmt. */
+/* perf inject -b's name of the vDSO, shown as perf shows it (fmt §2.1) */
 static size_t
 vdso_temp_name(const unsigned char *s, size_t n, const unsigned char **out)
 {
@@ -1731,9 +1664,7 @@ vdso_temp_name(const unsigned char *s, size_t n, const unsigned char **out)
 	return n;
 }
 
-/* One build-ID entry (fmt §2.1): header, s32 pid (the machine), 20 ID
- * bytes, u8 size (valid with misc bit 0x8000), 3 reserved, NUL-terminated
- * name.  The pre-2.6.35 layout has no pid: ID at 8, name at 32 (§2.4). */
+/* One build-ID entry (fmt §2.1; old_abi: §2.4) */
 static void
 bid_entry(const unsigned char *p, size_t size, int old_abi, unsigned src,
     uint64_t off)
@@ -1763,7 +1694,7 @@ bid_entry(const unsigned char *p, size_t size, int old_abi, unsigned src,
 		    "its %zu bytes", size);
 		return;
 	}
-	// perf skips entries of an unknown cpumode (header.c)
+	// fmt §2.1: perf skips other cpumodes
 	if (cpumode != MISC_KERNEL && cpumode != MISC_USER &&
 	    cpumode != MISC_GUEST_KERNEL && cpumode != MISC_GUEST_USER) {
 		pf.n_bid_ignored++;
@@ -1787,11 +1718,8 @@ all_zero(const unsigned char *p, size_t n)
 	return 1;
 }
 
-/* Walks the entries of a BUILD_ID section by header.size (fmt §2.1: perf
- * up to 6.11 pads names to 64 bytes, 6.12 and later to 8; never assume
- * it).  With dry set it only answers whether the section is in the old
- * layout: perf's test is a name at 36 that reads "nel.kallsyms]"
- * (fmt §2.4; perf's header.c). */
+/* A BUILD_ID section, by each entry's size (fmt §2.1).  dry: only whether
+ * it is in the old layout, by perf's test (fmt §2.4). */
 static int
 bid_walk(struct rd *r, int old_abi, int dry)
 {
@@ -1817,8 +1745,7 @@ bid_walk(struct rd *r, int old_abi, int dry)
 			return 0;
 		}
 		size = get16(p + 6, pf.be);
-		if (size < hdr && all_zero(p, hdr)) {
-			// perf 6.12.0 writes 36 zero bytes after each entry
+		if (size < hdr && all_zero(p, hdr)) {	// perf 6.12.0's
 			if (!dry && !zeros++)
 				damage(1, off, "zero bytes between build-ID "
 				    "entries (perf 6.12.0 wrote these); "
@@ -1856,10 +1783,8 @@ feat_build_id(struct rd *r)
 	bid_walk(r, old_abi, 0);
 }
 
-/* perf inject copies some sections byte for byte from its input, so a
- * big-endian file it wrote may hold little-endian ones (fmt §4): a string
- * length that only fits the section when read in the other byte order is
- * read that way, and said. */
+/* perf inject copies some sections unswapped (fmt §4): a string whose
+ * length fits only in the other byte order is read so, and said. */
 static void
 feat_string(struct rd *r, unsigned feat, char *dst, size_t cap)
 {
@@ -1879,7 +1804,6 @@ feat_string(struct rd *r, unsigned feat, char *dst, size_t cap)
 		    feat_name(feat), cap - 1);
 }
 
-/* CMDLINE: u32 nr (at p), then nr strings (argv[0] is the perf binary). */
 static void
 feat_cmdline(struct rd *r, const unsigned char *p)
 {
@@ -1906,8 +1830,7 @@ feat_cmdline(struct rd *r, const unsigned char *p)
 	}
 }
 
-/* EVENT_DESC: u32 nr and u32 attr_size at p, then per event the attr,
- * u32 nr_ids, the name string and nr_ids u64 ids; only names are kept. */
+/* only the names are kept */
 static void
 feat_event_desc(struct rd *r, const unsigned char *p)
 {
@@ -1935,9 +1858,7 @@ feat_event_desc(struct rd *r, const unsigned char *p)
 		    "the section", i, nr);
 }
 
-/* Fixed-size payloads at p: fmt §1.7 gives each layout, a field of size
- * bytes at each offset.  NRCPUS is nr_cpus_avail then nr_cpus_online, as
- * header.c writes them. */
+/* Fixed-size payloads: fmt §1.7 */
 static void
 feat_fixed(unsigned feat, const unsigned char *p)
 {
@@ -1975,9 +1896,8 @@ feat_fixed(unsigned feat, const unsigned char *p)
 	pf.has_clock_data |= feat == FT_CLOCK_DATA;
 }
 
-/* The sections perfmt reads: BUILD_ID, the strings, each into its field
- * of pf, and those whose layout (fmt §1.7) begins with need[] bytes, the
- * one place a section too short for its layout is caught. */
+/* need[]: the bytes a layout (fmt §1.7) begins with; the one place a
+ * section too short for it is caught. */
 static void
 feat_parse(unsigned feat, struct rd *r)
 {
