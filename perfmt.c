@@ -3230,8 +3230,7 @@ zs_finish(void)
 }
 
 /* ==== 10. perf.data: records ============================================
- * fmt §3.  Records are stepped by header.size and never assumed aligned.
- * Only the bytes a record's handler needs are read; the rest is skipped.
+ * fmt §3.  Only the bytes a record's handler needs are read (body_need).
  */
 static const char *const rec_names[] = {
 	[1] = "MMAP", "LOST", "COMM", "EXIT", "THROTTLE", "UNTHROTTLE", "FORK",
@@ -3248,7 +3247,7 @@ static const char *const hdr_rec_names[] = {	/* perf's own, from 64 */
 	"SCHEDSTAT_CPU", "SCHEDSTAT_DOMAIN"
 };
 
-/* simpleperf's record.h: types from 32769 */
+/* simpleperf's, from 32769 */
 static const char *const sp_rec_names[] = {
 	"SP_KERNEL_SYMBOL", "SP_DSO", "SP_SYMBOL", "SP_SPLIT", "SP_SPLIT_END",
 	"SP_EVENT_ID", "SP_CALLCHAIN", "SP_UNWINDING_RESULT",
@@ -3288,8 +3287,7 @@ count_type(uint32_t type)
 	pf.other[pf.nother++].n = 1;
 }
 
-/* Which event a sample belongs to (fmt §3.6-3.7): the one event, or the
- * one whose id the sample carries at IDENTIFIER's or ID's position. */
+/* A sample's event, by its id (fmt §3.7) */
 static const struct attr *
 sample_attr(const unsigned char *p, size_t n)
 {
@@ -3311,9 +3309,7 @@ sample_attr(const unsigned char *p, size_t n)
 	return pos + 8 <= n ? id_find(get64(p + pos, pf.be)) : NULL;
 }
 
-/* The time of a record other than a sample, from the sample_id fields
- * perf appends when sample_id_all is set (fmt §3.7: pid/tid, time, id,
- * stream_id, cpu, identifier, each if sampled); 0 if it has none. */
+/* A record's time from its sample_id trailer (fmt §3.6); 0 if none. */
 static uint64_t
 rec_time(const unsigned char *p, size_t n)
 {
@@ -3335,19 +3331,9 @@ rec_time(const unsigned char *p, size_t n)
 	return back <= n - 8 ? get64(p + n - back, pf.be) : 0;
 }
 
-/* Samples: which objects they fall in, the scope of the commands that
- * judge (docs/design.md, the scope).  perf buildid-list -H (and -H here)
- * marks the object each sample's IP falls in; the scope marks every
- * callchain entry's too, and with user stacks every object mapped in the
- * process (proc_stacked).  That takes each process's address map: MMAP
- * and MMAP2 add to it (the new map wins where they overlap), FORK copies
- * it, COMM with the exec bit empties it, EXIT drops it (perf's machine.c
- * and thread.c);
- * kernel samples go to the maps of pid -1, the kernel and its modules.
- * The tables are fixed: a process or a map that finds no room is not
- * kept, and the object it would have taken hits for is marked as maybe
- * under-counted.  Exited processes give their room back. */
-
+/* The objects samples fall in: the scope (docs/design.md, the scope; the
+ * tables).  Each process's maps are kept as perf's machine.c keeps them;
+ * the kernel's and its modules' are pid -1's. */
 #define HIT_SAMPLE	1	/* a sample's IP */
 #define HIT_CALLCHAIN	2	/* a callchain entry only */
 #define HIT_MAYBE	4	/* a map of it was not kept: maybe more */
@@ -3358,7 +3344,7 @@ rec_time(const unsigned char *p, size_t n)
 struct map {
 	uint64_t start, end;	/* [start, end) */
 	uint64_t time;		/* of its MMAP record, 0 if unknown */
-	uint32_t obj;		/* the object: one build of a path */
+	uint32_t obj;
 	uint32_t next;		/* the process's next map by address */
 };
 
@@ -3368,10 +3354,10 @@ struct proc {
 	uint32_t found;		/* of maps, the last lookup's; NOMAP */
 	uint32_t retired;	/* maps execs replaced; time: until when */
 	uint32_t retired_round;	/* of the last exec */
-	uint32_t next;		/* hash chain, NOMAP ends */
+	uint32_t next;		/* hash chain */
 	uint32_t serial;	/* tells a reused slot from the one queued */
-	int32_t parent;		/* from FORK, if has_parent */
-	uint8_t exited;		/* EXIT seen; dropped later (see zombies) */
+	int32_t parent;		/* if has_parent */
+	uint8_t exited;		/* EXIT seen; dropped later (zombies) */
 	uint8_t has_parent;
 	uint8_t stacked;	/* a sample carried its user stack */
 	uint64_t fork_time;
@@ -3379,13 +3365,9 @@ struct proc {
 	uint64_t exec_time;	/* of the last COMM with the exec bit */
 };
 
-/* Records are not in time order in the file: perf record writes each
- * CPU's buffer in turn, so a sample may come after its process's EXIT,
- * or a child's FORK after the child's own MMAPs and EXIT.  perf report
- * sorts by time; perfmt cannot hold a round, so an exited process stays
- * usable until two FINISHED_ROUNDs have passed (perf's ordered-events
- * rule: a round's records are all older than those two rounds later), or
- * until its room is needed.  A queue holds them in exit order. */
+/* Exited processes, in exit order: records are not in time order, so one
+ * stays until two FINISHED_ROUNDs pass or its room is needed (docs/
+ * design.md, the scope). */
 struct zombie {
 	uint32_t slot, serial, round;
 };
@@ -3402,16 +3384,9 @@ static struct zombie zombies[PERFMT_MAXPROC];
 static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
 static uint32_t maps_peak;	/* the most maps_used of the pass */
 
-/* A sample read before the MMAP it falls in (the CPUs' buffers again)
- * waits here, and is looked up again at its process's MMAPs and FORK, at
- * each FINISHED_ROUND and at the end; after two rounds it is unknown, as
- * in perf.  An entry holds the pages of one region that wait in one
- * process and mode, for one kind of hit, since one round: a process
- * whose MMAPs come late runs in pages near one another (its text), so a
- * round of it takes an entry for each 64 pages it runs in, not one a
- * page.  A full table keeps the entries of half its share (pend_k of
- * pend_n, by pend_mine): the rest are read by another pass over the
- * file (next_pass), or, from a pipe, given up and counted. */
+/* Samples waiting for the MMAP they fall in (docs/design.md, the tables:
+ * waiting samples): an entry is a region's pages, of one process, mode,
+ * kind of hit and round. */
 #define PEND_ALL INT64_MIN	/* pend_retry: every process's */
 #define PEND_SHIFT 18		/* a region: 64 pages of 4 KiB, a bit each */
 #define PEND_SHARES 32		/* the most passes one share of objects takes */
@@ -3419,7 +3394,7 @@ static uint32_t maps_peak;	/* the most maps_used of the pass */
 static struct pend {
 	uint64_t region, time, pages;
 	int32_t pid;
-	uint16_t round;		/* its low bits: only an age of 2 is asked */
+	uint16_t round;		/* low bits: only an age of 2 is asked */
 	uint8_t mode, how;
 } pend[PERFMT_MAXPEND];
 static uint32_t npend, pend_k, pend_n = 1;
@@ -3444,7 +3419,6 @@ proc_hash(int32_t pid)
 	return (uint32_t)pid * 2654435761u % PROC_HASH;
 }
 
-/* pid's process, or NULL, and nothing else done. */
 static struct proc *
 proc_find(int32_t pid)
 {
@@ -3534,7 +3508,6 @@ proc_drop(int32_t pid)
 	}
 }
 
-/* The oldest exited process goes, if its queue entry is still it. */
 static void
 zombie_pop(void)
 {
@@ -3552,10 +3525,8 @@ proc_exit(int32_t pid, uint64_t time)
 	struct proc *p = proc_find(pid);
 	struct zombie *z;
 
-	// an EXIT read before the process's other records (the CPUs'
-	// buffers again): what they bring later goes with it, else it would
-	// stay for good (a big profile has many such processes, and their
-	// maps fill the table)
+	// an EXIT read before the process's other records: kept, so that
+	// what they bring later goes too, not stays for good
 	if (!p && (!time || !(p = proc_new(pid))))
 		return;
 	if (p->exited)
@@ -3571,10 +3542,10 @@ proc_exit(int32_t pid, uint64_t time)
 	zombie_n++;
 }
 
-/* FINISHED_ROUND: what exited two rounds ago can take no more samples.
- * The streams of a directory are read one after another, not merged, so
- * there only the need for room drops them. */
 static void pend_retry(int age, int final, int64_t pid);
+
+/* A directory's streams are read one after another, not merged: there only
+ * the need for room drops a process. */
 
 static void
 zombies_round(void)
@@ -3587,7 +3558,6 @@ zombies_round(void)
 		zombie_pop();
 }
 
-/* Before a record adds maps: room first from exited processes. */
 static void
 zombies_relieve(void)
 {
@@ -3601,7 +3571,6 @@ zombies_relieve(void)
 			maps_release(&procs[i].retired);
 }
 
-/* A map of obj over [start, end), whose next is next; NOMAP if no room. */
 static uint32_t
 map_alloc(uint32_t obj, uint64_t time, uint64_t start, uint64_t end,
     uint32_t next)
@@ -3624,8 +3593,7 @@ map_alloc(uint32_t obj, uint64_t time, uint64_t start, uint64_t end,
 	return m;
 }
 
-/* Adds [start, end) for obj to p's maps, kept sorted by address; what it
- * overlaps is cut away or split around it (perf: maps__fixup_overlaps). */
+/* What the new map overlaps is cut or split (perf: maps__fixup_overlaps). */
 static void
 map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
     uint64_t time)
@@ -3637,14 +3605,12 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 		link = &maps[m].next;
 	while ((m = *link) != NOMAP && maps[m].start < end) {
 		if (maps[m].start < start && maps[m].end > end) {
-			// the new map falls inside: split the old one
 			if ((tail = map_alloc(maps[m].obj, maps[m].time, end,
 			    maps[m].end, maps[m].next)) == NOMAP) {
 				objs[obj].hit |= HIT_MAYBE;
 				return;
 			}
-			// the head is cut below as any map before start is;
-			// the tail, from end, stops the walk
+			// the head is cut below; the tail stops the walk
 			maps[m].next = tail;
 		}
 		if (maps[m].start < start) {
@@ -3658,12 +3624,11 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 			map_release(m);
 		}
 	}
-	// with no room for the new map, the old ones stay cut
 	if ((m = map_alloc(obj, time, start, end, *link)) != NOMAP)
 		*link = m;
 }
 
-/* Adds the parts of [start, end) that none of p's maps covers. */
+/* Adds what of [start, end) no map of p covers. */
 static void
 map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
     uint64_t time)
@@ -3676,7 +3641,7 @@ map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 		while ((m = *link) != NOMAP && maps[m].end <= start)
 			link = &maps[m].next;
 		if (m != NOMAP && maps[m].start <= start) {
-			start = maps[m].end;	// covered up to there
+			start = maps[m].end;
 			continue;
 		}
 		stop = m == NOMAP || maps[m].start > end ? end : maps[m].start;
@@ -3688,9 +3653,8 @@ map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 	}
 }
 
-/* An MMAP older than the process's last exec, read after it, belongs to
- * the image the exec replaced: it goes only where nothing newer is, for
- * that image's late samples. */
+/* An MMAP older than the last exec, read after it, is the replaced image's:
+ * it goes only where nothing newer is. */
 static void
 hits_mmap(int32_t pid, unsigned cpumode, uint64_t start, uint64_t len,
     uint32_t obj, uint64_t time)
@@ -3718,28 +3682,26 @@ hits_mmap(int32_t pid, unsigned cpumode, uint64_t start, uint64_t len,
 	pend_retry(0, 0, pid);	// what waited for it, before an exec clears
 }
 
-/* COMM with the exec bit: the maps from before it go; those that came
- * earlier in the file but later in time stay (fmt §3.7 sample_id time). */
+/* The maps from before the exec go; those read earlier but later in time
+ * stay. */
 static void
 hits_exec(int32_t pid, uint64_t time)
 {
 	struct proc *p = proc_find(pid);
 	uint32_t *link, m;
 
-	// the first record of a process whose FORK comes later
-	if (!p && (!time || !(p = proc_new(pid))))
+	if (!p && (!time || !(p = proc_new(pid))))	// its FORK comes later
 		return;
 	if (!time) {
 		proc_clear(p);
 		return;
 	}
-	// the old image's maps stay, stamped with the exec's time, for its
-	// samples read late: two rounds, as exited processes do
+	// the old image's maps stay two rounds, dated by the exec, for its
+	// samples read late
 	if (rounds - p->retired_round >= 2 && pf.mode != MODE_DIR)
 		maps_release(&p->retired);
 	p->retired_round = rounds;
-	// execs too come out of order: the last in time counts
-	if (time > p->exec_time)
+	if (time > p->exec_time)	// execs too come out of order
 		p->exec_time = time;
 	p->found = NOMAP;
 	for (link = &p->maps; (m = *link) != NOMAP;) {
@@ -3754,10 +3716,9 @@ hits_exec(int32_t pid, uint64_t time)
 	}
 }
 
-/* FORK of a new process copies the parent's maps; a new thread shares
- * them (pid == ppid).  The child remembers its parent and the FORK's
- * time either way, for maps read later (see zombies).  A FORK after the
- * child's EXIT in time is a new process with that pid. */
+/* A new process copies its parent's maps, and keeps its parent and the
+ * FORK's time for maps read later (proc_inherit); a thread shares them.
+ * A FORK after the child's EXIT in time is a new process of that pid. */
 static void
 hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 {
@@ -3773,7 +3734,6 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 		child = NULL;
 	}
 	if (!child && !(child = proc_new(pid))) {
-		// no room: what the child maps may take hits not seen
 		if ((parent = proc_find(ppid)))
 			for (m = parent->maps; m != NOMAP; m = maps[m].next)
 				objs[maps[m].obj].hit |= HIT_MAYBE;
@@ -3782,9 +3742,8 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 	child->has_parent = 1;
 	child->parent = ppid;
 	child->fork_time = time;
-	// read in time order, the child starts with a copy; read late (it
-	// has maps or an exec already) or before its parent's records, it
-	// takes what it needs later (proc_inherit)
+	// read late (it has maps or an exec already), or before its
+	// parent's records, it takes what it needs later (proc_inherit)
 	if (child->maps != NOMAP || child->exec_time ||
 	    !(parent = proc_find(ppid)) || parent == child)
 		return;
@@ -3801,8 +3760,7 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 	}
 }
 
-/* Of the replaced maps holding addr, the one replaced first after time:
- * the image a sample at that time ran in. */
+/* The replaced map holding addr at time: the image a sample then ran in */
 static uint32_t
 retired_find(uint32_t m, uint64_t addr, uint64_t time)
 {
@@ -3831,7 +3789,6 @@ map_lookup(struct proc *p, uint64_t addr)
 	return NOMAP;
 }
 
-/* Did q exec at or before time t: its maps at t were its own. */
 static int
 exec_before(const struct proc *q, uint64_t t)
 {
@@ -3845,19 +3802,11 @@ exec_before(const struct proc *q, uint64_t t)
 	return 0;
 }
 
-/* A miss at addr, for a sample at time: the map may be one of the image
- * an exec replaced, read late, or one the process had from its parent
- * at FORK, when the parent's MMAP (or exec) was read after the FORK: the
- * parent's map then, live and older than the FORK or replaced after it.
- * Up the parents while each had not exec'd before its child's FORK;
- * found, the map goes under the process's own, dated by the FORK.  After
- * the process's last exec, only while no map of the new image is there:
- * execve is still loading it, and its samples carry the old image's user
- * stack, which perf places in the old image's maps (it drops no map at an
- * exec; a new one only overlaps it).  Once a map of the new image is
- * there, the old image's are not looked up: what falls only in them is a
- * stale word of a frame-pointer chain, whose name no binary makes right,
- * or, while execve ends, its own call in the old image's libc. */
+/* A miss at addr, for a sample at time: the map of the image an exec
+ * replaced, or the one a parent had at FORK, up the parents while none
+ * exec'd before; found, it goes under the process's own, dated by the
+ * FORK.  After the last exec only while no map of the new image is there
+ * (docs/design.md, the scope). */
 static uint32_t
 proc_inherit(struct proc *p, uint64_t addr, uint64_t time)
 {
@@ -3871,7 +3820,6 @@ proc_inherit(struct proc *p, uint64_t addr, uint64_t time)
 				return NOMAP;	// the new image's is there
 		time = p->exec_time - 1;	// the image the exec replaced
 	}
-	// a sample from before the exec: the image then
 	if (time && (m = retired_find(p->retired, addr, time)) != NOMAP)
 		return m;
 	if (exec_before(p, time ? time : UINT64_MAX))
@@ -3897,8 +3845,7 @@ proc_inherit(struct proc *p, uint64_t addr, uint64_t time)
 	return NOMAP;
 }
 
-/* Where an address of pid's in cpumode is looked up: the kernel's maps
- * are pid -1's; a guest's are not kept. */
+/* A guest's maps are not kept. */
 static struct proc *
 hit_proc(int32_t pid, unsigned cpumode)
 {
@@ -3906,10 +3853,7 @@ hit_proc(int32_t pid, unsigned cpumode)
 	    proc_find(pid) : NULL;
 }
 
-/* Marks the object addr falls in among p's maps (hit_proc's) at time:
- * p's own, else one from before an exec or from a parent
- * (proc_inherit).  1 if there is one, else 0 and the caller tries
- * hit_miss. */
+/* Marks the object addr falls in at time; 0 if none (then hit_miss). */
 static int
 hit(struct proc *p, uint64_t addr, uint8_t how, uint64_t time)
 {
@@ -3918,9 +3862,8 @@ hit(struct proc *p, uint64_t addr, uint8_t how, uint64_t time)
 	if (!p || ((m = map_lookup(p, addr)) == NOMAP &&
 	    (m = proc_inherit(p, addr, time)) == NOMAP))
 		return 0;
-	// a map from after the sample (the CPUs' records are read out of
-	// time order) may have replaced another build of its path at the
-	// address, whose MMAP came later still: the hit is each build's
+	// a map from after the sample may have replaced another build of
+	// its path, whose MMAP comes later still: the hit is each build's
 	if (time && maps[m].time > time)
 		for (i = objs[maps[m].obj].group; i != UINT32_MAX;
 		    i = objs[i].gnext - 1)
@@ -3930,9 +3873,8 @@ hit(struct proc *p, uint64_t addr, uint8_t how, uint64_t time)
 	return 1;
 }
 
-/* Looks the waiting pages up again (only pid's, unless PEND_ALL); those
- * still without a map stay, unless two rounds have passed (age) or the
- * data has ended (final). */
+/* Pages still without a map stay, unless two rounds have passed (age) or
+ * the data has ended (final). */
 static void
 pend_retry(int age, int final, int64_t pid)
 {
@@ -3956,7 +3898,6 @@ pend_retry(int age, int final, int64_t pid)
 				continue;
 			}
 		}
-		// kept: moved only once one before it has gone
 		if (k != i)
 			pend[k] = *e;
 		k++;
@@ -3964,8 +3905,6 @@ pend_retry(int age, int final, int64_t pid)
 	npend = k;
 }
 
-/* Whether this pass keeps an entry's pages: its share (pend_k of n) by a
- * hash of the entry's key. */
 static int
 pend_mine(const struct pend *e, uint32_t n)
 {
@@ -3975,10 +3914,9 @@ pend_mine(const struct pend *e, uint32_t n)
 	return (uint32_t)(h * 0x9e3779b97f4a7c15u >> 32) % n == pend_k;
 }
 
-/* Waiting pages this pass does not keep: another pass reads them, or,
- * where none can (a pipe, past PEND_SHARES or 256 passes in all, or
- * where processes did not fit the table, whose samples wait for maps no
- * pass keeps), they are given up. */
+/* Pages this pass does not keep: another pass reads them, or, where none
+ * can (a pipe, past PEND_SHARES or 256 passes, or where processes did not
+ * fit, whose maps no pass keeps), they are counted given up. */
 static void
 pend_drop(const struct pend *e)
 {
@@ -4016,7 +3954,7 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 			pend_retry(0, 0, PEND_ALL);
 	}
 	while (npend == PERFMT_MAXPEND && pend_mine(&n, pend_n)) {
-		// full: half the share stays; past the last share, none
+		// half the share stays; past the last share, none
 		if (pend_n <= PEND_SHARES)
 			pend_n *= 2;
 		for (i = k = 0; i < npend; i++)
@@ -4032,12 +3970,9 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 		pend_drop(&n);
 }
 
-/* After hit() missed: the sample waits for an MMAP read later (wait),
- * or is unknown.  No user map holds an address from 2^56 up, where the
- * largest user address spaces end (x86-64's and RISC-V's of 57 bits;
- * s390's reaches higher only where a program asks): frame-pointer chains
- * hold many such words, which would only take room from real waiting
- * samples. */
+/* The sample waits for an MMAP read later (wait), or is unknown.  No user
+ * map holds an address from 2^56 up (the largest user address spaces, of
+ * 57 bits, end there): frame-pointer chains hold many such words. */
 static void
 hit_miss(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how,
     uint64_t time, int wait)
@@ -4052,8 +3987,7 @@ hit_miss(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how,
 		hits_unknown++;
 }
 
-/* A callchain's context markers (uapi PERF_CONTEXT_*) switch the mode of
- * the entries after them. */
+/* uapi PERF_CONTEXT_* markers; 0 for a mode not kept */
 static unsigned
 context_mode(uint64_t ip, unsigned mode)
 {
@@ -4068,12 +4002,9 @@ context_mode(uint64_t ip, unsigned mode)
 	}
 }
 
-/* A sample that carries its user stack (perf record --call-graph dwarf)
- * is unwound by perf report from the process's own files: any
- * executable object mapped in the process may be read and named, so
- * each is marked as a callchain's, those mapped later too (hits_mmap,
- * proc_inherit).  A process that has not exec'd runs its parent's
- * image: the ancestors' maps count as its own. */
+/* A user stack (--call-graph dwarf) may be unwound through any object the
+ * process maps, later ones too (hits_mmap); one that has not exec'd runs
+ * its parent's image, so the ancestors' maps count. */
 static void
 proc_stacked(int32_t pid)
 {
@@ -4106,10 +4037,10 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	size_t off;
 	int found, wait, user = -1; /* did the first user address have a map */
 	uint64_t t = 0, ip0;
-	struct proc *kp, *up;	/* whose maps kernel and user entries are in */
+	struct proc *kp, *up;
 
-	// no IP or TID to place it by; a branch stack (perf record -b,
-	// --call-graph lbr) names addresses in any object of the process
+	// a branch stack (perf record -b, --call-graph lbr) names addresses
+	// in any object of the process
 	if (a->ip_off < 0 || a->tid_off < 0 ||
 	    (a->sample_type & S_BRANCH_STACK)) {
 		hits_unplaced++;
@@ -4134,7 +4065,7 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	if (a->cc_off >= 0) {
 		off = (size_t)a->cc_off;
 	} else {
-		// a group READ: u64 nr, [enabled], [running], nr values
+		// a group READ (fmt §3.7)
 		off = (size_t)a->read_off;
 		if (off + 8 > n)
 			return;
@@ -4161,13 +4092,11 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 			cmode = context_mode(ip, cmode);
 			continue;
 		}
-		// the first entry is the sample's IP, already marked
 		if (!cmode || (i == 0 && ip == ip0))
 			continue;
-		// frame-pointer chains hold garbage that no map holds: a miss
-		// waits only while the process's user maps seem not there yet
-		// (its first user address had none); the kernel's are there
-		// from the start
+		// frame-pointer chains hold garbage: a miss waits only while
+		// the user maps seem not there yet (the first user address
+		// had none); the kernel's are there from the start
 		wait = cmode == MISC_USER && user <= 0;
 		if (!(found = hit(cmode == MISC_KERNEL ? kp :
 		    cmode == MISC_USER ? up : NULL, ip, HIT_CALLCHAIN, t)))
@@ -4191,7 +4120,7 @@ rec_sample(const unsigned char *p, size_t n, uint16_t misc)
 	uint64_t t;
 
 	if (!a) {
-		hits_unplaced++;	// an event not known: anywhere
+		hits_unplaced++;
 		return;
 	}
 	if (plan.hits)
@@ -4205,8 +4134,7 @@ rec_sample(const unsigned char *p, size_t n, uint16_t misc)
 		pf.t_last = t;
 }
 
-/* perf names the kernel map "[kernel.kallsyms]_text" (or "_stext"); the
- * object is "[kernel.kallsyms]", and likewise for guests (fmt §3.4). */
+/* "[kernel.kallsyms]_text" is "[kernel.kallsyms]" (fmt §3.4) */
 static size_t
 map_name_len(const unsigned char *s, size_t n, unsigned cpumode)
 {
@@ -4222,8 +4150,7 @@ map_name_len(const unsigned char *s, size_t n, unsigned cpumode)
 	return n;
 }
 
-/* Anonymous memory as perf names it (map.c: is_anon_memory,
- * is_no_dso_memory): two names whole, the rest by their start. */
+/* perf's map.c: is_anon_memory, is_no_dso_memory */
 static int
 anon_exec(const unsigned char *s, size_t n)
 {
@@ -4241,8 +4168,8 @@ anon_exec(const unsigned char *s, size_t n)
 	return 0;
 }
 
-/* prot holds PROT_READ|WRITE|EXEC.  perf inject does not swap it (fmt §4),
- * so a value only plausible in the other byte order is read that way. */
+/* perf inject does not swap prot (fmt §4): one plausible only in the other
+ * byte order is read so. */
 static uint32_t
 mmap2_prot(const unsigned char *p)
 {
@@ -4251,8 +4178,7 @@ mmap2_prot(const unsigned char *p)
 	return v > 0xff && w <= 0xff ? w : v;
 }
 
-/* MMAP: name at 40.  MMAP2: maj/min/ino/generation or, with misc 0x4000,
- * {u8 size, 3 reserved, 20 ID bytes} at 40; prot at 64; name at 72. */
+/* fmt §3.4 */
 static void
 rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
     uint64_t off)
@@ -4296,9 +4222,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		}
 	}
 	n = map_name_len(name, (size_t)(z - name), cpumode);
-	// perf gives executable anonymous memory the name of the JIT's
-	// symbol map, /tmp/perf-PID.map (map.c: is_anon_memory,
-	// is_no_dso_memory)
+	// perf names executable anonymous memory by the JIT's symbol map
 	if (exec && cpumode == MISC_USER && anon_exec(name, (size_t)(z - name))) {
 		n = (size_t)snprintf(jit, sizeof jit, "/tmp/perf-%" PRId32 ".map",
 		    (int32_t)get32(p + 8, pf.be));
@@ -4343,7 +4267,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		    (uint32_t)(o - objs), t);
 }
 
-/* HEADER_ATTR (pipe mode): the attr, then u64 ids to the end. */
+/* HEADER_ATTR (fmt §3.8) */
 static void
 rec_attr(const unsigned char *p, size_t size, uint64_t off)
 {
@@ -4362,8 +4286,7 @@ rec_attr(const unsigned char *p, size_t size, uint64_t off)
 	attr_ids(ai, p + 8 + asz, (size - 8 - asz) / 8);
 }
 
-/* HEADER_FEATURE (pipe mode): u64 feature id, then its payload.  perf up
- * to 6.1x ends the list with feature id 32 and no payload (fmt §1.8). */
+/* HEADER_FEATURE (fmt §1.8); feature 32 without payload ends perf 6.1x's */
 static void
 rec_feature(const unsigned char *p, size_t size, uint64_t off)
 {
@@ -4383,8 +4306,7 @@ rec_feature(const unsigned char *p, size_t size, uint64_t off)
 	feat_parse((unsigned)feat, &r);
 }
 
-/* A kernel record whose time the walk reads: the span's, or the times'
- * (want_times).  Its time is at its end (rec_time). */
+/* A kernel record whose time (rec_time) the walk reads */
 static int
 rec_timed(uint32_t type)
 {
@@ -4421,10 +4343,9 @@ body_need(uint32_t type, size_t size)
 	return n < size ? n : size;
 }
 
-/* The record at a walk's cursor (fmt §3.1), not yet stepped past: where
- * it starts, its header, its first need bytes (body_need) at p, and the
- * bytes that follow it beyond its size, AUXTRACE's and TRACING_DATA's
- * payloads (fmt §3.8). */
+/* The record at a walk's cursor, not yet stepped past: its need bytes
+ * (body_need) at p; extra, the payload AUXTRACE and TRACING_DATA have
+ * beyond their size (fmt §3.8). */
 struct recv {
 	uint64_t off, extra;
 	uint32_t type, size;
@@ -4433,15 +4354,12 @@ struct recv {
 	const unsigned char *p;
 };
 
-/* What rec_next finds: a record; the end (no byte left); bytes too few
- * for a header, or a read error; a size below the header's own; a record
- * longer than the window; one whose needed bytes cannot be read. */
+/* RN_STRAY: too few bytes for a header, or a read error; RN_SMALL: a size
+ * below the header's; RN_LONG: past the window; RN_CUT: need not read. */
 enum { RN_REC, RN_END, RN_STRAY, RN_SMALL, RN_LONG, RN_CUT };
 
-/* The one reading of a record's header, for every walk over a profile's
- * records: the first pass's (scan_one), the decoded stream's (z_records)
- * and inject's over the old file.  (perf's clock ring, which is no
- * profile, is read by perf_clock_now.) */
+/* The one reading of a record header (fmt §3.1), for every walk over a
+ * profile's records. */
 static int
 rec_next(struct rd *r, struct recv *v)
 {
@@ -4452,8 +4370,7 @@ rec_next(struct rd *r, struct recv *v)
 	v->type = get32(v->p, pf.be);
 	v->misc = get16(v->p + 4, pf.be);
 	v->size = get16(v->p + 6, pf.be);
-	// simpleperf's own types spread a u32 size over misc and size
-	if (v->type >= R_SIMPLEPERF) {
+	if (v->type >= R_SIMPLEPERF) {	// fmt §3.1
 		v->size |= (uint32_t)v->misc << 16;
 		v->misc = 0;
 	}
@@ -4471,29 +4388,18 @@ rec_next(struct rd *r, struct recv *v)
 	return RN_REC;
 }
 
-/* perf record -z (fmt §3.8): one zstd stream per data file, cut into
- * COMPRESSED records; the records it holds may lie across two of them.
- * zbuf keeps decoded bytes until a whole record is there: perf's records
- * are at most 64 KiB and z_records refuses one over zbuf, so after the
- * whole ones are taken there is always room. */
+/* perf record -z (fmt §3.8).  zbuf keeps decoded bytes until a whole
+ * record is there; z_records refuses one over zbuf, so once the whole
+ * ones are taken there is room. */
 static unsigned char zbuf[2 * 65536 + 64];
 static size_t zlen;
 static int zdead;	/* the stream failed: the rest is counted, not read */
 
-/* What decoding may give, so that a crafted stream (run-length blocks
- * decode 32,768 times their size) cannot keep perfmt busy for minutes.
- * One record holds what perf compressed from one push of a ring buffer,
- * whose size the COMPRESSED feature records (fmt §3.8: mmap_len); perf's
- * reader decodes each record into a buffer of that size.  A record may
- * give mmap_len and the rest of a block begun in the record before.  The
- * claim is a u32 of the file: no more than Z_MMAP_MAX is believed, which
- * is also the bound without a claim (a pipe whose writer left the feature
- * out).  A record holds under 64 KiB of zstd (its size is a u16), so
- * Z_MMAP_MAX takes a ratio above 16,000 to reach, which no real record
- * has.  The whole profile may give Z_RATIO times the zstd bytes read,
- * plus one record's bound for a start that compresses well: the real -z
- * profiles that come nearest (a dwarf call graph of an idle program at
- * level 19) stay well under it. */
+/* What decoding may give, against a crafted stream.  A record decodes to
+ * at most the ring buffer it was compressed from (fmt §3.8: mmap_len) and
+ * a block; that u32 claim is believed up to Z_MMAP_MAX, also the bound
+ * without one.  The whole profile may give Z_RATIO times the zstd bytes
+ * read, plus one record's bound. */
 #define Z_MMAP_MAX ((uint64_t)1 << 30)
 #define Z_RATIO 4096
 
@@ -4507,9 +4413,7 @@ z_start(void)
 	zlen = zdead = 0;
 }
 
-/* The whole records decoded so far, each through the usual dispatch;
- * off is the COMPRESSED record they came out of.  A record not all
- * decoded yet waits in zbuf for the next. */
+/* The whole records decoded so far; off is the COMPRESSED record's. */
 static void
 z_records(uint64_t off)
 {
@@ -4520,7 +4424,7 @@ z_records(uint64_t off)
 	rd_mem(&r, zbuf, zlen, 0);
 	while ((k = rec_next(&r, &v)) == RN_REC) {
 		pf.z_recs++;
-		// a compressed record inside one would recurse: counted only
+		// a compressed record inside one is only counted
 		rec_take(v.type, v.misc, v.p, v.type != R_COMPRESSED &&
 		    v.type != R_COMPRESSED2 ? v.need : 0, v.size, off);
 		rd_skip(&r, v.size);
@@ -4538,7 +4442,6 @@ z_records(uint64_t off)
 	zlen -= v.off;
 }
 
-/* n bytes of the zstd stream from the record at off. */
 static void
 z_inflate(const unsigned char *p, size_t n, uint64_t off)
 {
@@ -4546,7 +4449,6 @@ z_inflate(const unsigned char *p, size_t n, uint64_t off)
 	size_t got, n0 = n;
 	uint64_t out = 0, max = pf.z_mmap_len;
 
-	// what one record may decode (see Z_MMAP_MAX)
 	if (!max || max > Z_MMAP_MAX)
 		max = Z_MMAP_MAX;
 	max += ZS_BLOCK;
@@ -4595,9 +4497,8 @@ z_inflate(const unsigned char *p, size_t n, uint64_t off)
 	}
 }
 
-/* The end of a data stream: perf leaves its zstd frame open (it never
- * writes the last block), so only a cut inside a block or a record is
- * damage. */
+/* perf leaves its zstd frame open: only a cut inside a block or a record
+ * is damage. */
 static void
 z_end(uint64_t off)
 {
@@ -4611,8 +4512,8 @@ z_end(uint64_t off)
 		    "(%zu of its bytes decoded)", zlen);
 }
 
-/* The span of the records' times, samples apart: the EXIT of a workload
- * that slept comes long after its last sample. */
+/* The records' span, samples apart: the EXIT of a workload that slept
+ * comes long after its last sample. */
 static void
 rec_stamp(uint64_t t)
 {
@@ -4624,8 +4525,7 @@ rec_stamp(uint64_t t)
 		pf.r_last = t;
 }
 
-/* Every record, of the file or out of a COMPRESSED one: counted, then
- * read as far as need (0: only counted). */
+/* Every record, of the file or a COMPRESSED one; need 0: only counted. */
 static void
 rec_take(uint32_t type, uint16_t misc, const unsigned char *p, size_t need,
     size_t size, uint64_t off)
@@ -4635,9 +4535,7 @@ rec_take(uint32_t type, uint16_t misc, const unsigned char *p, size_t need,
 	count_type(type);
 	if (!need)
 		return;
-	// the records whose handlers read a fixed part before their own
-	// checks: HEADER_ATTR's and HEADER_FEATURE's 16 bytes, a build-ID
-	// entry's 36
+	// the fixed part handlers read before their own checks
 	if (size < (type == R_BUILD_ID ? 36 : type == R_ATTR ||
 	    type == R_FEATURE ? 16 : 8)) {
 		damage(2, off, "%s record of %zu bytes", rec_name(type), size);
@@ -4654,14 +4552,11 @@ rec_take(uint32_t type, uint16_t misc, const unsigned char *p, size_t need,
 			rec_sample(p, need, misc);
 		break;
 	case R_COMM:
-		// exec replaces the address space (misc COMM_EXEC)
 		if (plan.hits && (misc & MISC_COMM_EXEC) && need >= 16)
 			hits_exec((int32_t)get32(p + 8, pf.be),
 			    need == size ? rec_time(p, size) : 0);
 		break;
 	case R_FORK:
-		// the child takes its parent's maps, and its samples that
-		// came before are looked up again
 		if (plan.hits && need >= 24) {
 			hits_fork((int32_t)get32(p + 8, pf.be),
 			    (int32_t)get32(p + 12, pf.be), need >= 32 ?
@@ -4693,8 +4588,7 @@ rec_take(uint32_t type, uint16_t misc, const unsigned char *p, size_t need,
 		pf.z_records++;
 		z_inflate(p + 8, size - 8, off);
 		break;
-	case R_COMPRESSED2:
-		// fmt §3.8: u64 data_size, then the zstd bytes, zero padded
+	case R_COMPRESSED2:	// fmt §3.8
 		pf.z_records++;
 		if (need < 16 || get64(p + 8, pf.be) > size - 16) {
 			damage(2, off, "COMPRESSED2 record of %zu bytes says it "
@@ -4724,8 +4618,7 @@ cut_short(struct rd *r, int at_eof, uint64_t off, uint32_t type,
 }
 
 /* A progress line on a terminal, for a scan that takes more than a second
- * (a big profile on a slow card): bytes, share and rate, redrawn in place
- * and erased at the end.  PERFMT_PROGRESS_DELAY (ms) moves the second. */
+ * (PERFMT_PROGRESS_DELAY ms), redrawn in place and erased at the end. */
 static struct {
 	int on, shown;
 	int64_t start, last, delay;
@@ -4783,8 +4676,7 @@ progress_end(void)
 	prog.on = prog.shown = 0;
 }
 
-/* One record of the first pass: taken (rec_take), stepped past with its
- * payload, its damage reported.  Returns 0 when the walk must stop. */
+/* One record of the first pass; 0 when the walk must stop. */
 static int
 scan_one(struct rd *r, int at_eof)
 {
@@ -4825,9 +4717,8 @@ scan_one(struct rd *r, int at_eof)
 	return 1;
 }
 
-/* Walks records from the cursor to the end of the window.  at_eof says
- * the window ends where the file does, so a cut record is truncation
- * (exit 1) rather than a malformed data section (exit 2). */
+/* at_eof: the window ends where the file does, so a cut record is a cut
+ * file (damage 1) rather than a malformed data section (damage 2). */
 static void
 scan_records(struct rd *r, int at_eof)
 {
