@@ -4730,13 +4730,9 @@ scan_records(struct rd *r, int at_eof)
 }
 
 /* ==== 11. perf.data: opening a profile ==================================
- * fmt §1.1: the 16 bytes at the start tell pipe mode (size 16) from file
- * mode (size 104, or 72 in a header without the feature bitmap); a
- * directory holds a file-mode `data` and raw record streams `data.N`
- * (fmt §5.6).
+ * fmt §1.1; a directory, fmt §5.6.
  */
-/* Standard input is inject's copy of a pipe: its times are the copy's,
- * not the recording's. */
+/* Standard input is inject's copy of a pipe: its times are the copy's. */
 static int stdin_copy;
 
 static void
@@ -4752,9 +4748,7 @@ pf_reset(const char *path)
 	hits_reset();
 }
 
-/* fmt §1.3: "PERFILE2" little-endian, "2ELIFREP" big-endian writer; the
- * legacy "PERFFILE" says nothing, so perf guesses from sizes that must be
- * 16 (pipe) or 16 + a known attr size (file), read as-is or swapped. */
+/* fmt §1.3; the legacy "PERFFILE" by perf's guess from the sizes */
 static int
 pf_magic(const unsigned char *p)
 {
@@ -4779,9 +4773,7 @@ pf_magic(const unsigned char *p)
 	return -1;
 }
 
-/* perf writes the bitmap as native unsigned longs: a 32-bit big-endian
- * writer's words read back in another order.  perf's own test: HOSTNAME
- * must be set (header.c); try the u32 layout when it is not. */
+/* A 32-bit big-endian writer's bitmap, by perf's test (fmt §4) */
 static void
 pf_bitmap(const unsigned char *p)
 {
@@ -4833,7 +4825,7 @@ pf_file_header(struct rd *r)
 		}
 		pf_bitmap(p + 72);
 	}
-	// the checks perf makes before it trusts the sections (header.c)
+	// perf's checks before it trusts the sections (header.c)
 	if (pf.attrs_off < pf.hdr_size || pf.data_off < pf.hdr_size) {
 		damage(2, 24, "attrs at %#" PRIx64 " or data at %#" PRIx64
 		    " overlap the %" PRIu64 "-byte header", pf.attrs_off,
@@ -4855,8 +4847,7 @@ pf_file_header(struct rd *r)
 	return 1;
 }
 
-/* Skips whole 8-byte words of zeros from off, within 64 bytes and
- * never up to end: a byte at least is left after them. */
+/* Whole words of zeros from off, within 64 bytes, leaving a byte to end */
 static uint64_t
 skip_zeros(uint64_t off, uint64_t end)
 {
@@ -4871,9 +4862,7 @@ skip_zeros(uint64_t off, uint64_t end)
 	return rd_tell(&r);
 }
 
-/* Reads the records of a file-mode profile's data section, once, clamped
- * to the file: a killed perf record leaves data.size 0 (fmt §5.1), a copy
- * cut short leaves it pointing past the end (fmt §5.2). */
+/* The data section, clamped to the file: fmt §5.1, §5.2 */
 static void
 pf_file_data(void)
 {
@@ -4898,9 +4887,8 @@ pf_file_data(void)
 		at_eof = end == pf.fsize;
 	}
 	start = pf.data_off;
-	// perf 6.1 inject -i PIPEFILE -o FILE points data.offset at the id
-	// arrays and attrs it wrote first, and leaves 8 zero bytes after
-	// them; the records follow
+	// perf 6.1 inject of a pipe points data.offset at the ids and attrs
+	// it wrote first, then 8 zero bytes; the records follow
 	if (pf.meta_lo == start && pf.meta_hi > start && pf.meta_hi <= end) {
 		start = skip_zeros(pf.meta_hi, end);
 		damage(0, 40, "the ids and attrs lie over the start of the "
@@ -4912,7 +4900,6 @@ pf_file_data(void)
 		damage(1, 24, "attrs section [%#" PRIx64 ", %#" PRIx64 ") "
 		    "overlaps the data section [%#" PRIx64 ", %#" PRIx64 ")",
 		    pf.attrs_off, pf.attrs_off + pf.attrs_size, start, end);
-	// read on: the kernel doubles its read-ahead
 	posix_fadvise(pf.fd, (off_t)start, (off_t)(end - start),
 	    POSIX_FADV_SEQUENTIAL);
 	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, start, end);
@@ -4970,11 +4957,8 @@ pf_stream(int fd, int seekable)
 	return 1;
 }
 
-/* A file's time in ns since the epoch, which an int64_t holds from 1677
- * to 2262: a time past either end (a file system gives seconds as far
- * as 2446 on ext4, further elsewhere) is saturated to INT64_MAX or
- * INT64_MIN, which still compares as newer or older than any profile
- * time and which time_into prints as the bound it is past. */
+/* ns since the epoch, saturated outside 1677 to 2262 (ext4 goes to 2446):
+ * the bound still compares right, and time_into prints it as a bound. */
 static int64_t
 ts_ns(const struct timespec *t)
 {
@@ -4991,11 +4975,8 @@ mtime_ns(const struct stat *st)
 	return ts_ns(&st->st_mtim);
 }
 
-/* The birth time of a file, path in fd or fd itself where path is "",
- * by statx (Linux 4.11), called
- * directly: musl 1.2.3 has no wrapper.  The kernel's struct statx holds
- * stx_mask, a u32, at 0 and stx_btime, {s64 tv_sec, u32 tv_nsec}, at 80;
- * the mask says whether the file system keeps one.  0 if none. */
+/* By statx called directly, as musl 1.2.3 has no wrapper: struct statx
+ * holds the u32 stx_mask at 0, stx_btime {s64 sec, u32 nsec} at 80. */
 static int
 birth_time(int fd, const char *path, int64_t *ns)
 {
@@ -5023,10 +5004,8 @@ birth_time(int fd, const char *path, int64_t *ns)
 #endif
 }
 
-/* Whether the directory open at fd is append-only (chattr +a), where a
- * file can be made but neither renamed nor removed: statx's
- * stx_attributes (a u64 at 8) has STATX_ATTR_APPEND (0x20) where its
- * stx_attributes_mask (at 56) says the file system keeps the flag. */
+/* chattr +a, where a file can be made but neither renamed nor removed:
+ * STATX_ATTR_APPEND (0x20) in stx_attributes (at 8) and its mask (at 56) */
 static int
 append_only(int fd)
 {
@@ -5046,13 +5025,8 @@ append_only(int fd)
 #endif
 }
 
-/* perfmt inject writes a new file, born after the recording, and keeps
- * the old one's mtime: the birth that tells the file perf wrote from a
- * copy (profile_time) goes with it as the extended attribute
- * BIRTH_XATTR, "BIRTH INODE", the old file's birth in ns and the new
- * file's inode number.  A copy that keeps extended attributes (cp -a,
- * tar --xattrs) is another inode, and its own birth is the copy's.
- * 1 with *ns where fd's file carries one of its own. */
+/* perfmt inject's new file keeps the old one's birth as "BIRTH INODE" (ns,
+ * its own inode): a copy that keeps xattrs is another inode. */
 #define BIRTH_XATTR "user.perfmt.birth"
 
 static int
@@ -5074,11 +5048,7 @@ birth_kept(int fd, const struct stat *st, int64_t *ns)
 	return 1;
 }
 
-/* The perf.data's own times: its mtime, and its birth time to tell the
- * file perf wrote from a copy (profile_time), or the one perfmt inject
- * kept (birth_kept).  An mtime of whole seconds (a file system that
- * keeps no finer, as FAT keeps two) is compared with two seconds to
- * spare. */
+/* An mtime of whole seconds (FAT keeps two) gets two seconds' slack. */
 static void
 pf_file_times(int fd, const struct stat *st)
 {
@@ -5089,8 +5059,7 @@ pf_file_times(int fd, const struct stat *st)
 	pf.time_slack = st->st_mtim.tv_nsec ? 1000000 : 2000000000;
 }
 
-/* A file's time or the profile's as utc_into writes it, but a time that
- * ts_ns saturated as the bound it lies past, never as a date of its own. */
+/* utc_into, but a time ts_ns saturated as the bound it lies past */
 static void
 time_into(char *buf, size_t cap, int64_t ns, int frac)
 {
@@ -5104,10 +5073,9 @@ time_into(char *buf, size_t cap, int64_t ns, int frac)
 
 static const char *file_kind(mode_t m);
 
-/* A file as it was opened, its device, inode, size and mtime, folded
- * into sig with i (a directory's data.i; UINT32_MAX the perf.data): each
- * pass opens the profile by its name again, and inject copies it so, and
- * each must find what the first pass judged. */
+/* A file as opened, folded into sig with i (data.i; UINT32_MAX the
+ * perf.data): each pass, and inject's copy, opens the profile by name
+ * again and must find what the first pass judged. */
 static uint64_t
 stream_sig(uint64_t sig, uint32_t i, const struct stat *st)
 {
@@ -5124,11 +5092,9 @@ stream_sig(uint64_t sig, uint32_t i, const struct stat *st)
 	return sig;
 }
 
-/* A profile given as a file may be a named pipe or a device (perf record
- * -o - into mkfifo's pipe); in a directory (regular = 1) perf writes only
- * regular files, and a FIFO there would block the open, a device never
- * end: anything else is named for what it is and not opened (nor a FIFO
- * put there between the look and the open: O_NONBLOCK). */
+/* A profile given may be a FIFO or a device (perf record -o - into one);
+ * in a directory (regular) perf writes only regular files, and a FIFO
+ * would block the open (O_NONBLOCK, for one put there after the stat). */
 static int
 pf_open_file(const char *path, int *seekable, int regular)
 {
@@ -5152,8 +5118,7 @@ pf_open_file(const char *path, int *seekable, int regular)
 	}
 	*seekable = S_ISREG(st.st_mode);
 	pf.fsize = *seekable ? (uint64_t)st.st_size : 0;
-	// the first file's: a directory's data, not a stream after it
-	if (*seekable && !pf.file_sig) {
+	if (*seekable && !pf.file_sig) {	// a directory's data, not data.N
 		pf_file_times(fd, &st);
 		pf.file_sig = stream_sig(0, UINT32_MAX, &st);
 	}
@@ -5167,12 +5132,9 @@ fail:
 	return -1;
 }
 
-/* The name of the directory's file being read: `data`, or a stream. */
-static char dir_file[4096];
+static char dir_file[4096];	/* `data`, or the data.N read */
 
-/* perf record --threads writes data.0 ... data.N-1 beside `data`.  They
- * are found by name, not by readdir: opendir would be the one malloc in
- * the program. */
+/* data.N by name, not readdir: opendir would be the one malloc. */
 static void
 pf_dir_streams(const char *dir)
 {
@@ -5236,8 +5198,7 @@ pf_dir(const char *dir)
 	if (!feat_has(FT_DIR_FORMAT) && pf.features_read)
 		damage(1, NOPOS, "no DIR_FORMAT feature: not written by perf "
 		    "record --threads; reading its data.N files anyway");
-	// the header file's size and the end of its last whole record
-	// stay, as its name: inject joins the streams after them
+	// data's size and walk end stay: inject joins the streams after
 	w = pf.walk_end;
 	sz = pf.fsize;
 	pf_dir_streams(dir);
@@ -5274,7 +5235,7 @@ pf_open_scan(const char *path)
 		return 0;
 	}
 	passes_ok = plan.passes && seekable;
-	// a regular file on stdin may be positioned anywhere
+	// a file on stdin may be positioned anywhere
 	if (in && seekable && lseek(0, 0, SEEK_CUR) != 0)
 		seekable = 0;
 	pf.fd = fd;
@@ -5285,8 +5246,7 @@ pf_open_scan(const char *path)
 	return ok;
 }
 
-/* Reads a whole profile into pf and the object table; 0 if it could not
- * be read at all (the message is out). */
+/* 0 if the profile could not be read at all (said) */
 static int
 pf_load(const char *path)
 {
@@ -5301,16 +5261,12 @@ pf_load(const char *path)
 	return ok;
 }
 
-/* The passes over a profile whose objects do not all fit the tables: a
- * pass that overflowed (objects, or the scope's maps) is read again for
- * the half of its share with the lower name hashes, and a share that
- * fit is followed by the next (part_width), until the last hash (file
- * mode; a pipe is read once and says what it could not keep). */
-
-/* The file every pass reads by its name is the first pass's: another
- * put at the name, or the same written since (its data.N too), would
- * give shares of two profiles.  A pipe is read once. */
-static uint64_t pass_sig[2];	/* its file_sig, streams_sig */
+/* The passes over a profile whose objects do not fit the tables: one
+ * that overflowed is read again for the lower half of its share of name
+ * hashes, one that fit is followed by the next (part_width).  Each pass
+ * must read the first pass's file, or it would give shares of two
+ * profiles. */
+static uint64_t pass_sig[2];	/* the first's file_sig, streams_sig */
 
 static void
 passes_begin(void)
@@ -5325,12 +5281,9 @@ passes_begin(void)
 	others_mapped = 1;
 }
 
-/* How many name hashes the share after this one takes: those that 7/8
- * of the table hold at the density of this one, and 7/8 of the arena at
- * their mean length, and of the scope's maps at its peak where they
- * hold this share's alone; at most twice as many as this one.  Name
- * hashes spread evenly, and a pass costs the same whatever its share:
- * the passes come to about the entries over 7/8 of the table. */
+/* The next share's width: what 7/8 of the table, the arena and (where they
+ * hold this share's alone) the maps hold at this share's density; at most
+ * twice this one. */
 static uint64_t
 part_width(void)
 {
@@ -5344,8 +5297,7 @@ part_width(void)
 	return 2 * nobj > fit ? w * fit / nobj : 2 * w;
 }
 
-/* The hits of one share of objects, joined over its passes. */
-static uint8_t hits_kept[PERFMT_MAXOBJ];
+static uint8_t hits_kept[PERFMT_MAXOBJ];	/* a share's, over its passes */
 
 /* Loads the next share; 1 loaded, 0 none left, -1 unreadable. */
 static int
@@ -5382,14 +5334,10 @@ next_pass(const char *path)
 			    esc(pf_shown()));
 			return -1;
 		}
-		// more processes than slots stay so in every share (each maps
-		// libc): they are only said.  A share of one object or one
-		// name hash is not made smaller, nor one whose samples are
-		// read in passes.  Past 256 reads the share read next takes
-		// every name left, and says what it cannot keep: the profile
-		// is read at most 257 times (nor are waiting samples left to
-		// passes past that: pend_drop).  Where the scope's maps fill,
-		// another share's names take none.
+		// halve the share, unless of one object or hash, or of
+		// samples' passes; too many processes are only said (each
+		// share maps libc); past 256 reads the next share takes every
+		// name left, and says what it cannot keep
 		if ((obj_dropped || hits_dropped_maps) && passes_ok &&
 		    nobj > 1 && pn == 1 && part_hi - part_lo > 1 &&
 		    (nreads < 256 || part_hi < PART_ALL)) {
@@ -5397,13 +5345,11 @@ next_pass(const char *path)
 			part_hi = nreads < 256 ?
 			    part_lo + (part_hi - part_lo) / 2 : PART_ALL;
 			parts[nparts++] = (struct part){ 0, 1 };
-			// the first pass spoke; mute again
 			npasses += !npasses;
 			continue;
 		}
-		// the waiting samples the table had no room for are read by
-		// passes of their own, on the stack; the last of them returns
-		// the share's hits
+		// waiting samples without room get passes of their own; the
+		// last returns the share's hits
 		for (i = 0; i < nobj; i++)
 			hits_kept[i] = objs[i].hit | (pn > 1 ? hits_kept[i] : 0);
 		for (n = pn; n < pend_read; n *= 2)
