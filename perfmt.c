@@ -5376,12 +5376,9 @@ next_pass(const char *path)
 }
 
 /* ==== 12. ELF notes =====================================================
- * gABI: ELF32 and ELF64, either byte order, one code path: class picks the
- * field offsets, EI_DATA the byte order.  PT_NOTE segments first, then
- * SHT_NOTE sections (relocatable files such as kernel modules have no
- * program headers).  A note blob without an ELF header (/sys/kernel/notes,
- * /sys/module/M/notes/.note.gnu.build-id) is read as notes.  Only headers,
- * tables and notes are read, never the whole file.
+ * fmt §6.2.  Of an ELF file only its headers, tables and notes are read;
+ * class picks the field offsets, EI_DATA the byte order.  SHT_NOTE
+ * sections serve files without program headers (kernel modules).
  */
 struct elfid {
 	unsigned char id[ELFIDMAX];
@@ -5390,11 +5387,11 @@ struct elfid {
 	int deflated;		/* an APK's entry, compressed: not read */
 	int absent;		/* an APK without the entry Android reads */
 	int err;		/* errno of a stat or open that failed */
-	uint64_t base, size;	/* where the ELF file lies in the file read */
+	uint64_t base, size;	/* the ELF file in the file read */
 	unsigned machine;
 	uint64_t shend;		/* where the section header table ends */
 	uint32_t gen;		/* the inode's generation, 0 unknown */
-	struct fsfacts {	/* what its file system says of its times */
+	struct fsfacts {	/* fmt §8 */
 		unsigned long type;	/* statfs's f_type, 0 unknown */
 		int ro;		/* mounted read-only */
 		int64_t subvol;	/* btrfs: its subvolume made, ns; 0 */
@@ -5403,7 +5400,6 @@ struct elfid {
 	char why[200];		/* what was wrong, when malformed */
 };
 
-/* Sets e->why; returns rc, for "return elf_why(e, rc, ...)". */
 static int
 elf_why(struct elfid *e, int rc, const char *fmt, ...)
 {
@@ -5415,10 +5411,8 @@ elf_why(struct elfid *e, int rc, const char *fmt, ...)
 	return rc;
 }
 
-/* Walks the notes of a window (gABI "Note Section"): {u32 namesz, u32
- * descsz, u32 type}, name, desc; the desc starts at align(12 + namesz)
- * and the next note at align(desc + descsz), align being 4, or 8 in an
- * 8-aligned segment.  Returns 1 found, 0 not found, -1 malformed. */
+/* The notes of a window (fmt §6.2; gABI "Note Section").  1 found, 0 not
+ * found, -1 malformed. */
 static int
 note_walk(struct rd *r, int be, uint64_t align, struct elfid *e)
 {
@@ -5459,8 +5453,7 @@ note_walk(struct rd *r, int be, uint64_t align, struct elfid *e)
 	return 0;
 }
 
-/* What an ELF image is read from: a file through pread, or bytes already
- * mapped (the running vDSO).  Windows into it are bounded by its size. */
+/* A file, or bytes in memory (the running vDSO) */
 struct img {
 	int fd;
 	const unsigned char *mem;
@@ -5478,13 +5471,10 @@ img_window(const struct img *m, struct rd *r, unsigned char *buf, size_t cap,
 		    m->base + off + len);
 }
 
-/* A note area of the image: bounds first, then the walk; returns as
- * note_walk does, or -2 when it overlaps the areas before.  *left is what
- * the areas may still cover: each note lies in one PT_NOTE segment and one
- * SHT_NOTE section, so together they cover the file at most twice.  More
- * means areas that overlap, and thousands of program headers naming the
- * same notes would make the walk quadratic (regression input
- * tests/data/fuzz/elf-notes-overlap). */
+/* As note_walk, or -2 where the areas overlap: *left is what they may
+ * still cover, twice the file (a segment and a section each), as
+ * overlapping ones make the walk quadratic
+ * (tests/data/fuzz/elf-notes-overlap). */
 static int
 elf_notes(const struct img *m, uint64_t off, uint64_t size, uint64_t align,
     struct elfid *e, const char *what, unsigned idx, uint64_t *left)
@@ -5504,8 +5494,6 @@ elf_notes(const struct img *m, uint64_t off, uint64_t size, uint64_t align,
 	return note_walk(&r, e->be, align == 8 ? 8 : 4, e);
 }
 
-/* An address, offset or size: 4 bytes at o32 in ELF32, 8 at o64 in
- * ELF64. */
 static uint64_t
 elf_field(const unsigned char *p, const struct elfid *e, int o32, int o64)
 {
@@ -5530,10 +5518,8 @@ elf_table(const struct elftab *t, uint64_t size, unsigned min,
 	return 1;
 }
 
-/* Walks a table of program or section headers: every entry of note type
- * (PT_NOTE at 0, SHT_NOTE at 4) has its notes walked, in order (the first
- * PT_NOTE may be the 8-aligned .note.gnu.property, the build-ID in the
- * next: fmt §6.2).  o[] holds the ELF32 and ELF64 offsets of the type,
+/* Every note area of a table, in order (fmt §6.2: the build-ID may be in
+ * the second PT_NOTE).  o[]: the ELF32 and ELF64 offsets of the type,
  * offset, size and alignment fields. */
 static int
 elf_walk_table(const struct img *m, const struct elftab *t, struct elfid *e,
@@ -5599,16 +5585,15 @@ elf_escapes(const struct img *m, struct elftab *ph, struct elftab *sh,
 		ph->num = get32(s0 + (e->is64 ? 44 : 28), e->be);
 }
 
-/* A note blob: the bytes of one or more notes and nothing else.  Its byte
- * order is not recorded anywhere; the plausible name size decides.
- * Returns as note_walk. */
+/* A file of notes only (/sys/kernel/notes): its byte order is nowhere
+ * recorded; the plausible name size decides. */
 static int
 blob_buildid(int fd, struct elfid *e)
 {
 	size_t n;
 	struct rd r;
 
-	// read to its end: a blob that fills the buffer is not a note blob
+	// one that fills the buffer is not a note blob
 	rd_file(&r, fd, 1, tabbuf, sizeof tabbuf, 0, RD_OPEN);
 	if (rd_fill(&r, sizeof tabbuf) || r.err || (n = r.len) < 12)
 		return -1;
@@ -5617,13 +5602,9 @@ blob_buildid(int fd, struct elfid *e)
 	return note_walk(&r, e->be, 4, e);
 }
 
-/* A raw arm64 or riscv64 kernel Image, as boards keep it in /boot (fmt
- * §6.5): a header with its magic and a little-endian flags word whose bit
- * 0 says big-endian, then the loaded image, whose .notes hold the GNU
- * build-ID note in that byte order.  The note is looked for at every
- * 4-aligned offset, a window of featbuf at a time, the windows overlapping
- * by the longest note taken.  Returns 0 found, 1 an Image without one, 2
- * no Image. */
+/* A raw arm64 or riscv64 kernel Image (fmt §6.5), scanned whole for the
+ * note at every 4-aligned offset, in windows that overlap by the longest
+ * note taken.  0 found, 1 an Image without one, 2 no Image. */
 static int
 image_buildid(int fd, struct elfid *e)
 {
@@ -5662,8 +5643,7 @@ image_buildid(int fd, struct elfid *e)
 	return 1;
 }
 
-/* The ELF header and then the notes.  Returns 0 found, 1 none, 2 not ELF
- * (e->notelf) or malformed (e->why says why and where). */
+/* 0 found, 1 none, 2 not ELF (e->notelf) or malformed (e->why) */
 static int
 elf_parse(const struct img *m, struct elfid *e)
 {
@@ -5680,9 +5660,7 @@ elf_parse(const struct img *m, struct elfid *e)
 		e->notelf = 1;
 		return 2;
 	}
-	// class, data and version lie inside e_ident's 16 bytes (gABI "ELF
-	// Identification"): a file cut before its end has none of them, and
-	// is shorter than either header
+	// a file cut inside e_ident is shorter than either header
 	if (rd_left(&r) >= EI_NIDENT) {
 		e->is64 = h[EI_CLASS] == ELFCLASS64;
 		e->be = h[EI_DATA] == ELFDATA2MSB;
@@ -5699,8 +5677,7 @@ elf_parse(const struct img *m, struct elfid *e)
 	e->machine = get16(h + 18, e->be);
 	ph.off = elf_field(h, e, 28, 32);
 	sh.off = elf_field(h, e, 32, 40);
-	// e_phentsize, e_phnum, e_shentsize, e_shnum: u16s from 42 or 54
-	q = h + (e->is64 ? 54 : 42);
+	q = h + (e->is64 ? 54 : 42);	// e_phentsize
 	ph.ent = get16(q, e->be);
 	ph.num = get16(q + 2, e->be);
 	sh.ent = get16(q + 4, e->be);
@@ -5714,15 +5691,10 @@ elf_parse(const struct img *m, struct elfid *e)
 	return bad ? 2 : 1;
 }
 
-/* A library in an APK (fmt §6.4): Android maps one stored in the APK
- * straight out of it, and perf names it "APK!/ENTRY".  The ZIP's end
- * record gives its central directory, whose header of the entry gives
- * its method, its sizes and its local header, after which its bytes lie.
- * The whole directory is walked: Android's reader refuses an archive that
- * names an entry twice, or whose local header names another entry, and
- * so does perfmt.  Returns 0 with e->base and e->size set where the entry
- * is stored, or 2 with e->why: compressed (e->deflated), no entry Android
- * would read (e->absent: no ZIP, no such entry, malformed), ZIP64. */
+/* A library in an APK (fmt §6.4), refused where Android's reader refuses
+ * it.  0 with e->base and e->size where the entry is stored, or 2 with
+ * e->why: compressed (e->deflated), none Android would read (e->absent),
+ * ZIP64. */
 static const char zip_packed[] = "compressed in the APK: its build-ID is "
     "not read in place";
 
@@ -5739,7 +5711,7 @@ zip_entry(int fd, uint64_t size, const char *name, struct elfid *e)
 	struct rd r;
 
 	e->absent = 1;
-	// the end record: the last "PK\5\6" whose comment reaches the end
+	// the last end record whose comment reaches the end
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, at, size);
 	if (tail < 22 || !(p = rd_peek(&r, (size_t)tail)))
 		goto bad;
@@ -5805,10 +5777,7 @@ bad:
 	return elf_why(e, 2, "offset %#" PRIx64 ": %s", at, bad);
 }
 
-/* Fills e with the GNU build-ID of the regular file open at fd, st its
- * fstat, or of its entry, an APK's library (zip_entry): its notes, or
- * where it is no ELF file a blob's (blob_buildid).  Returns as
- * elf_buildid. */
+/* The build-ID of fd's file, or of its APK entry; as elf_buildid */
 static int
 fd_buildid(int fd, const struct stat *st, const char *entry,
     struct elfid *e)
@@ -5825,7 +5794,6 @@ fd_buildid(int fd, const struct stat *st, const char *entry,
 	m.base = e->base;
 	m.size = e->size;
 	rc = elf_parse(&m, e);
-	// no ELF file: a raw kernel Image, else a blob of notes
 	if (rc == 2 && e->notelf && !entry &&
 	    ((rc = image_buildid(fd, e)) < 2 || blob_buildid(fd, e) > 0))
 		return rc < 2 ? rc : 0;
@@ -5835,8 +5803,7 @@ fd_buildid(int fd, const struct stat *st, const char *entry,
 	return rc;
 }
 
-/* The inode's generation (FS_IOC_GETVERSION: ext4, btrfs and others give
- * it), as MMAP2 records it (fmt §3.4); 0 where it is not known.  The
+/* FS_IOC_GETVERSION, as MMAP2 records it (fmt §3.4); 0 unknown.  The
  * kernel writes an int where the request names a long. */
 static uint32_t
 inode_gen(int fd)
@@ -5851,11 +5818,8 @@ inode_gen(int fd)
 	return ioctl(fd, req, &v) ? 0 : (uint32_t)v.i;
 }
 
-/* What the file system of the file open at fd says of its times (fmt
- * §8): its type and whether it is mounted read-only (fstatfs), and on
- * btrfs when its subvolume was made (BTRFS_IOC_GET_SUBVOL_INFO's otime):
- * a snapshot puts an older build back with its inode, generation and
- * times. */
+/* fmt §8; on btrfs the subvolume's otime (BTRFS_IOC_GET_SUBVOL_INFO), as
+ * a snapshot puts an older build back with its inode and times. */
 static void
 fs_facts(int fd, struct fsfacts *f)
 {
@@ -5873,8 +5837,7 @@ fs_facts(int fd, struct fsfacts *f)
 	f->type = (unsigned long)sf.f_type;
 	f->ro = (sf.f_flags & ST_RDONLY) != 0;
 	memset(b, 0, sizeof b);
-	// (Linux 6.18 returns 1 for a subvolume whose back reference it
-	// did not find, its answer filled: fmt §8)
+	// not != 0: Linux 6.18 may return 1, its answer filled (fmt §8)
 	if (f->type != 0x9123683eUL || ioctl(fd, req, b) < 0)
 		return;
 	memcpy(&sec, b + 392, 8);
@@ -5886,8 +5849,6 @@ fs_facts(int fd, struct fsfacts *f)
 static int open_in(const char *root, const char *path, int flags,
     struct stat *st);
 
-/* What e holds of the file open at fd: its build-ID (fd_buildid's
- * return), its inode's generation and its file system's facts. */
 static int
 elf_facts(int fd, const char *entry, struct elfid *e, struct stat *st)
 {
@@ -5898,12 +5859,9 @@ elf_facts(int fd, const char *entry, struct elfid *e, struct stat *st)
 	return rc;
 }
 
-/* Fills e with the GNU build-ID of path (under root, as open_in opens
- * it), and st with the stat of the file it read (the path may name
- * another by the time the caller judges it).  Only a regular file is
- * opened: a FIFO or a device at a candidate path must never block or
- * act.  Returns 0 found, 1 none, 2 not ELF or malformed (e->why says
- * why). */
+/* path under root; st is the file read, which the path may no longer
+ * name.  Only a regular file is opened (open_in).  0 found, 1 none, 2 not
+ * ELF or malformed (e->why). */
 static int
 elf_buildid(const char *root, const char *path, const char *entry,
     struct elfid *e, struct stat *st)
@@ -5921,11 +5879,9 @@ elf_buildid(const char *root, const char *path, const char *entry,
 	return rc;
 }
 
-/* The ELF machines (e_machine, gABI) a system of arch (uname -m, the
- * ARCH feature) runs: those of its own kind, 64- and 32-bit, since a
- * 32-bit perf on a 64-bit kernel reports the 32-bit arch ("armv8l") and
- * a 64-bit kernel runs 32-bit files (fmt §6.2).  1 yes, 0 no, -1 not
- * known here: an arch or a machine missing from the table says nothing. */
+/* The e_machines an arch (uname -m) runs, 64- and 32-bit alike: a 32-bit
+ * perf on a 64-bit kernel says "armv8l" (fmt §6.2).  arch_runs: 1 yes, 0
+ * no, -1 not in the table. */
 static const struct { char arch[10]; uint16_t em[2]; } arches[] = {
 	{ "x86_64", { 62, 3 } }, { "i386", { 3, 62 } }, { "i486", { 3, 62 } },
 	{ "i586", { 3, 62 } }, { "i686", { 3, 62 } }, { "aarch64", { 183, 40 } },
@@ -5948,8 +5904,6 @@ arch_runs(const char *arch, unsigned em)
 	return em == arches[i].em[0] || em == arches[i].em[1];
 }
 
-/* The arch a machine is the first of, as uname -m names it: "aarch64",
- * "ELF machine 92" */
 static const char *
 machine_name(unsigned em)
 {
