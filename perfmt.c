@@ -53,43 +53,43 @@ long syscall(long, ...);
 #endif
 
 /* ==== 1. Limits and version =============================================
- * `make PERFMT_X=n` overrides a size.  A record is at most 64 KiB (its
- * header.size is a u16, fmt §3.1).
+ * The PERFMT_* sizes: docs/design.md, Memory budget; `make PERFMT_X=n`
+ * overrides one.  A record is at most 64 KiB (fmt §3.1).
  */
 #define PERFMT_VERSION "0.1.0"
 
 #ifndef PERFMT_BUF
-#define PERFMT_BUF (192 * 1024)		/* perf.data read buffer */
+#define PERFMT_BUF (192 * 1024)
 #endif
 #ifndef PERFMT_FEATBUF
-#define PERFMT_FEATBUF (64 * 1024 + 64)	/* feature sections */
+#define PERFMT_FEATBUF (64 * 1024 + 64)
 #endif
 #ifndef PERFMT_ELFBUF
-#define PERFMT_ELFBUF 4096		/* ELF tables and notes, each */
+#define PERFMT_ELFBUF 4096
 #endif
 #ifndef PERFMT_MAXOBJ
-#define PERFMT_MAXOBJ 4096		/* distinct objects, per pass */
+#define PERFMT_MAXOBJ 4096
 #endif
 #ifndef PERFMT_ARENA
-#define PERFMT_ARENA (208 * 1024)	/* bytes of object names, per pass */
+#define PERFMT_ARENA (208 * 1024)
 #endif
 #ifndef PERFMT_MAXATTR
-#define PERFMT_MAXATTR 256		/* events (perf_event_attr) */
+#define PERFMT_MAXATTR 256
 #endif
 #ifndef PERFMT_MAXID
-#define PERFMT_MAXID 8192		/* sample ids mapped to events */
+#define PERFMT_MAXID 8192
 #endif
 #ifndef PERFMT_MAXPROC
-#define PERFMT_MAXPROC 2048		/* live processes, for the scope */
+#define PERFMT_MAXPROC 2048
 #endif
 #ifndef PERFMT_MAXMAP
-#define PERFMT_MAXMAP 6144		/* live executable maps, for the scope */
+#define PERFMT_MAXMAP 6144
 #endif
 #ifndef PERFMT_MAXPEND
-#define PERFMT_MAXPEND 1024		/* regions of samples waiting for maps */
+#define PERFMT_MAXPEND 1024
 #endif
 #ifndef PERFMT_MAXSTREAM
-#define PERFMT_MAXSTREAM 1024		/* data.N files of a directory */
+#define PERFMT_MAXSTREAM 1024
 #endif
 
 #if PERFMT_BUF < 65536 + 64 || PERFMT_FEATBUF < 65536 + 64
@@ -920,7 +920,7 @@ enum {
 };
 
 struct obj {
-	uint32_t name;		/* offset in arena */
+	uint32_t name;		/* in arena */
 	union {
 		uint32_t next;	/* while read: hash chain, index + 1 */
 		uint32_t line;	/* then: its list line, offset + 1 */
@@ -928,12 +928,12 @@ struct obj {
 	uint32_t group;		/* index of the first entry of this path */
 	uint32_t gnext;		/* next entry of the same path: index + 1 */
 	int32_t machine;	/* -1 host, 0 default guest, > 0 guest pid */
-	uint32_t maptime;	/* obj_maptime: when perf first saw it mapped */
-	uint64_t ino;		/* MMAP2 inode form: the file's identity */
+	uint32_t maptime;	/* obj_maptime */
+	uint64_t ino;		/* and maj, min, gen: obj_inode */
 	uint32_t maj, min;
 	uint32_t gen;		/* its ino_generation, 0 unknown */
 	uint16_t namelen;
-	uint8_t idlen;		/* 0: no build-ID */
+	uint8_t idlen;
 	uint8_t src;
 	uint8_t cpumode;
 	uint8_t inodes;		/* seen: 0 none, 1 one, 2 inodes, 3 devices */
@@ -984,11 +984,8 @@ obj_set_id(struct obj *o, const unsigned char *id, size_t idlen)
 	o->idlen = (uint8_t)idlen;
 }
 
-/* A profile with more objects than the table holds is read in passes,
- * each taking the names whose hash is in [part_lo, part_hi) (next_pass);
- * a part's pk of pn are the pend_k of pend_n of section 10.  A pipe is
- * read once: each name without room is said, once if dropped_seen can
- * tell. */
+/* The share of name hashes a pass takes, [part_lo, part_hi) (next_pass);
+ * a part's pk of pn are section 10's pend_k of pend_n. */
 #define PART_ALL ((uint64_t)1 << 32)
 static uint64_t part_lo, part_hi = PART_ALL;
 static struct part {
@@ -1028,8 +1025,7 @@ obj_dropped_name(const char *name, size_t n)
 	msg(1, "not checked, the object table is full: %s", buf);
 }
 
-/* A build-ID table's name keeps its last ID, as perf's dso list (fmt
- * §2.1). */
+/* A table's name keeps its last ID, as perf's dso list (fmt §2.1) */
 static struct obj *
 obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
     size_t idlen, unsigned src, unsigned cpumode)
@@ -1089,12 +1085,10 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 
 static uint64_t map_base;	/* obj_maptime's: a second before its first */
 
-/* The earliest time perf saw o mapped (docs/design.md, the rules:
- * during), in 1024 ns steps after map_base, plus 1, rounded down; 1 for no
- * time or one out of a u32's range (the verdict takes the recording's
- * start); 0 none.  map_base starts a second before the first time met, or
- * before first (SAMPLE_TIME's) if that is earlier: each CPU's records
- * reach the file in turn, an idle one's a second and more late. */
+/* The earliest time o was mapped, in 1024 ns steps after map_base, plus
+ * 1, rounded down; 1 for no time or one out of range; 0 none.  map_base is
+ * a second before the first time met, or SAMPLE_TIME's first if earlier:
+ * an idle CPU's records reach the file a second and more late. */
 static void
 obj_maptime(struct obj *o, uint64_t t, uint64_t first)
 {
@@ -1113,19 +1107,17 @@ obj_maptime(struct obj *o, uint64_t t, uint64_t first)
 		o->maptime = v;
 }
 
-/* Two files: another inode, or another generation (a rebuilt file that
- * took a deleted one's number).  Generation 0, of perf's synthesized
- * records, is unknown, never another. */
+/* Another inode, or generation (a rebuilt file took the number); 0, of
+ * perf's synthesized records, is unknown. */
 static int
 ino_other(uint64_t a, uint32_t agen, uint64_t b, uint32_t bgen)
 {
 	return a != b || (agen && bgen && agen != bgen);
 }
 
-/* The device and inode an MMAP2 record saw.  Another inode on the device:
- * the file was replaced while perf recorded (inodes 2).  Another device:
- * another mount namespace's file (3, unless 2), and the one kept is the
- * earliest in time, as records reach the file out of time order. */
+/* Another inode on the device: replaced while perf recorded (inodes 2).
+ * Another device: another mount namespace's file (3, unless 2); the one
+ * kept is the earliest in time, as records come out of time order. */
 static void
 obj_inode(struct obj *o, uint32_t maj, uint32_t min, uint64_t ino,
     uint32_t gen, int earlier)
@@ -1153,8 +1145,7 @@ obj_inode(struct obj *o, uint32_t maj, uint32_t min, uint64_t ino,
 }
 
 /* ==== 7. perf.data: header and attributes ===============================
- * fmt §1.2-1.4.  Offsets in messages are the file's (a pipe's: from the
- * stream's start).
+ * fmt §1.2-1.4.  Offsets in messages count from the file's or pipe's start.
  */
 enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 
@@ -1251,7 +1242,7 @@ struct typecount {
 };
 
 static struct pf {
-	const char *path;	/* as given */
+	const char *path;
 	const char *cur;	/* file being read, for messages */
 	int fd, be, mode, legacy;
 	uint64_t fsize;		/* of the file being read; 0 for a pipe */
@@ -1268,7 +1259,7 @@ static struct pf {
 	int unfinished;		/* data.size 0: perf record was killed */
 	uint32_t clock;		/* 0 perf's own, else -k's clockid + 1 */
 	int bitmap32;		/* the bitmap is u32 words (fmt §4) */
-	uint64_t walk_end;	/* where the walk of the records stopped */
+	uint64_t walk_end;
 	uint64_t vdso_low;	/* [vdso] maps below 4 GiB (32-bit processes) */
 	uint64_t vdso_high;	/* and above */
 	uint64_t feat_swapped;	/* strings found in the other byte order */
@@ -1380,8 +1371,7 @@ damage(int level, uint64_t off, const char *fmt, ...)
 	}
 }
 
-/* A big-endian compiler allocates bitfields from the most significant
- * bit, so perf's flag word reads back bit-reversed (fmt §4). */
+/* fmt §4: a big-endian writer's flag bits are reversed */
 static uint64_t
 attr_flags(const unsigned char *p, int be)
 {
@@ -1396,9 +1386,8 @@ attr_flags(const unsigned char *p, int be)
 	return r;
 }
 
-/* Sample ids by open addressing.  An id that finds no slot in ID_PROBES
- * is dropped, as in a full table: unbounded, a full table costs
- * PERFMT_MAXID probes an id (tests/data/fuzz/perf-ids-overlap). */
+/* Unbounded, a full table costs PERFMT_MAXID probes an id
+ * (tests/data/fuzz/perf-ids-overlap): past ID_PROBES an id is dropped. */
 #define ID_PROBES (PERFMT_MAXID < 64 ? PERFMT_MAXID : 64)
 
 static int
@@ -1509,10 +1498,9 @@ attr_ids(int ai, const unsigned char *p, uint64_t n)
 
 #define ATTR_ABI_MAX 136	/* the newest perf_event_attr (fmt §1.4) */
 
-/* The size a pipe's attr is written at in a file: the smallest ABI size
- * that holds all but its trailing zeros.  perf refuses a file's attrs
- * larger than its own struct ("unsupported ABI"), and reads what an attr
- * leaves out as zeros. */
+/* A pipe's attr's size in a file: the smallest ABI size that holds all but
+ * its trailing zeros, as perf refuses a file's attrs larger than its own
+ * struct and reads what an attr leaves out as zeros. */
 static uint32_t
 attr_fit(const unsigned char *a, uint32_t asz)
 {
@@ -1529,8 +1517,7 @@ attr_fit(const unsigned char *a, uint32_t asz)
 	return asz;
 }
 
-/* Where the id arrays and attrs lie, taken together when they touch: perf
- * inject writes them there, and sometimes points data.offset at them. */
+/* The ids and attrs, together where they touch (pf_file_data) */
 static void
 meta_span(uint64_t off, uint64_t size)
 {
@@ -5918,16 +5905,13 @@ machine_name(unsigned em)
 }
 
 /* ==== 13. Finding the files =============================================
- * Where a recorded object is looked for, in perf's own order (fmt §7.3):
- * its path, under the sysroot when one is given; the build-ID caches;
- * /usr/lib/debug/.build-id.  The kernel and modules have their own places
- * (fmt §6.3).  Under a sysroot every symlink resolves inside it, as if it
- * were "/", and ".." stops at its top: nothing outside is ever opened.
+ * Where an object is looked for: fmt §7.3; the kernel and modules, §6.3.
+ * Under a sysroot every symlink resolves inside it and ".." stops at its
+ * top: nothing outside is ever opened.
  */
 #define PATHMAX 4096
 #define MAXCAND 24
 
-/* the candidate places of one object */
 enum { CT_PATH, CT_CACHE, CT_DEBUG, CT_KNOTES, CT_VMLINUX, CT_MODNOTES,
 	CT_KALLSYMS, CT_VDSO, CT_DBGD, CT_BINCACHE, CT_APK };
 
@@ -5935,8 +5919,7 @@ static const char *const ct_names[] = { "path", "build-ID cache",
 	"debug file", "running kernel", "kernel image", "loaded module",
 	"cached kallsyms", "running vDSO", "debuginfod cache",
 	"simpleperf binary_cache", "APK" };
-/* CT_KNOTES under a sysroot is a copy of /sys/kernel/notes, not the
- * running kernel: live_kind() tells them apart. */
+/* CT_KNOTES under a sysroot is a copy, not the running kernel (live_kind) */
 
 static struct cand {
 	char path[PATHMAX];	/* under root, until resolved */
@@ -5959,10 +5942,9 @@ sr_pop(char *out, size_t *ol, size_t rl)
 	out[*ol] = 0;
 }
 
-/* Resolves path under root as if root were "/": out gets root and the
- * resolved path.  Returns 0, or the errno that stopped the walk (ENOENT,
- * ELOOP, ENAMETOOLONG, ENOTDIR...): out is then not to be opened, as its
- * rest was not resolved. */
+/* path under root as if root were "/", into out; 0, or the errno that
+ * stopped the walk, and out, not resolved to its end, is not to be
+ * opened. */
 static int
 sr_resolve(const char *root, const char *path, char *out, size_t cap)
 {
@@ -6000,7 +5982,7 @@ sr_resolve(const char *root, const char *path, char *out, size_t cap)
 		out[ol += 1 + cl] = 0;
 		c += cl;
 		if (lstat(out, &st)) {
-			// keep the whole path for messages; it is not opened
+			// the whole path, for messages
 			n = strlen(c);
 			if (ol + n < cap)
 				memcpy(out + ol, c, n + 1);
@@ -6008,7 +5990,6 @@ sr_resolve(const char *root, const char *path, char *out, size_t cap)
 		}
 		if (!S_ISLNK(st.st_mode))
 			continue;
-		// a link: its target replaces it, absolute ones from root
 		if (++links > 40)
 			return ELOOP;
 		if ((got = readlink(out, link, sizeof link - 1)) < 0)
@@ -6026,14 +6007,10 @@ sr_resolve(const char *root, const char *path, char *out, size_t cap)
 	}
 }
 
-/* Opens the regular file at path, as open_regular: stat'd first, so that
- * a FIFO or a device is never opened (it would block or act); -1 with
- * errno, EINVAL and *st filled for a file of another kind.  Under a root
- * (path is then what sr_resolve made of it: root's bytes, then a rest
- * with no link in it) each directory is opened from the one before and
- * the file from the last, none of them followed if it is a link: a link
- * swapped in after the walk stops the open (ELOOP) where the name would
- * lead outside root.  flags: O_NOFOLLOW for a host path's last name. */
+/* A regular file, stat'd first so that a FIFO or a device is never opened;
+ * EINVAL, *st filled, for another kind.  Under a root (path is
+ * sr_resolve's) each directory is opened from the one before, none
+ * followed: a link swapped in after the walk stops the open (ELOOP). */
 static int
 open_in(const char *root, const char *path, int flags, struct stat *st)
 {
@@ -6045,7 +6022,6 @@ open_in(const char *root, const char *path, int flags, struct stat *st)
 	if (root) {
 		while (rl && root[rl - 1] == '/')
 			rl--;
-		// "." first: the root's directory opened as each one after it
 		snprintf(rest, sizeof rest, ".%s", path + rl);
 		flags = O_NOFOLLOW;
 		dfd = open(rl ? root : "/", O_SEARCH | O_DIRECTORY);
@@ -6072,8 +6048,7 @@ open_in(const char *root, const char *path, int flags, struct stat *st)
 	return fd;
 }
 
-/* The stat of what open_in opens (a file of any kind, not a link):
- * 0, or -1 and errno. */
+/* The stat of what open_in opens, of any kind but a link */
 static int
 stat_in(const char *root, const char *path, struct stat *st)
 {
@@ -6084,9 +6059,8 @@ stat_in(const char *root, const char *path, struct stat *st)
 	return fd < 0 && errno != EINVAL ? -1 : 0;
 }
 
-/* A path inside root (the sysroot or a cache), or a host path as given
- * if root is NULL.  It is walked only when looked at (cand_resolve): once
- * an object is found, the places after it cost nothing. */
+/* Walked only when looked at (cand_resolve): the places after the one
+ * found cost nothing. */
 static struct cand *
 cand_in(unsigned type, const char *root, const char *path, const char *leaf)
 {
@@ -6107,8 +6081,7 @@ cand_in(unsigned type, const char *root, const char *path, const char *leaf)
 	return c;
 }
 
-/* The real path of a candidate, walked inside its root; a directory met
- * where a file was looked for gives its leaf (a cache entry). */
+/* A directory where a file was looked for gives its leaf (a cache entry) */
 static const char *
 cand_resolve(struct cand *c)
 {
@@ -6130,8 +6103,7 @@ cand_resolve(struct cand *c)
 	return c->path;
 }
 
-/* Whether path inside the cache root is there as a file of type (S_IFDIR,
- * S_IFREG): a layout's place is listed only where the cache has it. */
+/* A layout's place is listed only where the cache has it. */
 static int
 cache_has(const char *root, const char *path, unsigned type)
 {
@@ -6142,8 +6114,7 @@ cache_has(const char *root, const char *path, unsigned type)
 	    !stat_in(root, full, &st) && (st.st_mode & S_IFMT) == type;
 }
 
-/* The short name of a module, as /sys/module spells it: the file's base
- * name without .ko and compression suffix, '-' read as '_' (fmt §2.6). */
+/* As /sys/module spells it (fmt §2.6) */
 static void
 module_name(const char *name, char *out, size_t cap)
 {
@@ -6162,20 +6133,9 @@ module_name(const char *name, char *out, size_t cap)
 	out[n] = 0;
 }
 
-/* ---- lists, each read once a pass --------------------------------------
- * modules.dep of the sysroot's lib/modules/RELEASE names the files of
- * modules "[name]", which have no path ("kernel/x/y.ko.xz: deps", fmt
- * §6.3), and simpleperf's build_id_list in a binary_cache names files by
- * build-ID (fmt §7.4: "0xHEX=PATH", HEX padded with zeros to 40 digits,
- * PATH relative to the cache).  Read for each object, a list would cost
- * its length times the objects: before a pass's objects are judged the
- * lists are read once instead, as one stream (lists_read), list 0
- * modules.dep and list c + 1 cache c's build_id_list.  Each line's key is
- * looked up among the pass's objects, sorted by theirs in list_ix, and an
- * object keeps where in the stream the first line naming it gives its path
- * (u.line): an ID is found in the first cache whose list names it.
- * cand_list reads the path there, for the judgment and again for the
- * row.  A list that would end past what u.line counts is not read. */
+/* ---- lists, each read once a pass (docs/design.md, the lists) ----------
+ * modules.dep (fmt §6.3) is list 0, cache c's build_id_list (fmt §7.4)
+ * list c + 1. */
 static struct {
 	uint32_t end[MAXCACHE + 2];	/* where each list starts, ends */
 	int sorted;			/* list_ix is sorted for this pass */
@@ -6184,12 +6144,10 @@ static struct {
 	char key[3][257];		/* a line's key and two objects' */
 } lists;
 
-/* Objects in an order: list's (list_table), or by the key the lists name
- * them by (lists_read). */
+/* Objects in list's order (list_table), or by their key (lists_read) */
 static uint32_t list_ix[PERFMT_MAXOBJ];
 
-/* The hex of an ID from s to e, without the zeros at its end: padding
- * is no difference (id_same), and the list pads. */
+/* The list pads IDs with zeros, which are no difference (id_same). */
 static char *
 unpadded(char *s, char *e)
 {
@@ -6199,7 +6157,7 @@ unpadded(char *s, char *e)
 	return s;
 }
 
-/* A module's key: its name, after a '[' that no ID's hex has. */
+/* after a '[', which no ID's hex has */
 static char *
 mod_key(const char *name, char *buf)
 {
@@ -6208,8 +6166,6 @@ mod_key(const char *name, char *buf)
 	return buf;
 }
 
-/* Object i's key, in buf: its module name if it is named "[name]", else
- * its ID. */
 static const char *
 obj_key(uint32_t i, char *buf)
 {
@@ -6228,10 +6184,9 @@ lists_cmp(const void *a, const void *b)
 	    obj_key(*(const uint32_t *)b, lists.key[2]));
 }
 
-/* Reads list k from off, base in the stream: each line marks those of
- * the n objects of list_ix it names that no line before it did (with n
- * 0, the line at off is read into lists.line, and no more).  Where the
- * stream ends after what was read. */
+/* List k from off, base in the stream: a line marks those of the n
+ * objects it names that no line before did (n 0: the line at off is
+ * read, no more).  Where the stream ends after what was read. */
 static uint32_t
 lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 {
@@ -6242,12 +6197,10 @@ lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 	uint32_t lo, hi, mid, at;
 	int fd;
 
-	// a list of the sysroot or a cache, walked and opened inside it
 	if (sr_resolve(root, k ? "/build_id_list" : lists.path, line,
 	    sizeof lists.line) || (fd = open_in(root, line, 0, &st)) < 0)
 		return base;
-	// (a pass with no list to read sorts nothing)
-	if (!lists.sorted) {
+	if (!lists.sorted) {	// only where a list opens
 		lists.sorted = 1;
 		qsort(list_ix, nobj, sizeof *list_ix, lists_cmp);
 	}
@@ -6255,8 +6208,6 @@ lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 	    (uint64_t)st.st_size < UINT32_MAX - base ? (uint64_t)st.st_size : 0);
 	while ((at = base + (uint32_t)rd_tell(&r),
 	    rd_line(&r, line, sizeof lists.line)) && n) {
-		// the key: the name of the module at the path before ':', or
-		// the hex after "0x" before '='
 		v = strchr(line, k ? '=' : ':');
 		if (!k) {
 			if (v)
@@ -6266,8 +6217,7 @@ lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 			key = unpadded(line + 2, v);
 		else
 			continue;
-		// the first object of the key: those of one key are named
-		// together, by the first line that names them
+		// the key's first object; its others follow
 		for (lo = 0, hi = n; lo < hi; )
 			if (strcmp(obj_key(list_ix[mid = lo + (hi - lo) / 2],
 			    lists.key[1]), key) < 0)
@@ -6282,8 +6232,7 @@ lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 	return base + (uint32_t)rd_tell(&r);
 }
 
-/* The path list k gives object i, where lists_read found it (a cache's
- * from its '=', "/PATH"), or NULL. */
+/* The path list k gives object i, or NULL */
 static const char *
 list_value(int k, uint32_t i)
 {
@@ -6298,8 +6247,6 @@ list_value(int k, uint32_t i)
 	return lists.line;
 }
 
-/* Before a pass's objects are judged: the lists read once (above), each
- * object sorted by its key and named by none yet. */
 static void
 lists_read(void)
 {
@@ -6318,13 +6265,8 @@ lists_read(void)
 		    lists_scan(k, nobj, lists.end[k], 0) : 0;
 }
 
-/* perf's build-ID cache (fmt §7.2): .build-id/xx/rest links to the
- * directory that holds "elf" (or "vdso", "kallsyms"); older caches link
- * to the file itself; and PATH/ID/elf.  A user object is also looked
- * for as the debuginfod client keeps it, ID/executable and
- * ID/debuginfo, and as simpleperf's binary_cache does, the device's
- * path under the cache and its build_id_list for the ID of entry e
- * (fmt §7.4). */
+/* perf's build-ID cache (fmt §7.2); debuginfod's and simpleperf's
+ * binary_cache (fmt §7.4), for a user object e */
 static void
 cand_caches(const char *name, const char *hex, int kind_kernel, int vdso,
     uint32_t e)
@@ -6343,7 +6285,6 @@ cand_caches(const char *name, const char *hex, int kind_kernel, int vdso,
 			cand_in(type, opt.cache[i], p, NULL);
 		if (kind_kernel || vdso)
 			continue;
-		// the other layouts' places, where the cache has them
 		snprintf(p, sizeof p, "/%s", hex);
 		if (cache_has(opt.cache[i], p, S_IFDIR)) {
 			snprintf(p, sizeof p, "/%s/executable", hex);
