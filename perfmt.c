@@ -2,9 +2,10 @@
  *
  * The design is docs/design.md; the format rules, docs/format.md, are cited
  * at the line as "fmt §N".  Where to start: main (section 17) runs a
- * command (section 16); rec_next (section 10) walks a profile's records;
- * note_walk (section 12) walks an ELF file's notes; rules[] (section 14)
- * is the table of rules that give each object its verdict.
+ * command (section 16); rec_next (section 10) reads the next record for
+ * every walk over a profile's records; note_walk (section 12) walks the
+ * notes of an ELF file; rules[] (section 14) is the table of rules that
+ * give each object its verdict.
  *
  * Sections
  *   1. Limits and version                  10. perf.data: records
@@ -686,7 +687,8 @@ parse_time(const char *s, int64_t *ns)
 /* ==== 5. Bounded reader =================================================
  * A struct rd is a window [at, end) of a file, a pipe or memory: rd_peek(n)
  * gives n contiguous bytes or NULL, never past the window, so a size field
- * read from the input cannot lead outside it (docs/design.md).
+ * read from the input cannot lead outside it (docs/design.md, The
+ * bounded reader).
  */
 #define RD_OPEN UINT64_MAX
 
@@ -1085,7 +1087,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 
 static uint64_t map_base;	/* obj_maptime's: a second before its first */
 
-/* The earliest time o was mapped, in 1024 ns steps after map_base, plus
+/* o's earliest mapping time, in 1024 ns steps after map_base, plus
  * 1, rounded down; 1 for no time or one out of range; 0 none.  map_base is
  * a second before the first time met, or SAMPLE_TIME's first if earlier:
  * an idle CPU's records reach the file a second and more late. */
@@ -1256,7 +1258,7 @@ static struct pf {
 	uint64_t data_off, data_size;
 	uint64_t meta_lo, meta_hi;	/* ids and attrs, where they touch */
 	uint64_t feat[4];	/* feature bitmap (file) or features seen (pipe) */
-	int unfinished;		/* data.size 0: perf record was killed */
+	int unfinished;		/* data.size 0: a killed perf record's */
 	uint32_t clock;		/* 0 perf's own, else -k's clockid + 1 */
 	int bitmap32;		/* the bitmap is u32 words (fmt §4) */
 	uint64_t walk_end;
@@ -3323,7 +3325,7 @@ rec_time(const unsigned char *p, size_t n)
  * the kernel's and its modules' are pid -1's. */
 #define HIT_SAMPLE	1	/* a sample's IP */
 #define HIT_CALLCHAIN	2	/* a callchain entry only */
-#define HIT_MAYBE	4	/* a map of it was not kept: maybe more */
+#define HIT_MAYBE	4	/* a map of it not kept: maybe more */
 
 #define PROC_HASH (PERFMT_MAXPROC + PERFMT_MAXPROC / 2 + 1)
 #define NOMAP UINT32_MAX
@@ -3533,7 +3535,6 @@ static void pend_retry(int age, int final, int64_t pid);
 
 /* A directory's streams are read one after another, not merged: there only
  * the need for room drops a process. */
-
 static void
 zombies_round(void)
 {
@@ -5384,7 +5385,7 @@ struct elfid {
 		int64_t subvol;	/* btrfs: its subvolume made, ns; 0 */
 		int64_t birth;	/* the file's, ns; INT64_MIN unknown */
 	} fs;
-	char why[200];		/* what was wrong, when malformed */
+	char why[200];		/* what is wrong, when malformed */
 };
 
 static int
@@ -5846,9 +5847,9 @@ elf_facts(int fd, const char *entry, struct elfid *e, struct stat *st)
 	return rc;
 }
 
-/* path under root; st is the file read, which the path may no longer
- * name.  Only a regular file is opened (open_in).  0 found, 1 none, 2 not
- * ELF or malformed (e->why). */
+/* path under root; st is the file read, which the path may since name
+ * another.  Only a regular file is opened (open_in).  0 found, 1 none, 2
+ * not ELF or malformed (e->why). */
 static int
 elf_buildid(const char *root, const char *path, const char *entry,
     struct elfid *e, struct stat *st)
@@ -6081,7 +6082,7 @@ cand_in(unsigned type, const char *root, const char *path, const char *leaf)
 	return c;
 }
 
-/* A directory where a file was looked for gives its leaf (a cache entry) */
+/* A directory where a file is looked for gives its leaf (a cache entry) */
 static const char *
 cand_resolve(struct cand *c)
 {
@@ -6157,7 +6158,7 @@ unpadded(char *s, char *e)
 	return s;
 }
 
-/* after a '[', which no ID's hex has */
+/* A module's key: its name after a '[', which no ID's hex has */
 static char *
 mod_key(const char *name, char *buf)
 {
@@ -6186,7 +6187,7 @@ lists_cmp(const void *a, const void *b)
 
 /* List k from off, base in the stream: a line marks those of the n
  * objects it names that no line before did (n 0: the line at off is
- * read, no more).  Where the stream ends after what was read. */
+ * read, no more).  Where the stream ends after the lines read. */
 static uint32_t
 lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 {
