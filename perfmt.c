@@ -1,41 +1,22 @@
 /* perfmt - are the binaries behind a perf.data profile still the ones profiled?
  *
- * perf record stores the paths of the objects a profile used (MMAP and MMAP2
- * records) and, after a slow pass at the end of the run, their build-IDs.
- * perfmt reads those from any perf.data (file, pipe or directory form, either
- * byte order, any writer from perf 3.x to 6.x and simpleperf), finds each
- * object where perf would (under a sysroot, in build-ID caches), reads its
- * build-ID, and gives it a verdict (section 14).  Fixed memory, no library
- * beyond libc.
- *
- * Usage: see usage_text below (section 3); README.md holds the same text.
- *
- * Exit status, as cmp(1) and diff(1), and one of its own: 0 all good; 1 a
- * file changed (a verdict missing to deleted); 3 nothing shown changed but
- * something cannot be told (unreadable, foreign, unverified, nothing to
- * list, a file without a build-ID, a damaged or unfinished profile, a
- * table that filled); 2 trouble (bad usage, unreadable or malformed
- * input).  usage_text says it in full.
- *
- * Memory: no malloc.  Every buffer and table is static and sized at compile
- * time, the large ones by the PERFMT_* macros of section 1, which `perfmt
- * -V` prints.  The one mapping is a perf event's two-page ring, which
- * reads perf's clock.
+ * The design is docs/design.md; the format rules, docs/format.md, are cited
+ * at the line as "fmt §N".  Where to start: main (section 17) runs a
+ * command (section 16); rec_next (section 10) reads the next record for
+ * every walk over a profile's records; note_walk (section 12) walks the
+ * notes of an ELF file; rules[] (section 14) is the table of rules that
+ * give each object its verdict.
  *
  * Sections
- *   1. limits and version       10. perf.data: records
- *   2. diagnostics              11. perf.data: opening a profile
- *   3. usage                    12. ELF notes
- *   4. bytes and text           13. finding the files
- *   5. bounded reader           14. verdicts
- *   6. object table             15. reports
- *   7. perf.data: header, attrs 16. commands
- *   8. perf.data: features      17. main
+ *   1. Limits and version                  10. perf.data: records
+ *   2. Diagnostics                         11. perf.data: opening a profile
+ *   3. Usage                               12. ELF notes
+ *   4. Bytes and text                      13. Finding the files
+ *   5. Bounded reader                      14. Verdicts
+ *   6. Object table                        15. Reports
+ *   7. perf.data: header and attributes    16. Commands
+ *   8. perf.data: feature sections         17. main
  *   9. zstd decoder (RFC 8878)
- *
- * References: Linux tools/perf/Documentation/perf.data-file-format.txt;
- * include/uapi/linux/perf_event.h; System V gABI "Note Section"; the
- * rules as this project reads them, docs/format.md (cited as "fmt §N").
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -63,55 +44,53 @@
 
 #include "elf_min.h"
 
-/* glibc and musl both have it (sys/auxv.h); declared here because that
- * header drags in <elf.h>, whose macros elf_min.h would meet again */
+/* <sys/auxv.h> drags in <elf.h>, whose macros clash with elf_min.h */
 unsigned long getauxval(unsigned long);
-/* and syscall, which <unistd.h> declares only beyond POSIX */
+/* <unistd.h> declares it only beyond POSIX */
 long syscall(long, ...);
-/* a directory opened to walk from, not to read (musl: O_PATH); glibc
- * has no O_SEARCH, and its O_RDONLY asks for read permission too */
+/* a directory opened to walk from, not to read; glibc lacks O_SEARCH */
 #ifndef O_SEARCH
 #define O_SEARCH O_RDONLY
 #endif
 
 /* ==== 1. Limits and version =============================================
- * Every size here is a compile-time constant; `make PERFMT_X=n` overrides.
- * The data buffer must hold the largest record (header.size is a u16).
+ * The PERFMT_* sizes: docs/design.md, Memory budget; `make PERFMT_X=n`
+ * overrides one.  A record is at most 64 KiB (fmt §3.1).
  */
 #define PERFMT_VERSION "0.1.0"
 
 #ifndef PERFMT_BUF
-#define PERFMT_BUF (192 * 1024)		/* perf.data read buffer */
+#define PERFMT_BUF (192 * 1024)
 #endif
 #ifndef PERFMT_FEATBUF
-#define PERFMT_FEATBUF (64 * 1024 + 64)	/* feature sections */
+#define PERFMT_FEATBUF (64 * 1024 + 64)
 #endif
 #ifndef PERFMT_ELFBUF
-#define PERFMT_ELFBUF 4096		/* ELF tables and notes, each */
+#define PERFMT_ELFBUF 4096
 #endif
 #ifndef PERFMT_MAXOBJ
-#define PERFMT_MAXOBJ 4096		/* distinct objects, per pass */
+#define PERFMT_MAXOBJ 4096
 #endif
 #ifndef PERFMT_ARENA
-#define PERFMT_ARENA (208 * 1024)	/* bytes of object names, per pass */
+#define PERFMT_ARENA (208 * 1024)
 #endif
 #ifndef PERFMT_MAXATTR
-#define PERFMT_MAXATTR 256		/* events (perf_event_attr) */
+#define PERFMT_MAXATTR 256
 #endif
 #ifndef PERFMT_MAXID
-#define PERFMT_MAXID 8192		/* sample ids mapped to events */
+#define PERFMT_MAXID 8192
 #endif
 #ifndef PERFMT_MAXPROC
-#define PERFMT_MAXPROC 2048		/* live processes, for the scope */
+#define PERFMT_MAXPROC 2048
 #endif
 #ifndef PERFMT_MAXMAP
-#define PERFMT_MAXMAP 6144		/* live executable maps, for the scope */
+#define PERFMT_MAXMAP 6144
 #endif
 #ifndef PERFMT_MAXPEND
-#define PERFMT_MAXPEND 1024		/* regions of samples waiting for maps */
+#define PERFMT_MAXPEND 1024
 #endif
 #ifndef PERFMT_MAXSTREAM
-#define PERFMT_MAXSTREAM 1024		/* data.N files of a directory */
+#define PERFMT_MAXSTREAM 1024
 #endif
 
 #if PERFMT_BUF < 65536 + 64 || PERFMT_FEATBUF < 65536 + 64
@@ -130,18 +109,13 @@ long syscall(long, ...);
 #define CMDMAX 1024		/* kept bytes of the recorded command line */
 #define MAXDAMAGE 8		/* damage notes kept for `header` */
 #define NOPOS UINT64_MAX
-/* A file's times come from the kernel's coarse clock: up to a tick (10 ms
- * at HZ=100) behind the moment they stand for. */
+/* ns a file time may lag: the kernel's coarse clock, a tick at HZ=100 */
 #define FILE_TICK 10000000
 
 /* ==== 2. Diagnostics ====================================================
- * One helper.  A message ending in ':' gets strerror(errno) appended (the
- * sbase convention).  The level raises `status`: 0 a note, 1 something
- * cannot be told (a damaged profile, a file nothing vouches for), 2
- * trouble.  A verdict that a file changed sets `changed` (verdict_status,
- * section 14).  The exit status (perfmt.1, EXIT STATUS; finish) is 2 for
- * trouble, else 1 where a file changed, else 3 where something cannot be
- * told, else 0: a script tells each apart.
+ * A message ending in ':' gets strerror(errno) appended.  level raises
+ * status: 0 a note, 1 something cannot be told, 2 trouble; finish (section
+ * 17) makes the exit status of it and `changed` (verdict_status).
  */
 static int status;
 static int changed;
@@ -178,8 +152,8 @@ msg(int level, const char *fmt, ...)
 }
 
 /* ==== 3. Usage ========================================================== */
-/* -h prints all four parts; a usage error only the synopsis.  C99 promises
- * string literals of 4095 bytes. */
+/* Four parts, as C99 promises string literals of only 4095 bytes; README.md
+ * repeats the first, the synopsis. */
 static const char *const usage_text[4] = {
 "usage: perfmt [check] [-Lqpjv] [-i FILE] [-s DIR] [-c DIR]... [-k FILE]\n"
 "              [-t TIME | -r FILE] [-a | -H | --hits[=sample|callchain]]\n"
@@ -303,11 +277,7 @@ usage_exit(int code)
 	exit(code);
 }
 
-/* The options as main parses them (section 17): the profile and the
- * output (-i, -o), the places to look (-s, -k, -c; --kallsyms, the
- * kernel's symbols for archive), the profile's time (-t, -r), -L, the
- * output's form, the scope (-a, -H: HITS_SAMPLE or HITS_CALLCHAIN),
- * inject's -n and list --kernel. */
+/* The options, as main (section 17) parses them. */
 #define MAXCACHE 8
 
 static struct opt {
@@ -320,8 +290,7 @@ static struct opt {
 } opt;
 
 /* ==== 4. Bytes and text =================================================
- * File bytes are decoded with shifts in the writer's byte order, which is
- * data (be = 1 for big-endian), never the host's.
+ * be is the writer's byte order (1: big-endian), never the host's (fmt §4).
  */
 static inline uint16_t
 get16(const unsigned char *p, int be)
@@ -373,18 +342,10 @@ align_up(uint64_t v, uint64_t a)
 	return (v + a - 1) / a * a;
 }
 
-/* Characters escaped though valid UTF-8: the C1 controls U+0080-U+009F,
- * which some terminals obey even in UTF-8, and the characters a terminal
- * draws as nothing, or that reorder or break the line: the
- * Default_Ignorable_Code_Point property of Unicode 15
- * (DerivedCoreProperties.txt: zero-width space, joiners and marks
- * U+200B-U+200F, U+061C, soft hyphen U+00AD, word joiner and invisible
- * operators U+2060-U+2064, bidirectional embeddings, overrides and
- * isolates U+202A-U+202E and U+2066-U+2069, byte order mark U+FEFF,
- * variation selectors, Hangul fillers, tag characters U+E0000-U+E0FFF),
- * with the line and paragraph separators U+2028, U+2029 and the
- * interlinear annotation controls U+FFF9-U+FFFB (format characters, Cf).
- * Any of them makes one path look like another, so each is escaped. */
+/* Valid UTF-8 escaped all the same, as each lets one path pass for
+ * another: the C1 controls, which some terminals obey; Unicode 15's
+ * Default_Ignorable_Code_Point (zero-width, bidirectional controls,
+ * variation selectors, fillers, tags); U+2028, U+2029, U+FFF9-U+FFFB. */
 static const uint32_t unshown[][2] = {
 	{ 0x0080, 0x009f }, { 0x00ad, 0x00ad }, { 0x034f, 0x034f },
 	{ 0x061c, 0x061c }, { 0x115f, 0x1160 }, { 0x17b4, 0x17b5 },
@@ -394,8 +355,7 @@ static const uint32_t unshown[][2] = {
 	{ 0x1bca0, 0x1bca3 }, { 0x1d173, 0x1d17a }, { 0xe0000, 0xe0fff },
 };
 
-/* Length of the valid UTF-8 sequence at s (n bytes left), 0 if invalid or
- * if it encodes one of unshown[] above. */
+/* Length of the UTF-8 sequence at s; 0 if invalid or unshown[]. */
 static size_t
 utf8_len(const unsigned char *s, size_t n)
 {
@@ -422,9 +382,8 @@ utf8_len(const unsigned char *s, size_t n)
 	return len;
 }
 
-/* Names come from untrusted files: control bytes, backslash and invalid
- * UTF-8 are written as C escapes so that output can never drive a terminal
- * and one name is always one line. */
+/* Names come from untrusted files: all but printable ASCII and shown UTF-8
+ * is escaped, so that a name never drives a terminal and is one line. */
 static size_t
 esc_into(char *dst, size_t cap, const char *src, size_t n)
 {
@@ -468,15 +427,13 @@ esc(const char *s)
 	return ring[k];
 }
 
-/* A name of n bytes, escaped, to standard output where print is set;
- * the columns it takes either way (a character each), for the table. */
+/* A name escaped, printed if print; the columns it takes either way. */
 static size_t
 out_name(const char *s, size_t n, int print)
 {
 	char buf[4 * 4096 + 8], *b;
 	size_t i = 0, len, cols = 0;
 
-	// Escape in slices so that a name of any length fits the buffer.
 	while (i < n) {
 		len = n - i > 4096 ? 4096 : n - i;
 		while (len > 1 && i + len < n &&
@@ -505,9 +462,8 @@ hex_into(char *dst, const unsigned char *id, size_t n)
 	dst[2 * n] = 0;
 }
 
-/* The name of v, a record type or a feature bit, in the tables t of n
- * names from base (NULL in their holes), else what and the number.  Two
- * live at a time. */
+/* The name of v in the tables t (NULL in their holes), else what and the
+ * number.  Two live at a time. */
 struct names { const char *const *name; uint32_t base, n; };
 
 static const char *
@@ -525,9 +481,8 @@ tab_name(const struct names *t, size_t nt, uint32_t v, const char *what)
 	return tmp[k];
 }
 
-/* a / b rounded down, *rem the remainder (0 to b - 1), by the remainder:
- * a - q * b overflows for an a near -2^63, which a u64 CLOCK_DATA time of
- * day with its top bit set becomes (tests/data/fuzz/perf-clock-tod-min). */
+/* a / b rounded down, *rem in 0 to b - 1; not by a - q * b, which
+ * overflows for an a near -2^63 (tests/data/fuzz/perf-clock-tod-min). */
 static int64_t
 floor_div(int64_t a, int64_t b, int64_t *rem)
 {
@@ -535,8 +490,7 @@ floor_div(int64_t a, int64_t b, int64_t *rem)
 	return a / b - (a % b < 0);
 }
 
-/* Days since 1970-01-01 to a proleptic Gregorian date (H. Hinnant's
- * civil-from-days).  Not gmtime_r or timegm: in musl they link __tz.c,
+/* H. Hinnant's civil-from-days.  Not gmtime_r: in musl it links __tz.c,
  * and with it an allocator (tests/t-static.sh). */
 static void
 civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
@@ -551,8 +505,7 @@ civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
 	*y = yoe + era * 400 + (*m <= 2);
 }
 
-/* Days since 1970-01-01 of a proleptic Gregorian date: the inverse of
- * civil_from_days (days-from-civil, same source). */
+/* The inverse: Hinnant's days-from-civil. */
 static int64_t
 days_from_civil(int64_t y, unsigned m, unsigned d)
 {
@@ -563,8 +516,8 @@ days_from_civil(int64_t y, unsigned m, unsigned d)
 	return era * 146097 + doe - 719468;
 }
 
-/* ns since the epoch as "YYYY-MM-DD HH:MM:SS UTC", with frac decimals
- * of the second (0, 1 for JSON's 'T' form and 9 decimals, or 9). */
+/* "YYYY-MM-DD HH:MM:SS UTC" with frac (0 or 9) decimals of the second;
+ * frac 1: JSON's "YYYY-MM-DDTHH:MM:SS.nnnnnnnnnZ". */
 static void
 utc_into(char *buf, size_t cap, int64_t ns, int frac)
 {
@@ -586,7 +539,6 @@ utc_into(char *buf, size_t cap, int64_t ns, int frac)
 		snprintf(buf + n, cap - (size_t)n, " UTC");
 }
 
-/* "3 s", "5 min", "2 h", "4 days" */
 static const char *
 span(int64_t ns)
 {
@@ -603,8 +555,7 @@ span(int64_t ns)
 	return buf;
 }
 
-/* The first place in s where the text k begins, or NULL: strstr's
- * answer by a plain loop, for the few bytes of k looked for here. */
+/* strstr by a plain loop: k is a few bytes. */
 static const char *
 find(const char *s, const char *k)
 {
@@ -616,9 +567,8 @@ find(const char *s, const char *k)
 	return NULL;
 }
 
-/* The decimal number at s, at most max: the end of its digits, NULL if
- * there are none or they pass max.  A plain loop, as it takes no sign or
- * spaces, and strtoull would bring musl's whole number scanner. */
+/* The digits at s, at most max: their end, or NULL.  Not strtoull, which
+ * takes a sign and spaces and brings musl's whole number scanner. */
 static const char *
 dec_run(const char *s, uint64_t max, uint64_t *v)
 {
@@ -637,8 +587,6 @@ dec_run(const char *s, uint64_t max, uint64_t *v)
 	return s;
 }
 
-/* A decimal number, the whole string, at most max (*v is not to be
- * used where it is refused). */
 static int
 dec_value(const char *s, uint64_t max, uint64_t *v)
 {
@@ -646,7 +594,6 @@ dec_value(const char *s, uint64_t max, uint64_t *v)
 	return s && !*s;
 }
 
-/* n decimal digits at *s, advancing it; -1 if they are not there. */
 static int
 digits(const char **s, int n)
 {
@@ -660,8 +607,7 @@ digits(const char **s, int n)
 	return v;
 }
 
-/* Why parse_time refused its string: the field that is wrong. */
-static char time_why[160];
+static char time_why[160];	/* the field parse_time refused */
 
 static int
 time_bad(const char *fmt, ...)
@@ -674,9 +620,8 @@ time_bad(const char *fmt, ...)
 	return 0;
 }
 
-/* ns since the epoch from "SECONDS" or "YYYY-MM-DD[THH:MM[:SS]]" (UTC);
- * on a refusal time_why names the field.  A time past 2262-04-11, where
- * int64_t ns end (ts_ns), is refused rather than wrapped.  No sscanf:
+/* -t's "SECONDS" or "YYYY-MM-DD[THH:MM[:SS]]" UTC, to ns; a time past
+ * 2262-04-11, where int64_t ns end, is refused, not wrapped.  No sscanf:
  * musl's drags in realloc. */
 static int
 parse_time(const char *s, int64_t *ns)
@@ -740,14 +685,13 @@ parse_time(const char *s, int64_t *ns)
 }
 
 /* ==== 5. Bounded reader =================================================
- * Every byte perfmt reads goes through a struct rd: a window [at, end) of a
- * file, a pipe, or bytes already in memory.  rd_peek(n) hands out n
- * contiguous bytes or NULL; nothing is ever read past the window.  Regular
- * files are read with pread at explicit offsets and skipped by arithmetic.
+ * A struct rd is a window [at, end) of a file, a pipe or memory: rd_peek(n)
+ * gives n contiguous bytes or NULL, never past the window, so a size field
+ * read from the input cannot lead outside it (docs/design.md, The
+ * bounded reader).
  */
 #define RD_OPEN UINT64_MAX
 
-/* The readers' buffers: records, feature sections, ELF tables and notes. */
 static unsigned char databuf[PERFMT_BUF];
 static unsigned char featbuf[PERFMT_FEATBUF];
 static unsigned char tabbuf[PERFMT_ELFBUF], notebuf[PERFMT_ELFBUF];
@@ -763,12 +707,9 @@ struct rd {
 	int err;		/* errno of a failed read, 0 if none */
 };
 
-/* A file of a profile, a sysroot or a cache, opened to be read: never
- * waiting (a FIFO put at the path would block the open), never a
- * terminal, and kept only if it is a regular file once open: the stat
- * that chose it may have seen another (fstat, st).  path is in the
- * directory open at dfd (AT_FDCWD: the working directory).  -1 if not:
- * errno EINVAL where it is no regular file. */
+/* Opens path to read: O_NONBLOCK, as a FIFO put at the path would block
+ * the open; and kept only if a regular file once open, as the stat that
+ * chose it may have seen another.  -1, errno EINVAL, where it is not. */
 static int
 open_regular(int dfd, const char *path, int flags, struct stat *st)
 {
@@ -787,10 +728,8 @@ open_regular(int dfd, const char *path, int flags, struct stat *st)
 	return -1;
 }
 
-/* Up to n bytes of fd, at off or (off < 0) where it stands, read again
- * where a signal cut the read: as read(2), 0 at the end, -1 and errno.
- * The one way to read a file whole (inject's and archive's copies,
- * a kallsyms), where the bounded reader's windows do not serve. */
+/* read(2) at off, or (off < 0) where fd stands, again after EINTR: for
+ * the readers, and for what no window serves (copies, a kallsyms). */
 static ssize_t
 read_at(int fd, void *p, size_t n, int64_t off)
 {
@@ -899,7 +838,6 @@ rd_skip(struct rd *r, uint64_t n)
 		r->at += n;
 		return 1;
 	}
-	// a pipe: read through, a buffer at a time
 	for (; n; n -= k) {
 		k = n < r->cap ? (size_t)n : r->cap;
 		if (!rd_fill(r, k)) {
@@ -911,8 +849,8 @@ rd_skip(struct rd *r, uint64_t n)
 	return 1;
 }
 
-/* The next line of a text file into line, without its newline, cut to
- * cap - 1 bytes (the rest read as the next line); 0 at its end. */
+/* The next line, without its newline; one longer than cap - 1 bytes is
+ * cut, its rest read as the next line.  0 at the end. */
 static int
 rd_line(struct rd *r, char *line, size_t cap)
 {
@@ -929,7 +867,6 @@ rd_line(struct rd *r, char *line, size_t cap)
 	return 1;
 }
 
-/* Moves the cursor to off: within the buffer, or anywhere in a file. */
 static int
 rd_seek(struct rd *r, uint64_t off)
 {
@@ -944,9 +881,8 @@ rd_seek(struct rd *r, uint64_t off)
 	return 1;
 }
 
-/* Reads the perf_header_string at the cursor (fmt §1.7): u32 len, then len
- * bytes of text, NUL and padding.  Keeps what fits in dst up to the first
- * NUL; cut where dst cannot hold it all. */
+/* A perf_header_string (fmt §1.7), kept up to its NUL; *cut where dst
+ * cannot hold it. */
 static int
 rd_string(struct rd *r, char *dst, size_t cap, int be, int *cut)
 {
@@ -974,9 +910,8 @@ rd_string(struct rd *r, char *dst, size_t cap, int be, int *cut)
 }
 
 /* ==== 6. Object table ===================================================
- * One entry per (machine, name, build-ID) the profile mentions, in the
- * order first met.  The hash chains by (machine, name).  Table full: the
- * entry is counted as dropped and the run says so; nothing is silent.
+ * One entry per (machine, name, build-ID), in the order first met, hashed
+ * by (machine, name).
  */
 enum {
 	SRC_TABLE = 1,		/* HEADER_BUILD_ID feature section */
@@ -987,22 +922,20 @@ enum {
 };
 
 struct obj {
-	uint32_t name;		/* offset in arena */
+	uint32_t name;		/* in arena */
 	union {
-		uint32_t next;	/* while the profile is read: hash chain,
-				 * index + 1, 0 ends */
-		uint32_t line;	/* then: its line in a list, offset + 1
-				 * (lists_read), 0 none */
+		uint32_t next;	/* while read: hash chain, index + 1 */
+		uint32_t line;	/* then: its list line, offset + 1 */
 	} u;
 	uint32_t group;		/* index of the first entry of this path */
 	uint32_t gnext;		/* next entry of the same path: index + 1 */
 	int32_t machine;	/* -1 host, 0 default guest, > 0 guest pid */
-	uint32_t maptime;	/* obj_maptime: when perf first saw it mapped */
-	uint64_t ino;		/* MMAP2 inode form: the file's identity */
+	uint32_t maptime;	/* obj_maptime */
+	uint64_t ino;		/* and maj, min, gen: obj_inode */
 	uint32_t maj, min;
 	uint32_t gen;		/* its ino_generation, 0 unknown */
 	uint16_t namelen;
-	uint8_t idlen;		/* 0: no build-ID */
+	uint8_t idlen;
 	uint8_t src;
 	uint8_t cpumode;
 	uint8_t inodes;		/* seen: 0 none, 1 one, 2 inodes, 3 devices */
@@ -1021,8 +954,7 @@ static uint32_t obj_dropped;	/* records whose object found no room */
 static char arena[PERFMT_ARENA];
 static size_t arena_used;
 
-/* Build-IDs are equal when they agree on their common length and the
- * longer one has only zero bytes beyond it: perf zero-pads short IDs. */
+/* Equal up to zero padding: perf zero-pads short IDs (fmt §2.1). */
 static int
 id_same(const unsigned char *a, size_t alen, const unsigned char *b,
     size_t blen)
@@ -1054,13 +986,8 @@ obj_set_id(struct obj *o, const unsigned char *id, size_t idlen)
 	o->idlen = (uint8_t)idlen;
 }
 
-/* A profile with more objects than the table holds is read in passes,
- * each taking the names whose hash falls in its share, [part_lo,
- * part_hi) (next_pass), and a share's samples in passes of their own
- * where more wait for their maps than the table holds (pk of pn: pend_k
- * of pend_n, section 10).  Where the input cannot be read twice (a
- * pipe), each name that finds no room is said, once when the set below
- * can tell. */
+/* The share of name hashes a pass takes, [part_lo, part_hi) (next_pass);
+ * a part's pk of pn are section 10's pend_k of pend_n. */
 #define PART_ALL ((uint64_t)1 << 32)
 static uint64_t part_lo, part_hi = PART_ALL;
 static struct part {
@@ -1100,8 +1027,7 @@ obj_dropped_name(const char *name, size_t n)
 	msg(1, "not checked, the object table is full: %s", buf);
 }
 
-/* Finds or adds the entry.  A build-ID table keeps one entry per machine
- * and name, the last ID winning, as perf's dso list does. */
+/* A table's name keeps its last ID, as perf's dso list (fmt §2.1) */
 static struct obj *
 obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
     size_t idlen, unsigned src, unsigned cpumode)
@@ -1109,8 +1035,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	uint32_t nh = name_hash(name, n), h, i, group = nobj;
 	struct obj *o;
 
-	// another share's: its maps take OBJ_OTHER's, so that the samples
-	// in them do not wait for a map (section 10)
+	// another share's maps take OBJ_OTHER: their samples wait for none
 	if (nh < part_lo || nh >= part_hi)
 		return others_mapped ? &objs[OBJ_OTHER] : NULL;
 	h = (nh ^ (uint32_t)machine) % OBJ_HASH;
@@ -1124,8 +1049,7 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 		if (!((src & SRC_TABLE) && (o->src & SRC_TABLE)) &&
 		    !id_same(o->id, o->idlen, id, idlen))
 			continue;
-		// the list shows the ID as the table wrote it, else as a
-		// build-ID record did
+		// list shows the table's ID, else a build-ID record's
 		if ((src & SRC_TABLE) || ((src & SRC_RECORD) &&
 		    !(o->src & SRC_TABLE)))
 			obj_set_id(o, id, idlen);
@@ -1135,7 +1059,6 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	}
 	if (nobj == PERFMT_MAXOBJ || n > 65535 ||
 	    n + 1 > sizeof arena - arena_used) {
-		// another pass will take it, or it is said here
 		if (!obj_dropped++ && !passes_ok)
 			msg(1, "object table full (%u objects, %u name bytes): "
 			    "the rest are not kept; give the profile as a "
@@ -1155,7 +1078,6 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	obj_set_id(o, id, idlen);
 	objs[group].gsrc |= (uint8_t)src;
 	if (group != nobj) {
-		// join the path's chain, right after its first entry
 		o->gnext = objs[group].gnext;
 		objs[group].gnext = nobj + 1;
 	}
@@ -1165,17 +1087,10 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 
 static uint64_t map_base;	/* obj_maptime's: a second before its first */
 
-/* The earliest time perf saw o mapped, for the verdict by time (docs/
- * design.md, the rules: during): in 1024 ns steps after
- * map_base, plus 1, rounded down so that it is never later than the
- * mapping.  1 where a mapping has no time (perf's records of what ran
- * before the recording) or lies out of the 73 minutes a u32 holds: the
- * verdict then takes the recording's start.  0: none seen.  map_base is
- * a second before the first time met, or before first, the first
- * sample's (SAMPLE_TIME, read before a file's records), where that is
- * earlier by less than half the range: each CPU's records reach the
- * file in turn, and an idle one's may come a second and more after
- * later ones. */
+/* o's earliest mapping time, in 1024 ns steps after map_base, plus
+ * 1, rounded down; 1 for no time or one out of range; 0 none.  map_base is
+ * a second before the first time met, or SAMPLE_TIME's first if earlier:
+ * an idle CPU's records reach the file a second and more late. */
 static void
 obj_maptime(struct obj *o, uint64_t t, uint64_t first)
 {
@@ -1194,24 +1109,17 @@ obj_maptime(struct obj *o, uint64_t t, uint64_t first)
 		o->maptime = v;
 }
 
-/* Whether two inodes of one device are two files: another number, or
- * the same number with another generation (a file deleted and another
- * made that took its number, as a rebuild's linker does).  perf's
- * synthesized records (-p, -a, a process already running) carry
- * generation 0: unknown, never another. */
+/* Another inode, or generation (a rebuilt file took the number); 0, of
+ * perf's synthesized records, is unknown. */
 static int
 ino_other(uint64_t a, uint32_t agen, uint64_t b, uint32_t bgen)
 {
 	return a != b || (agen && bgen && agen != bgen);
 }
 
-/* The device and inode an MMAP2 record saw.  Another inode on the same
- * device means the file was replaced while perf recorded (inodes 2);
- * another device, that the path named another file in another mount
- * namespace, a container's or a chroot's (3, unless 2): the file kept is
- * the one perf saw first in time (earlier: this record is before every
- * other of o), since each CPU's records reach the file in turn, not in
- * time order. */
+/* Another inode on the device: replaced while perf recorded (inodes 2).
+ * Another device: another mount namespace's file (3, unless 2); the one
+ * kept is the earliest in time, as records come out of time order. */
 static void
 obj_inode(struct obj *o, uint32_t maj, uint32_t min, uint64_t ino,
     uint32_t gen, int earlier)
@@ -1239,8 +1147,7 @@ obj_inode(struct obj *o, uint32_t maj, uint32_t min, uint64_t ino,
 }
 
 /* ==== 7. perf.data: header and attributes ===============================
- * fmt §1.2-1.4.  All profile state lives in `pf`; offsets in messages are
- * offsets in the file (for pipe input: bytes from the stream's start).
+ * fmt §1.2-1.4.  Offsets in messages count from the file's or pipe's start.
  */
 enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 
@@ -1275,7 +1182,6 @@ enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 /* pf.clock of events on several clocks, or of -k's clock not written */
 #define CLOCK_MIXED	UINT32_MAX
 
-/* header.misc */
 #define MISC_CPUMODE		7
 #define MISC_KERNEL		1
 #define MISC_USER		2
@@ -1326,8 +1232,8 @@ enum { MODE_FILE, MODE_PIPE, MODE_DIR };
 struct attr {
 	uint64_t sample_type, flags, config, read_format;
 	uint32_t type, nids;
-	/* where a sample's fields lie (fmt §3.7); -1 absent, and cc_off -2
-	 * when a group READ of variable size comes before the callchain */
+	/* offsets in a SAMPLE (fmt §3.7); -1 absent; cc_off -2: after a
+	 * group READ, of variable size */
 	int ip_off, tid_off, time_off, read_off, cc_off;
 	char name[64];
 };
@@ -1338,7 +1244,7 @@ struct typecount {
 };
 
 static struct pf {
-	const char *path;	/* as given */
+	const char *path;
 	const char *cur;	/* file being read, for messages */
 	int fd, be, mode, legacy;
 	uint64_t fsize;		/* of the file being read; 0 for a pipe */
@@ -1347,17 +1253,15 @@ static struct pf {
 	int64_t time_slack;	/* the mtime's resolution, for the two */
 	int has_btime;
 	int rewritten;		/* btime is the one perfmt inject kept */
-	uint64_t file_sig;	/* stream_sig of the perf.data (a directory's
-				 * data) as opened; 0 for a pipe */
+	uint64_t file_sig;	/* stream_sig as opened; 0 for a pipe */
 	uint64_t hdr_size, attr_size, attrs_off, attrs_size;
 	uint64_t data_off, data_size;
 	uint64_t meta_lo, meta_hi;	/* ids and attrs, where they touch */
 	uint64_t feat[4];	/* feature bitmap (file) or features seen (pipe) */
-	int unfinished;		/* data.size 0: perf record was killed */
-	uint32_t clock;		/* the events' clock: 0 perf's own, else
-				 * -k's clockid + 1; CLOCK_MIXED */
+	int unfinished;		/* data.size 0: a killed perf record's */
+	uint32_t clock;		/* 0 perf's own, else -k's clockid + 1 */
 	int bitmap32;		/* the bitmap is u32 words (fmt §4) */
-	uint64_t walk_end;	/* where the walk of the records stopped */
+	uint64_t walk_end;
 	uint64_t vdso_low;	/* [vdso] maps below 4 GiB (32-bit processes) */
 	uint64_t vdso_high;	/* and above */
 	uint64_t feat_swapped;	/* strings found in the other byte order */
@@ -1383,7 +1287,6 @@ static struct pf {
 	uint64_t dir_version;
 	uint32_t z_type, z_level, z_mmap_len;
 
-	/* what the records held */
 	uint64_t nrec, recbytes;
 	uint64_t type_n[128];
 	struct typecount other[32];
@@ -1406,7 +1309,6 @@ static struct pf {
 	uint32_t ndamage, damage_more;
 } pf;
 
-/* The profile's name in messages: standard input is "<stdin>". */
 static const char *
 pf_shown(void)
 {
@@ -1416,37 +1318,24 @@ pf_shown(void)
 enum { HITS_NONE, HITS_SAMPLE, HITS_CALLCHAIN };
 
 /* What a command reads of a profile, set by read_plan (section 16) before
- * the first byte and not changed after.
- * - hits: the scope's samples (HITS_SAMPLE their addresses, HITS_CALLCHAIN
- *   their callchains too and the processes of their user stacks);
- * - times: every sample's time, which header prints;
- * - span: the span of the records' times, which tells the file perf wrote
- *   from a copy and places the recording's start back from its time
- *   (every command that judges; the other records' times are read from
- *   their ends);
- * - data_maps: non-code mappings without a build-ID, which enter the
- *   object table only where something shows them: header counts them,
- *   list may name them, check -a judges them.  They are most of a dwarf
- *   profile's MMAP2 records (fmt §3.4), and a table holding them fills
- *   sooner;
- * - passes: the command can report a share of the objects at a time, so
- *   that a profile with more than the table holds is read in passes. */
+ * the first byte: hits, the scope's samples; times, every sample's time;
+ * span, the records' first and last times; data_maps, non-code mappings
+ * without a build-ID, most of a dwarf profile's MMAP2s (fmt §3.4), kept
+ * only where shown; passes, the objects may be reported a share at a
+ * time. */
 static struct {
 	int hits, times, span, data_maps, passes;
 } plan = { HITS_NONE, 1, 0, 1, 0 };
 
-/* The perf.data was born after its mtime: a copy that kept the mtime
- * (cp -p, tar, rsync).  The birth time is a real date (birth_time) and
- * the mtime may be saturated (ts_ns): nothing is added to the mtime. */
+/* A copy that kept the mtime (cp -p, tar, rsync).  The slack comes off
+ * btime, a real date, as the mtime may be saturated (ts_ns). */
 static int
 born_after(void)
 {
 	return pf.has_btime && pf.btime - pf.time_slack > pf.mtime;
 }
 
-/* The samples' times are read where the plan asks, and where they give
- * the profile's time (CLOCK_DATA without SAMPLE_TIME): a pipe's features
- * arrive among its records, so this is asked as they come. */
+/* Asked as records come: a pipe's features arrive among them. */
 static int
 want_times(void)
 {
@@ -1454,14 +1343,13 @@ want_times(void)
 	    (plan.span && !pf.has_clock_data && pf.has_btime && !born_after());
 }
 
-/* Samples nothing needs are stepped over unread. */
 static int
 want_samples(void)
 {
 	return plan.hits || want_times();
 }
 
-/* Records damage: reported at once on stderr, kept for `header`. */
+/* Said at once, and kept for `header`. */
 static void
 damage(int level, uint64_t off, const char *fmt, ...)
 {
@@ -1485,8 +1373,7 @@ damage(int level, uint64_t off, const char *fmt, ...)
 	}
 }
 
-/* A big-endian compiler allocates bitfields from the most significant
- * bit, so perf's flag word reads back bit-reversed (fmt §4). */
+/* fmt §4: a big-endian writer's flag bits are reversed */
 static uint64_t
 attr_flags(const unsigned char *p, int be)
 {
@@ -1501,14 +1388,10 @@ attr_flags(const unsigned char *p, int be)
 	return r;
 }
 
-/* Sample ids by open addressing, a bounded number of probes: an id that
- * finds no slot among them is dropped, as in a full table.  Unbounded, a
- * full table costs PERFMT_MAXID probes per id, and a few events whose id
- * arrays all lie over the same megabyte keep perfmt busy for seconds
- * (regression input tests/data/fuzz/perf-ids-overlap). */
+/* Unbounded, a full table costs PERFMT_MAXID probes an id
+ * (tests/data/fuzz/perf-ids-overlap): past ID_PROBES an id is dropped. */
 #define ID_PROBES (PERFMT_MAXID < 64 ? PERFMT_MAXID : 64)
 
-/* id's slot, or the free slot it takes; -1: none within ID_PROBES */
 static int
 id_slot(uint64_t id)
 {
@@ -1540,8 +1423,7 @@ id_find(uint64_t id)
 	return h >= 0 && pf.id_attr[h] ? &pf.attrs[pf.id_attr[h] - 1] : NULL;
 }
 
-/* The fixed part of a SAMPLE, in uapi order: IDENTIFIER, IP, TID, TIME,
- * ADDR, ID, STREAM_ID, CPU, PERIOD, READ, CALLCHAIN (fmt §3.7). */
+/* fmt §3.7 */
 static void
 attr_layout(struct attr *a)
 {
@@ -1568,15 +1450,13 @@ attr_layout(struct attr *a)
 	a->cc_off = st & S_CALLCHAIN ? off : -1;
 }
 
-/* Decodes a perf_event_attr of n bytes at p; returns its index or -1. */
 static int
 attr_add(const unsigned char *p, size_t n, uint64_t off)
 {
 	struct attr *a;
 	uint32_t c;
 
-	// sample_type and the flag word are inside PERF_ATTR_SIZE_VER0 (64)
-	if (n < 64) {
+	if (n < 64) {	// PERF_ATTR_SIZE_VER0, fmt §1.4
 		damage(2, off, "event attribute of %zu bytes, expected at "
 		    "least 64", n);
 		return -1;
@@ -1618,16 +1498,11 @@ attr_ids(int ai, const unsigned char *p, uint64_t n)
 	pf.attrs[ai].nids += (uint32_t)n;
 }
 
-/* The size of a perf_event_attr (fmt §1.4) as each version of the ABI
- * has it, up to the newest perf: attr_fit's choice. */
-#define ATTR_ABI_MAX 136
+#define ATTR_ABI_MAX 136	/* the newest perf_event_attr (fmt §1.4) */
 
-/* The size an attr of asz bytes is written at in a file made of a pipe:
- * the smallest size of the ABI that holds every byte of it but the zeros
- * at its end, never more than asz.  perf takes a pipe's attrs at any
- * size but refuses a file whose attrs are larger than its own struct
- * ("unsupported ABI": 128 bytes to perf 6.2, 136 from 6.3), and reads
- * what an attr leaves out as zeros: nothing is lost. */
+/* A pipe's attr's size in a file: the smallest ABI size that holds all but
+ * its trailing zeros, as perf refuses a file's attrs larger than its own
+ * struct and reads what an attr leaves out as zeros. */
 static uint32_t
 attr_fit(const unsigned char *a, uint32_t asz)
 {
@@ -1644,8 +1519,7 @@ attr_fit(const unsigned char *a, uint32_t asz)
 	return asz;
 }
 
-/* Where the id arrays and attrs lie, taken together when they touch: perf
- * inject writes them there, and sometimes points data.offset at them. */
+/* The ids and attrs, together where they touch (pf_file_data) */
 static void
 meta_span(uint64_t off, uint64_t size)
 {
@@ -1653,8 +1527,8 @@ meta_span(uint64_t off, uint64_t size)
 		return;
 	if (pf.meta_hi && (off + size < pf.meta_lo || off > pf.meta_hi)) {
 		if (off > pf.meta_lo)
-			return;	// keep the first contiguous run
-		pf.meta_hi = 0;	// one before it starts the span again
+			return;	// keep the first run
+		pf.meta_hi = 0;
 	}
 	if (!pf.meta_hi || off < pf.meta_lo)
 		pf.meta_lo = off;
@@ -1662,8 +1536,7 @@ meta_span(uint64_t off, uint64_t size)
 		pf.meta_hi = off + size;
 }
 
-/* The attrs section (fmt §1.4): nr entries of attr_size bytes, each ending
- * in {u64 ids.offset, u64 ids.size}. */
+/* fmt §1.4 */
 static int
 read_attrs(unsigned char *buf, size_t cap)
 {
@@ -1701,9 +1574,8 @@ read_attrs(unsigned char *buf, size_t cap)
 			    "the file", i, ioff, isize);
 			isize = 0;
 		}
-		// each event's ids are its own part of the file (header.c
-		// writes them one after another): arrays that add up to more
-		// than the file overlap, and are not read again and again
+		// id arrays that add up to more than the file overlap: perf
+		// writes them one after another, and each is read once
 		if (isize > pf.fsize - idbytes) {
 			if (!overlap++)
 				damage(2, rd_tell(&r), "ids of event %" PRIu64
@@ -1715,8 +1587,7 @@ read_attrs(unsigned char *buf, size_t cap)
 		}
 		idbytes += isize;
 		if (ai < 0)
-			isize = 0;	// an event not kept: nothing to map to
-		// ids are read through their own window
+			isize = 0;	// an event not kept
 		rd_file(&ids, pf.fd, 1, tabbuf, sizeof tabbuf, ioff,
 		    ioff + isize / 8 * 8);
 		while ((q = rd_peek(&ids, 8)) != NULL) {
@@ -1729,10 +1600,7 @@ read_attrs(unsigned char *buf, size_t cap)
 }
 
 /* ==== 8. perf.data: feature sections ====================================
- * fmt §1.6-1.7.  The table of {u64 offset, u64 size} starts at the end of
- * the data section; its k-th slot belongs to the k-th set bit.  In pipe
- * mode the same payloads arrive as HEADER_FEATURE records.  Payloads are
- * read through a window, so a size field can never lead outside it.
+ * fmt §1.6-1.7; a pipe's arrive as HEADER_FEATURE records (§1.8).
  */
 static const char *const feat_names[] = {
 	[1] = "TRACING_DATA", "BUILD_ID", "HOSTNAME", "OSRELEASE", "VERSION",
@@ -1744,7 +1612,7 @@ static const char *const feat_names[] = {
 	"CLOCK_DATA", "HYBRID_TOPOLOGY", "PMU_CAPS", "CPU_DOMAIN_INFO"
 };
 
-/* simpleperf numbers its own sections from 128 */
+/* simpleperf's, from 128 */
 static const char *const sp_feat_names[] = {
 	"SP_FILE", "SP_META_INFO", "SP_DEBUG_UNWIND", "SP_DEBUG_UNWIND_FILE",
 	"SP_FILE2", "SP_ETM_BRANCH_LIST"
@@ -1766,9 +1634,7 @@ feat_has(unsigned bit)
 	return bit < 256 && (pf.feat[bit / 64] >> (bit % 64) & 1);
 }
 
-/* perf inject -b names the vDSO by the copy it read the build-ID from,
- * /tmp/perf-vdso.so-XXXXXX (vdso32, vdsox32 for the compat images: perf's
- * vdso.c); perf shows it as [vdso], and so does perfmt. */
+/* perf inject -b's name of the vDSO, shown as perf shows it (fmt §2.1) */
 static size_t
 vdso_temp_name(const unsigned char *s, size_t n, const unsigned char **out)
 {
@@ -1787,9 +1653,7 @@ vdso_temp_name(const unsigned char *s, size_t n, const unsigned char **out)
 	return n;
 }
 
-/* One build-ID entry (fmt §2.1): header, s32 pid (the machine), 20 ID
- * bytes, u8 size (valid with misc bit 0x8000), 3 reserved, NUL-terminated
- * name.  The pre-2.6.35 layout has no pid: ID at 8, name at 32 (§2.4). */
+/* One build-ID entry (fmt §2.1; old_abi: §2.4) */
 static void
 bid_entry(const unsigned char *p, size_t size, int old_abi, unsigned src,
     uint64_t off)
@@ -1819,7 +1683,7 @@ bid_entry(const unsigned char *p, size_t size, int old_abi, unsigned src,
 		    "its %zu bytes", size);
 		return;
 	}
-	// perf skips entries of an unknown cpumode (header.c)
+	// fmt §2.1: perf skips other cpumodes
 	if (cpumode != MISC_KERNEL && cpumode != MISC_USER &&
 	    cpumode != MISC_GUEST_KERNEL && cpumode != MISC_GUEST_USER) {
 		pf.n_bid_ignored++;
@@ -1843,11 +1707,8 @@ all_zero(const unsigned char *p, size_t n)
 	return 1;
 }
 
-/* Walks the entries of a BUILD_ID section by header.size (fmt §2.1: perf
- * up to 6.11 pads names to 64 bytes, 6.12 and later to 8; never assume
- * it).  With dry set it only answers whether the section is in the old
- * layout: perf's test is a name at 36 that reads "nel.kallsyms]"
- * (fmt §2.4; perf's header.c). */
+/* A BUILD_ID section, by each entry's size (fmt §2.1).  dry: only whether
+ * it is in the old layout, by perf's test (fmt §2.4). */
 static int
 bid_walk(struct rd *r, int old_abi, int dry)
 {
@@ -1873,8 +1734,7 @@ bid_walk(struct rd *r, int old_abi, int dry)
 			return 0;
 		}
 		size = get16(p + 6, pf.be);
-		if (size < hdr && all_zero(p, hdr)) {
-			// perf 6.12.0 writes 36 zero bytes after each entry
+		if (size < hdr && all_zero(p, hdr)) {	// perf 6.12.0's
 			if (!dry && !zeros++)
 				damage(1, off, "zero bytes between build-ID "
 				    "entries (perf 6.12.0 wrote these); "
@@ -1912,10 +1772,8 @@ feat_build_id(struct rd *r)
 	bid_walk(r, old_abi, 0);
 }
 
-/* perf inject copies some sections byte for byte from its input, so a
- * big-endian file it wrote may hold little-endian ones (fmt §4): a string
- * length that only fits the section when read in the other byte order is
- * read that way, and said. */
+/* perf inject copies some sections unswapped (fmt §4): a string whose
+ * length fits only in the other byte order is read so, and said. */
 static void
 feat_string(struct rd *r, unsigned feat, char *dst, size_t cap)
 {
@@ -1935,7 +1793,6 @@ feat_string(struct rd *r, unsigned feat, char *dst, size_t cap)
 		    feat_name(feat), cap - 1);
 }
 
-/* CMDLINE: u32 nr (at p), then nr strings (argv[0] is the perf binary). */
 static void
 feat_cmdline(struct rd *r, const unsigned char *p)
 {
@@ -1962,8 +1819,7 @@ feat_cmdline(struct rd *r, const unsigned char *p)
 	}
 }
 
-/* EVENT_DESC: u32 nr and u32 attr_size at p, then per event the attr,
- * u32 nr_ids, the name string and nr_ids u64 ids; only names are kept. */
+/* only the names are kept */
 static void
 feat_event_desc(struct rd *r, const unsigned char *p)
 {
@@ -1991,9 +1847,7 @@ feat_event_desc(struct rd *r, const unsigned char *p)
 		    "the section", i, nr);
 }
 
-/* Fixed-size payloads at p: fmt §1.7 gives each layout, a field of size
- * bytes at each offset.  NRCPUS is nr_cpus_avail then nr_cpus_online, as
- * header.c writes them. */
+/* Fixed-size payloads: fmt §1.7 */
 static void
 feat_fixed(unsigned feat, const unsigned char *p)
 {
@@ -2031,9 +1885,8 @@ feat_fixed(unsigned feat, const unsigned char *p)
 	pf.has_clock_data |= feat == FT_CLOCK_DATA;
 }
 
-/* The sections perfmt reads: BUILD_ID, the strings, each into its field
- * of pf, and those whose layout (fmt §1.7) begins with need[] bytes, the
- * one place a section too short for its layout is caught. */
+/* need[]: the bytes a layout (fmt §1.7) begins with; the one place a
+ * section too short for it is caught. */
 static void
 feat_parse(unsigned feat, struct rd *r)
 {
@@ -3366,8 +3219,7 @@ zs_finish(void)
 }
 
 /* ==== 10. perf.data: records ============================================
- * fmt §3.  Records are stepped by header.size and never assumed aligned.
- * Only the bytes a record's handler needs are read; the rest is skipped.
+ * fmt §3.  Only the bytes a record's handler needs are read (body_need).
  */
 static const char *const rec_names[] = {
 	[1] = "MMAP", "LOST", "COMM", "EXIT", "THROTTLE", "UNTHROTTLE", "FORK",
@@ -3384,7 +3236,7 @@ static const char *const hdr_rec_names[] = {	/* perf's own, from 64 */
 	"SCHEDSTAT_CPU", "SCHEDSTAT_DOMAIN"
 };
 
-/* simpleperf's record.h: types from 32769 */
+/* simpleperf's, from 32769 */
 static const char *const sp_rec_names[] = {
 	"SP_KERNEL_SYMBOL", "SP_DSO", "SP_SYMBOL", "SP_SPLIT", "SP_SPLIT_END",
 	"SP_EVENT_ID", "SP_CALLCHAIN", "SP_UNWINDING_RESULT",
@@ -3424,8 +3276,7 @@ count_type(uint32_t type)
 	pf.other[pf.nother++].n = 1;
 }
 
-/* Which event a sample belongs to (fmt §3.6-3.7): the one event, or the
- * one whose id the sample carries at IDENTIFIER's or ID's position. */
+/* A sample's event, by its id (fmt §3.7) */
 static const struct attr *
 sample_attr(const unsigned char *p, size_t n)
 {
@@ -3447,9 +3298,7 @@ sample_attr(const unsigned char *p, size_t n)
 	return pos + 8 <= n ? id_find(get64(p + pos, pf.be)) : NULL;
 }
 
-/* The time of a record other than a sample, from the sample_id fields
- * perf appends when sample_id_all is set (fmt §3.7: pid/tid, time, id,
- * stream_id, cpu, identifier, each if sampled); 0 if it has none. */
+/* A record's time from its sample_id trailer (fmt §3.6); 0 if none. */
 static uint64_t
 rec_time(const unsigned char *p, size_t n)
 {
@@ -3471,22 +3320,12 @@ rec_time(const unsigned char *p, size_t n)
 	return back <= n - 8 ? get64(p + n - back, pf.be) : 0;
 }
 
-/* Samples: which objects they fall in, the scope of the commands that
- * judge (docs/design.md, the scope).  perf buildid-list -H (and -H here)
- * marks the object each sample's IP falls in; the scope marks every
- * callchain entry's too, and with user stacks every object mapped in the
- * process (proc_stacked).  That takes each process's address map: MMAP
- * and MMAP2 add to it (the new map wins where they overlap), FORK copies
- * it, COMM with the exec bit empties it, EXIT drops it (perf's machine.c
- * and thread.c);
- * kernel samples go to the maps of pid -1, the kernel and its modules.
- * The tables are fixed: a process or a map that finds no room is not
- * kept, and the object it would have taken hits for is marked as maybe
- * under-counted.  Exited processes give their room back. */
-
+/* The objects samples fall in: the scope (docs/design.md, the scope; the
+ * tables).  Each process's maps are kept as perf's machine.c keeps them;
+ * the kernel's and its modules' are pid -1's. */
 #define HIT_SAMPLE	1	/* a sample's IP */
 #define HIT_CALLCHAIN	2	/* a callchain entry only */
-#define HIT_MAYBE	4	/* a map of it was not kept: maybe more */
+#define HIT_MAYBE	4	/* a map of it not kept: maybe more */
 
 #define PROC_HASH (PERFMT_MAXPROC + PERFMT_MAXPROC / 2 + 1)
 #define NOMAP UINT32_MAX
@@ -3494,7 +3333,7 @@ rec_time(const unsigned char *p, size_t n)
 struct map {
 	uint64_t start, end;	/* [start, end) */
 	uint64_t time;		/* of its MMAP record, 0 if unknown */
-	uint32_t obj;		/* the object: one build of a path */
+	uint32_t obj;
 	uint32_t next;		/* the process's next map by address */
 };
 
@@ -3504,10 +3343,10 @@ struct proc {
 	uint32_t found;		/* of maps, the last lookup's; NOMAP */
 	uint32_t retired;	/* maps execs replaced; time: until when */
 	uint32_t retired_round;	/* of the last exec */
-	uint32_t next;		/* hash chain, NOMAP ends */
+	uint32_t next;		/* hash chain */
 	uint32_t serial;	/* tells a reused slot from the one queued */
-	int32_t parent;		/* from FORK, if has_parent */
-	uint8_t exited;		/* EXIT seen; dropped later (see zombies) */
+	int32_t parent;		/* if has_parent */
+	uint8_t exited;		/* EXIT seen; dropped later (zombies) */
 	uint8_t has_parent;
 	uint8_t stacked;	/* a sample carried its user stack */
 	uint64_t fork_time;
@@ -3515,13 +3354,9 @@ struct proc {
 	uint64_t exec_time;	/* of the last COMM with the exec bit */
 };
 
-/* Records are not in time order in the file: perf record writes each
- * CPU's buffer in turn, so a sample may come after its process's EXIT,
- * or a child's FORK after the child's own MMAPs and EXIT.  perf report
- * sorts by time; perfmt cannot hold a round, so an exited process stays
- * usable until two FINISHED_ROUNDs have passed (perf's ordered-events
- * rule: a round's records are all older than those two rounds later), or
- * until its room is needed.  A queue holds them in exit order. */
+/* Exited processes, in exit order: records are not in time order, so one
+ * stays until two FINISHED_ROUNDs pass or its room is needed (docs/
+ * design.md, the scope). */
 struct zombie {
 	uint32_t slot, serial, round;
 };
@@ -3538,16 +3373,9 @@ static struct zombie zombies[PERFMT_MAXPROC];
 static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
 static uint32_t maps_peak;	/* the most maps_used of the pass */
 
-/* A sample read before the MMAP it falls in (the CPUs' buffers again)
- * waits here, and is looked up again at its process's MMAPs and FORK, at
- * each FINISHED_ROUND and at the end; after two rounds it is unknown, as
- * in perf.  An entry holds the pages of one region that wait in one
- * process and mode, for one kind of hit, since one round: a process
- * whose MMAPs come late runs in pages near one another (its text), so a
- * round of it takes an entry for each 64 pages it runs in, not one a
- * page.  A full table keeps the entries of half its share (pend_k of
- * pend_n, by pend_mine): the rest are read by another pass over the
- * file (next_pass), or, from a pipe, given up and counted. */
+/* Samples waiting for the MMAP they fall in (docs/design.md, the tables:
+ * waiting samples): an entry is a region's pages, of one process, mode,
+ * kind of hit and round. */
 #define PEND_ALL INT64_MIN	/* pend_retry: every process's */
 #define PEND_SHIFT 18		/* a region: 64 pages of 4 KiB, a bit each */
 #define PEND_SHARES 32		/* the most passes one share of objects takes */
@@ -3555,7 +3383,7 @@ static uint32_t maps_peak;	/* the most maps_used of the pass */
 static struct pend {
 	uint64_t region, time, pages;
 	int32_t pid;
-	uint16_t round;		/* its low bits: only an age of 2 is asked */
+	uint16_t round;		/* low bits: only an age of 2 is asked */
 	uint8_t mode, how;
 } pend[PERFMT_MAXPEND];
 static uint32_t npend, pend_k, pend_n = 1;
@@ -3580,7 +3408,6 @@ proc_hash(int32_t pid)
 	return (uint32_t)pid * 2654435761u % PROC_HASH;
 }
 
-/* pid's process, or NULL, and nothing else done. */
 static struct proc *
 proc_find(int32_t pid)
 {
@@ -3670,7 +3497,6 @@ proc_drop(int32_t pid)
 	}
 }
 
-/* The oldest exited process goes, if its queue entry is still it. */
 static void
 zombie_pop(void)
 {
@@ -3688,10 +3514,8 @@ proc_exit(int32_t pid, uint64_t time)
 	struct proc *p = proc_find(pid);
 	struct zombie *z;
 
-	// an EXIT read before the process's other records (the CPUs'
-	// buffers again): what they bring later goes with it, else it would
-	// stay for good (a big profile has many such processes, and their
-	// maps fill the table)
+	// an EXIT read before the process's other records: kept, so that
+	// what they bring later goes too, not stays for good
 	if (!p && (!time || !(p = proc_new(pid))))
 		return;
 	if (p->exited)
@@ -3707,11 +3531,10 @@ proc_exit(int32_t pid, uint64_t time)
 	zombie_n++;
 }
 
-/* FINISHED_ROUND: what exited two rounds ago can take no more samples.
- * The streams of a directory are read one after another, not merged, so
- * there only the need for room drops them. */
 static void pend_retry(int age, int final, int64_t pid);
 
+/* A directory's streams are read one after another, not merged: there only
+ * the need for room drops a process. */
 static void
 zombies_round(void)
 {
@@ -3723,7 +3546,6 @@ zombies_round(void)
 		zombie_pop();
 }
 
-/* Before a record adds maps: room first from exited processes. */
 static void
 zombies_relieve(void)
 {
@@ -3737,7 +3559,6 @@ zombies_relieve(void)
 			maps_release(&procs[i].retired);
 }
 
-/* A map of obj over [start, end), whose next is next; NOMAP if no room. */
 static uint32_t
 map_alloc(uint32_t obj, uint64_t time, uint64_t start, uint64_t end,
     uint32_t next)
@@ -3760,8 +3581,7 @@ map_alloc(uint32_t obj, uint64_t time, uint64_t start, uint64_t end,
 	return m;
 }
 
-/* Adds [start, end) for obj to p's maps, kept sorted by address; what it
- * overlaps is cut away or split around it (perf: maps__fixup_overlaps). */
+/* What the new map overlaps is cut or split (perf: maps__fixup_overlaps). */
 static void
 map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
     uint64_t time)
@@ -3773,14 +3593,12 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 		link = &maps[m].next;
 	while ((m = *link) != NOMAP && maps[m].start < end) {
 		if (maps[m].start < start && maps[m].end > end) {
-			// the new map falls inside: split the old one
 			if ((tail = map_alloc(maps[m].obj, maps[m].time, end,
 			    maps[m].end, maps[m].next)) == NOMAP) {
 				objs[obj].hit |= HIT_MAYBE;
 				return;
 			}
-			// the head is cut below as any map before start is;
-			// the tail, from end, stops the walk
+			// the head is cut below; the tail stops the walk
 			maps[m].next = tail;
 		}
 		if (maps[m].start < start) {
@@ -3794,12 +3612,11 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 			map_release(m);
 		}
 	}
-	// with no room for the new map, the old ones stay cut
 	if ((m = map_alloc(obj, time, start, end, *link)) != NOMAP)
 		*link = m;
 }
 
-/* Adds the parts of [start, end) that none of p's maps covers. */
+/* Adds what of [start, end) no map of p covers. */
 static void
 map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
     uint64_t time)
@@ -3812,7 +3629,7 @@ map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 		while ((m = *link) != NOMAP && maps[m].end <= start)
 			link = &maps[m].next;
 		if (m != NOMAP && maps[m].start <= start) {
-			start = maps[m].end;	// covered up to there
+			start = maps[m].end;
 			continue;
 		}
 		stop = m == NOMAP || maps[m].start > end ? end : maps[m].start;
@@ -3824,9 +3641,8 @@ map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 	}
 }
 
-/* An MMAP older than the process's last exec, read after it, belongs to
- * the image the exec replaced: it goes only where nothing newer is, for
- * that image's late samples. */
+/* An MMAP older than the last exec, read after it, is the replaced image's:
+ * it goes only where nothing newer is. */
 static void
 hits_mmap(int32_t pid, unsigned cpumode, uint64_t start, uint64_t len,
     uint32_t obj, uint64_t time)
@@ -3854,28 +3670,26 @@ hits_mmap(int32_t pid, unsigned cpumode, uint64_t start, uint64_t len,
 	pend_retry(0, 0, pid);	// what waited for it, before an exec clears
 }
 
-/* COMM with the exec bit: the maps from before it go; those that came
- * earlier in the file but later in time stay (fmt §3.7 sample_id time). */
+/* The maps from before the exec go; those read earlier but later in time
+ * stay. */
 static void
 hits_exec(int32_t pid, uint64_t time)
 {
 	struct proc *p = proc_find(pid);
 	uint32_t *link, m;
 
-	// the first record of a process whose FORK comes later
-	if (!p && (!time || !(p = proc_new(pid))))
+	if (!p && (!time || !(p = proc_new(pid))))	// its FORK comes later
 		return;
 	if (!time) {
 		proc_clear(p);
 		return;
 	}
-	// the old image's maps stay, stamped with the exec's time, for its
-	// samples read late: two rounds, as exited processes do
+	// the old image's maps stay two rounds, dated by the exec, for its
+	// samples read late
 	if (rounds - p->retired_round >= 2 && pf.mode != MODE_DIR)
 		maps_release(&p->retired);
 	p->retired_round = rounds;
-	// execs too come out of order: the last in time counts
-	if (time > p->exec_time)
+	if (time > p->exec_time)	// execs too come out of order
 		p->exec_time = time;
 	p->found = NOMAP;
 	for (link = &p->maps; (m = *link) != NOMAP;) {
@@ -3890,10 +3704,9 @@ hits_exec(int32_t pid, uint64_t time)
 	}
 }
 
-/* FORK of a new process copies the parent's maps; a new thread shares
- * them (pid == ppid).  The child remembers its parent and the FORK's
- * time either way, for maps read later (see zombies).  A FORK after the
- * child's EXIT in time is a new process with that pid. */
+/* A new process copies its parent's maps, and keeps its parent and the
+ * FORK's time for maps read later (proc_inherit); a thread shares them.
+ * A FORK after the child's EXIT in time is a new process of that pid. */
 static void
 hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 {
@@ -3909,7 +3722,6 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 		child = NULL;
 	}
 	if (!child && !(child = proc_new(pid))) {
-		// no room: what the child maps may take hits not seen
 		if ((parent = proc_find(ppid)))
 			for (m = parent->maps; m != NOMAP; m = maps[m].next)
 				objs[maps[m].obj].hit |= HIT_MAYBE;
@@ -3918,9 +3730,8 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 	child->has_parent = 1;
 	child->parent = ppid;
 	child->fork_time = time;
-	// read in time order, the child starts with a copy; read late (it
-	// has maps or an exec already) or before its parent's records, it
-	// takes what it needs later (proc_inherit)
+	// read late (it has maps or an exec already), or before its
+	// parent's records, it takes what it needs later (proc_inherit)
 	if (child->maps != NOMAP || child->exec_time ||
 	    !(parent = proc_find(ppid)) || parent == child)
 		return;
@@ -3937,8 +3748,7 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 	}
 }
 
-/* Of the replaced maps holding addr, the one replaced first after time:
- * the image a sample at that time ran in. */
+/* The replaced map holding addr at time: the image a sample then ran in */
 static uint32_t
 retired_find(uint32_t m, uint64_t addr, uint64_t time)
 {
@@ -3967,7 +3777,6 @@ map_lookup(struct proc *p, uint64_t addr)
 	return NOMAP;
 }
 
-/* Did q exec at or before time t: its maps at t were its own. */
 static int
 exec_before(const struct proc *q, uint64_t t)
 {
@@ -3981,19 +3790,11 @@ exec_before(const struct proc *q, uint64_t t)
 	return 0;
 }
 
-/* A miss at addr, for a sample at time: the map may be one of the image
- * an exec replaced, read late, or one the process had from its parent
- * at FORK, when the parent's MMAP (or exec) was read after the FORK: the
- * parent's map then, live and older than the FORK or replaced after it.
- * Up the parents while each had not exec'd before its child's FORK;
- * found, the map goes under the process's own, dated by the FORK.  After
- * the process's last exec, only while no map of the new image is there:
- * execve is still loading it, and its samples carry the old image's user
- * stack, which perf places in the old image's maps (it drops no map at an
- * exec; a new one only overlaps it).  Once a map of the new image is
- * there, the old image's are not looked up: what falls only in them is a
- * stale word of a frame-pointer chain, whose name no binary makes right,
- * or, while execve ends, its own call in the old image's libc. */
+/* A miss at addr, for a sample at time: the map of the image an exec
+ * replaced, or the one a parent had at FORK, up the parents while none
+ * exec'd before; found, it goes under the process's own, dated by the
+ * FORK.  After the last exec only while no map of the new image is there
+ * (docs/design.md, the scope). */
 static uint32_t
 proc_inherit(struct proc *p, uint64_t addr, uint64_t time)
 {
@@ -4007,7 +3808,6 @@ proc_inherit(struct proc *p, uint64_t addr, uint64_t time)
 				return NOMAP;	// the new image's is there
 		time = p->exec_time - 1;	// the image the exec replaced
 	}
-	// a sample from before the exec: the image then
 	if (time && (m = retired_find(p->retired, addr, time)) != NOMAP)
 		return m;
 	if (exec_before(p, time ? time : UINT64_MAX))
@@ -4033,8 +3833,7 @@ proc_inherit(struct proc *p, uint64_t addr, uint64_t time)
 	return NOMAP;
 }
 
-/* Where an address of pid's in cpumode is looked up: the kernel's maps
- * are pid -1's; a guest's are not kept. */
+/* A guest's maps are not kept. */
 static struct proc *
 hit_proc(int32_t pid, unsigned cpumode)
 {
@@ -4042,10 +3841,7 @@ hit_proc(int32_t pid, unsigned cpumode)
 	    proc_find(pid) : NULL;
 }
 
-/* Marks the object addr falls in among p's maps (hit_proc's) at time:
- * p's own, else one from before an exec or from a parent
- * (proc_inherit).  1 if there is one, else 0 and the caller tries
- * hit_miss. */
+/* Marks the object addr falls in at time; 0 if none (then hit_miss). */
 static int
 hit(struct proc *p, uint64_t addr, uint8_t how, uint64_t time)
 {
@@ -4054,9 +3850,8 @@ hit(struct proc *p, uint64_t addr, uint8_t how, uint64_t time)
 	if (!p || ((m = map_lookup(p, addr)) == NOMAP &&
 	    (m = proc_inherit(p, addr, time)) == NOMAP))
 		return 0;
-	// a map from after the sample (the CPUs' records are read out of
-	// time order) may have replaced another build of its path at the
-	// address, whose MMAP came later still: the hit is each build's
+	// a map from after the sample may have replaced another build of
+	// its path, whose MMAP comes later still: the hit is each build's
 	if (time && maps[m].time > time)
 		for (i = objs[maps[m].obj].group; i != UINT32_MAX;
 		    i = objs[i].gnext - 1)
@@ -4066,9 +3861,8 @@ hit(struct proc *p, uint64_t addr, uint8_t how, uint64_t time)
 	return 1;
 }
 
-/* Looks the waiting pages up again (only pid's, unless PEND_ALL); those
- * still without a map stay, unless two rounds have passed (age) or the
- * data has ended (final). */
+/* Pages still without a map stay, unless two rounds have passed (age) or
+ * the data has ended (final). */
 static void
 pend_retry(int age, int final, int64_t pid)
 {
@@ -4092,7 +3886,6 @@ pend_retry(int age, int final, int64_t pid)
 				continue;
 			}
 		}
-		// kept: moved only once one before it has gone
 		if (k != i)
 			pend[k] = *e;
 		k++;
@@ -4100,8 +3893,6 @@ pend_retry(int age, int final, int64_t pid)
 	npend = k;
 }
 
-/* Whether this pass keeps an entry's pages: its share (pend_k of n) by a
- * hash of the entry's key. */
 static int
 pend_mine(const struct pend *e, uint32_t n)
 {
@@ -4111,10 +3902,9 @@ pend_mine(const struct pend *e, uint32_t n)
 	return (uint32_t)(h * 0x9e3779b97f4a7c15u >> 32) % n == pend_k;
 }
 
-/* Waiting pages this pass does not keep: another pass reads them, or,
- * where none can (a pipe, past PEND_SHARES or 256 passes in all, or
- * where processes did not fit the table, whose samples wait for maps no
- * pass keeps), they are given up. */
+/* Pages this pass does not keep: another pass reads them, or, where none
+ * can (a pipe, past PEND_SHARES or 256 passes, or where processes did not
+ * fit, whose maps no pass keeps), they are counted given up. */
 static void
 pend_drop(const struct pend *e)
 {
@@ -4152,7 +3942,7 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 			pend_retry(0, 0, PEND_ALL);
 	}
 	while (npend == PERFMT_MAXPEND && pend_mine(&n, pend_n)) {
-		// full: half the share stays; past the last share, none
+		// half the share stays; past the last share, none
 		if (pend_n <= PEND_SHARES)
 			pend_n *= 2;
 		for (i = k = 0; i < npend; i++)
@@ -4168,12 +3958,9 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 		pend_drop(&n);
 }
 
-/* After hit() missed: the sample waits for an MMAP read later (wait),
- * or is unknown.  No user map holds an address from 2^56 up, where the
- * largest user address spaces end (x86-64's and RISC-V's of 57 bits;
- * s390's reaches higher only where a program asks): frame-pointer chains
- * hold many such words, which would only take room from real waiting
- * samples. */
+/* The sample waits for an MMAP read later (wait), or is unknown.  No user
+ * map holds an address from 2^56 up (the largest user address spaces, of
+ * 57 bits, end there): frame-pointer chains hold many such words. */
 static void
 hit_miss(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how,
     uint64_t time, int wait)
@@ -4188,8 +3975,7 @@ hit_miss(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how,
 		hits_unknown++;
 }
 
-/* A callchain's context markers (uapi PERF_CONTEXT_*) switch the mode of
- * the entries after them. */
+/* uapi PERF_CONTEXT_* markers; 0 for a mode not kept */
 static unsigned
 context_mode(uint64_t ip, unsigned mode)
 {
@@ -4204,12 +3990,9 @@ context_mode(uint64_t ip, unsigned mode)
 	}
 }
 
-/* A sample that carries its user stack (perf record --call-graph dwarf)
- * is unwound by perf report from the process's own files: any
- * executable object mapped in the process may be read and named, so
- * each is marked as a callchain's, those mapped later too (hits_mmap,
- * proc_inherit).  A process that has not exec'd runs its parent's
- * image: the ancestors' maps count as its own. */
+/* A user stack (--call-graph dwarf) may be unwound through any object the
+ * process maps, later ones too (hits_mmap); one that has not exec'd runs
+ * its parent's image, so the ancestors' maps count. */
 static void
 proc_stacked(int32_t pid)
 {
@@ -4242,10 +4025,10 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	size_t off;
 	int found, wait, user = -1; /* did the first user address have a map */
 	uint64_t t = 0, ip0;
-	struct proc *kp, *up;	/* whose maps kernel and user entries are in */
+	struct proc *kp, *up;
 
-	// no IP or TID to place it by; a branch stack (perf record -b,
-	// --call-graph lbr) names addresses in any object of the process
+	// a branch stack (perf record -b, --call-graph lbr) names addresses
+	// in any object of the process
 	if (a->ip_off < 0 || a->tid_off < 0 ||
 	    (a->sample_type & S_BRANCH_STACK)) {
 		hits_unplaced++;
@@ -4270,7 +4053,7 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	if (a->cc_off >= 0) {
 		off = (size_t)a->cc_off;
 	} else {
-		// a group READ: u64 nr, [enabled], [running], nr values
+		// a group READ (fmt §3.7)
 		off = (size_t)a->read_off;
 		if (off + 8 > n)
 			return;
@@ -4297,13 +4080,11 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 			cmode = context_mode(ip, cmode);
 			continue;
 		}
-		// the first entry is the sample's IP, already marked
 		if (!cmode || (i == 0 && ip == ip0))
 			continue;
-		// frame-pointer chains hold garbage that no map holds: a miss
-		// waits only while the process's user maps seem not there yet
-		// (its first user address had none); the kernel's are there
-		// from the start
+		// frame-pointer chains hold garbage: a miss waits only while
+		// the user maps seem not there yet (the first user address
+		// had none); the kernel's are there from the start
 		wait = cmode == MISC_USER && user <= 0;
 		if (!(found = hit(cmode == MISC_KERNEL ? kp :
 		    cmode == MISC_USER ? up : NULL, ip, HIT_CALLCHAIN, t)))
@@ -4327,7 +4108,7 @@ rec_sample(const unsigned char *p, size_t n, uint16_t misc)
 	uint64_t t;
 
 	if (!a) {
-		hits_unplaced++;	// an event not known: anywhere
+		hits_unplaced++;
 		return;
 	}
 	if (plan.hits)
@@ -4341,8 +4122,7 @@ rec_sample(const unsigned char *p, size_t n, uint16_t misc)
 		pf.t_last = t;
 }
 
-/* perf names the kernel map "[kernel.kallsyms]_text" (or "_stext"); the
- * object is "[kernel.kallsyms]", and likewise for guests (fmt §3.4). */
+/* "[kernel.kallsyms]_text" is "[kernel.kallsyms]" (fmt §3.4) */
 static size_t
 map_name_len(const unsigned char *s, size_t n, unsigned cpumode)
 {
@@ -4358,8 +4138,7 @@ map_name_len(const unsigned char *s, size_t n, unsigned cpumode)
 	return n;
 }
 
-/* Anonymous memory as perf names it (map.c: is_anon_memory,
- * is_no_dso_memory): two names whole, the rest by their start. */
+/* perf's map.c: is_anon_memory, is_no_dso_memory */
 static int
 anon_exec(const unsigned char *s, size_t n)
 {
@@ -4377,8 +4156,8 @@ anon_exec(const unsigned char *s, size_t n)
 	return 0;
 }
 
-/* prot holds PROT_READ|WRITE|EXEC.  perf inject does not swap it (fmt §4),
- * so a value only plausible in the other byte order is read that way. */
+/* perf inject does not swap prot (fmt §4): one plausible only in the other
+ * byte order is read so. */
 static uint32_t
 mmap2_prot(const unsigned char *p)
 {
@@ -4387,8 +4166,7 @@ mmap2_prot(const unsigned char *p)
 	return v > 0xff && w <= 0xff ? w : v;
 }
 
-/* MMAP: name at 40.  MMAP2: maj/min/ino/generation or, with misc 0x4000,
- * {u8 size, 3 reserved, 20 ID bytes} at 40; prot at 64; name at 72. */
+/* fmt §3.4 */
 static void
 rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
     uint64_t off)
@@ -4432,9 +4210,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		}
 	}
 	n = map_name_len(name, (size_t)(z - name), cpumode);
-	// perf gives executable anonymous memory the name of the JIT's
-	// symbol map, /tmp/perf-PID.map (map.c: is_anon_memory,
-	// is_no_dso_memory)
+	// perf names executable anonymous memory by the JIT's symbol map
 	if (exec && cpumode == MISC_USER && anon_exec(name, (size_t)(z - name))) {
 		n = (size_t)snprintf(jit, sizeof jit, "/tmp/perf-%" PRId32 ".map",
 		    (int32_t)get32(p + 8, pf.be));
@@ -4479,7 +4255,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 		    (uint32_t)(o - objs), t);
 }
 
-/* HEADER_ATTR (pipe mode): the attr, then u64 ids to the end. */
+/* HEADER_ATTR (fmt §3.8) */
 static void
 rec_attr(const unsigned char *p, size_t size, uint64_t off)
 {
@@ -4498,8 +4274,7 @@ rec_attr(const unsigned char *p, size_t size, uint64_t off)
 	attr_ids(ai, p + 8 + asz, (size - 8 - asz) / 8);
 }
 
-/* HEADER_FEATURE (pipe mode): u64 feature id, then its payload.  perf up
- * to 6.1x ends the list with feature id 32 and no payload (fmt §1.8). */
+/* HEADER_FEATURE (fmt §1.8); feature 32 without payload ends perf 6.1x's */
 static void
 rec_feature(const unsigned char *p, size_t size, uint64_t off)
 {
@@ -4519,8 +4294,7 @@ rec_feature(const unsigned char *p, size_t size, uint64_t off)
 	feat_parse((unsigned)feat, &r);
 }
 
-/* A kernel record whose time the walk reads: the span's, or the times'
- * (want_times).  Its time is at its end (rec_time). */
+/* A kernel record whose time (rec_time) the walk reads */
 static int
 rec_timed(uint32_t type)
 {
@@ -4557,10 +4331,9 @@ body_need(uint32_t type, size_t size)
 	return n < size ? n : size;
 }
 
-/* The record at a walk's cursor (fmt §3.1), not yet stepped past: where
- * it starts, its header, its first need bytes (body_need) at p, and the
- * bytes that follow it beyond its size, AUXTRACE's and TRACING_DATA's
- * payloads (fmt §3.8). */
+/* The record at a walk's cursor, not yet stepped past: its need bytes
+ * (body_need) at p; extra, the payload AUXTRACE and TRACING_DATA have
+ * beyond their size (fmt §3.8). */
 struct recv {
 	uint64_t off, extra;
 	uint32_t type, size;
@@ -4569,15 +4342,12 @@ struct recv {
 	const unsigned char *p;
 };
 
-/* What rec_next finds: a record; the end (no byte left); bytes too few
- * for a header, or a read error; a size below the header's own; a record
- * longer than the window; one whose needed bytes cannot be read. */
+/* RN_STRAY: too few bytes for a header, or a read error; RN_SMALL: a size
+ * below the header's; RN_LONG: past the window; RN_CUT: need not read. */
 enum { RN_REC, RN_END, RN_STRAY, RN_SMALL, RN_LONG, RN_CUT };
 
-/* The one reading of a record's header, for every walk over a profile's
- * records: the first pass's (scan_one), the decoded stream's (z_records)
- * and inject's over the old file.  (perf's clock ring, which is no
- * profile, is read by perf_clock_now.) */
+/* The one reading of a record header (fmt §3.1), for every walk over a
+ * profile's records. */
 static int
 rec_next(struct rd *r, struct recv *v)
 {
@@ -4588,8 +4358,7 @@ rec_next(struct rd *r, struct recv *v)
 	v->type = get32(v->p, pf.be);
 	v->misc = get16(v->p + 4, pf.be);
 	v->size = get16(v->p + 6, pf.be);
-	// simpleperf's own types spread a u32 size over misc and size
-	if (v->type >= R_SIMPLEPERF) {
+	if (v->type >= R_SIMPLEPERF) {	// fmt §3.1
 		v->size |= (uint32_t)v->misc << 16;
 		v->misc = 0;
 	}
@@ -4607,29 +4376,18 @@ rec_next(struct rd *r, struct recv *v)
 	return RN_REC;
 }
 
-/* perf record -z (fmt §3.8): one zstd stream per data file, cut into
- * COMPRESSED records; the records it holds may lie across two of them.
- * zbuf keeps decoded bytes until a whole record is there: perf's records
- * are at most 64 KiB and z_records refuses one over zbuf, so after the
- * whole ones are taken there is always room. */
+/* perf record -z (fmt §3.8).  zbuf keeps decoded bytes until a whole
+ * record is there; z_records refuses one over zbuf, so once the whole
+ * ones are taken there is room. */
 static unsigned char zbuf[2 * 65536 + 64];
 static size_t zlen;
 static int zdead;	/* the stream failed: the rest is counted, not read */
 
-/* What decoding may give, so that a crafted stream (run-length blocks
- * decode 32,768 times their size) cannot keep perfmt busy for minutes.
- * One record holds what perf compressed from one push of a ring buffer,
- * whose size the COMPRESSED feature records (fmt §3.8: mmap_len); perf's
- * reader decodes each record into a buffer of that size.  A record may
- * give mmap_len and the rest of a block begun in the record before.  The
- * claim is a u32 of the file: no more than Z_MMAP_MAX is believed, which
- * is also the bound without a claim (a pipe whose writer left the feature
- * out).  A record holds under 64 KiB of zstd (its size is a u16), so
- * Z_MMAP_MAX takes a ratio above 16,000 to reach, which no real record
- * has.  The whole profile may give Z_RATIO times the zstd bytes read,
- * plus one record's bound for a start that compresses well: the real -z
- * profiles that come nearest (a dwarf call graph of an idle program at
- * level 19) stay well under it. */
+/* What decoding may give, against a crafted stream.  A record decodes to
+ * at most the ring buffer it was compressed from (fmt §3.8: mmap_len) and
+ * a block; that u32 claim is believed up to Z_MMAP_MAX, also the bound
+ * without one.  The whole profile may give Z_RATIO times the zstd bytes
+ * read, plus one record's bound. */
 #define Z_MMAP_MAX ((uint64_t)1 << 30)
 #define Z_RATIO 4096
 
@@ -4643,9 +4401,7 @@ z_start(void)
 	zlen = zdead = 0;
 }
 
-/* The whole records decoded so far, each through the usual dispatch;
- * off is the COMPRESSED record they came out of.  A record not all
- * decoded yet waits in zbuf for the next. */
+/* The whole records decoded so far; off is the COMPRESSED record's. */
 static void
 z_records(uint64_t off)
 {
@@ -4656,7 +4412,7 @@ z_records(uint64_t off)
 	rd_mem(&r, zbuf, zlen, 0);
 	while ((k = rec_next(&r, &v)) == RN_REC) {
 		pf.z_recs++;
-		// a compressed record inside one would recurse: counted only
+		// a compressed record inside one is only counted
 		rec_take(v.type, v.misc, v.p, v.type != R_COMPRESSED &&
 		    v.type != R_COMPRESSED2 ? v.need : 0, v.size, off);
 		rd_skip(&r, v.size);
@@ -4674,7 +4430,6 @@ z_records(uint64_t off)
 	zlen -= v.off;
 }
 
-/* n bytes of the zstd stream from the record at off. */
 static void
 z_inflate(const unsigned char *p, size_t n, uint64_t off)
 {
@@ -4682,7 +4437,6 @@ z_inflate(const unsigned char *p, size_t n, uint64_t off)
 	size_t got, n0 = n;
 	uint64_t out = 0, max = pf.z_mmap_len;
 
-	// what one record may decode (see Z_MMAP_MAX)
 	if (!max || max > Z_MMAP_MAX)
 		max = Z_MMAP_MAX;
 	max += ZS_BLOCK;
@@ -4731,9 +4485,8 @@ z_inflate(const unsigned char *p, size_t n, uint64_t off)
 	}
 }
 
-/* The end of a data stream: perf leaves its zstd frame open (it never
- * writes the last block), so only a cut inside a block or a record is
- * damage. */
+/* perf leaves its zstd frame open: only a cut inside a block or a record
+ * is damage. */
 static void
 z_end(uint64_t off)
 {
@@ -4747,8 +4500,8 @@ z_end(uint64_t off)
 		    "(%zu of its bytes decoded)", zlen);
 }
 
-/* The span of the records' times, samples apart: the EXIT of a workload
- * that slept comes long after its last sample. */
+/* The records' span, samples apart: the EXIT of a workload that slept
+ * comes long after its last sample. */
 static void
 rec_stamp(uint64_t t)
 {
@@ -4760,8 +4513,7 @@ rec_stamp(uint64_t t)
 		pf.r_last = t;
 }
 
-/* Every record, of the file or out of a COMPRESSED one: counted, then
- * read as far as need (0: only counted). */
+/* Every record, of the file or a COMPRESSED one; need 0: only counted. */
 static void
 rec_take(uint32_t type, uint16_t misc, const unsigned char *p, size_t need,
     size_t size, uint64_t off)
@@ -4771,9 +4523,7 @@ rec_take(uint32_t type, uint16_t misc, const unsigned char *p, size_t need,
 	count_type(type);
 	if (!need)
 		return;
-	// the records whose handlers read a fixed part before their own
-	// checks: HEADER_ATTR's and HEADER_FEATURE's 16 bytes, a build-ID
-	// entry's 36
+	// the fixed part handlers read before their own checks
 	if (size < (type == R_BUILD_ID ? 36 : type == R_ATTR ||
 	    type == R_FEATURE ? 16 : 8)) {
 		damage(2, off, "%s record of %zu bytes", rec_name(type), size);
@@ -4790,14 +4540,11 @@ rec_take(uint32_t type, uint16_t misc, const unsigned char *p, size_t need,
 			rec_sample(p, need, misc);
 		break;
 	case R_COMM:
-		// exec replaces the address space (misc COMM_EXEC)
 		if (plan.hits && (misc & MISC_COMM_EXEC) && need >= 16)
 			hits_exec((int32_t)get32(p + 8, pf.be),
 			    need == size ? rec_time(p, size) : 0);
 		break;
 	case R_FORK:
-		// the child takes its parent's maps, and its samples that
-		// came before are looked up again
 		if (plan.hits && need >= 24) {
 			hits_fork((int32_t)get32(p + 8, pf.be),
 			    (int32_t)get32(p + 12, pf.be), need >= 32 ?
@@ -4829,8 +4576,7 @@ rec_take(uint32_t type, uint16_t misc, const unsigned char *p, size_t need,
 		pf.z_records++;
 		z_inflate(p + 8, size - 8, off);
 		break;
-	case R_COMPRESSED2:
-		// fmt §3.8: u64 data_size, then the zstd bytes, zero padded
+	case R_COMPRESSED2:	// fmt §3.8
 		pf.z_records++;
 		if (need < 16 || get64(p + 8, pf.be) > size - 16) {
 			damage(2, off, "COMPRESSED2 record of %zu bytes says it "
@@ -4860,8 +4606,7 @@ cut_short(struct rd *r, int at_eof, uint64_t off, uint32_t type,
 }
 
 /* A progress line on a terminal, for a scan that takes more than a second
- * (a big profile on a slow card): bytes, share and rate, redrawn in place
- * and erased at the end.  PERFMT_PROGRESS_DELAY (ms) moves the second. */
+ * (PERFMT_PROGRESS_DELAY ms), redrawn in place and erased at the end. */
 static struct {
 	int on, shown;
 	int64_t start, last, delay;
@@ -4919,8 +4664,7 @@ progress_end(void)
 	prog.on = prog.shown = 0;
 }
 
-/* One record of the first pass: taken (rec_take), stepped past with its
- * payload, its damage reported.  Returns 0 when the walk must stop. */
+/* One record of the first pass; 0 when the walk must stop. */
 static int
 scan_one(struct rd *r, int at_eof)
 {
@@ -4961,9 +4705,8 @@ scan_one(struct rd *r, int at_eof)
 	return 1;
 }
 
-/* Walks records from the cursor to the end of the window.  at_eof says
- * the window ends where the file does, so a cut record is truncation
- * (exit 1) rather than a malformed data section (exit 2). */
+/* at_eof: the window ends where the file does, so a cut record is a cut
+ * file (damage 1) rather than a malformed data section (damage 2). */
 static void
 scan_records(struct rd *r, int at_eof)
 {
@@ -4975,13 +4718,9 @@ scan_records(struct rd *r, int at_eof)
 }
 
 /* ==== 11. perf.data: opening a profile ==================================
- * fmt §1.1: the 16 bytes at the start tell pipe mode (size 16) from file
- * mode (size 104, or 72 in a header without the feature bitmap); a
- * directory holds a file-mode `data` and raw record streams `data.N`
- * (fmt §5.6).
+ * fmt §1.1; a directory, fmt §5.6.
  */
-/* Standard input is inject's copy of a pipe: its times are the copy's,
- * not the recording's. */
+/* Standard input is inject's copy of a pipe: its times are the copy's. */
 static int stdin_copy;
 
 static void
@@ -4997,9 +4736,7 @@ pf_reset(const char *path)
 	hits_reset();
 }
 
-/* fmt §1.3: "PERFILE2" little-endian, "2ELIFREP" big-endian writer; the
- * legacy "PERFFILE" says nothing, so perf guesses from sizes that must be
- * 16 (pipe) or 16 + a known attr size (file), read as-is or swapped. */
+/* fmt §1.3; the legacy "PERFFILE" by perf's guess from the sizes */
 static int
 pf_magic(const unsigned char *p)
 {
@@ -5024,9 +4761,7 @@ pf_magic(const unsigned char *p)
 	return -1;
 }
 
-/* perf writes the bitmap as native unsigned longs: a 32-bit big-endian
- * writer's words read back in another order.  perf's own test: HOSTNAME
- * must be set (header.c); try the u32 layout when it is not. */
+/* A 32-bit big-endian writer's bitmap, by perf's test (fmt §4) */
 static void
 pf_bitmap(const unsigned char *p)
 {
@@ -5078,7 +4813,7 @@ pf_file_header(struct rd *r)
 		}
 		pf_bitmap(p + 72);
 	}
-	// the checks perf makes before it trusts the sections (header.c)
+	// perf's checks before it trusts the sections (header.c)
 	if (pf.attrs_off < pf.hdr_size || pf.data_off < pf.hdr_size) {
 		damage(2, 24, "attrs at %#" PRIx64 " or data at %#" PRIx64
 		    " overlap the %" PRIu64 "-byte header", pf.attrs_off,
@@ -5100,8 +4835,7 @@ pf_file_header(struct rd *r)
 	return 1;
 }
 
-/* Skips whole 8-byte words of zeros from off, within 64 bytes and
- * never up to end: a byte at least is left after them. */
+/* Whole words of zeros from off, within 64 bytes, leaving a byte to end */
 static uint64_t
 skip_zeros(uint64_t off, uint64_t end)
 {
@@ -5116,9 +4850,7 @@ skip_zeros(uint64_t off, uint64_t end)
 	return rd_tell(&r);
 }
 
-/* Reads the records of a file-mode profile's data section, once, clamped
- * to the file: a killed perf record leaves data.size 0 (fmt §5.1), a copy
- * cut short leaves it pointing past the end (fmt §5.2). */
+/* The data section, clamped to the file: fmt §5.1, §5.2 */
 static void
 pf_file_data(void)
 {
@@ -5143,9 +4875,8 @@ pf_file_data(void)
 		at_eof = end == pf.fsize;
 	}
 	start = pf.data_off;
-	// perf 6.1 inject -i PIPEFILE -o FILE points data.offset at the id
-	// arrays and attrs it wrote first, and leaves 8 zero bytes after
-	// them; the records follow
+	// perf 6.1 inject of a pipe points data.offset at the ids and attrs
+	// it wrote first, then 8 zero bytes; the records follow
 	if (pf.meta_lo == start && pf.meta_hi > start && pf.meta_hi <= end) {
 		start = skip_zeros(pf.meta_hi, end);
 		damage(0, 40, "the ids and attrs lie over the start of the "
@@ -5157,7 +4888,6 @@ pf_file_data(void)
 		damage(1, 24, "attrs section [%#" PRIx64 ", %#" PRIx64 ") "
 		    "overlaps the data section [%#" PRIx64 ", %#" PRIx64 ")",
 		    pf.attrs_off, pf.attrs_off + pf.attrs_size, start, end);
-	// read on: the kernel doubles its read-ahead
 	posix_fadvise(pf.fd, (off_t)start, (off_t)(end - start),
 	    POSIX_FADV_SEQUENTIAL);
 	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, start, end);
@@ -5215,11 +4945,8 @@ pf_stream(int fd, int seekable)
 	return 1;
 }
 
-/* A file's time in ns since the epoch, which an int64_t holds from 1677
- * to 2262: a time past either end (a file system gives seconds as far
- * as 2446 on ext4, further elsewhere) is saturated to INT64_MAX or
- * INT64_MIN, which still compares as newer or older than any profile
- * time and which time_into prints as the bound it is past. */
+/* ns since the epoch, saturated outside 1677 to 2262 (ext4 goes to 2446):
+ * the bound still compares right, and time_into prints it as a bound. */
 static int64_t
 ts_ns(const struct timespec *t)
 {
@@ -5236,11 +4963,8 @@ mtime_ns(const struct stat *st)
 	return ts_ns(&st->st_mtim);
 }
 
-/* The birth time of a file, path in fd or fd itself where path is "",
- * by statx (Linux 4.11), called
- * directly: musl 1.2.3 has no wrapper.  The kernel's struct statx holds
- * stx_mask, a u32, at 0 and stx_btime, {s64 tv_sec, u32 tv_nsec}, at 80;
- * the mask says whether the file system keeps one.  0 if none. */
+/* By statx called directly, as musl 1.2.3 has no wrapper: struct statx
+ * holds the u32 stx_mask at 0, stx_btime {s64 sec, u32 nsec} at 80. */
 static int
 birth_time(int fd, const char *path, int64_t *ns)
 {
@@ -5268,10 +4992,8 @@ birth_time(int fd, const char *path, int64_t *ns)
 #endif
 }
 
-/* Whether the directory open at fd is append-only (chattr +a), where a
- * file can be made but neither renamed nor removed: statx's
- * stx_attributes (a u64 at 8) has STATX_ATTR_APPEND (0x20) where its
- * stx_attributes_mask (at 56) says the file system keeps the flag. */
+/* chattr +a, where a file can be made but neither renamed nor removed:
+ * STATX_ATTR_APPEND (0x20) in stx_attributes (at 8) and its mask (at 56) */
 static int
 append_only(int fd)
 {
@@ -5291,13 +5013,8 @@ append_only(int fd)
 #endif
 }
 
-/* perfmt inject writes a new file, born after the recording, and keeps
- * the old one's mtime: the birth that tells the file perf wrote from a
- * copy (profile_time) goes with it as the extended attribute
- * BIRTH_XATTR, "BIRTH INODE", the old file's birth in ns and the new
- * file's inode number.  A copy that keeps extended attributes (cp -a,
- * tar --xattrs) is another inode, and its own birth is the copy's.
- * 1 with *ns where fd's file carries one of its own. */
+/* perfmt inject's new file keeps the old one's birth as "BIRTH INODE" (ns,
+ * its own inode): a copy that keeps xattrs is another inode. */
 #define BIRTH_XATTR "user.perfmt.birth"
 
 static int
@@ -5319,11 +5036,7 @@ birth_kept(int fd, const struct stat *st, int64_t *ns)
 	return 1;
 }
 
-/* The perf.data's own times: its mtime, and its birth time to tell the
- * file perf wrote from a copy (profile_time), or the one perfmt inject
- * kept (birth_kept).  An mtime of whole seconds (a file system that
- * keeps no finer, as FAT keeps two) is compared with two seconds to
- * spare. */
+/* An mtime of whole seconds (FAT keeps two) gets two seconds' slack. */
 static void
 pf_file_times(int fd, const struct stat *st)
 {
@@ -5334,8 +5047,7 @@ pf_file_times(int fd, const struct stat *st)
 	pf.time_slack = st->st_mtim.tv_nsec ? 1000000 : 2000000000;
 }
 
-/* A file's time or the profile's as utc_into writes it, but a time that
- * ts_ns saturated as the bound it lies past, never as a date of its own. */
+/* utc_into, but a time ts_ns saturated as the bound it lies past */
 static void
 time_into(char *buf, size_t cap, int64_t ns, int frac)
 {
@@ -5349,10 +5061,9 @@ time_into(char *buf, size_t cap, int64_t ns, int frac)
 
 static const char *file_kind(mode_t m);
 
-/* A file as it was opened, its device, inode, size and mtime, folded
- * into sig with i (a directory's data.i; UINT32_MAX the perf.data): each
- * pass opens the profile by its name again, and inject copies it so, and
- * each must find what the first pass judged. */
+/* A file as opened, folded into sig with i (data.i; UINT32_MAX the
+ * perf.data): each pass, and inject's copy, opens the profile by name
+ * again and must find what the first pass judged. */
 static uint64_t
 stream_sig(uint64_t sig, uint32_t i, const struct stat *st)
 {
@@ -5369,11 +5080,9 @@ stream_sig(uint64_t sig, uint32_t i, const struct stat *st)
 	return sig;
 }
 
-/* A profile given as a file may be a named pipe or a device (perf record
- * -o - into mkfifo's pipe); in a directory (regular = 1) perf writes only
- * regular files, and a FIFO there would block the open, a device never
- * end: anything else is named for what it is and not opened (nor a FIFO
- * put there between the look and the open: O_NONBLOCK). */
+/* A profile given may be a FIFO or a device (perf record -o - into one);
+ * in a directory (regular) perf writes only regular files, and a FIFO
+ * would block the open (O_NONBLOCK, for one put there after the stat). */
 static int
 pf_open_file(const char *path, int *seekable, int regular)
 {
@@ -5397,8 +5106,7 @@ pf_open_file(const char *path, int *seekable, int regular)
 	}
 	*seekable = S_ISREG(st.st_mode);
 	pf.fsize = *seekable ? (uint64_t)st.st_size : 0;
-	// the first file's: a directory's data, not a stream after it
-	if (*seekable && !pf.file_sig) {
+	if (*seekable && !pf.file_sig) {	// a directory's data, not data.N
 		pf_file_times(fd, &st);
 		pf.file_sig = stream_sig(0, UINT32_MAX, &st);
 	}
@@ -5412,12 +5120,9 @@ fail:
 	return -1;
 }
 
-/* The name of the directory's file being read: `data`, or a stream. */
-static char dir_file[4096];
+static char dir_file[4096];	/* `data`, or the data.N read */
 
-/* perf record --threads writes data.0 ... data.N-1 beside `data`.  They
- * are found by name, not by readdir: opendir would be the one malloc in
- * the program. */
+/* data.N by name, not readdir: opendir would be the one malloc. */
 static void
 pf_dir_streams(const char *dir)
 {
@@ -5481,8 +5186,7 @@ pf_dir(const char *dir)
 	if (!feat_has(FT_DIR_FORMAT) && pf.features_read)
 		damage(1, NOPOS, "no DIR_FORMAT feature: not written by perf "
 		    "record --threads; reading its data.N files anyway");
-	// the header file's size and the end of its last whole record
-	// stay, as its name: inject joins the streams after them
+	// data's size and walk end stay: inject joins the streams after
 	w = pf.walk_end;
 	sz = pf.fsize;
 	pf_dir_streams(dir);
@@ -5519,7 +5223,7 @@ pf_open_scan(const char *path)
 		return 0;
 	}
 	passes_ok = plan.passes && seekable;
-	// a regular file on stdin may be positioned anywhere
+	// a file on stdin may be positioned anywhere
 	if (in && seekable && lseek(0, 0, SEEK_CUR) != 0)
 		seekable = 0;
 	pf.fd = fd;
@@ -5530,8 +5234,7 @@ pf_open_scan(const char *path)
 	return ok;
 }
 
-/* Reads a whole profile into pf and the object table; 0 if it could not
- * be read at all (the message is out). */
+/* 0 if the profile could not be read at all (said) */
 static int
 pf_load(const char *path)
 {
@@ -5546,16 +5249,12 @@ pf_load(const char *path)
 	return ok;
 }
 
-/* The passes over a profile whose objects do not all fit the tables: a
- * pass that overflowed (objects, or the scope's maps) is read again for
- * the half of its share with the lower name hashes, and a share that
- * fit is followed by the next (part_width), until the last hash (file
- * mode; a pipe is read once and says what it could not keep). */
-
-/* The file every pass reads by its name is the first pass's: another
- * put at the name, or the same written since (its data.N too), would
- * give shares of two profiles.  A pipe is read once. */
-static uint64_t pass_sig[2];	/* its file_sig, streams_sig */
+/* The passes over a profile whose objects do not fit the tables: one
+ * that overflowed is read again for the lower half of its share of name
+ * hashes, one that fit is followed by the next (part_width).  Each pass
+ * must read the first pass's file, or it would give shares of two
+ * profiles. */
+static uint64_t pass_sig[2];	/* the first's file_sig, streams_sig */
 
 static void
 passes_begin(void)
@@ -5570,12 +5269,9 @@ passes_begin(void)
 	others_mapped = 1;
 }
 
-/* How many name hashes the share after this one takes: those that 7/8
- * of the table hold at the density of this one, and 7/8 of the arena at
- * their mean length, and of the scope's maps at its peak where they
- * hold this share's alone; at most twice as many as this one.  Name
- * hashes spread evenly, and a pass costs the same whatever its share:
- * the passes come to about the entries over 7/8 of the table. */
+/* The next share's width: what 7/8 of the table, the arena and (where they
+ * hold this share's alone) the maps hold at this share's density; at most
+ * twice this one. */
 static uint64_t
 part_width(void)
 {
@@ -5589,8 +5285,7 @@ part_width(void)
 	return 2 * nobj > fit ? w * fit / nobj : 2 * w;
 }
 
-/* The hits of one share of objects, joined over its passes. */
-static uint8_t hits_kept[PERFMT_MAXOBJ];
+static uint8_t hits_kept[PERFMT_MAXOBJ];	/* a share's, over its passes */
 
 /* Loads the next share; 1 loaded, 0 none left, -1 unreadable. */
 static int
@@ -5627,14 +5322,10 @@ next_pass(const char *path)
 			    esc(pf_shown()));
 			return -1;
 		}
-		// more processes than slots stay so in every share (each maps
-		// libc): they are only said.  A share of one object or one
-		// name hash is not made smaller, nor one whose samples are
-		// read in passes.  Past 256 reads the share read next takes
-		// every name left, and says what it cannot keep: the profile
-		// is read at most 257 times (nor are waiting samples left to
-		// passes past that: pend_drop).  Where the scope's maps fill,
-		// another share's names take none.
+		// halve the share, unless of one object or hash, or of
+		// samples' passes; too many processes are only said (each
+		// share maps libc); past 256 reads the next share takes every
+		// name left, and says what it cannot keep
 		if ((obj_dropped || hits_dropped_maps) && passes_ok &&
 		    nobj > 1 && pn == 1 && part_hi - part_lo > 1 &&
 		    (nreads < 256 || part_hi < PART_ALL)) {
@@ -5642,13 +5333,11 @@ next_pass(const char *path)
 			part_hi = nreads < 256 ?
 			    part_lo + (part_hi - part_lo) / 2 : PART_ALL;
 			parts[nparts++] = (struct part){ 0, 1 };
-			// the first pass spoke; mute again
 			npasses += !npasses;
 			continue;
 		}
-		// the waiting samples the table had no room for are read by
-		// passes of their own, on the stack; the last of them returns
-		// the share's hits
+		// waiting samples without room get passes of their own; the
+		// last returns the share's hits
 		for (i = 0; i < nobj; i++)
 			hits_kept[i] = objs[i].hit | (pn > 1 ? hits_kept[i] : 0);
 		for (n = pn; n < pend_read; n *= 2)
@@ -5675,12 +5364,9 @@ next_pass(const char *path)
 }
 
 /* ==== 12. ELF notes =====================================================
- * gABI: ELF32 and ELF64, either byte order, one code path: class picks the
- * field offsets, EI_DATA the byte order.  PT_NOTE segments first, then
- * SHT_NOTE sections (relocatable files such as kernel modules have no
- * program headers).  A note blob without an ELF header (/sys/kernel/notes,
- * /sys/module/M/notes/.note.gnu.build-id) is read as notes.  Only headers,
- * tables and notes are read, never the whole file.
+ * fmt §6.2.  Of an ELF file only its headers, tables and notes are read;
+ * class picks the field offsets, EI_DATA the byte order.  SHT_NOTE
+ * sections serve files without program headers (kernel modules).
  */
 struct elfid {
 	unsigned char id[ELFIDMAX];
@@ -5689,20 +5375,19 @@ struct elfid {
 	int deflated;		/* an APK's entry, compressed: not read */
 	int absent;		/* an APK without the entry Android reads */
 	int err;		/* errno of a stat or open that failed */
-	uint64_t base, size;	/* where the ELF file lies in the file read */
+	uint64_t base, size;	/* the ELF file in the file read */
 	unsigned machine;
 	uint64_t shend;		/* where the section header table ends */
 	uint32_t gen;		/* the inode's generation, 0 unknown */
-	struct fsfacts {	/* what its file system says of its times */
+	struct fsfacts {	/* fmt §8 */
 		unsigned long type;	/* statfs's f_type, 0 unknown */
 		int ro;		/* mounted read-only */
 		int64_t subvol;	/* btrfs: its subvolume made, ns; 0 */
 		int64_t birth;	/* the file's, ns; INT64_MIN unknown */
 	} fs;
-	char why[200];		/* what was wrong, when malformed */
+	char why[200];		/* what is wrong, when malformed */
 };
 
-/* Sets e->why; returns rc, for "return elf_why(e, rc, ...)". */
 static int
 elf_why(struct elfid *e, int rc, const char *fmt, ...)
 {
@@ -5714,10 +5399,8 @@ elf_why(struct elfid *e, int rc, const char *fmt, ...)
 	return rc;
 }
 
-/* Walks the notes of a window (gABI "Note Section"): {u32 namesz, u32
- * descsz, u32 type}, name, desc; the desc starts at align(12 + namesz)
- * and the next note at align(desc + descsz), align being 4, or 8 in an
- * 8-aligned segment.  Returns 1 found, 0 not found, -1 malformed. */
+/* The notes of a window (fmt §6.2; gABI "Note Section").  1 found, 0 not
+ * found, -1 malformed. */
 static int
 note_walk(struct rd *r, int be, uint64_t align, struct elfid *e)
 {
@@ -5758,8 +5441,7 @@ note_walk(struct rd *r, int be, uint64_t align, struct elfid *e)
 	return 0;
 }
 
-/* What an ELF image is read from: a file through pread, or bytes already
- * mapped (the running vDSO).  Windows into it are bounded by its size. */
+/* A file, or bytes in memory (the running vDSO) */
 struct img {
 	int fd;
 	const unsigned char *mem;
@@ -5777,13 +5459,10 @@ img_window(const struct img *m, struct rd *r, unsigned char *buf, size_t cap,
 		    m->base + off + len);
 }
 
-/* A note area of the image: bounds first, then the walk; returns as
- * note_walk does, or -2 when it overlaps the areas before.  *left is what
- * the areas may still cover: each note lies in one PT_NOTE segment and one
- * SHT_NOTE section, so together they cover the file at most twice.  More
- * means areas that overlap, and thousands of program headers naming the
- * same notes would make the walk quadratic (regression input
- * tests/data/fuzz/elf-notes-overlap). */
+/* As note_walk, or -2 where the areas overlap: *left is what they may
+ * still cover, twice the file (a segment and a section each), as
+ * overlapping ones make the walk quadratic
+ * (tests/data/fuzz/elf-notes-overlap). */
 static int
 elf_notes(const struct img *m, uint64_t off, uint64_t size, uint64_t align,
     struct elfid *e, const char *what, unsigned idx, uint64_t *left)
@@ -5803,8 +5482,6 @@ elf_notes(const struct img *m, uint64_t off, uint64_t size, uint64_t align,
 	return note_walk(&r, e->be, align == 8 ? 8 : 4, e);
 }
 
-/* An address, offset or size: 4 bytes at o32 in ELF32, 8 at o64 in
- * ELF64. */
 static uint64_t
 elf_field(const unsigned char *p, const struct elfid *e, int o32, int o64)
 {
@@ -5829,10 +5506,8 @@ elf_table(const struct elftab *t, uint64_t size, unsigned min,
 	return 1;
 }
 
-/* Walks a table of program or section headers: every entry of note type
- * (PT_NOTE at 0, SHT_NOTE at 4) has its notes walked, in order (the first
- * PT_NOTE may be the 8-aligned .note.gnu.property, the build-ID in the
- * next: fmt §6.2).  o[] holds the ELF32 and ELF64 offsets of the type,
+/* Every note area of a table, in order (fmt §6.2: the build-ID may be in
+ * the second PT_NOTE).  o[]: the ELF32 and ELF64 offsets of the type,
  * offset, size and alignment fields. */
 static int
 elf_walk_table(const struct img *m, const struct elftab *t, struct elfid *e,
@@ -5898,16 +5573,15 @@ elf_escapes(const struct img *m, struct elftab *ph, struct elftab *sh,
 		ph->num = get32(s0 + (e->is64 ? 44 : 28), e->be);
 }
 
-/* A note blob: the bytes of one or more notes and nothing else.  Its byte
- * order is not recorded anywhere; the plausible name size decides.
- * Returns as note_walk. */
+/* A file of notes only (/sys/kernel/notes): its byte order is nowhere
+ * recorded; the plausible name size decides. */
 static int
 blob_buildid(int fd, struct elfid *e)
 {
 	size_t n;
 	struct rd r;
 
-	// read to its end: a blob that fills the buffer is not a note blob
+	// one that fills the buffer is not a note blob
 	rd_file(&r, fd, 1, tabbuf, sizeof tabbuf, 0, RD_OPEN);
 	if (rd_fill(&r, sizeof tabbuf) || r.err || (n = r.len) < 12)
 		return -1;
@@ -5916,13 +5590,9 @@ blob_buildid(int fd, struct elfid *e)
 	return note_walk(&r, e->be, 4, e);
 }
 
-/* A raw arm64 or riscv64 kernel Image, as boards keep it in /boot (fmt
- * §6.5): a header with its magic and a little-endian flags word whose bit
- * 0 says big-endian, then the loaded image, whose .notes hold the GNU
- * build-ID note in that byte order.  The note is looked for at every
- * 4-aligned offset, a window of featbuf at a time, the windows overlapping
- * by the longest note taken.  Returns 0 found, 1 an Image without one, 2
- * no Image. */
+/* A raw arm64 or riscv64 kernel Image (fmt §6.5), scanned whole for the
+ * note at every 4-aligned offset, in windows that overlap by the longest
+ * note taken.  0 found, 1 an Image without one, 2 no Image. */
 static int
 image_buildid(int fd, struct elfid *e)
 {
@@ -5961,8 +5631,7 @@ image_buildid(int fd, struct elfid *e)
 	return 1;
 }
 
-/* The ELF header and then the notes.  Returns 0 found, 1 none, 2 not ELF
- * (e->notelf) or malformed (e->why says why and where). */
+/* 0 found, 1 none, 2 not ELF (e->notelf) or malformed (e->why) */
 static int
 elf_parse(const struct img *m, struct elfid *e)
 {
@@ -5979,9 +5648,7 @@ elf_parse(const struct img *m, struct elfid *e)
 		e->notelf = 1;
 		return 2;
 	}
-	// class, data and version lie inside e_ident's 16 bytes (gABI "ELF
-	// Identification"): a file cut before its end has none of them, and
-	// is shorter than either header
+	// a file cut inside e_ident is shorter than either header
 	if (rd_left(&r) >= EI_NIDENT) {
 		e->is64 = h[EI_CLASS] == ELFCLASS64;
 		e->be = h[EI_DATA] == ELFDATA2MSB;
@@ -5998,8 +5665,7 @@ elf_parse(const struct img *m, struct elfid *e)
 	e->machine = get16(h + 18, e->be);
 	ph.off = elf_field(h, e, 28, 32);
 	sh.off = elf_field(h, e, 32, 40);
-	// e_phentsize, e_phnum, e_shentsize, e_shnum: u16s from 42 or 54
-	q = h + (e->is64 ? 54 : 42);
+	q = h + (e->is64 ? 54 : 42);	// e_phentsize
 	ph.ent = get16(q, e->be);
 	ph.num = get16(q + 2, e->be);
 	sh.ent = get16(q + 4, e->be);
@@ -6013,15 +5679,10 @@ elf_parse(const struct img *m, struct elfid *e)
 	return bad ? 2 : 1;
 }
 
-/* A library in an APK (fmt §6.4): Android maps one stored in the APK
- * straight out of it, and perf names it "APK!/ENTRY".  The ZIP's end
- * record gives its central directory, whose header of the entry gives
- * its method, its sizes and its local header, after which its bytes lie.
- * The whole directory is walked: Android's reader refuses an archive that
- * names an entry twice, or whose local header names another entry, and
- * so does perfmt.  Returns 0 with e->base and e->size set where the entry
- * is stored, or 2 with e->why: compressed (e->deflated), no entry Android
- * would read (e->absent: no ZIP, no such entry, malformed), ZIP64. */
+/* A library in an APK (fmt §6.4), refused where Android's reader refuses
+ * it.  0 with e->base and e->size where the entry is stored, or 2 with
+ * e->why: compressed (e->deflated), none Android would read (e->absent),
+ * ZIP64. */
 static const char zip_packed[] = "compressed in the APK: its build-ID is "
     "not read in place";
 
@@ -6038,7 +5699,7 @@ zip_entry(int fd, uint64_t size, const char *name, struct elfid *e)
 	struct rd r;
 
 	e->absent = 1;
-	// the end record: the last "PK\5\6" whose comment reaches the end
+	// the last end record whose comment reaches the end
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, at, size);
 	if (tail < 22 || !(p = rd_peek(&r, (size_t)tail)))
 		goto bad;
@@ -6104,10 +5765,7 @@ bad:
 	return elf_why(e, 2, "offset %#" PRIx64 ": %s", at, bad);
 }
 
-/* Fills e with the GNU build-ID of the regular file open at fd, st its
- * fstat, or of its entry, an APK's library (zip_entry): its notes, or
- * where it is no ELF file a blob's (blob_buildid).  Returns as
- * elf_buildid. */
+/* The build-ID of fd's file, or of its APK entry; as elf_buildid */
 static int
 fd_buildid(int fd, const struct stat *st, const char *entry,
     struct elfid *e)
@@ -6124,7 +5782,6 @@ fd_buildid(int fd, const struct stat *st, const char *entry,
 	m.base = e->base;
 	m.size = e->size;
 	rc = elf_parse(&m, e);
-	// no ELF file: a raw kernel Image, else a blob of notes
 	if (rc == 2 && e->notelf && !entry &&
 	    ((rc = image_buildid(fd, e)) < 2 || blob_buildid(fd, e) > 0))
 		return rc < 2 ? rc : 0;
@@ -6134,8 +5791,7 @@ fd_buildid(int fd, const struct stat *st, const char *entry,
 	return rc;
 }
 
-/* The inode's generation (FS_IOC_GETVERSION: ext4, btrfs and others give
- * it), as MMAP2 records it (fmt §3.4); 0 where it is not known.  The
+/* FS_IOC_GETVERSION, as MMAP2 records it (fmt §3.4); 0 unknown.  The
  * kernel writes an int where the request names a long. */
 static uint32_t
 inode_gen(int fd)
@@ -6150,11 +5806,8 @@ inode_gen(int fd)
 	return ioctl(fd, req, &v) ? 0 : (uint32_t)v.i;
 }
 
-/* What the file system of the file open at fd says of its times (fmt
- * §8): its type and whether it is mounted read-only (fstatfs), and on
- * btrfs when its subvolume was made (BTRFS_IOC_GET_SUBVOL_INFO's otime):
- * a snapshot puts an older build back with its inode, generation and
- * times. */
+/* fmt §8; on btrfs the subvolume's otime (BTRFS_IOC_GET_SUBVOL_INFO), as
+ * a snapshot puts an older build back with its inode and times. */
 static void
 fs_facts(int fd, struct fsfacts *f)
 {
@@ -6172,8 +5825,7 @@ fs_facts(int fd, struct fsfacts *f)
 	f->type = (unsigned long)sf.f_type;
 	f->ro = (sf.f_flags & ST_RDONLY) != 0;
 	memset(b, 0, sizeof b);
-	// (Linux 6.18 returns 1 for a subvolume whose back reference it
-	// did not find, its answer filled: fmt §8)
+	// not != 0: Linux 6.18 may return 1, its answer filled (fmt §8)
 	if (f->type != 0x9123683eUL || ioctl(fd, req, b) < 0)
 		return;
 	memcpy(&sec, b + 392, 8);
@@ -6185,8 +5837,6 @@ fs_facts(int fd, struct fsfacts *f)
 static int open_in(const char *root, const char *path, int flags,
     struct stat *st);
 
-/* What e holds of the file open at fd: its build-ID (fd_buildid's
- * return), its inode's generation and its file system's facts. */
 static int
 elf_facts(int fd, const char *entry, struct elfid *e, struct stat *st)
 {
@@ -6197,12 +5847,9 @@ elf_facts(int fd, const char *entry, struct elfid *e, struct stat *st)
 	return rc;
 }
 
-/* Fills e with the GNU build-ID of path (under root, as open_in opens
- * it), and st with the stat of the file it read (the path may name
- * another by the time the caller judges it).  Only a regular file is
- * opened: a FIFO or a device at a candidate path must never block or
- * act.  Returns 0 found, 1 none, 2 not ELF or malformed (e->why says
- * why). */
+/* path under root; st is the file read, which the path may since name
+ * another.  Only a regular file is opened (open_in).  0 found, 1 none, 2
+ * not ELF or malformed (e->why). */
 static int
 elf_buildid(const char *root, const char *path, const char *entry,
     struct elfid *e, struct stat *st)
@@ -6220,11 +5867,9 @@ elf_buildid(const char *root, const char *path, const char *entry,
 	return rc;
 }
 
-/* The ELF machines (e_machine, gABI) a system of arch (uname -m, the
- * ARCH feature) runs: those of its own kind, 64- and 32-bit, since a
- * 32-bit perf on a 64-bit kernel reports the 32-bit arch ("armv8l") and
- * a 64-bit kernel runs 32-bit files (fmt §6.2).  1 yes, 0 no, -1 not
- * known here: an arch or a machine missing from the table says nothing. */
+/* The e_machines an arch (uname -m) runs, 64- and 32-bit alike: a 32-bit
+ * perf on a 64-bit kernel says "armv8l" (fmt §6.2).  arch_runs: 1 yes, 0
+ * no, -1 not in the table. */
 static const struct { char arch[10]; uint16_t em[2]; } arches[] = {
 	{ "x86_64", { 62, 3 } }, { "i386", { 3, 62 } }, { "i486", { 3, 62 } },
 	{ "i586", { 3, 62 } }, { "i686", { 3, 62 } }, { "aarch64", { 183, 40 } },
@@ -6247,8 +5892,6 @@ arch_runs(const char *arch, unsigned em)
 	return em == arches[i].em[0] || em == arches[i].em[1];
 }
 
-/* The arch a machine is the first of, as uname -m names it: "aarch64",
- * "ELF machine 92" */
 static const char *
 machine_name(unsigned em)
 {
@@ -6263,16 +5906,13 @@ machine_name(unsigned em)
 }
 
 /* ==== 13. Finding the files =============================================
- * Where a recorded object is looked for, in perf's own order (fmt §7.3):
- * its path, under the sysroot when one is given; the build-ID caches;
- * /usr/lib/debug/.build-id.  The kernel and modules have their own places
- * (fmt §6.3).  Under a sysroot every symlink resolves inside it, as if it
- * were "/", and ".." stops at its top: nothing outside is ever opened.
+ * Where an object is looked for: fmt §7.3; the kernel and modules, §6.3.
+ * Under a sysroot every symlink resolves inside it and ".." stops at its
+ * top: nothing outside is ever opened.
  */
 #define PATHMAX 4096
 #define MAXCAND 24
 
-/* the candidate places of one object */
 enum { CT_PATH, CT_CACHE, CT_DEBUG, CT_KNOTES, CT_VMLINUX, CT_MODNOTES,
 	CT_KALLSYMS, CT_VDSO, CT_DBGD, CT_BINCACHE, CT_APK };
 
@@ -6280,8 +5920,7 @@ static const char *const ct_names[] = { "path", "build-ID cache",
 	"debug file", "running kernel", "kernel image", "loaded module",
 	"cached kallsyms", "running vDSO", "debuginfod cache",
 	"simpleperf binary_cache", "APK" };
-/* CT_KNOTES under a sysroot is a copy of /sys/kernel/notes, not the
- * running kernel: live_kind() tells them apart. */
+/* CT_KNOTES under a sysroot is a copy, not the running kernel (live_kind) */
 
 static struct cand {
 	char path[PATHMAX];	/* under root, until resolved */
@@ -6304,10 +5943,9 @@ sr_pop(char *out, size_t *ol, size_t rl)
 	out[*ol] = 0;
 }
 
-/* Resolves path under root as if root were "/": out gets root and the
- * resolved path.  Returns 0, or the errno that stopped the walk (ENOENT,
- * ELOOP, ENAMETOOLONG, ENOTDIR...): out is then not to be opened, as its
- * rest was not resolved. */
+/* path under root as if root were "/", into out; 0, or the errno that
+ * stopped the walk, and out, not resolved to its end, is not to be
+ * opened. */
 static int
 sr_resolve(const char *root, const char *path, char *out, size_t cap)
 {
@@ -6345,7 +5983,7 @@ sr_resolve(const char *root, const char *path, char *out, size_t cap)
 		out[ol += 1 + cl] = 0;
 		c += cl;
 		if (lstat(out, &st)) {
-			// keep the whole path for messages; it is not opened
+			// the whole path, for messages
 			n = strlen(c);
 			if (ol + n < cap)
 				memcpy(out + ol, c, n + 1);
@@ -6353,7 +5991,6 @@ sr_resolve(const char *root, const char *path, char *out, size_t cap)
 		}
 		if (!S_ISLNK(st.st_mode))
 			continue;
-		// a link: its target replaces it, absolute ones from root
 		if (++links > 40)
 			return ELOOP;
 		if ((got = readlink(out, link, sizeof link - 1)) < 0)
@@ -6371,14 +6008,10 @@ sr_resolve(const char *root, const char *path, char *out, size_t cap)
 	}
 }
 
-/* Opens the regular file at path, as open_regular: stat'd first, so that
- * a FIFO or a device is never opened (it would block or act); -1 with
- * errno, EINVAL and *st filled for a file of another kind.  Under a root
- * (path is then what sr_resolve made of it: root's bytes, then a rest
- * with no link in it) each directory is opened from the one before and
- * the file from the last, none of them followed if it is a link: a link
- * swapped in after the walk stops the open (ELOOP) where the name would
- * lead outside root.  flags: O_NOFOLLOW for a host path's last name. */
+/* A regular file, stat'd first so that a FIFO or a device is never opened;
+ * EINVAL, *st filled, for another kind.  Under a root (path is
+ * sr_resolve's) each directory is opened from the one before, none
+ * followed: a link swapped in after the walk stops the open (ELOOP). */
 static int
 open_in(const char *root, const char *path, int flags, struct stat *st)
 {
@@ -6390,7 +6023,6 @@ open_in(const char *root, const char *path, int flags, struct stat *st)
 	if (root) {
 		while (rl && root[rl - 1] == '/')
 			rl--;
-		// "." first: the root's directory opened as each one after it
 		snprintf(rest, sizeof rest, ".%s", path + rl);
 		flags = O_NOFOLLOW;
 		dfd = open(rl ? root : "/", O_SEARCH | O_DIRECTORY);
@@ -6417,8 +6049,7 @@ open_in(const char *root, const char *path, int flags, struct stat *st)
 	return fd;
 }
 
-/* The stat of what open_in opens (a file of any kind, not a link):
- * 0, or -1 and errno. */
+/* The stat of what open_in opens, of any kind but a link */
 static int
 stat_in(const char *root, const char *path, struct stat *st)
 {
@@ -6429,9 +6060,8 @@ stat_in(const char *root, const char *path, struct stat *st)
 	return fd < 0 && errno != EINVAL ? -1 : 0;
 }
 
-/* A path inside root (the sysroot or a cache), or a host path as given
- * if root is NULL.  It is walked only when looked at (cand_resolve): once
- * an object is found, the places after it cost nothing. */
+/* Walked only when looked at (cand_resolve): the places after the one
+ * found cost nothing. */
 static struct cand *
 cand_in(unsigned type, const char *root, const char *path, const char *leaf)
 {
@@ -6452,8 +6082,7 @@ cand_in(unsigned type, const char *root, const char *path, const char *leaf)
 	return c;
 }
 
-/* The real path of a candidate, walked inside its root; a directory met
- * where a file was looked for gives its leaf (a cache entry). */
+/* A directory where a file is looked for gives its leaf (a cache entry) */
 static const char *
 cand_resolve(struct cand *c)
 {
@@ -6475,8 +6104,7 @@ cand_resolve(struct cand *c)
 	return c->path;
 }
 
-/* Whether path inside the cache root is there as a file of type (S_IFDIR,
- * S_IFREG): a layout's place is listed only where the cache has it. */
+/* A layout's place is listed only where the cache has it. */
 static int
 cache_has(const char *root, const char *path, unsigned type)
 {
@@ -6487,8 +6115,7 @@ cache_has(const char *root, const char *path, unsigned type)
 	    !stat_in(root, full, &st) && (st.st_mode & S_IFMT) == type;
 }
 
-/* The short name of a module, as /sys/module spells it: the file's base
- * name without .ko and compression suffix, '-' read as '_' (fmt §2.6). */
+/* As /sys/module spells it (fmt §2.6) */
 static void
 module_name(const char *name, char *out, size_t cap)
 {
@@ -6507,20 +6134,9 @@ module_name(const char *name, char *out, size_t cap)
 	out[n] = 0;
 }
 
-/* ---- lists, each read once a pass --------------------------------------
- * modules.dep of the sysroot's lib/modules/RELEASE names the files of
- * modules "[name]", which have no path ("kernel/x/y.ko.xz: deps", fmt
- * §6.3), and simpleperf's build_id_list in a binary_cache names files by
- * build-ID (fmt §7.4: "0xHEX=PATH", HEX padded with zeros to 40 digits,
- * PATH relative to the cache).  Read for each object, a list would cost
- * its length times the objects: before a pass's objects are judged the
- * lists are read once instead, as one stream (lists_read), list 0
- * modules.dep and list c + 1 cache c's build_id_list.  Each line's key is
- * looked up among the pass's objects, sorted by theirs in list_ix, and an
- * object keeps where in the stream the first line naming it gives its path
- * (u.line): an ID is found in the first cache whose list names it.
- * cand_list reads the path there, for the judgment and again for the
- * row.  A list that would end past what u.line counts is not read. */
+/* ---- lists, each read once a pass (docs/design.md, the lists) ----------
+ * modules.dep (fmt §6.3) is list 0, cache c's build_id_list (fmt §7.4)
+ * list c + 1. */
 static struct {
 	uint32_t end[MAXCACHE + 2];	/* where each list starts, ends */
 	int sorted;			/* list_ix is sorted for this pass */
@@ -6529,12 +6145,10 @@ static struct {
 	char key[3][257];		/* a line's key and two objects' */
 } lists;
 
-/* Objects in an order: list's (list_table), or by the key the lists name
- * them by (lists_read). */
+/* Objects in list's order (list_table), or by their key (lists_read) */
 static uint32_t list_ix[PERFMT_MAXOBJ];
 
-/* The hex of an ID from s to e, without the zeros at its end: padding
- * is no difference (id_same), and the list pads. */
+/* The list pads IDs with zeros, which are no difference (id_same). */
 static char *
 unpadded(char *s, char *e)
 {
@@ -6544,7 +6158,7 @@ unpadded(char *s, char *e)
 	return s;
 }
 
-/* A module's key: its name, after a '[' that no ID's hex has. */
+/* A module's key: its name after a '[', which no ID's hex has */
 static char *
 mod_key(const char *name, char *buf)
 {
@@ -6553,8 +6167,6 @@ mod_key(const char *name, char *buf)
 	return buf;
 }
 
-/* Object i's key, in buf: its module name if it is named "[name]", else
- * its ID. */
 static const char *
 obj_key(uint32_t i, char *buf)
 {
@@ -6573,10 +6185,9 @@ lists_cmp(const void *a, const void *b)
 	    obj_key(*(const uint32_t *)b, lists.key[2]));
 }
 
-/* Reads list k from off, base in the stream: each line marks those of
- * the n objects of list_ix it names that no line before it did (with n
- * 0, the line at off is read into lists.line, and no more).  Where the
- * stream ends after what was read. */
+/* List k from off, base in the stream: a line marks those of the n
+ * objects it names that no line before did (n 0: the line at off is
+ * read, no more).  Where the stream ends after the lines read. */
 static uint32_t
 lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 {
@@ -6587,12 +6198,10 @@ lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 	uint32_t lo, hi, mid, at;
 	int fd;
 
-	// a list of the sysroot or a cache, walked and opened inside it
 	if (sr_resolve(root, k ? "/build_id_list" : lists.path, line,
 	    sizeof lists.line) || (fd = open_in(root, line, 0, &st)) < 0)
 		return base;
-	// (a pass with no list to read sorts nothing)
-	if (!lists.sorted) {
+	if (!lists.sorted) {	// only where a list opens
 		lists.sorted = 1;
 		qsort(list_ix, nobj, sizeof *list_ix, lists_cmp);
 	}
@@ -6600,8 +6209,6 @@ lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 	    (uint64_t)st.st_size < UINT32_MAX - base ? (uint64_t)st.st_size : 0);
 	while ((at = base + (uint32_t)rd_tell(&r),
 	    rd_line(&r, line, sizeof lists.line)) && n) {
-		// the key: the name of the module at the path before ':', or
-		// the hex after "0x" before '='
 		v = strchr(line, k ? '=' : ':');
 		if (!k) {
 			if (v)
@@ -6611,8 +6218,7 @@ lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 			key = unpadded(line + 2, v);
 		else
 			continue;
-		// the first object of the key: those of one key are named
-		// together, by the first line that names them
+		// the key's first object; its others follow
 		for (lo = 0, hi = n; lo < hi; )
 			if (strcmp(obj_key(list_ix[mid = lo + (hi - lo) / 2],
 			    lists.key[1]), key) < 0)
@@ -6627,8 +6233,7 @@ lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 	return base + (uint32_t)rd_tell(&r);
 }
 
-/* The path list k gives object i, where lists_read found it (a cache's
- * from its '=', "/PATH"), or NULL. */
+/* The path list k gives object i, or NULL */
 static const char *
 list_value(int k, uint32_t i)
 {
@@ -6643,8 +6248,6 @@ list_value(int k, uint32_t i)
 	return lists.line;
 }
 
-/* Before a pass's objects are judged: the lists read once (above), each
- * object sorted by its key and named by none yet. */
 static void
 lists_read(void)
 {
@@ -6663,13 +6266,8 @@ lists_read(void)
 		    lists_scan(k, nobj, lists.end[k], 0) : 0;
 }
 
-/* perf's build-ID cache (fmt §7.2): .build-id/xx/rest links to the
- * directory that holds "elf" (or "vdso", "kallsyms"); older caches link
- * to the file itself; and PATH/ID/elf.  A user object is also looked
- * for as the debuginfod client keeps it, ID/executable and
- * ID/debuginfo, and as simpleperf's binary_cache does, the device's
- * path under the cache and its build_id_list for the ID of entry e
- * (fmt §7.4). */
+/* perf's build-ID cache (fmt §7.2); debuginfod's and simpleperf's
+ * binary_cache (fmt §7.4), for a user object e */
 static void
 cand_caches(const char *name, const char *hex, int kind_kernel, int vdso,
     uint32_t e)
@@ -6688,7 +6286,6 @@ cand_caches(const char *name, const char *hex, int kind_kernel, int vdso,
 			cand_in(type, opt.cache[i], p, NULL);
 		if (kind_kernel || vdso)
 			continue;
-		// the other layouts' places, where the cache has them
 		snprintf(p, sizeof p, "/%s", hex);
 		if (cache_has(opt.cache[i], p, S_IFDIR)) {
 			snprintf(p, sizeof p, "/%s/executable", hex);
