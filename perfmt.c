@@ -6604,20 +6604,6 @@ wanted(uint32_t i)
 	return mapped_object(i) && in_scope(path_hit(i));
 }
 
-/* the profile's time: ns since the epoch; and when the recording began:
- * the perf.data's birth where it is the file perf wrote, else the span of
- * its records back from that time */
-static int64_t prof_ns, prof_start;
-static int64_t clock_lo, clock_hi;	/* the first record's wall time by
-					 * perf's clock (born_by_clock): at
-					 * the earliest, at the latest; 0 */
-static uint64_t rec_lo, rec_hi;	/* the first and last records' times */
-static const char *prof_src;
-static int prof_ok;		/* known and plausible */
-static int this_boot;		/* recorded in this boot (boot_settle) */
-static const char *boot_why;	/* why not, or NULL */
-static int64_t now_ns;		/* the wall clock as the verdicts begin */
-
 /* How far that time can be trusted.  -t and -r are the user's word and
  * CLOCK_DATA the recording's own; the perf.data's mtime is the end of
  * the recording only in the file perf wrote, and a copy (cp, scp, git,
@@ -6634,7 +6620,6 @@ static int64_t now_ns;		/* the wall clock as the verdicts begin */
  * perf wrote, or a copy slow to arrive: docs/design.md names the
  * cases). */
 enum { PT_GIVEN, PT_CLOCK, PT_WRITTEN, PT_AGED, PT_UNCONFIRMED, PT_COPY };
-static int prof_trust;
 
 /* Whether the profile is from this system, as far as its header tells
  * (fmt §1.7: HOSTNAME, OSRELEASE, ARCH, NRCPUS, TOTAL_MEM).  One fact
@@ -6642,9 +6627,31 @@ static int prof_trust;
  * agree only fail to prove it (boards of one image share every one), so
  * HOST_LIKE is the most the header can give, and -L the user's word. */
 enum { HOST_UNKNOWN, HOST_LIKE, HOST_FOREIGN };
-static int host;
-static char host_diff[160];	/* the first fact that differs */
-static int same_host;		/* HOST_LIKE or -L: inodes are compared */
+
+/* The profile's time and system, which every verdict of a run judges
+ * by: settled once a profile is read (profile_time, boot_settle,
+ * host_compare). */
+static struct {
+	// the profile's time, ns since the epoch, and when the recording
+	// began: the perf.data's birth where it is the file perf wrote, else
+	// the span of its records back from that time
+	int64_t ns, start;
+	int64_t clock_lo, clock_hi;	/* the first record's wall time by
+					 * perf's clock (born_by_clock): at
+					 * the earliest, at the latest; 0 */
+	uint64_t rec_lo, rec_hi;	/* the first and last records' times */
+	const char *src;
+	int ok;			/* known and plausible */
+	int trust;		/* PT_* */
+	uint64_t trust_age, trust_span;
+	int trust_clock;	/* born_by_clock's answer */
+	int this_boot;		/* recorded in this boot (boot_settle) */
+	const char *boot_why;	/* why not, or NULL */
+	int64_t now;		/* the wall clock as the verdicts begin */
+	int host;		/* HOST_* */
+	char host_diff[160];	/* the first fact that differs */
+	int same_host;		/* HOST_LIKE or -L: inodes are compared */
+} pt;
 
 static const char *
 pseudo_reason(const char *s)
@@ -6780,7 +6787,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 	static char mod[256];
 	const char *name = obj_name(o), *apk, *v;
 	struct cand *c;
-	int live = host != HOST_FOREIGN;	// the running kernel is its own
+	int live = pt.host != HOST_FOREIGN;	// the running kernel is its own
 	unsigned i;
 	uint32_t j, e = (uint32_t)(o - objs);
 	size_t n;
@@ -7281,7 +7288,7 @@ sysroot_live(void)
 	uint32_t i;
 
 	sr_live = 0;
-	for (i = 0; opt.sysroot && same_host && !sr_live && i < nobj; i++)
+	for (i = 0; opt.sysroot && pt.same_host && !sr_live && i < nobj; i++)
 		sr_live = objs[i].inodes == 1 && !sr_resolve(opt.sysroot,
 		    obj_name(&objs[i]), p, sizeof p) &&
 		    !stat_in(opt.sysroot, p, &st) &&
@@ -7299,7 +7306,7 @@ static int
 inodes_compared(const struct elfid *e, int here, const struct rec *rc,
     const struct stat *st)
 {
-	return same_host && (here || (sr_live &&
+	return pt.same_host && (here || (sr_live &&
 	    dev_is(st->st_dev, rc->maj, rc->min))) &&
 	    e->fs.type != 0x794c7630UL;
 }
@@ -7516,15 +7523,15 @@ gather_late(struct facts *f)
 	const struct stat *st = &f->st;
 	const struct cand *c = &cands[f->at[P_FIRST]];
 	char rel[STRMAX];
-	int64_t since = prof_start, m;
+	int64_t since = pt.start, m;
 	int64_t slack = pf.time_slack + FILE_TICK;	// of a file's times
 	uint64_t t, d, fact;
 	int two_devs = 0, here;
 	// a start no later than the first record: the perf.data's birth,
 	// or CLOCK_DATA's time less the records' span; the span back from
 	// -t, -r or an unconfirmed mtime lands after it
-	int start_known = prof_trust == PT_WRITTEN || prof_trust == PT_AGED ||
-	    prof_trust == PT_CLOCK;
+	int start_known = pt.trust == PT_WRITTEN || pt.trust == PT_AGED ||
+	    pt.trust == PT_CLOCK;
 
 	if (f->at[P_FIRST] == MAXCAND)
 		return;
@@ -7535,7 +7542,7 @@ gather_late(struct facts *f)
 		kernel_release(c, rel, sizeof rel);
 		f->bits |= F(RELEASED) | (!pf.osrelease[0] || !rel[0] ?
 		    F(NO_RELEASE) : strcmp(rel, pf.osrelease) ?
-		    F(RELEASE_DIFFERS) : live_kind(c) && this_boot == 1 ?
+		    F(RELEASE_DIFFERS) : live_kind(c) && pt.this_boot == 1 ?
 		    F(THIS_BOOT) : 0);
 		return;
 	}
@@ -7545,7 +7552,7 @@ gather_late(struct facts *f)
 	}
 	r->mtime = mtime_ns(st);
 	r->ino = st->st_ino;
-	if ((fact = judge_inode(f, &here, &two_devs)) || !prof_ok) {
+	if ((fact = judge_inode(f, &here, &two_devs)) || !pt.ok) {
 		f->bits |= fact ? fact : F(NO_TIME);
 		return;
 	}
@@ -7554,7 +7561,7 @@ gather_late(struct facts *f)
 	// the same one only in this boot (an update puts another in
 	// another); a btrfs snapshot puts back inodes and times
 	if ((r->err = (uint8_t)loop_since(st, f->e.fs.ro, since)) ||
-	    ((image_fs(f->e.fs.type) || f->e.fs.ro) && this_boot != 1 &&
+	    ((image_fs(f->e.fs.type) || f->e.fs.ro) && pt.this_boot != 1 &&
 	    (r->err = FSW_IMAGE))) {
 		f->bits |= F(IMAGE);
 		return;
@@ -7565,16 +7572,16 @@ gather_late(struct facts *f)
 	}
 	// a time in the future is no write time (a tarball made where the
 	// clock ran ahead): the ctime dates such a file
-	if (r->mtime > now_ns + slack)
+	if (r->mtime > pt.now + slack)
 		r->flags |= RF_FUTURE;
 	// a file written before perf saw it mapped is the one mapped: that
 	// time as a wall time no later than its own, from the known start,
 	// perf's clock keeping the wall clock's pace within the drift
 	// mtime_trust allows
 	if (rc->maptime > 1 && start_known && (t = map_base +
-	    ((uint64_t)(rc->maptime - 1) << 10)) > rec_lo && rec_lo) {
-		d = t - rec_lo;
-		m = prof_start + (int64_t)(d - d / 1000) - slack;
+	    ((uint64_t)(rc->maptime - 1) << 10)) > pt.rec_lo && pt.rec_lo) {
+		d = t - pt.rec_lo;
+		m = pt.start + (int64_t)(d - d / 1000) - slack;
 		if (m > since)
 			since = m;
 	}
@@ -7585,21 +7592,21 @@ gather_late(struct facts *f)
 	// (unplaced).  A JIT's map is written by its process, never before
 	// the recording began (an older one is an earlier process's), where
 	// that start is known
-	f->bits |= (m > prof_ns + (prof_trust >= PT_WRITTEN ?
+	f->bits |= (m > pt.ns + (pt.trust >= PT_WRITTEN ?
 	    pf.time_slack : 0) ? F(NEWER) : 0) |
-	    (prof_trust == PT_COPY ? F(COPY_TIME) : 0) |
-	    (prof_trust == PT_AGED || (prof_trust == PT_UNCONFIRMED &&
-	    !clock_hi) ? F(UNPLACED) : 0) |
+	    (pt.trust == PT_COPY ? F(COPY_TIME) : 0) |
+	    (pt.trust == PT_AGED || (pt.trust == PT_UNCONFIRMED &&
+	    !pt.clock_hi) ? F(UNPLACED) : 0) |
 	    ((r->flags & RF_INO_DIFF) || two_devs ? F(OTHER_DEVICE) : 0) |
 	    (r->kind != K_JIT && m > since ? F(DURING) : 0) |
 	    (r->kind == K_JIT && start_known && m != INT64_MIN &&
-	    m < prof_start - slack ? F(JIT_EARLIER) : 0);
+	    m < pt.start - slack ? F(JIT_EARLIER) : 0);
 	// the change time cannot be set back as an mtime can (cp -p, tar,
 	// rsync), but a copy has its own: asked of the file at its path here
 	// or the inode perf mapped; perf's own cache moves it
 	// (cache_linked); a JIT's map is written while perf records
 	if ((here || (r->flags & RF_SAME_INO)) &&
-	    ts_ns(&st->st_ctim) > (r->kind == K_JIT ? prof_ns : since) &&
+	    ts_ns(&st->st_ctim) > (r->kind == K_JIT ? pt.ns : since) &&
 	    !cache_linked(r, st, c->path))
 		f->bits |= F(CTIME);
 }
@@ -7646,7 +7653,7 @@ denied(int err)
 static int
 foreign_here(int kind)
 {
-	return host == HOST_FOREIGN && !opt.sysroot &&
+	return pt.host == HOST_FOREIGN && !opt.sysroot &&
 	    !(kind == K_KERNEL && opt.vmlinux);
 }
 
@@ -7674,8 +7681,8 @@ id_not_mapped(const struct rec *rc, const struct stat *st,
 	if (rc->inodes != 1)
 		return 1;
 	// (the profile's time may be its file's mtime, in whole seconds)
-	return !prof_ok || e->fs.birth == INT64_MIN ||
-	    e->fs.birth <= prof_ns + pf.time_slack + FILE_TICK;
+	return !pt.ok || e->fs.birth == INT64_MIN ||
+	    e->fs.birth <= pt.ns + pf.time_slack + FILE_TICK;
 }
 
 /* The same pass reads the file perf mapped, but not the bytes it mapped
@@ -7697,17 +7704,17 @@ id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
 	uint64_t t, d;
 	int64_t m = mtime_ns(st), hi;
 
-	if (!same_host || !pf.mtime || rc->maptime <= 1 ||
+	if (!pt.same_host || !pf.mtime || rc->maptime <= 1 ||
 	    (objs[g].gsrc & SRC_MMAP2ID) ||
-	    (t = map_base + ((uint64_t)(rc->maptime - 1) << 10)) > rec_hi ||
-	    t < rec_lo)
+	    (t = map_base + ((uint64_t)(rc->maptime - 1) << 10)) > pt.rec_hi ||
+	    t < pt.rec_lo)
 		return 0;
-	d = rec_hi - t;
+	d = pt.rec_hi - t;
 	hi = pf.mtime - (int64_t)(d - d / 1000);
-	if (prof_trust == PT_CLOCK)
+	if (pt.trust == PT_CLOCK)
 		hi = (int64_t)(pf.clock_tod + (t - pf.clock_ns));
-	else if (clock_hi && clock_hi + (int64_t)(t - rec_lo) < hi)
-		hi = clock_hi + (int64_t)(t - rec_lo);
+	else if (pt.clock_hi && pt.clock_hi + (int64_t)(t - pt.rec_lo) < hi)
+		hi = pt.clock_hi + (int64_t)(t - pt.rec_lo);
 	return m <= pf.mtime && m > hi + pf.time_slack + FILE_TICK;
 }
 
@@ -7835,8 +7842,8 @@ walk_places(struct facts *f)
 			}
 			r->mtime = mtime_ns(&st);
 			r->ino = st.st_ino;
-			if (cands[i].type == CT_PATH && r->mtime > prof_ns &&
-			    prof_ok)
+			if (cands[i].type == CT_PATH && r->mtime > pt.ns &&
+			    pt.ok)
 				r->flags |= RF_NEWER;
 			return;
 		}
@@ -8029,7 +8036,7 @@ sysroot_sane(void)
 }
 
 /* The span of the timestamps of every record that has one, 0 if none:
- * perf's clock ticks in ns, as the wall clock does; rec_lo the first.
+ * perf's clock ticks in ns, as the wall clock does; pt.rec_lo the first.
  * The samples' own times where they were read: SAMPLE_TIME stands in for
  * them only where they were not, as each file of perf record
  * --switch-output carries the first file's first sample time there. */
@@ -8044,17 +8051,15 @@ record_span(void)
 		lo = s_lo;
 	if (s_hi > hi)
 		hi = s_hi;
-	rec_lo = lo;
-	rec_hi = hi;
+	pt.rec_lo = lo;
+	pt.rec_hi = hi;
 	return lo && hi > lo ? hi - lo : 0;
 }
 
 /* Whether the perf.data whose mtime is the profile's time is the file
- * perf wrote (see prof_trust).  The span may exceed the file's age by the
+ * perf wrote (see pt.trust).  The span may exceed the file's age by the
  * drift of perf's clock against the wall clock, and by the resolution of
  * the mtime (pf_file_times). */
-static uint64_t trust_age, trust_span;
-static int trust_clock;		/* born_by_clock's answer */
 
 /* The events' clock now, as pf.clock names it (fmt §3.6: perf's own is
  * local_clock, not CLOCK_MONOTONIC, which NTP steers and a VM's kvmclock
@@ -8151,7 +8156,7 @@ perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
  * its last.  The file's mtime, after its last record either way, checks
  * that the clocks kept their distance.  1 the file perf wrote, 0 a copy,
  * -1 nothing to place it by; on a file system without birth times -1,
- * with the records placed (clock_lo, clock_hi) where the mtime allows. */
+ * with the records placed (pt.clock_lo, pt.clock_hi) where the mtime allows. */
 static int
 born_by_clock(void)
 {
@@ -8163,8 +8168,8 @@ born_by_clock(void)
 	long hz = sysconf(_SC_CLK_TCK);
 
 	memset(&tx, 0, sizeof tx);
-	if (!same_host || pf.clock == CLOCK_MIXED || !rec_lo ||
-	    rec_hi > INT64_MAX / 2 || adjtimex(&tx) < 0 || hz <= 0 ||
+	if (!pt.same_host || pf.clock == CLOCK_MIXED || !pt.rec_lo ||
+	    pt.rec_hi > INT64_MAX / 2 || adjtimex(&tx) < 0 || hz <= 0 ||
 	    !perf_clock_now(pf.clock, &p, &m, &r, &w))
 		return -1;
 	// a suspend since boot stopped one clock and not the other, and
@@ -8172,7 +8177,7 @@ born_by_clock(void)
 	// boot's
 	clock_gettime(CLOCK_BOOTTIME, &boot);
 	if (ts_ns(&boot) - m > FILE_TICK || m < 1000000000 || p < 0 ||
-	    rec_hi > (uint64_t)p)
+	    pt.rec_hi > (uint64_t)p)
 		return -1;
 	// NTP's rate, in ppm (freq is scaled by 2^16, tick is in us of a
 	// 1/hz s tick)
@@ -8194,15 +8199,15 @@ born_by_clock(void)
 	if (rate > 1)
 		return -1;
 	tol = FILE_TICK + pf.time_slack + w;
-	lo_tol = tol + (int64_t)(rate * (double)(p - (int64_t)rec_lo));
-	tol += (int64_t)(rate * (double)(p - (int64_t)rec_hi));
-	hi = r - (p - (int64_t)rec_hi);
-	clock_lo = r - (p - (int64_t)rec_lo) - lo_tol;
+	lo_tol = tol + (int64_t)(rate * (double)(p - (int64_t)pt.rec_lo));
+	tol += (int64_t)(rate * (double)(p - (int64_t)pt.rec_hi));
+	hi = r - (p - (int64_t)pt.rec_hi);
+	pt.clock_lo = r - (p - (int64_t)pt.rec_lo) - lo_tol;
 	// recorded in this boot, and the clocks as far apart as then (on a
 	// file system without birth times, by the mtime alone)
 	if ((pf.has_btime && pf.btime < r - m - lo_tol) || pf.mtime < hi - tol)
 		return -1;
-	clock_hi = clock_lo + 2 * lo_tol;
+	pt.clock_hi = pt.clock_lo + 2 * lo_tol;
 	if (!pf.has_btime)
 		return -1;
 	return pf.btime < hi - tol ? 1 : pf.btime > hi + tol ? 0 : -1;
@@ -8212,32 +8217,32 @@ static void
 mtime_trust(void)
 {
 	// unsigned, and no sum with the mtime, which may be saturated
-	trust_age = 0;
-	trust_clock = -1;
+	pt.trust_age = 0;
+	pt.trust_clock = -1;
 	if (!pf.has_btime) {
 		// no birth to tell a copy by; perf's clock may still place
 		// the first record (profile_time)
-		prof_trust = PT_UNCONFIRMED;
+		pt.trust = PT_UNCONFIRMED;
 		(void)born_by_clock();
 	} else if (born_after())
-		prof_trust = PT_COPY;
+		pt.trust = PT_COPY;
 	else {
 		// perf's clock where it places the file (one timed record
 		// is enough); else a file born less long before its mtime
 		// than its records span is a copy, and one born longer may
 		// be a slow copy
-		trust_age = pf.mtime > pf.btime ?
+		pt.trust_age = pf.mtime > pf.btime ?
 		    (uint64_t)pf.mtime - (uint64_t)pf.btime : 0;
-		trust_clock = born_by_clock();
-		prof_trust = trust_clock == 1 ? PT_WRITTEN : trust_clock == 0 ?
-		    PT_COPY : !trust_span ? PT_UNCONFIRMED :
-		    trust_age < trust_span && trust_span - trust_age >
-		    trust_age / 1000 + (uint64_t)pf.time_slack ? PT_COPY :
-		    PT_AGED;
+		pt.trust_clock = born_by_clock();
+		pt.trust = pt.trust_clock == 1 ? PT_WRITTEN :
+		    pt.trust_clock == 0 ? PT_COPY : !pt.trust_span ?
+		    PT_UNCONFIRMED : pt.trust_age < pt.trust_span &&
+		    pt.trust_span - pt.trust_age > pt.trust_age / 1000 +
+		    (uint64_t)pf.time_slack ? PT_COPY : PT_AGED;
 	}
 }
 
-/* The last sample's wall-clock time by CLOCK_DATA, in prof_ns, where it
+/* The last sample's wall-clock time by CLOCK_DATA, in pt.ns, where it
  * is no later than the perf.data's mtime: perf reads the pair's wall
  * time and its clock's in user space, where a time namespace (CRIU, a
  * container) moves a -k clock and not the kernel's stamps of it, and
@@ -8250,26 +8255,26 @@ clock_data_fits(void)
 	    pf.t_last : pf.clock_ns;
 	char when[64];
 
-	prof_ns = (int64_t)(pf.clock_tod + (t - pf.clock_ns));
+	pt.ns = (int64_t)(pf.clock_tod + (t - pf.clock_ns));
 	// perf reads the pair before it opens the events, the first
 	// records follow within moments: a pair after them, or far before,
 	// is a time namespace's (or events idle that long), not the
 	// records' clock
-	if (rec_lo && (pf.clock_ns > rec_lo + 1000000 ||
-	    rec_lo - pf.clock_ns > 1000000000)) {
+	if (pt.rec_lo && (pf.clock_ns > pt.rec_lo + 1000000 ||
+	    pt.rec_lo - pf.clock_ns > 1000000000)) {
 		msg(0, "%s: CLOCK_DATA's reference lies %s %s the first record "
 		    "(a time namespace, or idle events?): %s", esc(pf_shown()),
-		    span((int64_t)(rec_lo > pf.clock_ns ? rec_lo - pf.clock_ns :
-		    pf.clock_ns - rec_lo)),
-		    rec_lo > pf.clock_ns ? "before" : "after", pf.mtime ?
+		    span((int64_t)(pt.rec_lo > pf.clock_ns ? pt.rec_lo -
+		    pf.clock_ns : pf.clock_ns - pt.rec_lo)),
+		    pt.rec_lo > pf.clock_ns ? "before" : "after", pf.mtime ?
 		    "the mtime is taken" : "not taken");
 		return 0;
 	}
 	// unsigned: the mtime may be saturated
-	if (!pf.mtime || prof_ns <= pf.mtime || (uint64_t)prof_ns -
+	if (!pf.mtime || pt.ns <= pf.mtime || (uint64_t)pt.ns -
 	    (uint64_t)pf.mtime <= (uint64_t)(pf.time_slack + FILE_TICK))
 		return 1;
-	time_into(when, sizeof when, prof_ns, 0);
+	time_into(when, sizeof when, pt.ns, 0);
 	msg(0, "%s: CLOCK_DATA places the last sample at %s, after the mtime "
 	    "(a time namespace?): the mtime is taken", esc(pf_shown()), when);
 	return 0;
@@ -8285,29 +8290,29 @@ profile_time(void)
 	struct stat st;
 	char when[64];
 
-	trust_span = record_span();
-	clock_lo = clock_hi = 0;	// this profile's, if born_by_clock
+	pt.trust_span = record_span();
+	pt.clock_lo = pt.clock_hi = 0;	// this profile's, if born_by_clock
 	if (opt.timearg) {
-		if (!parse_time(opt.timearg, &prof_ns)) {
+		if (!parse_time(opt.timearg, &pt.ns)) {
 			msg(2, "-t %s: %s", esc(opt.timearg), time_why);
 			return 0;
 		}
-		prof_src = "-t";
-		prof_trust = PT_GIVEN;
+		pt.src = "-t";
+		pt.trust = PT_GIVEN;
 	} else if (opt.reffile) {
 		if (stat(opt.reffile, &st)) {
 			msg(2, "-r %s:", esc(opt.reffile));
 			return 0;
 		}
-		prof_ns = mtime_ns(&st);
-		prof_src = "the mtime of the -r file";
-		prof_trust = PT_GIVEN;
+		pt.ns = mtime_ns(&st);
+		pt.src = "the mtime of the -r file";
+		pt.trust = PT_GIVEN;
 	} else if (pf.has_clock_data && clock_data_fits()) {
-		prof_src = "the last sample, by CLOCK_DATA";
-		prof_trust = PT_CLOCK;
+		pt.src = "the last sample, by CLOCK_DATA";
+		pt.trust = PT_CLOCK;
 	} else if (pf.mtime) {
-		prof_ns = pf.mtime;
-		prof_src = "the mtime of the perf.data";
+		pt.ns = pf.mtime;
+		pt.src = "the mtime of the perf.data";
 		mtime_trust();
 	} else {
 		msg(0, "%s: the profile's time is unknown (%s%s): mtimes are "
@@ -8318,13 +8323,13 @@ profile_time(void)
 		return 1;
 	}
 	clock_gettime(CLOCK_REALTIME, &now);
-	if (prof_ns < (int64_t)946684800 * 1000000000 ||
-	    prof_ns / 1000000000 > (int64_t)now.tv_sec + 86400) {
-		time_into(when, sizeof when, prof_ns, 0);
+	if (pt.ns < (int64_t)946684800 * 1000000000 ||
+	    pt.ns / 1000000000 > (int64_t)now.tv_sec + 86400) {
+		time_into(when, sizeof when, pt.ns, 0);
 		// -t and -r are the remedy: not advised when given
 		msg(0, "%s: the profile's time, %s (from %s), is implausible "
 		    "(%s): mtimes are not judged%s", esc(pf_shown()), when,
-		    prof_src, opt.timearg ? "before 2000 or in the future" :
+		    pt.src, opt.timearg ? "before 2000 or in the future" :
 		    "a board without a clock?", opt.timearg || opt.reffile ?
 		    "" : "; give -t TIME or -r FILE");
 		return 1;
@@ -8332,30 +8337,31 @@ profile_time(void)
 	// the recording's start (docs/design.md, the profile's time): the
 	// file perf wrote was born before its first record, or a file of
 	// --switch-output after some: the earlier of the two
-	prof_start = prof_trust == PT_WRITTEN ? (pf.btime < clock_lo ?
-	    pf.btime : clock_lo) : prof_trust == PT_AGED ? pf.btime :
-	    trust_span < (uint64_t)prof_ns ? prof_ns - (int64_t)trust_span : 0;
+	pt.start = pt.trust == PT_WRITTEN ? (pf.btime < pt.clock_lo ?
+	    pf.btime : pt.clock_lo) : pt.trust == PT_AGED ? pf.btime :
+	    pt.trust_span < (uint64_t)pt.ns ? pt.ns -
+	    (int64_t)pt.trust_span : 0;
 	// an unconfirmed mtime may be a copy's, later than the recording's
 	// end, or cut to whole seconds, earlier than the first record by
 	// the span: the start where perf's clock places the first record
-	// (clock_lo allows too for the perf.data's coarse times, which the
+	// (pt.clock_lo allows too for the perf.data's coarse times, which the
 	// files judged against the start do not need)
-	if (prof_trust == PT_UNCONFIRMED && clock_hi)
-		prof_start = clock_lo + FILE_TICK + pf.time_slack;
-	prof_ok = 1;
+	if (pt.trust == PT_UNCONFIRMED && pt.clock_hi)
+		pt.start = pt.clock_lo + FILE_TICK + pf.time_slack;
+	pt.ok = 1;
 	return 1;
 }
 
 /* Whether the profile was recorded in this boot of this system, where
  * alone the running kernel, its modules and vDSO are the ones that ran: 1
- * shown, 0 another boot or system, -1 nothing tells (boot_why says why
+ * shown, 0 another boot or system, -1 nothing tells (pt.boot_why says why
  * not).  Another boot's records end before this boot began, or carry
  * times past the events' clock now (perf_clock_now; where no perf event
  * can be opened, perf's own clock by CLOCK_BOOTTIME and the 500 ppm NTP
  * may steer a clock by).  This boot's are placed after it began: the
  * perf.data born in it by perf's clock (PT_WRITTEN), CLOCK_DATA's first
  * record, or -t and -r less the records' span.  A copy's mtime, or an
- * age, places nothing.  now_ns: the wall clock as the verdicts begin. */
+ * age, places nothing.  pt.now: the wall clock as the verdicts begin. */
 static void
 boot_settle(void)
 {
@@ -8364,27 +8370,27 @@ boot_settle(void)
 
 	clock_gettime(CLOCK_REALTIME, &rt);
 	clock_gettime(CLOCK_BOOTTIME, &bt);
-	now_ns = ts_ns(&rt);
-	boot = now_ns - ts_ns(&bt);
-	this_boot = 0;
-	if (!same_host) {
-		boot_why = host == HOST_FOREIGN ? "the profile is from another "
-		    "system" : "the profile does not show that it is from this "
-		    "system (-L says so)";
+	pt.now = ts_ns(&rt);
+	boot = pt.now - ts_ns(&bt);
+	pt.this_boot = 0;
+	if (!pt.same_host) {
+		pt.boot_why = pt.host == HOST_FOREIGN ? "the profile is from "
+		    "another system" : "the profile does not show that it is "
+		    "from this system (-L says so)";
 		return;
 	}
 	if (pf.clock == CLOCK_MIXED || !perf_clock_now(pf.clock, &p, &m, &r,
 	    &w))
 		p = pf.clock ? INT64_MAX : ts_ns(&bt) + ts_ns(&bt) / 2000;
-	boot_why = "the profile was recorded before this boot";
-	if ((prof_ok && prof_ns < boot) || rec_hi > (uint64_t)p)
+	pt.boot_why = "the profile was recorded before this boot";
+	if ((pt.ok && pt.ns < boot) || pt.rec_hi > (uint64_t)p)
 		return;
-	first = prof_trust == PT_CLOCK ? (int64_t)(pf.clock_tod +
-	    (rec_lo - pf.clock_ns)) : prof_ns - (int64_t)trust_span;
-	this_boot = prof_ok && (prof_trust == PT_WRITTEN || ((prof_trust ==
-	    PT_CLOCK || prof_trust == PT_GIVEN) && first >= boot)) ? 1 : -1;
-	boot_why = this_boot == 1 ? NULL : "nothing places the recording in "
-	    "this boot (-t TIME or -r FILE can)";
+	first = pt.trust == PT_CLOCK ? (int64_t)(pf.clock_tod +
+	    (pt.rec_lo - pf.clock_ns)) : pt.ns - (int64_t)pt.trust_span;
+	pt.this_boot = pt.ok && (pt.trust == PT_WRITTEN || ((pt.trust ==
+	    PT_CLOCK || pt.trust == PT_GIVEN) && first >= boot)) ? 1 : -1;
+	pt.boot_why = pt.this_boot == 1 ? NULL : "nothing places the "
+	    "recording in this boot (-t TIME or -r FILE can)";
 }
 
 /* Default caches, where -c names none: $HOME/.debug and the debuginfod
@@ -8426,7 +8432,7 @@ cache_defaults(void)
 
 /* What this system is, against what the profile's header recorded: the
  * first fact that differs, in the order host_compare asks, goes in
- * host_diff.  CPUs are the present ones
+ * pt.host_diff.  CPUs are the present ones
  * (perf's nr_cpus_avail: the highest in /sys/devices/system/cpu/present,
  * plus one), memory /proc/meminfo's MemTotal in kB, as perf reads them. */
 static void
@@ -8434,12 +8440,12 @@ host_fact(const char *what, const char *rec, const char *here)
 {
 	if (!rec[0] || !here[0])
 		return;
-	if (host == HOST_UNKNOWN)
-		host = HOST_LIKE;
-	if (strcmp(rec, here) && host != HOST_FOREIGN) {
-		host = HOST_FOREIGN;
-		snprintf(host_diff, sizeof host_diff, "%s %s, not %s", what,
-		    esc(rec), esc(here));
+	if (pt.host == HOST_UNKNOWN)
+		pt.host = HOST_LIKE;
+	if (strcmp(rec, here) && pt.host != HOST_FOREIGN) {
+		pt.host = HOST_FOREIGN;
+		snprintf(pt.host_diff, sizeof pt.host_diff, "%s %s, not %s",
+		    what, esc(rec), esc(here));
 	}
 }
 
@@ -8475,7 +8481,7 @@ host_compare(void)
 	char rec[32], here[32];
 	uint64_t v;
 
-	host = HOST_UNKNOWN;
+	pt.host = HOST_UNKNOWN;
 	if (uname(&u))
 		return;
 	// the most decisive fact first: another arch runs none of these
@@ -8496,8 +8502,8 @@ host_compare(void)
 		host_fact("memory", rec, here);
 	}
 	if (opt.local)
-		host = HOST_LIKE;
-	same_host = host == HOST_LIKE;
+		pt.host = HOST_LIKE;
+	pt.same_host = pt.host == HOST_LIKE;
 }
 
 /* ==== 15. Reports =======================================================
@@ -8530,7 +8536,7 @@ detail_time(const char *what, int64_t mtime)
 
 	time_into(when, sizeof when, mtime, 0);
 	dadd("%s %s, %s%s after the profile", what, when,
-	    mtime == INT64_MAX ? "more than " : "", span(mtime - prof_ns));
+	    mtime == INT64_MAX ? "more than " : "", span(mtime - pt.ns));
 }
 
 
@@ -8549,7 +8555,7 @@ trust_words(void)
 {
 	static char buf[320];
 
-	switch (prof_trust) {
+	switch (pt.trust) {
 	case PT_GIVEN:
 		return "given";
 	case PT_CLOCK:
@@ -8560,23 +8566,23 @@ trust_words(void)
 		if (born_after())
 			return "a copy's: the file was born after its mtime (cp "
 			    "-p, tar, rsync)";
-		if (trust_clock >= 0)
-			return trust_clock ? "confirmed: the file was born "
+		if (pt.trust_clock >= 0)
+			return pt.trust_clock ? "confirmed: the file was born "
 			    "before its last record, by perf's clock on this "
 			    "boot" : "a copy's: the file was born after its "
 			    "last record, by perf's clock on this boot";
 		// the spans in s to the ms: "0.004 s", "12.500 s"
 		snprintf(buf, sizeof buf, "%s: the file was born %" PRIu64
 		    ".%03" PRIu64 " s before it, its records span %" PRIu64
-		    ".%03" PRIu64 " s", prof_trust == PT_AGED ? "by its age, "
+		    ".%03" PRIu64 " s", pt.trust == PT_AGED ? "by its age, "
 		    "as perf's file or a slow copy (perf's clock cannot place "
-		    "it here)" : "a copy's", trust_age / 1000000000,
-		    trust_age / 1000000 % 1000, trust_span / 1000000000,
-		    trust_span / 1000000 % 1000);
+		    "it here)" : "a copy's", pt.trust_age / 1000000000,
+		    pt.trust_age / 1000000 % 1000, pt.trust_span / 1000000000,
+		    pt.trust_span / 1000000 % 1000);
 		return buf;
 	}
 	return !pf.has_btime ? "unconfirmed: the file system keeps no birth "
-	    "time" : rec_lo ? "unconfirmed: its records span no time, and "
+	    "time" : pt.rec_lo ? "unconfirmed: its records span no time, and "
 	    "perf's clock cannot place it here" : "unconfirmed: its records "
 	    "hold no times";
 }
@@ -8588,7 +8594,7 @@ trust_text(void)
 	static char buf[400];
 	const char *t = trust_words();
 
-	if (!pf.rewritten || prof_trust < PT_WRITTEN)
+	if (!pf.rewritten || pt.trust < PT_WRITTEN)
 		return t;
 	snprintf(buf, sizeof buf, "%s (its birth the one perfmt inject kept "
 	    "when it rewrote the file)", t);
@@ -8771,8 +8777,9 @@ detail_judged(const struct res *r, const struct rec *rc,
 			dadd(", as profiled");
 		if (r->rule == R_RELEASE_ONLY)
 			dadd(", but %s: a kernel rebuilt keeps its release "
-			    "(record with build-IDs)", live_kind(c) ? boot_why :
-			    "an image's release does not name its build");
+			    "(record with build-IDs)", live_kind(c) ?
+			    pt.boot_why : "an image's release does not name "
+			    "its build");
 		break;
 	case R_KIMAGE_NO_RELEASE:
 	case R_NO_RELEASE:
@@ -9002,15 +9009,15 @@ json_prof_time(void)
 {
 	char when[64];
 
-	if (prof_src)
-		time_into(when, sizeof when, prof_ns, 1);
-	json_str(prof_src ? when : NULL);
+	if (pt.src)
+		time_into(when, sizeof when, pt.ns, 1);
+	json_str(pt.src ? when : NULL);
 	fputs(",\"profile_time_source\":", stdout);
-	json_str(prof_src);
+	json_str(pt.src);
 	fputs(",\"profile_time_trust\":", stdout);
-	json_str(prof_src ? trust_names[prof_trust] : NULL);
+	json_str(pt.src ? trust_names[pt.trust] : NULL);
 	fputs(",\"profile_time_note\":", stdout);
-	json_str(prof_src ? trust_text() : NULL);
+	json_str(pt.src ? trust_text() : NULL);
 }
 
 /* mapped objects the scope leaves out, over every pass (wanted) */
@@ -9050,7 +9057,7 @@ report_summary(const unsigned *counts)
 	if (opt.porcelain || opt.quiet) {
 		if (counts[V_FOREIGN])
 			msg(0, "%s: the profile is from another system: %s",
-			    esc(pf_shown()), host_diff);
+			    esc(pf_shown()), pt.host_diff);
 		return;
 	}
 	for (v = 0; v < V_N; v++)
@@ -9062,10 +9069,10 @@ report_summary(const unsigned *counts)
 		printf(",\"not_judged\":%u},\"profile_time\":", not_judged);
 		json_prof_time();
 		printf(",\"profile_time_plausible\":%s,\"host\":\"%s\","
-		    "\"same_host\":%s", prof_ok ? "true" : "false",
-		    host_names[host], same_host ? "true" : "false");
+		    "\"same_host\":%s", pt.ok ? "true" : "false",
+		    host_names[pt.host], pt.same_host ? "true" : "false");
 		fputs(",\"host_differs\":", stdout);
-		json_text(host == HOST_FOREIGN ? host_diff : NULL, 1);
+		json_text(pt.host == HOST_FOREIGN ? pt.host_diff : NULL, 1);
 		puts("}");
 		return;
 	}
@@ -9076,15 +9083,16 @@ report_summary(const unsigned *counts)
 			sep = ",";
 		}
 	fputs(scope_left(), stdout);
-	if (prof_src) {
-		time_into(when, sizeof when, prof_ns, 0);
-		printf("; profile time %s (%s%s%s)", when, prof_src,
-		    prof_trust >= PT_WRITTEN ? ", " : "",
-		    prof_trust >= PT_WRITTEN ? trust_text() : "");
+	if (pt.src) {
+		time_into(when, sizeof when, pt.ns, 0);
+		printf("; profile time %s (%s%s%s)", when, pt.src,
+		    pt.trust >= PT_WRITTEN ? ", " : "",
+		    pt.trust >= PT_WRITTEN ? trust_text() : "");
 	}
 	putchar('\n');
 	if (counts[V_FOREIGN])
-		printf("the profile is from another system: %s\n", host_diff);
+		printf("the profile is from another system: %s\n",
+		    pt.host_diff);
 }
 
 /* -p and -q print no summary: where a verdict rests on the perf.data's
@@ -9093,10 +9101,10 @@ static void
 report_time_note(unsigned by_time)
 {
 	// -q: nothing at all where all is well
-	if (by_time && prof_trust >= PT_WRITTEN && (opt.porcelain ||
+	if (by_time && pt.trust >= PT_WRITTEN && (opt.porcelain ||
 	    (opt.quiet && (status || changed))))
 		msg(0, "%s: the profile's time is %s, %s", esc(pf_shown()),
-		    prof_src, trust_text());
+		    pt.src, trust_text());
 }
 
 
@@ -9687,11 +9695,11 @@ h_times(void)
 	if (hj) {
 		h_key("", "profile_time");
 		json_prof_time();
-	} else if (prof_src) {
-		utc_into(buf, sizeof buf, prof_ns, 9);
-		printf("%-14s%s (%s%s%s)\n", "profile time", buf, prof_src,
-		    prof_trust >= PT_WRITTEN ? ", " : "",
-		    prof_trust >= PT_WRITTEN ? trust_text() : "");
+	} else if (pt.src) {
+		utc_into(buf, sizeof buf, pt.ns, 9);
+		printf("%-14s%s (%s%s%s)\n", "profile time", buf, pt.src,
+		    pt.trust >= PT_WRITTEN ? ", " : "",
+		    pt.trust >= PT_WRITTEN ? trust_text() : "");
 	}
 }
 
@@ -11260,10 +11268,10 @@ inj_end(void)
 static const char *
 not_here(void)
 {
-	if (!same_host && !opt.sysroot)
+	if (!pt.same_host && !opt.sysroot)
 		return "the profile does not show that it is from this system "
 		    "(-L says so, -s gives its files)";
-	return prof_trust == PT_UNCONFIRMED ? "the profile's time is "
+	return pt.trust == PT_UNCONFIRMED ? "the profile's time is "
 	    "unconfirmed: -r FILE or -t TIME vouches for it" : NULL;
 }
 
@@ -11282,7 +11290,7 @@ inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
 	if (rc->idlen)
 		return INJ_HAS;
 	if (r->kind == K_VDSO) {
-		if ((*why = boot_why))
+		if ((*why = pt.boot_why))
 			return INJ_LEFT;
 		// this process's vDSO is its own width's: a profile with a
 		// process of the other width had another image
@@ -11311,7 +11319,7 @@ inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
 				    "build-IDs are added";
 			return INJ_LEFT;
 		}
-		if ((*why = boot_why))
+		if ((*why = pt.boot_why))
 			return INJ_LEFT;
 	} else if (r->verdict != V_UNCHANGED || (*why = not_here())) {
 		return INJ_LEFT;

@@ -77,10 +77,10 @@ fz_reset(void)
 	part_hi = PART_ALL;
 	hits_said = 0;
 	memset(dropped_seen, 0, sizeof dropped_seen);
-	prof_ns = 0;
-	prof_src = NULL;
-	prof_ok = 0;
-	same_host = 0;
+	pt.ns = 0;
+	pt.src = NULL;
+	pt.ok = 0;
+	pt.same_host = 0;
 	ncand = 0;
 	dlen = 0;
 	memset(&prog, 0, sizeof prog);

@@ -1074,18 +1074,18 @@ t_far_mtime(void)
 	plan.span = 1;
 	pf.mtime = INT64_MAX;		/* born long before it: perf's file */
 	check(want_times());
-	trust_span = record_span();	/* as profile_time does */
+	pt.trust_span = record_span();	/* as profile_time does */
 	mtime_trust();
 	/* by its age, no copy; no clock of this boot dates its records */
-	check(prof_trust == PT_AGED && trust_clock == -1);
-	same_host = 1;			/* nor of this one: born before it */
+	check(pt.trust == PT_AGED && pt.trust_clock == -1);
+	pt.same_host = 1;			/* nor of this one: born before it */
 	mtime_trust();
-	check(prof_trust == PT_AGED && trust_clock == -1);
-	same_host = 0;
+	check(pt.trust == PT_AGED && pt.trust_clock == -1);
+	pt.same_host = 0;
 	pf.mtime = INT64_MIN;		/* born after it: a copy's */
 	check(!want_times());
 	mtime_trust();
-	check(prof_trust == PT_COPY);
+	check(pt.trust == PT_COPY);
 	plan.times = need;
 	plan.span = span;
 	pf_reset("t");
@@ -1105,8 +1105,8 @@ t_span_samples(void)
 	pf.n_timed = 10;
 	pf.t_first = 5000000000u;
 	pf.t_last = 6000000000u;
-	check(record_span() == 1000000000 && rec_lo == 5000000000u &&
-	    rec_hi == 6000000000u);
+	check(record_span() == 1000000000 && pt.rec_lo == 5000000000u &&
+	    pt.rec_hi == 6000000000u);
 	pf_reset("t");
 	return 0;
 }
