@@ -989,14 +989,25 @@ obj_set_id(struct obj *o, const unsigned char *id, size_t idlen)
 /* The share of name hashes a pass takes, [part_lo, part_hi) (next_pass);
  * a part's pk of pn are section 10's pend_k of pend_n. */
 #define PART_ALL ((uint64_t)1 << 32)
-static uint64_t part_lo, part_hi = PART_ALL;
-static struct part {
+struct part {
 	uint32_t pk, pn;
-} parts[64];
-static int nparts, npasses, nreads;
-static int passes_ok;		/* plan.passes, and the input can be read again */
-static int others_mapped = 1;	/* another share's maps go to OBJ_OTHER */
-static uint32_t dropped_seen[1024];
+};
+
+/* The passes over a profile whose objects do not fit the tables: one
+ * that overflowed is read again for the lower half of its share of name
+ * hashes, one that fit is followed by the next (part_width).  Each pass
+ * must read the first pass's file, or it would give shares of two
+ * profiles (pass_sig). */
+static struct {
+	uint64_t part_lo, part_hi;
+	struct part parts[64];
+	int nparts, npasses, nreads;
+	int passes_ok;		/* plan.passes, and the input is read again */
+	int others_mapped;	/* another share's maps go to OBJ_OTHER */
+	uint32_t dropped_seen[1024];
+	uint64_t pass_sig[2];	/* the first's file_sig, streams_sig */
+	uint8_t hits_kept[PERFMT_MAXOBJ];	/* a share's, over its passes */
+} ps = { .part_hi = PART_ALL, .others_mapped = 1 };
 
 static uint32_t
 name_hash(const char *s, size_t n)
@@ -1016,10 +1027,10 @@ obj_dropped_name(const char *name, size_t n)
 	char buf[1100];
 
 	for (i = 0, k = h % 1024; i < 1024; i++, k = (k + 1) % 1024) {
-		if (dropped_seen[k] == h)
+		if (ps.dropped_seen[k] == h)
 			return;
-		if (!dropped_seen[k]) {
-			dropped_seen[k] = h;
+		if (!ps.dropped_seen[k]) {
+			ps.dropped_seen[k] = h;
 			break;
 		}
 	}
@@ -1036,8 +1047,8 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	struct obj *o;
 
 	// another share's maps take OBJ_OTHER: their samples wait for none
-	if (nh < part_lo || nh >= part_hi)
-		return others_mapped ? &objs[OBJ_OTHER] : NULL;
+	if (nh < ps.part_lo || nh >= ps.part_hi)
+		return ps.others_mapped ? &objs[OBJ_OTHER] : NULL;
 	h = (nh ^ (uint32_t)machine) % OBJ_HASH;
 	for (i = obj_head[h]; i; i = o->u.next) {
 		o = &objs[i - 1];
@@ -1059,12 +1070,12 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 	}
 	if (nobj == PERFMT_MAXOBJ || n > 65535 ||
 	    n + 1 > sizeof arena - arena_used) {
-		if (!obj_dropped++ && !passes_ok)
+		if (!obj_dropped++ && !ps.passes_ok)
 			msg(1, "object table full (%u objects, %u name bytes): "
 			    "the rest are not kept; give the profile as a "
 			    "file, or build with more PERFMT_MAXOBJ, "
 			    "PERFMT_ARENA", PERFMT_MAXOBJ, PERFMT_ARENA);
-		if (!passes_ok)
+		if (!ps.passes_ok)
 			obj_dropped_name(name, n);
 		return NULL;
 	}
@@ -3361,17 +3372,6 @@ struct zombie {
 	uint32_t slot, serial, round;
 };
 
-static struct map maps[PERFMT_MAXMAP];
-static struct proc procs[PERFMT_MAXPROC];
-static uint32_t proc_head[PROC_HASH];
-static uint32_t map_free = NOMAP, map_top, proc_free = NOMAP, proc_top;
-static uint64_t hits_dropped_maps, hits_dropped_procs, hits_unknown;
-static uint64_t hits_unresolved, hits_unresolved_cc;
-static uint64_t hits_unplaced;	/* samples no object can be told from */
-static int hits_said;		/* the unresolved count, once a run */
-static struct zombie zombies[PERFMT_MAXPROC];
-static uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
-static uint32_t maps_peak;	/* the most maps_used of the pass */
 
 /* Samples waiting for the MMAP they fall in (docs/design.md, the tables:
  * waiting samples): an entry is a region's pages, of one process, mode,
@@ -3380,26 +3380,44 @@ static uint32_t maps_peak;	/* the most maps_used of the pass */
 #define PEND_SHIFT 18		/* a region: 64 pages of 4 KiB, a bit each */
 #define PEND_SHARES 32		/* the most passes one share of objects takes */
 
-static struct pend {
+struct pend {
 	uint64_t region, time, pages;
 	int32_t pid;
 	uint16_t round;		/* low bits: only an age of 2 is asked */
 	uint8_t mode, how;
-} pend[PERFMT_MAXPEND];
-static uint32_t npend, pend_k, pend_n = 1;
-static uint32_t pend_read = 1;	/* of pend_n: what other passes read */
+};
+
+/* The scope model: the processes, their maps, the exited and the
+ * samples waiting, and what the samples came to (hits_report). */
+static struct {
+	struct map maps[PERFMT_MAXMAP];
+	struct proc procs[PERFMT_MAXPROC];
+	uint32_t proc_head[PROC_HASH];
+	uint32_t map_free, map_top, proc_free, proc_top;
+	uint64_t hits_dropped_maps, hits_dropped_procs, hits_unknown;
+	uint64_t hits_unresolved, hits_unresolved_cc;
+	uint64_t hits_unplaced;	/* samples no object can be told from */
+	int hits_said;		/* the unresolved count, once a run */
+	struct zombie zombies[PERFMT_MAXPROC];
+	uint32_t zombie_head, zombie_n, rounds, proc_serial, maps_used;
+	uint32_t maps_peak;	/* the most maps_used of the pass */
+	struct pend pend[PERFMT_MAXPEND];
+	uint32_t npend, pend_k, pend_n;
+	uint32_t pend_read;	/* of pend_n: what other passes read */
+} sc = { .map_free = NOMAP, .proc_free = NOMAP, .pend_n = 1,
+	.pend_read = 1 };
 
 static void
 hits_reset(void)
 {
-	memset(proc_head, 0xff, sizeof proc_head);	/* NOMAP */
-	map_free = proc_free = NOMAP;
-	map_top = proc_top = 0;
-	zombie_head = zombie_n = rounds = proc_serial = maps_used = 0;
-	maps_peak = 0;
-	hits_dropped_maps = hits_dropped_procs = hits_unknown = 0;
-	hits_unresolved = hits_unresolved_cc = hits_unplaced = 0;
-	npend = 0;
+	memset(sc.proc_head, 0xff, sizeof sc.proc_head);	/* NOMAP */
+	sc.map_free = sc.proc_free = NOMAP;
+	sc.map_top = sc.proc_top = 0;
+	sc.zombie_head = sc.zombie_n = sc.rounds = sc.proc_serial = 0;
+	sc.maps_used = sc.maps_peak = 0;
+	sc.hits_dropped_maps = sc.hits_dropped_procs = sc.hits_unknown = 0;
+	sc.hits_unresolved = sc.hits_unresolved_cc = sc.hits_unplaced = 0;
+	sc.npend = 0;
 }
 
 static uint32_t
@@ -3413,9 +3431,9 @@ proc_find(int32_t pid)
 {
 	uint32_t i;
 
-	for (i = proc_head[proc_hash(pid)]; i != NOMAP; i = procs[i].next)
-		if (procs[i].pid == pid)
-			return &procs[i];
+	for (i = sc.proc_head[proc_hash(pid)]; i != NOMAP; i = sc.procs[i].next)
+		if (sc.procs[i].pid == pid)
+			return &sc.procs[i];
 	return NULL;
 }
 
@@ -3424,7 +3442,7 @@ static void zombie_pop(void);
 static int
 procs_full(void)
 {
-	return proc_free == NOMAP && proc_top == PERFMT_MAXPROC;
+	return sc.proc_free == NOMAP && sc.proc_top == PERFMT_MAXPROC;
 }
 
 /* Callers hold no other process: making room may drop an exited one. */
@@ -3434,30 +3452,31 @@ proc_new(int32_t pid)
 	struct proc *p;
 	uint32_t i, h = proc_hash(pid);
 
-	while (procs_full() && zombie_n)
+	while (procs_full() && sc.zombie_n)
 		zombie_pop();
-	if (proc_free != NOMAP) {
-		i = proc_free;
-		proc_free = procs[i].next;
-	} else if (proc_top < PERFMT_MAXPROC) {
-		i = proc_top++;
+	if (sc.proc_free != NOMAP) {
+		i = sc.proc_free;
+		sc.proc_free = sc.procs[i].next;
+	} else if (sc.proc_top < PERFMT_MAXPROC) {
+		i = sc.proc_top++;
 	} else {
-		hits_dropped_procs++;
+		sc.hits_dropped_procs++;
 		return NULL;
 	}
-	p = &procs[i];
+	p = &sc.procs[i];
 	*p = (struct proc){ .pid = pid, .maps = NOMAP, .found = NOMAP,
-	    .retired = NOMAP, .next = proc_head[h], .serial = ++proc_serial };
-	proc_head[h] = i;
+	    .retired = NOMAP, .next = sc.proc_head[h],
+	    .serial = ++sc.proc_serial };
+	sc.proc_head[h] = i;
 	return p;
 }
 
 static void
 map_release(uint32_t m)
 {
-	maps[m].next = map_free;
-	map_free = m;
-	maps_used--;
+	sc.maps[m].next = sc.map_free;
+	sc.map_free = m;
+	sc.maps_used--;
 }
 
 static void
@@ -3466,7 +3485,7 @@ maps_release(uint32_t *head)
 	uint32_t m, next;
 
 	for (m = *head; m != NOMAP; m = next) {
-		next = maps[m].next;
+		next = sc.maps[m].next;
 		map_release(m);
 	}
 	*head = NOMAP;
@@ -3483,16 +3502,16 @@ proc_clear(struct proc *p)
 static void
 proc_drop(int32_t pid)
 {
-	uint32_t *link = &proc_head[proc_hash(pid)], i;
+	uint32_t *link = &sc.proc_head[proc_hash(pid)], i;
 
-	for (; (i = *link) != NOMAP; link = &procs[i].next) {
-		if (procs[i].pid != pid)
+	for (; (i = *link) != NOMAP; link = &sc.procs[i].next) {
+		if (sc.procs[i].pid != pid)
 			continue;
-		proc_clear(&procs[i]);
-		procs[i].serial = 0;
-		*link = procs[i].next;
-		procs[i].next = proc_free;
-		proc_free = i;
+		proc_clear(&sc.procs[i]);
+		sc.procs[i].serial = 0;
+		*link = sc.procs[i].next;
+		sc.procs[i].next = sc.proc_free;
+		sc.proc_free = i;
 		return;
 	}
 }
@@ -3500,12 +3519,12 @@ proc_drop(int32_t pid)
 static void
 zombie_pop(void)
 {
-	struct zombie *z = &zombies[zombie_head];
+	struct zombie *z = &sc.zombies[sc.zombie_head];
 
-	zombie_head = (zombie_head + 1) % PERFMT_MAXPROC;
-	zombie_n--;
-	if (procs[z->slot].serial == z->serial && procs[z->slot].exited)
-		proc_drop(procs[z->slot].pid);
+	sc.zombie_head = (sc.zombie_head + 1) % PERFMT_MAXPROC;
+	sc.zombie_n--;
+	if (sc.procs[z->slot].serial == z->serial && sc.procs[z->slot].exited)
+		proc_drop(sc.procs[z->slot].pid);
 }
 
 static void
@@ -3520,15 +3539,15 @@ proc_exit(int32_t pid, uint64_t time)
 		return;
 	if (p->exited)
 		return;
-	if (zombie_n == PERFMT_MAXPROC)
+	if (sc.zombie_n == PERFMT_MAXPROC)
 		zombie_pop();	// p is not queued: it stays
 	p->exited = 1;
 	p->exit_time = time;
-	z = &zombies[(zombie_head + zombie_n) % PERFMT_MAXPROC];
-	z->slot = (uint32_t)(p - procs);
+	z = &sc.zombies[(sc.zombie_head + sc.zombie_n) % PERFMT_MAXPROC];
+	z->slot = (uint32_t)(p - sc.procs);
 	z->serial = p->serial;
-	z->round = rounds;
-	zombie_n++;
+	z->round = sc.rounds;
+	sc.zombie_n++;
 }
 
 static void pend_retry(int age, int final, int64_t pid);
@@ -3538,11 +3557,11 @@ static void pend_retry(int age, int final, int64_t pid);
 static void
 zombies_round(void)
 {
-	rounds++;
+	sc.rounds++;
 	if (pf.mode == MODE_DIR)
 		return;
 	pend_retry(1, 0, PEND_ALL);
-	while (zombie_n && rounds - zombies[zombie_head].round >= 2)
+	while (sc.zombie_n && sc.rounds - sc.zombies[sc.zombie_head].round >= 2)
 		zombie_pop();
 }
 
@@ -3551,12 +3570,12 @@ zombies_relieve(void)
 {
 	uint32_t i;
 
-	while (zombie_n && (procs_full() ||
-	    maps_used > PERFMT_MAXMAP - PERFMT_MAXMAP / 8))
+	while (sc.zombie_n && (procs_full() ||
+	    sc.maps_used > PERFMT_MAXMAP - PERFMT_MAXMAP / 8))
 		zombie_pop();
-	if (maps_used > PERFMT_MAXMAP - PERFMT_MAXMAP / 8)
-		for (i = 0; i < proc_top; i++)
-			maps_release(&procs[i].retired);
+	if (sc.maps_used > PERFMT_MAXMAP - PERFMT_MAXMAP / 8)
+		for (i = 0; i < sc.proc_top; i++)
+			maps_release(&sc.procs[i].retired);
 }
 
 static uint32_t
@@ -3565,19 +3584,19 @@ map_alloc(uint32_t obj, uint64_t time, uint64_t start, uint64_t end,
 {
 	uint32_t m;
 
-	if (map_free != NOMAP) {
-		m = map_free;
-		map_free = maps[m].next;
-	} else if (map_top < PERFMT_MAXMAP) {
-		m = map_top++;
+	if (sc.map_free != NOMAP) {
+		m = sc.map_free;
+		sc.map_free = sc.maps[m].next;
+	} else if (sc.map_top < PERFMT_MAXMAP) {
+		m = sc.map_top++;
 	} else {
-		hits_dropped_maps++;
+		sc.hits_dropped_maps++;
 		objs[obj].hit |= HIT_MAYBE;
 		return NOMAP;
 	}
-	if (++maps_used > maps_peak)
-		maps_peak = maps_used;
-	maps[m] = (struct map){ start, end, time, obj, next };
+	if (++sc.maps_used > sc.maps_peak)
+		sc.maps_peak = sc.maps_used;
+	sc.maps[m] = (struct map){ start, end, time, obj, next };
 	return m;
 }
 
@@ -3589,26 +3608,26 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 	uint32_t *link = &p->maps, m, tail;
 
 	p->found = NOMAP;
-	while ((m = *link) != NOMAP && maps[m].end <= start)
-		link = &maps[m].next;
-	while ((m = *link) != NOMAP && maps[m].start < end) {
-		if (maps[m].start < start && maps[m].end > end) {
-			if ((tail = map_alloc(maps[m].obj, maps[m].time, end,
-			    maps[m].end, maps[m].next)) == NOMAP) {
+	while ((m = *link) != NOMAP && sc.maps[m].end <= start)
+		link = &sc.maps[m].next;
+	while ((m = *link) != NOMAP && sc.maps[m].start < end) {
+		if (sc.maps[m].start < start && sc.maps[m].end > end) {
+			if ((tail = map_alloc(sc.maps[m].obj, sc.maps[m].time,
+			    end, sc.maps[m].end, sc.maps[m].next)) == NOMAP) {
 				objs[obj].hit |= HIT_MAYBE;
 				return;
 			}
 			// the head is cut below; the tail stops the walk
-			maps[m].next = tail;
+			sc.maps[m].next = tail;
 		}
-		if (maps[m].start < start) {
-			maps[m].end = start;
-			link = &maps[m].next;
-		} else if (maps[m].end > end) {
-			maps[m].start = end;
+		if (sc.maps[m].start < start) {
+			sc.maps[m].end = start;
+			link = &sc.maps[m].next;
+		} else if (sc.maps[m].end > end) {
+			sc.maps[m].start = end;
 			break;
 		} else {
-			*link = maps[m].next;
+			*link = sc.maps[m].next;
 			map_release(m);
 		}
 	}
@@ -3626,17 +3645,18 @@ map_fill(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 
 	p->found = NOMAP;
 	while (start < end) {
-		while ((m = *link) != NOMAP && maps[m].end <= start)
-			link = &maps[m].next;
-		if (m != NOMAP && maps[m].start <= start) {
-			start = maps[m].end;
+		while ((m = *link) != NOMAP && sc.maps[m].end <= start)
+			link = &sc.maps[m].next;
+		if (m != NOMAP && sc.maps[m].start <= start) {
+			start = sc.maps[m].end;
 			continue;
 		}
-		stop = m == NOMAP || maps[m].start > end ? end : maps[m].start;
+		stop = m == NOMAP || sc.maps[m].start > end ? end :
+		    sc.maps[m].start;
 		if ((n = map_alloc(obj, time, start, stop, m)) == NOMAP)
 			break;
 		*link = n;
-		link = &maps[n].next;
+		link = &sc.maps[n].next;
 		start = stop;
 	}
 }
@@ -3686,20 +3706,20 @@ hits_exec(int32_t pid, uint64_t time)
 	}
 	// the old image's maps stay two rounds, dated by the exec, for its
 	// samples read late
-	if (rounds - p->retired_round >= 2 && pf.mode != MODE_DIR)
+	if (sc.rounds - p->retired_round >= 2 && pf.mode != MODE_DIR)
 		maps_release(&p->retired);
-	p->retired_round = rounds;
+	p->retired_round = sc.rounds;
 	if (time > p->exec_time)	// execs too come out of order
 		p->exec_time = time;
 	p->found = NOMAP;
 	for (link = &p->maps; (m = *link) != NOMAP;) {
-		if (maps[m].time && maps[m].time >= time) {
-			link = &maps[m].next;
+		if (sc.maps[m].time && sc.maps[m].time >= time) {
+			link = &sc.maps[m].next;
 			continue;
 		}
-		*link = maps[m].next;
-		maps[m].time = time;
-		maps[m].next = p->retired;
+		*link = sc.maps[m].next;
+		sc.maps[m].time = time;
+		sc.maps[m].next = p->retired;
 		p->retired = m;
 	}
 }
@@ -3723,8 +3743,8 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 	}
 	if (!child && !(child = proc_new(pid))) {
 		if ((parent = proc_find(ppid)))
-			for (m = parent->maps; m != NOMAP; m = maps[m].next)
-				objs[maps[m].obj].hit |= HIT_MAYBE;
+			for (m = parent->maps; m != NOMAP; m = sc.maps[m].next)
+				objs[sc.maps[m].obj].hit |= HIT_MAYBE;
 		return;
 	}
 	child->has_parent = 1;
@@ -3737,14 +3757,14 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 		return;
 	child->found = NOMAP;
 	tail = &child->maps;
-	for (m = parent->maps; m != NOMAP; m = maps[m].next) {
-		if (time && maps[m].time > time)
+	for (m = parent->maps; m != NOMAP; m = sc.maps[m].next) {
+		if (time && sc.maps[m].time > time)
 			continue;	// the parent's, from after the FORK
-		if ((c = map_alloc(maps[m].obj, maps[m].time, maps[m].start,
-		    maps[m].end, NOMAP)) == NOMAP)
+		if ((c = map_alloc(sc.maps[m].obj, sc.maps[m].time,
+		    sc.maps[m].start, sc.maps[m].end, NOMAP)) == NOMAP)
 			continue;
 		*tail = c;
-		tail = &maps[c].next;
+		tail = &sc.maps[c].next;
 	}
 }
 
@@ -3754,10 +3774,10 @@ retired_find(uint32_t m, uint64_t addr, uint64_t time)
 {
 	uint32_t best = NOMAP;
 
-	for (; m != NOMAP; m = maps[m].next)
-		if (maps[m].start <= addr && addr < maps[m].end &&
-		    time < maps[m].time &&
-		    (best == NOMAP || maps[m].time < maps[best].time))
+	for (; m != NOMAP; m = sc.maps[m].next)
+		if (sc.maps[m].start <= addr && addr < sc.maps[m].end &&
+		    time < sc.maps[m].time &&
+		    (best == NOMAP || sc.maps[m].time < sc.maps[best].time))
 			best = m;
 	return best;
 }
@@ -3767,10 +3787,11 @@ map_lookup(struct proc *p, uint64_t addr)
 {
 	uint32_t m = p->found;
 
-	if (m != NOMAP && maps[m].start <= addr && addr < maps[m].end)
+	if (m != NOMAP && sc.maps[m].start <= addr && addr < sc.maps[m].end)
 		return m;
-	for (m = p->maps; m != NOMAP && maps[m].start <= addr; m = maps[m].next)
-		if (addr < maps[m].end) {
+	for (m = p->maps; m != NOMAP && sc.maps[m].start <= addr;
+	    m = sc.maps[m].next)
+		if (addr < sc.maps[m].end) {
 			p->found = m;
 			return m;
 		}
@@ -3784,8 +3805,8 @@ exec_before(const struct proc *q, uint64_t t)
 
 	if (q->exec_time && q->exec_time <= t)
 		return 1;
-	for (m = q->retired; m != NOMAP; m = maps[m].next)
-		if (maps[m].time <= t)
+	for (m = q->retired; m != NOMAP; m = sc.maps[m].next)
+		if (sc.maps[m].time <= t)
 			return 1;
 	return 0;
 }
@@ -3803,8 +3824,8 @@ proc_inherit(struct proc *p, uint64_t addr, uint64_t time)
 	uint32_t m, depth;
 
 	if (time && p->exec_time && time >= p->exec_time) {
-		for (m = p->maps; m != NOMAP; m = maps[m].next)
-			if (!maps[m].time || maps[m].time >= p->exec_time)
+		for (m = p->maps; m != NOMAP; m = sc.maps[m].next)
+			if (!sc.maps[m].time || sc.maps[m].time >= p->exec_time)
 				return NOMAP;	// the new image's is there
 		time = p->exec_time - 1;	// the image the exec replaced
 	}
@@ -3817,14 +3838,15 @@ proc_inherit(struct proc *p, uint64_t addr, uint64_t time)
 		if (!(q = proc_find(q->parent)) || q == p)
 			return NOMAP;
 		m = map_lookup(q, addr);
-		if (m != NOMAP && t && maps[m].time > t)
+		if (m != NOMAP && t && sc.maps[m].time > t)
 			m = NOMAP;	// the parent's, from after the FORK
 		if (m == NOMAP && t)
 			m = retired_find(q->retired, addr, t);
 		if (m != NOMAP) {
-			map_fill(p, maps[m].start, maps[m].end, maps[m].obj, t);
+			map_fill(p, sc.maps[m].start, sc.maps[m].end,
+			    sc.maps[m].obj, t);
 			if (p->stacked)
-				objs[maps[m].obj].hit |= HIT_CALLCHAIN;
+				objs[sc.maps[m].obj].hit |= HIT_CALLCHAIN;
 			return map_lookup(p, addr);
 		}
 		if (exec_before(q, t ? t : UINT64_MAX))
@@ -3852,12 +3874,12 @@ hit(struct proc *p, uint64_t addr, uint8_t how, uint64_t time)
 		return 0;
 	// a map from after the sample may have replaced another build of
 	// its path, whose MMAP comes later still: the hit is each build's
-	if (time && maps[m].time > time)
-		for (i = objs[maps[m].obj].group; i != UINT32_MAX;
+	if (time && sc.maps[m].time > time)
+		for (i = objs[sc.maps[m].obj].group; i != UINT32_MAX;
 		    i = objs[i].gnext - 1)
 			objs[i].hit |= how;
 	else
-		objs[maps[m].obj].hit |= how;
+		objs[sc.maps[m].obj].hit |= how;
 	return 1;
 }
 
@@ -3871,8 +3893,8 @@ pend_retry(int age, int final, int64_t pid)
 	uint32_t i, k = 0;
 	unsigned b;
 
-	for (i = 0; i < npend; i++) {
-		e = &pend[i];
+	for (i = 0; i < sc.npend; i++) {
+		e = &sc.pend[i];
 		if (pid == PEND_ALL || e->pid == pid) {
 			p = hit_proc(e->pid, e->mode);
 			for (b = 0; b < 64; b++)
@@ -3881,16 +3903,18 @@ pend_retry(int age, int final, int64_t pid)
 					e->pages &= ~((uint64_t)1 << b);
 			if (!e->pages)
 				continue;
-			if (final || (age && (uint16_t)(rounds - e->round) >= 2)) {
-				hits_unknown += (uint64_t)popcount64(e->pages);
+			if (final || (age &&
+			    (uint16_t)(sc.rounds - e->round) >= 2)) {
+				sc.hits_unknown +=
+				    (uint64_t)popcount64(e->pages);
 				continue;
 			}
 		}
 		if (k != i)
-			pend[k] = *e;
+			sc.pend[k] = *e;
 		k++;
 	}
-	npend = k;
+	sc.npend = k;
 }
 
 static int
@@ -3899,7 +3923,7 @@ pend_mine(const struct pend *e, uint32_t n)
 	uint64_t h = e->region ^ (uint64_t)(uint32_t)e->pid << 32 ^
 	    (uint64_t)e->round << 16 ^ (uint64_t)e->mode << 8 ^ e->how;
 
-	return (uint32_t)(h * 0x9e3779b97f4a7c15u >> 32) % n == pend_k;
+	return (uint32_t)(h * 0x9e3779b97f4a7c15u >> 32) % n == sc.pend_k;
 }
 
 /* Pages this pass does not keep: another pass reads them, or, where none
@@ -3908,15 +3932,15 @@ pend_mine(const struct pend *e, uint32_t n)
 static void
 pend_drop(const struct pend *e)
 {
-	if (passes_ok && pend_n <= PEND_SHARES && !hits_dropped_procs &&
-	    nreads + PEND_SHARES <= 256)
-		pend_read = pend_n;
-	if (!pend_mine(e, pend_read))
+	if (ps.passes_ok && sc.pend_n <= PEND_SHARES &&
+	    !sc.hits_dropped_procs && ps.nreads + PEND_SHARES <= 256)
+		sc.pend_read = sc.pend_n;
+	if (!pend_mine(e, sc.pend_read))
 		return;
 	if (e->how == HIT_SAMPLE)
-		hits_unresolved += (uint64_t)popcount64(e->pages);
+		sc.hits_unresolved += (uint64_t)popcount64(e->pages);
 	else
-		hits_unresolved_cc += (uint64_t)popcount64(e->pages);
+		sc.hits_unresolved_cc += (uint64_t)popcount64(e->pages);
 }
 
 static void
@@ -3925,12 +3949,12 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 {
 	struct pend *e, n = { .region = addr >> PEND_SHIFT, .time = time,
 	    .pages = (uint64_t)1 << (addr >> 12 & 63), .pid = pid,
-	    .round = (uint16_t)rounds, .mode = (uint8_t)mode, .how = how };
+	    .round = (uint16_t)sc.rounds, .mode = (uint8_t)mode, .how = how };
 	uint32_t i, k;
 
-	if (pend_mine(&n, pend_n)) {
-		for (i = npend; i-- > 0;) {
-			e = &pend[i];
+	if (pend_mine(&n, sc.pend_n)) {
+		for (i = sc.npend; i-- > 0;) {
+			e = &sc.pend[i];
 			if (e->region == n.region && e->pid == pid &&
 			    e->mode == mode && e->how == how &&
 			    e->round == n.round) {
@@ -3938,22 +3962,23 @@ pend_add(int32_t pid, unsigned mode, uint64_t addr, uint8_t how,
 				return;
 			}
 		}
-		if (npend == PERFMT_MAXPEND)
+		if (sc.npend == PERFMT_MAXPEND)
 			pend_retry(0, 0, PEND_ALL);
 	}
-	while (npend == PERFMT_MAXPEND && pend_mine(&n, pend_n)) {
+	while (sc.npend == PERFMT_MAXPEND && pend_mine(&n, sc.pend_n)) {
 		// half the share stays; past the last share, none
-		if (pend_n <= PEND_SHARES)
-			pend_n *= 2;
-		for (i = k = 0; i < npend; i++)
-			if (pend_n <= PEND_SHARES && pend_mine(&pend[i], pend_n))
-				pend[k++] = pend[i];
+		if (sc.pend_n <= PEND_SHARES)
+			sc.pend_n *= 2;
+		for (i = k = 0; i < sc.npend; i++)
+			if (sc.pend_n <= PEND_SHARES &&
+			    pend_mine(&sc.pend[i], sc.pend_n))
+				sc.pend[k++] = sc.pend[i];
 			else
-				pend_drop(&pend[i]);
-		npend = k;
+				pend_drop(&sc.pend[i]);
+		sc.npend = k;
 	}
-	if (pend_mine(&n, pend_n))
-		pend[npend++] = n;
+	if (pend_mine(&n, sc.pend_n))
+		sc.pend[sc.npend++] = n;
 	else
 		pend_drop(&n);
 }
@@ -3972,7 +3997,7 @@ hit_miss(int32_t pid, unsigned cpumode, uint64_t addr, uint8_t how,
 	if (wait && (cpumode == MISC_KERNEL || !(addr >> 56)))
 		pend_add(pid, cpumode, addr, how, time);
 	else
-		hits_unknown++;
+		sc.hits_unknown++;
 }
 
 /* uapi PERF_CONTEXT_* markers; 0 for a mode not kept */
@@ -4000,15 +4025,15 @@ proc_stacked(int32_t pid)
 	uint32_t m, depth;
 
 	if (!p && !(p = proc_new(pid))) {
-		hits_unplaced++;	// what it maps is not known
+		sc.hits_unplaced++;	// what it maps is not known
 		return;
 	}
 	if (p->stacked)
 		return;
 	p->stacked = 1;
 	for (q = p, depth = 0; q && depth < 16; depth++) {
-		for (m = q->maps; m != NOMAP; m = maps[m].next)
-			objs[maps[m].obj].hit |= HIT_CALLCHAIN;
+		for (m = q->maps; m != NOMAP; m = sc.maps[m].next)
+			objs[sc.maps[m].obj].hit |= HIT_CALLCHAIN;
 		if (q->exec_time || !q->has_parent)
 			break;
 		q = proc_find(q->parent);
@@ -4031,7 +4056,7 @@ sample_hits(const struct attr *a, const unsigned char *p, size_t n,
 	// in any object of the process
 	if (a->ip_off < 0 || a->tid_off < 0 ||
 	    (a->sample_type & S_BRANCH_STACK)) {
-		hits_unplaced++;
+		sc.hits_unplaced++;
 		return;
 	}
 	if ((size_t)a->tid_off + 8 > n || (size_t)a->ip_off + 8 > n)
@@ -4108,7 +4133,7 @@ rec_sample(const unsigned char *p, size_t n, uint16_t misc)
 	uint64_t t;
 
 	if (!a) {
-		hits_unplaced++;
+		sc.hits_unplaced++;
 		return;
 	}
 	if (plan.hits)
@@ -4647,7 +4672,7 @@ progress_tick(uint64_t at)
 	prog.last = t;
 	prog.shown = 1;
 	ms = t - prog.start > 0 ? t - prog.start : 1;
-	fprintf(stderr, "\rperfmt: %s%s: %" PRIu64 " MB", npasses ?
+	fprintf(stderr, "\rperfmt: %s%s: %" PRIu64 " MB", ps.npasses ?
 	    "another pass over " : "", esc(pf_shown()), done >> 20);
 	if (pf.fsize && pf.mode == MODE_FILE)
 		fprintf(stderr, " of %" PRIu64 " MB (%" PRIu64 "%%)",
@@ -5217,12 +5242,12 @@ pf_open_scan(const char *path)
 		msg(2, "%s:", esc(path));
 		return 0;
 	} else if (S_ISDIR(st.st_mode)) {
-		passes_ok = plan.passes;
+		ps.passes_ok = plan.passes;
 		return pf_dir(path);
 	} else if ((fd = pf_open_file(path, &seekable, 0)) < 0) {
 		return 0;
 	}
-	passes_ok = plan.passes && seekable;
+	ps.passes_ok = plan.passes && seekable;
 	// a file on stdin may be positioned anywhere
 	if (in && seekable && lseek(0, 0, SEEK_CUR) != 0)
 		seekable = 0;
@@ -5249,24 +5274,17 @@ pf_load(const char *path)
 	return ok;
 }
 
-/* The passes over a profile whose objects do not fit the tables: one
- * that overflowed is read again for the lower half of its share of name
- * hashes, one that fit is followed by the next (part_width).  Each pass
- * must read the first pass's file, or it would give shares of two
- * profiles. */
-static uint64_t pass_sig[2];	/* the first's file_sig, streams_sig */
-
 static void
 passes_begin(void)
 {
-	pass_sig[0] = pass_sig[1] = 0;
-	hits_said = 0;
-	parts[0] = (struct part){ 0, 1 };
-	nparts = 1;
-	npasses = nreads = 0;
-	part_lo = 0;
-	part_hi = PART_ALL;
-	others_mapped = 1;
+	ps.pass_sig[0] = ps.pass_sig[1] = 0;
+	sc.hits_said = 0;
+	ps.parts[0] = (struct part){ 0, 1 };
+	ps.nparts = 1;
+	ps.npasses = ps.nreads = 0;
+	ps.part_lo = 0;
+	ps.part_hi = PART_ALL;
+	ps.others_mapped = 1;
 }
 
 /* The next share's width: what 7/8 of the table, the arena and (where they
@@ -5275,17 +5293,16 @@ passes_begin(void)
 static uint64_t
 part_width(void)
 {
-	uint64_t fit = PERFMT_MAXOBJ, w = part_hi - part_lo;
+	uint64_t fit = PERFMT_MAXOBJ, w = ps.part_hi - ps.part_lo;
 
 	if (arena_used * fit > (uint64_t)PERFMT_ARENA * nobj)
 		fit = (uint64_t)PERFMT_ARENA * nobj / arena_used;
-	if (!others_mapped && maps_peak * fit > (uint64_t)PERFMT_MAXMAP * nobj)
-		fit = (uint64_t)PERFMT_MAXMAP * nobj / maps_peak;
+	if (!ps.others_mapped &&
+	    sc.maps_peak * fit > (uint64_t)PERFMT_MAXMAP * nobj)
+		fit = (uint64_t)PERFMT_MAXMAP * nobj / sc.maps_peak;
 	fit -= fit / 8;
 	return 2 * nobj > fit ? w * fit / nobj : 2 * w;
 }
-
-static uint8_t hits_kept[PERFMT_MAXOBJ];	/* a share's, over its passes */
 
 /* Loads the next share; 1 loaded, 0 none left, -1 unreadable. */
 static int
@@ -5295,27 +5312,27 @@ next_pass(const char *path)
 	uint64_t lost[2];	/* given up by the share's passes before */
 	uint64_t w;
 
-	while (nparts > 0) {
-		nparts--;
-		pend_k = parts[nparts].pk;
-		pend_n = pend_read = pn = parts[nparts].pn;
-		msg_mute = npasses > 0;
-		lost[0] = hits_unresolved;
-		lost[1] = hits_unresolved_cc;
-		nreads++;
+	while (ps.nparts > 0) {
+		ps.nparts--;
+		sc.pend_k = ps.parts[ps.nparts].pk;
+		sc.pend_n = sc.pend_read = pn = ps.parts[ps.nparts].pn;
+		msg_mute = ps.npasses > 0;
+		lost[0] = sc.hits_unresolved;
+		lost[1] = sc.hits_unresolved_cc;
+		ps.nreads++;
 		if (!pf_load(path)) {
 			msg_mute = 0;
 			return -1;
 		}
 		if (pn > 1) {
-			hits_unresolved += lost[0];
-			hits_unresolved_cc += lost[1];
+			sc.hits_unresolved += lost[0];
+			sc.hits_unresolved_cc += lost[1];
 		}
-		if (!pass_sig[0]) {
-			pass_sig[0] = pf.file_sig;
-			pass_sig[1] = pf.streams_sig;
-		} else if (pf.file_sig != pass_sig[0] ||
-		    pf.streams_sig != pass_sig[1]) {
+		if (!ps.pass_sig[0]) {
+			ps.pass_sig[0] = pf.file_sig;
+			ps.pass_sig[1] = pf.streams_sig;
+		} else if (pf.file_sig != ps.pass_sig[0] ||
+		    pf.streams_sig != ps.pass_sig[1]) {
 			msg_mute = 0;
 			msg(2, "%s: replaced or written while it was read: a later "
 			    "pass read other bytes than the first",
@@ -5326,35 +5343,38 @@ next_pass(const char *path)
 		// samples' passes; too many processes are only said (each
 		// share maps libc); past 256 reads the next share takes every
 		// name left, and says what it cannot keep
-		if ((obj_dropped || hits_dropped_maps) && passes_ok &&
-		    nobj > 1 && pn == 1 && part_hi - part_lo > 1 &&
-		    (nreads < 256 || part_hi < PART_ALL)) {
-			others_mapped &= !hits_dropped_maps;
-			part_hi = nreads < 256 ?
-			    part_lo + (part_hi - part_lo) / 2 : PART_ALL;
-			parts[nparts++] = (struct part){ 0, 1 };
-			npasses += !npasses;
+		if ((obj_dropped || sc.hits_dropped_maps) && ps.passes_ok &&
+		    nobj > 1 && pn == 1 && ps.part_hi - ps.part_lo > 1 &&
+		    (ps.nreads < 256 || ps.part_hi < PART_ALL)) {
+			ps.others_mapped &= !sc.hits_dropped_maps;
+			ps.part_hi = ps.nreads < 256 ? ps.part_lo +
+			    (ps.part_hi - ps.part_lo) / 2 : PART_ALL;
+			ps.parts[ps.nparts++] = (struct part){ 0, 1 };
+			ps.npasses += !ps.npasses;
 			continue;
 		}
 		// waiting samples without room get passes of their own; the
 		// last returns the share's hits
 		for (i = 0; i < nobj; i++)
-			hits_kept[i] = objs[i].hit | (pn > 1 ? hits_kept[i] : 0);
-		for (n = pn; n < pend_read; n *= 2)
-			parts[nparts++] = (struct part){ pend_k + n, 2 * n };
-		if (nparts) {
-			npasses += !npasses;
+			ps.hits_kept[i] = objs[i].hit |
+			    (pn > 1 ? ps.hits_kept[i] : 0);
+		for (n = pn; n < sc.pend_read; n *= 2)
+			ps.parts[ps.nparts++] =
+			    (struct part){ sc.pend_k + n, 2 * n };
+		if (ps.nparts) {
+			ps.npasses += !ps.npasses;
 			continue;
 		}
 		for (i = 0; i < nobj; i++)
-			objs[i].hit = hits_kept[i];
-		npasses++;
-		if (part_hi < PART_ALL) {
+			objs[i].hit = ps.hits_kept[i];
+		ps.npasses++;
+		if (ps.part_hi < PART_ALL) {
 			w = part_width();
-			part_lo = part_hi;
-			part_hi = nreads < 256 && w < PART_ALL - part_lo ?
-			    part_lo + w : PART_ALL;
-			parts[nparts++] = (struct part){ 0, 1 };
+			ps.part_lo = ps.part_hi;
+			ps.part_hi = ps.nreads < 256 &&
+			    w < PART_ALL - ps.part_lo ? ps.part_lo + w :
+			    PART_ALL;
+			ps.parts[ps.nparts++] = (struct part){ 0, 1 };
 		}
 		msg_mute = 0;
 		return 1;
@@ -6594,7 +6614,7 @@ path_hit(uint32_t g)
 static int
 in_scope(uint8_t h)
 {
-	return opt.all || !plan.hits || hits_unplaced || pf.aux_bytes ||
+	return opt.all || !plan.hits || sc.hits_unplaced || pf.aux_bytes ||
 	    (h & (hit_mask() | HIT_MAYBE));
 }
 
@@ -9260,21 +9280,22 @@ hits_report(void)
 	uint32_t i, n = 0;
 
 	// said once: every share of a profile reads the same samples
-	if (hits_said++)
+	if (sc.hits_said++)
 		;
-	else if (hits_unplaced || pf.aux_bytes)
+	else if (sc.hits_unplaced || pf.aux_bytes)
 		pf_msg(0, "%" PRIu64 " samples cannot be placed in an object "
 		    "(no IP or TID, an unknown event, a branch stack)%s: every "
-		    "mapped object is judged", hits_unplaced,
+		    "mapped object is judged", sc.hits_unplaced,
 		    pf.aux_bytes ? ", and an AUX trace" : "");
-	else if (hits_unresolved || hits_unresolved_cc)
-		pf_msg(hits_unresolved ? 1 : 0, "%" PRIu64 " sample and %"
+	else if (sc.hits_unresolved || sc.hits_unresolved_cc)
+		pf_msg(sc.hits_unresolved ? 1 : 0, "%" PRIu64 " sample and %"
 		    PRIu64 " callchain address pages had no map when read and "
 		    "were given up (PERFMT_MAXPEND %d regions, %s): objects "
-		    "mapped later may be missing%s", hits_unresolved,
-		    hits_unresolved_cc, PERFMT_MAXPEND, passes_ok ? "in "
-		    "passes of a share each" : "read once", hits_unresolved ? "" :
-		    " (frame-pointer callchains hold many such)");
+		    "mapped later may be missing%s", sc.hits_unresolved,
+		    sc.hits_unresolved_cc, PERFMT_MAXPEND, ps.passes_ok ? "in "
+		    "passes of a share each" : "read once",
+		    sc.hits_unresolved ? "" : " (frame-pointer callchains hold "
+		    "many such)");
 	for (i = 0; i < nobj; i++)
 		if (objs[i].group == i && (path_hit(i) & HIT_MAYBE)) {
 			if (!n++)
@@ -9282,7 +9303,7 @@ hits_report(void)
 				    " maps did not fit the tables "
 				    "(PERFMT_MAXPROC %d, PERFMT_MAXMAP %d); the "
 				    "objects below may have hits not counted",
-				    hits_dropped_procs, hits_dropped_maps,
+				    sc.hits_dropped_procs, sc.hits_dropped_maps,
 				    PERFMT_MAXPROC, PERFMT_MAXMAP);
 			msg(1, "  %s", esc(obj_name(&objs[i])));
 		}
@@ -12089,9 +12110,9 @@ print_version(void)
 	    sizeof zs + sizeof zbuf + sizeof databuf + sizeof featbuf +
 	    sizeof tabbuf + sizeof notebuf + sizeof list_ix +
 	    sizeof objs + sizeof obj_head +
-	    sizeof arena + sizeof pf + sizeof res + sizeof maps +
-	    sizeof procs + sizeof proc_head + sizeof zombies +
-	    sizeof pend + sizeof hits_kept);
+	    sizeof arena + sizeof pf + sizeof res + sizeof sc.maps +
+	    sizeof sc.procs + sizeof sc.proc_head + sizeof sc.zombies +
+	    sizeof sc.pend + sizeof ps.hits_kept);
 }
 
 /* ==== 17. main ========================================================== */

@@ -72,11 +72,11 @@ fz_reset(void)
 	memset(&opt, 0, sizeof opt);
 	opt.sysroot = fz_dir;
 	opt.cache[opt.ncache++] = fz_dir;
-	passes_ok = 0;
-	part_lo = 0;
-	part_hi = PART_ALL;
-	hits_said = 0;
-	memset(dropped_seen, 0, sizeof dropped_seen);
+	ps.passes_ok = 0;
+	ps.part_lo = 0;
+	ps.part_hi = PART_ALL;
+	sc.hits_said = 0;
+	memset(ps.dropped_seen, 0, sizeof ps.dropped_seen);
 	pt.ns = 0;
 	pt.src = NULL;
 	pt.ok = 0;

@@ -503,7 +503,7 @@ t_builds_used(void)
 	int all = opt.all, hits = plan.hits;
 
 	pf_reset("t");
-	hits_unplaced = 0;
+	sc.hits_unplaced = 0;
 	plan.hits = HITS_CALLCHAIN;
 	opt.all = 0;
 	check(obj_add(-1, "/bin/a", 6, i1, 20, SRC_MMAP2ID, MISC_USER));
@@ -1358,10 +1358,10 @@ maps_of(int32_t pid, uint64_t *out, uint32_t max)
 
 	if (!p)
 		return UINT32_MAX;
-	for (m = p->maps; m != NOMAP && n < max / 3; m = maps[m].next) {
-		out[3 * n] = maps[m].start;
-		out[3 * n + 1] = maps[m].end;
-		out[3 * n++ + 2] = maps[m].obj;
+	for (m = p->maps; m != NOMAP && n < max / 3; m = sc.maps[m].next) {
+		out[3 * n] = sc.maps[m].start;
+		out[3 * n + 1] = sc.maps[m].end;
+		out[3 * n++ + 2] = sc.maps[m].obj;
 	}
 	return n;
 }
@@ -1624,27 +1624,27 @@ t_pend_wait(void)
 	check(a);
 	hits_mmap(82, MISC_USER, 0x40000000, 0x1000, a->group, 7);
 	check(!user_hit(83, 0x40000010, HIT_SAMPLE, 9));
-	check(npend == 1 && !a->hit);
+	check(sc.npend == 1 && !a->hit);
 	hits_fork(83, 82, 8);
 	pend_retry(0, 0, 83);
-	check(npend == 0 && a->hit == HIT_SAMPLE);
+	check(sc.npend == 0 && a->hit == HIT_SAMPLE);
 	check(user_hit(83, 0x40000020, HIT_SAMPLE, 9));
 	b = obj_add(-1, "/b", 2, NULL, 0, SRC_MMAP, MISC_USER);
 	check(b);
 	check(!user_hit(85, 0x50001010, HIT_SAMPLE, 9));
 	check(!user_hit(85, 0x50003010, HIT_SAMPLE, 9));
-	check(npend == 1);
+	check(sc.npend == 1);
 	hits_mmap(85, MISC_USER, 0x50001000, 0x1000, b->group, 8);
-	check(npend == 1 && b->hit == HIT_SAMPLE);
+	check(sc.npend == 1 && b->hit == HIT_SAMPLE);
 	hits_mmap(85, MISC_USER, 0x50003000, 0x1000, a->group, 8);
-	check(npend == 0);
+	check(sc.npend == 0);
 	hit_miss(84, MISC_KERNEL, UINT64_MAX - 0xff0, HIT_SAMPLE, 5, 1);
-	check(npend == 1 && hits_unknown == 0);
+	check(sc.npend == 1 && sc.hits_unknown == 0);
 	check(!user_hit(84, (uint64_t)1 << 56, HIT_CALLCHAIN, 5));
-	check(npend == 1 && hits_unknown == 1);
+	check(sc.npend == 1 && sc.hits_unknown == 1);
 	zombies_round();
 	zombies_round();
-	check(npend == 0 && hits_unknown == 2);
+	check(sc.npend == 0 && sc.hits_unknown == 2);
 	plan.hits = mode;
 	return 0;
 }
@@ -1666,23 +1666,23 @@ t_hits_order(void)
 	hits_mmap(10, MISC_USER, 0x1000, 0x1000, a->group, 0);
 	proc_exit(10, 100);
 	check(user_hit(10, 0x1800, HIT_SAMPLE, 90));
-	check(a->hit == HIT_SAMPLE && npend == 0);
+	check(a->hit == HIT_SAMPLE && sc.npend == 0);
 	zombies_round();
 	check(proc_find(10));
 	zombies_round();
 	check(!proc_find(10));
 	check(!user_hit(10, 0x1800, HIT_CALLCHAIN, 90));
-	check(npend == 1 && !(a->hit & HIT_CALLCHAIN));
+	check(sc.npend == 1 && !(a->hit & HIT_CALLCHAIN));
 	zombies_round();
 	zombies_round();
-	check(npend == 0 && hits_unknown == 1);
+	check(sc.npend == 0 && sc.hits_unknown == 1);
 	/* a sample before its MMAP waits for it, once per page; the MMAP
 	 * settles it at once */
 	user_hit(20, 0x5010, HIT_SAMPLE, 0);
 	user_hit(20, 0x5020, HIT_SAMPLE, 0);
-	check(npend == 1 && !b->hit);
+	check(sc.npend == 1 && !b->hit);
 	hits_mmap(20, MISC_USER, 0x5000, 0x1000, b->group, 0);
-	check(b->hit == HIT_SAMPLE && npend == 0);
+	check(b->hit == HIT_SAMPLE && sc.npend == 0);
 	/* in time order, FORK copies what the parent had before it */
 	hits_mmap(40, MISC_USER, 0x8000, 0x2000, a->group, 10);
 	hits_mmap(40, MISC_USER, 0xc000, 0x1000, a->group, 60);
@@ -1739,7 +1739,7 @@ t_hits_order(void)
 	hits_mmap(81, MISC_USER, 0x7000, 0x1000, b->group, 0);
 	b->hit = 0;
 	check(user_hit(80, 0x7008, HIT_SAMPLE, 410));
-	check(b->hit == HIT_SAMPLE && npend == 0);
+	check(b->hit == HIT_SAMPLE && sc.npend == 0);
 	/* execve's own end, before the new image's first MMAP: its user
 	 * stack is the old image's, which perf still has (it drops no map
 	 * at an exec); once a map of the new image is there, nothing.  The
@@ -1765,21 +1765,21 @@ t_hits_order(void)
 	 * where another pass reads the rest nothing is given up, else the
 	 * rest is, counted */
 	for (k = 0; k < 2; k++) {
-		passes_ok = !k;
-		pend_n = pend_read = 1;
-		hits_unresolved = 0;
+		ps.passes_ok = !k;
+		sc.pend_n = sc.pend_read = 1;
+		sc.hits_unresolved = 0;
 		for (i = 0; i <= PERFMT_MAXPEND; i++)
 			user_hit(60, (0x100000 + (uint64_t)i) << PEND_SHIFT,
 			    HIT_SAMPLE, 0);
-		check(pend_n >= 2 && npend <= PERFMT_MAXPEND);
-		check(k ? hits_unresolved > 0 : hits_unresolved == 0);
-		for (i = 0; i < npend; i++)
-			check(pend_mine(&pend[i], pend_n));
+		check(sc.pend_n >= 2 && sc.npend <= PERFMT_MAXPEND);
+		check(k ? sc.hits_unresolved > 0 : sc.hits_unresolved == 0);
+		for (i = 0; i < sc.npend; i++)
+			check(pend_mine(&sc.pend[i], sc.pend_n));
 		pend_retry(0, 1, PEND_ALL);
-		check(npend == 0);
+		check(sc.npend == 0);
 	}
-	passes_ok = 0;
-	pend_n = pend_read = 1;
+	ps.passes_ok = 0;
+	sc.pend_n = sc.pend_read = 1;
 	return 0;
 }
 
