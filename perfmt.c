@@ -107,6 +107,7 @@ long syscall(long, ...);
 #define ELFIDMAX 64		/* longest build-ID note printed in full */
 #define STRMAX 256		/* kept bytes of a header string */
 #define CMDMAX 1024		/* kept bytes of the recorded command line */
+#define PATHMAX 4096		/* a path perfmt makes, to look for a file */
 #define MAXDAMAGE 8		/* damage notes kept for `header` */
 #define NOPOS UINT64_MAX
 /* ns a file time may lag: the kernel's coarse clock, a tick at HZ=100 */
@@ -114,21 +115,30 @@ long syscall(long, ...);
 
 /* ==== 2. Diagnostics ====================================================
  * A message ending in ':' gets strerror(errno) appended.  level raises
- * status: 0 a note, 1 something cannot be told, 2 trouble; finish (section
- * 17) makes the exit status of it and `changed` (verdict_status).
+ * rpt.status: 0 a note, 1 something cannot be told, 2 trouble; finish
+ * (section 17) makes the exit status of it and rpt.changed
+ * (verdict_status).  rpt holds what the run prints and its status.
  */
-static int status;
-static int changed;
-static int msg_mute;	/* a pass after the first says nothing again */
+static struct {
+	int status;
+	int changed;
+	int msg_mute;	/* a pass after the first says nothing again */
+	char detail[3 * PATHMAX];	/* a row's (detail_for, section 15) */
+	size_t dlen;
+	int table_named;	/* the table's columns are named */
+	int name_w;	/* the OBJECT column's width (check_pass) */
+	int hj;		/* header -j */
+	unsigned hn;	/* JSON members printed so far */
+} rpt = { .name_w = 6 };
 
 static void
 vmsg(int level, int e, const char *who, const char *fmt, va_list ap)
 {
 	size_t n = strlen(fmt);
 
-	if (level > status)
-		status = level;
-	if (msg_mute)
+	if (level > rpt.status)
+		rpt.status = level;
+	if (rpt.msg_mute)
 		return;
 
 	fputs("perfmt: ", stderr);
@@ -4653,7 +4663,7 @@ progress_begin(void)
 	const char *d = getenv("PERFMT_PROGRESS_DELAY");
 	uint64_t ms;
 
-	prog.on = isatty(2) && !msg_mute;
+	prog.on = isatty(2) && !rpt.msg_mute;
 	prog.shown = 0;
 	prog.base = 0;
 	prog.delay = d && dec_value(d, 86400000, &ms) ? (int64_t)ms : 1000;
@@ -5316,12 +5326,12 @@ next_pass(const char *path)
 		ps.nparts--;
 		sc.pend_k = ps.parts[ps.nparts].pk;
 		sc.pend_n = sc.pend_read = pn = ps.parts[ps.nparts].pn;
-		msg_mute = ps.npasses > 0;
+		rpt.msg_mute = ps.npasses > 0;
 		lost[0] = sc.hits_unresolved;
 		lost[1] = sc.hits_unresolved_cc;
 		ps.nreads++;
 		if (!pf_load(path)) {
-			msg_mute = 0;
+			rpt.msg_mute = 0;
 			return -1;
 		}
 		if (pn > 1) {
@@ -5333,7 +5343,7 @@ next_pass(const char *path)
 			ps.pass_sig[1] = pf.streams_sig;
 		} else if (pf.file_sig != ps.pass_sig[0] ||
 		    pf.streams_sig != ps.pass_sig[1]) {
-			msg_mute = 0;
+			rpt.msg_mute = 0;
 			msg(2, "%s: replaced or written while it was read: a later "
 			    "pass read other bytes than the first",
 			    esc(pf_shown()));
@@ -5376,10 +5386,10 @@ next_pass(const char *path)
 			    PART_ALL;
 			ps.parts[ps.nparts++] = (struct part){ 0, 1 };
 		}
-		msg_mute = 0;
+		rpt.msg_mute = 0;
 		return 1;
 	}
-	msg_mute = 0;
+	rpt.msg_mute = 0;
 	return 0;
 }
 
@@ -5930,7 +5940,6 @@ machine_name(unsigned em)
  * Under a sysroot every symlink resolves inside it and ".." stops at its
  * top: nothing outside is ever opened.
  */
-#define PATHMAX 4096
 #define MAXCAND 24
 
 enum { CT_PATH, CT_CACHE, CT_DEBUG, CT_KNOTES, CT_VMLINUX, CT_MODNOTES,
@@ -6346,9 +6355,9 @@ static void
 verdict_status(unsigned v)
 {
 	if (v <= V_DELETED)
-		changed = 1;
-	else if (status < 1)
-		status = 1;
+		rpt.changed = 1;
+	else if (rpt.status < 1)
+		rpt.status = 1;
 }
 
 enum { K_USER, K_KERNEL, K_MODULE, K_VDSO, K_JIT, K_PSEUDO };
@@ -8530,8 +8539,6 @@ host_compare(void)
  * The table (default), porcelain (-p: tab-separated, '-' for empty) and
  * JSON Lines (-j).  Every name is escaped in every format (section 4).
  */
-static char detail[3 * PATHMAX];
-static size_t dlen;
 
 static void
 dadd(const char *fmt, ...)
@@ -8539,14 +8546,15 @@ dadd(const char *fmt, ...)
 	va_list ap;
 	int n;
 
-	if (dlen >= sizeof detail - 1)
+	if (rpt.dlen >= sizeof rpt.detail - 1)
 		return;
 	va_start(ap, fmt);
-	n = vsnprintf(detail + dlen, sizeof detail - dlen, fmt, ap);
+	n = vsnprintf(rpt.detail + rpt.dlen, sizeof rpt.detail - rpt.dlen,
+	    fmt, ap);
 	va_end(ap);
-	dlen += n < 0 ? 0 : (size_t)n;
-	if (dlen > sizeof detail - 1)
-		dlen = sizeof detail - 1;
+	rpt.dlen += n < 0 ? 0 : (size_t)n;
+	if (rpt.dlen > sizeof rpt.detail - 1)
+		rpt.dlen = sizeof rpt.detail - 1;
 }
 
 static void
@@ -8909,8 +8917,8 @@ detail_for(uint32_t g, const struct rec *rc)
 		cand_resolve(&cands[r->cand]);
 	if (ncand)
 		cand_resolve(&cands[0]);
-	dlen = 0;
-	detail[0] = 0;
+	rpt.dlen = 0;
+	rpt.detail[0] = 0;
 	if (ru->tail & T_MODIFIED) {
 		time_into(when, sizeof when, r->mtime, 0);
 		dadd("no build-ID recorded; modified %s, ", when);
@@ -8954,8 +8962,6 @@ json_str(const char *s)
 	json_text(s, 0);
 }
 
-static int table_named;
-static int name_w = 6;	/* the OBJECT column's width (check_pass) */
 
 static void
 report_row(uint32_t g)
@@ -8997,24 +9003,25 @@ report_row(uint32_t g)
 		printf(",\"mapped\":%s", o->gsrc & SRC_EXEC ? "\"code\"" :
 		    o->gsrc & SRC_MMAP ? "\"data\"" : "null");
 		printf(",\"build_ids_recorded\":%u,\"detail\":", rc.nids);
-		json_text(detail, 1);
+		json_text(rpt.detail, 1);
 		puts("}");
 	} else if (opt.porcelain) {
 		printf("%s\t%s\t%s\t", vnames[r->verdict], hex[0] ? hex : "-",
 		    dhex[0] ? dhex : "-");
 		out_name(obj_name(o), o->namelen, 1);
-		printf("\t%s\n", detail[0] ? detail : "-");
+		printf("\t%s\n", rpt.detail[0] ? rpt.detail : "-");
 	} else {
 		// the columns named once, above the first row, OBJECT as wide
 		// as the pass's widest name up to a bound; the ID is the
 		// recorded one, the file's is in the detail, last
-		if (!opt.quiet && !table_named++)
-			printf("%-10s %-*s %-40s  %s\n", "VERDICT", name_w,
+		if (!opt.quiet && !rpt.table_named++)
+			printf("%-10s %-*s %-40s  %s\n", "VERDICT", rpt.name_w,
 			    "OBJECT", "RECORDED-BUILD-ID", "DETAIL");
 		printf("%-10s ", vnames[r->verdict]);
 		w = out_name(obj_name(o), o->namelen, 1);
-		printf("%*s %-40s  %s\n", (int)w < name_w ? name_w - (int)w : 0, "",
-		    hex[0] ? hex : "-", detail);
+		printf("%*s %-40s  %s\n", (int)w < rpt.name_w ?
+		    rpt.name_w - (int)w : 0, "", hex[0] ? hex : "-",
+		    rpt.detail);
 	}
 }
 
@@ -9122,7 +9129,7 @@ report_time_note(unsigned by_time)
 {
 	// -q: nothing at all where all is well
 	if (by_time && pt.trust >= PT_WRITTEN && (opt.porcelain ||
-	    (opt.quiet && (status || changed))))
+	    (opt.quiet && (rpt.status || rpt.changed))))
 		msg(0, "%s: the profile's time is %s, %s", esc(pf_shown()),
 		    pt.src, trust_text());
 }
@@ -9349,7 +9356,7 @@ cmd_list(const char *path)
 		pf_msg(1, "no build-IDs recorded (perf record -B, pipe mode "
 		    "or a killed recording); %" PRIu32 " mapped executable "
 		    "objects have none", mapped);
-	return status;
+	return rpt.status;
 }
 
 static int
@@ -9402,21 +9409,19 @@ cmd_buildid(int argc, char **argv)
 			msg(2, "%s: %s", esc(argv[i]), e.why);
 		}
 	}
-	return status;
+	return rpt.status;
 }
 
 /* header: each fact once, in the order cmd_header calls for them, as a line
  * "label  value" or, with -j, as a member of one JSON object "key":value.
  * A fact the profile lacks is no line, and null in JSON. */
-static int hj;			/* -j */
-static unsigned hn;		/* JSON members printed so far */
 
 /* The start of a fact: its line's label, or its member's key. */
 static void
 h_key(const char *label, const char *key)
 {
-	if (hj)
-		printf("%s\"%s\":", hn++ ? "," : "{", key);
+	if (rpt.hj)
+		printf("%s\"%s\":", rpt.hn++ ? "," : "{", key);
 	else
 		printf("%-14s", label);
 }
@@ -9424,10 +9429,10 @@ h_key(const char *label, const char *key)
 static void
 h_str(const char *label, const char *key, const char *val)
 {
-	if (!hj && !val[0])
+	if (!rpt.hj && !val[0])
 		return;
 	h_key(label, key);
-	if (!hj) {
+	if (!rpt.hj) {
 		out_name(val, strlen(val), 1);
 		putchar('\n');
 	} else {
@@ -9439,7 +9444,7 @@ h_str(const char *label, const char *key, const char *val)
 static void
 h_num(const char *key, int has, uint64_t v)
 {
-	if (!hj || !key)
+	if (!rpt.hj || !key)
 		return;
 	h_key("", key);
 	if (has)
@@ -9455,14 +9460,14 @@ h_count(const char *label, const char *key, int zero, uint64_t v,
     const char *words)
 {
 	h_num(key, zero || v, v);
-	if (!hj && v)
+	if (!rpt.hj && v)
 		printf("%-14s%" PRIu64 "%s\n", label, v, words);
 }
 
 static void
 h_bool(const char *key, int v)
 {
-	if (!hj)
+	if (!rpt.hj)
 		return;
 	h_key("", key);
 	fputs(v ? "true" : "false", stdout);
@@ -9482,7 +9487,7 @@ h_time(const char *key, uint64_t t)
 {
 	char buf[64];
 
-	if (hj) {
+	if (rpt.hj) {
 		snprintf(buf, sizeof buf, "%s_ns", key);
 		h_num(buf, 1, t);
 		h_key("", key);
@@ -9491,9 +9496,9 @@ h_time(const char *key, uint64_t t)
 	}
 	if (pf.has_clock_data) {
 		utc_into(buf, sizeof buf, (int64_t)(pf.clock_tod +
-		    (t - pf.clock_ns)), hj ? 1 : 9);
-		printf(hj ? "\"%s\"" : " (%s)", buf);
-	} else if (hj) {
+		    (t - pf.clock_ns)), rpt.hj ? 1 : 9);
+		printf(rpt.hj ? "\"%s\"" : " (%s)", buf);
+	} else if (rpt.hj) {
 		fputs("null", stdout);
 	}
 }
@@ -9507,11 +9512,11 @@ h_span(const char *key, uint64_t first, uint64_t last, const char *tail)
 
 	snprintf(k, sizeof k, "%s_first", key);
 	h_time(k, first);
-	if (!hj)
+	if (!rpt.hj)
 		fputs(" to ", stdout);
 	snprintf(k, sizeof k, "%s_last", key);
 	h_time(k, last);
-	if (!hj)
+	if (!rpt.hj)
 		puts(tail);
 }
 
@@ -9521,7 +9526,7 @@ h_format(void)
 	static const char *const modes[] = { "file", "pipe", "directory" };
 	int file = pf.mode != MODE_PIPE;
 
-	if (hj) {
+	if (rpt.hj) {
 		h_str("", "mode", modes[pf.mode]);
 		h_bool("big_endian", pf.be);
 		h_bool("unfinished", pf.unfinished);
@@ -9563,7 +9568,7 @@ h_machine(void)
 	h_str("arch", "arch", pf.arch);
 	h_num("cpus_online", cpus, pf.cpus_online);
 	h_num("cpus_available", cpus, pf.cpus_avail);
-	if (!hj && cpus)
+	if (!rpt.hj && cpus)
 		printf("%-14s%" PRIu32 " online, %" PRIu32 " available\n",
 		    "cpus", pf.cpus_online, pf.cpus_avail);
 	h_str("cpu", "cpudesc", pf.cpudesc);
@@ -9571,7 +9576,7 @@ h_machine(void)
 	h_count("memory", "total_mem_kb", 0, pf.total_mem, " kB");
 	h_str("command line", "cmdline", pf.cmdline);
 	h_bool("cmdline_cut", pf.cmdline_cut);
-	if (!hj && pf.cmdline[0] && pf.cmdline_cut)
+	if (!rpt.hj && pf.cmdline[0] && pf.cmdline_cut)
 		printf("%-14s(cut at %d bytes)\n", "", CMDMAX);
 }
 
@@ -9619,12 +9624,12 @@ h_events(void)
 	uint32_t i;
 	unsigned b, n;
 
-	if (hj)
+	if (rpt.hj)
 		h_key("", "events");
 	for (i = 0; i < pf.nattr; i++) {
 		a = &pf.attrs[i];
 		name = event_name(a);
-		if (hj) {
+		if (rpt.hj) {
 			fputs(i ? ",{\"name\":" : "[{\"name\":", stdout);
 			json_str(name);
 			fputs(",\"sample_type\":[", stdout);
@@ -9636,15 +9641,16 @@ h_events(void)
 		for (b = n = 0; b < 64; b++) {
 			if (!(a->sample_type >> b & 1))
 				continue;
-			printf(hj ? "%s\"" : "%s", n++ ? hj ? "," : "|" : "");
+			printf(rpt.hj ? "%s\"" : "%s",
+			    n++ ? rpt.hj ? "," : "|" : "");
 			if (b < sizeof sample_bits / sizeof *sample_bits)
 				fputs(sample_bits[b], stdout);
 			else
 				printf("bit%u", b);
-			if (hj)
+			if (rpt.hj)
 				putchar('"');
 		}
-		if (hj) {
+		if (rpt.hj) {
 			printf("],\"ids\":%" PRIu32 ",\"sample_id_all\":%s,"
 			    "\"build_id\":%s}", a->nids, a->flags >>
 			    F_SAMPLE_ID_ALL & 1 ? "true" : "false", a->flags >>
@@ -9657,7 +9663,7 @@ h_events(void)
 			fputs(", build_id", stdout);
 		printf(", %" PRIu32 " ids\n", a->nids);
 	}
-	if (hj)
+	if (rpt.hj)
 		fputs(pf.nattr ? "]" : "[]", stdout);
 	h_count("", "events_not_kept", 1, pf.attr_dropped, " more not kept");
 }
@@ -9681,22 +9687,23 @@ h_times(void)
 	char buf[64];
 
 	if (pf.sample_first || pf.sample_last) {
-		if (!hj)
+		if (!rpt.hj)
 			printf("%-14s", "sample time");
 		h_span("sample_time", pf.sample_first, pf.sample_last,
 		    " (SAMPLE_TIME)");
 	}
 	if (pf.n_timed) {
 		h_num("samples_timed", 1, pf.n_timed);
-		if (!hj)
+		if (!rpt.hj)
 			printf("%-14s%" PRIu64 " timed, ", "samples seen",
 			    pf.n_timed);
 		h_span("samples", pf.t_first, pf.t_last, "");
 	}
 	if (pf.has_clock_data) {
 		h_key("clock", "clock");
-		utc_into(buf, sizeof buf, (int64_t)pf.clock_tod, hj ? 1 : 9);
-		if (hj) {
+		utc_into(buf, sizeof buf, (int64_t)pf.clock_tod,
+		    rpt.hj ? 1 : 9);
+		if (rpt.hj) {
 			printf("{\"name\":\"%s\",\"clockid\":%" PRIu32 ",\"ns\":%"
 			    PRIu64 ",\"time\":\"%s\",\"version\":%" PRIu32 "}",
 			    clock_name(pf.clock_id), pf.clock_id, pf.clock_ns,
@@ -9713,7 +9720,7 @@ h_times(void)
 	// the time check judges by, and how far it is trusted
 	host_compare();
 	profile_time();
-	if (hj) {
+	if (rpt.hj) {
 		h_key("", "profile_time");
 		json_prof_time();
 	} else if (pt.src) {
@@ -9731,14 +9738,15 @@ h_features(void)
 
 	h_key("features", "features");
 	if (pf.mode != MODE_PIPE && !pf.features_read) {
-		fputs(hj ? "null" : "none read (no feature table)\n", stdout);
+		fputs(rpt.hj ? "null" : "none read (no feature table)\n",
+		    stdout);
 		return;
 	}
 	for (bit = 0; bit < 256; bit++)
 		if (feat_has(bit))
-			printf(hj ? "%s\"%s\"" : "%s%s", n++ ? hj ? "," : " " :
-			    hj ? "[" : "", feat_name(bit));
-	if (hj)
+			printf(rpt.hj ? "%s\"%s\"" : "%s%s", n++ ? rpt.hj ?
+			    "," : " " : rpt.hj ? "[" : "", feat_name(bit));
+	if (rpt.hj)
 		fputs(n ? "]" : "[]", stdout);
 	else if (n)
 		printf(" (%u)\n", n);
@@ -9773,15 +9781,16 @@ h_records(void)
 	qsort(all, n, sizeof *all, cmp_count);
 	h_num("records", 1, pf.nrec);
 	h_num("record_bytes", 1, pf.recbytes);
-	if (hj)
+	if (rpt.hj)
 		h_key("", "records_by_type");
 	else
 		printf("%-14s%" PRIu64 " (%" PRIu64 " bytes)", "records",
 		    pf.nrec, pf.recbytes);
 	for (i = 0; i < n; i++)
-		printf(hj ? "%s\"%s\":%" PRIu64 : "%s%s %" PRIu64, i ? hj ? "," :
-		    ", " : hj ? "{" : ": ", rec_name(all[i].type), all[i].n);
-	if (hj)
+		printf(rpt.hj ? "%s\"%s\":%" PRIu64 : "%s%s %" PRIu64, i ?
+		    rpt.hj ? "," : ", " : rpt.hj ? "{" : ": ",
+		    rec_name(all[i].type), all[i].n);
+	if (rpt.hj)
 		fputs(n ? "}" : "{}", stdout);
 	else if (pf.other_dropped)
 		printf(", %" PRIu64 " of further types\n", pf.other_dropped);
@@ -9802,22 +9811,22 @@ h_compressed(void)
 
 	h_key("compressed", "compressed");
 	if (!pf.z_records && !feat) {
-		fputs(hj ? "null" : "no\n", stdout);
+		fputs(rpt.hj ? "null" : "no\n", stdout);
 		return;
 	}
-	if (hj)
+	if (rpt.hj)
 		fputs("{\"method\":", stdout);
 	if (feat)
-		printf(hj ? "\"%s\",\"level\":%" PRIu32 : "%s level %" PRIu32
-		    ", ", method, pf.z_level);
-	else if (hj)
+		printf(rpt.hj ? "\"%s\",\"level\":%" PRIu32 :
+		    "%s level %" PRIu32 ", ", method, pf.z_level);
+	else if (rpt.hj)
 		fputs("null,\"level\":null", stdout);
-	printf(hj ? ",\"records\":%" PRIu64 ",\"bytes\":%" PRIu64
+	printf(rpt.hj ? ",\"records\":%" PRIu64 ",\"bytes\":%" PRIu64
 	    ",\"decoded_bytes\":%" PRIu64 ",\"decoded_records\":%" PRIu64 "}"
 	    : "%" PRIu64 " COMPRESSED records, %" PRIu64 " bytes, decoded to %"
 	    PRIu64 " bytes in %" PRIu64 " records", pf.z_records, pf.z_bytes,
 	    pf.z_out, pf.z_recs);
-	if (hj)
+	if (rpt.hj)
 		return;
 	if (pf.z_bytes && pf.z_out)
 		printf(" (ratio %.2f)", (double)pf.z_out / (double)pf.z_bytes);
@@ -9837,15 +9846,16 @@ h_objects(void)
 	}
 	// one list of values: the text's line leaves out the last
 	h_key("build-ids", "build_ids");
-	printf(hj ? "{\"table\":%" PRIu64 ",\"records\":%" PRIu64 ",\"mmap2\":%"
-	    PRIu64 ",\"objects\":%" PRIu32 ",\"ignored\":%" PRIu64 "}" : "%"
-	    PRIu64 " in the build-ID table, %" PRIu64 " in build-ID records, %"
+	printf(rpt.hj ? "{\"table\":%" PRIu64 ",\"records\":%" PRIu64
+	    ",\"mmap2\":%" PRIu64 ",\"objects\":%" PRIu32 ",\"ignored\":%"
+	    PRIu64 "}" : "%" PRIu64 " in the build-ID table, %" PRIu64 " in "
+	    "build-ID records, %"
 	    PRIu64 " in MMAP2 records; %" PRIu32 " objects with an ID\n",
 	    pf.n_table, pf.n_bidrec, pf.n_mmapid, ids, pf.n_bid_ignored);
 	h_count("", NULL, 0, pf.n_bid_ignored,
 	    " entries of unknown cpumode ignored");
 	h_key("mmaps", "mmaps");
-	printf(hj ? "{\"mappings\":%" PRIu64 ",\"executable\":%" PRIu64
+	printf(rpt.hj ? "{\"mappings\":%" PRIu64 ",\"executable\":%" PRIu64
 	    ",\"objects\":%" PRIu32 ",\"executable_objects\":%" PRIu32
 	    ",\"object_records_not_kept\":%" PRIu32 "}" : "%" PRIu64
 	    " mappings (%" PRIu64 " executable) of %" PRIu32 " objects (%"
@@ -9861,19 +9871,19 @@ h_damage(int damaged, const char *key)
 {
 	uint32_t i, n = 0;
 
-	if (hj)
+	if (rpt.hj)
 		h_key("", key);
 	for (i = 0; i < pf.ndamage; i++) {
 		if ((pf.damage[i].level > 0) != damaged)
 			continue;
-		if (hj) {
+		if (rpt.hj) {
 			fputs(n++ ? "," : "[", stdout);
 			json_str(pf.damage[i].text);
 		} else {
 			h_str(n++ ? "" : key, NULL, pf.damage[i].text);
 		}
 	}
-	if (hj) {
+	if (rpt.hj) {
 		fputs(n ? "]" : "[]", stdout);
 		return;
 	}
@@ -9889,8 +9899,8 @@ cmd_header(const char *path)
 {
 	if (!read_plan(C_HEADER) || !pf_load(path))
 		return 2;
-	hj = opt.json;
-	hn = 0;
+	rpt.hj = opt.json;
+	rpt.hn = 0;
 	h_str("file", "file", pf.path);
 	h_format();
 	h_machine();
@@ -9903,9 +9913,9 @@ cmd_header(const char *path)
 	h_damage(0, "notes");
 	h_damage(1, "damage");
 	h_num("damage_more", 1, pf.damage_more);
-	if (hj)
+	if (rpt.hj)
 		puts("}");
-	return status;
+	return rpt.status;
 }
 
 /* After the first pass read the profile: its time, whether it is this
@@ -9942,10 +9952,10 @@ check_pass(unsigned *counts, unsigned *by_time)
 	// a row of a typical name fits 120 columns; a longer name pushes
 	// its own row's ID and detail along
 	// (the first pass's: the columns are named once)
-	for (i = 0; !table_named && i < nobj; i++)
+	for (i = 0; !rpt.table_named && i < nobj; i++)
 		if (wanted(i) && (w = out_name(obj_name(&objs[i]),
-		    objs[i].namelen, 0)) > (size_t)name_w)
-			name_w = w > 56 ? 56 : (int)w;
+		    objs[i].namelen, 0)) > (size_t)rpt.name_w)
+			rpt.name_w = w > 56 ? 56 : (int)w;
 	for (v = 0; v < V_N; v++) {
 		if (opt.quiet && v >= V_OK)
 			break;
@@ -9981,7 +9991,7 @@ cmd_check(const char *path)
 	(void)sysroot_sane();
 	report_summary(counts);
 	report_time_note(by_time);
-	return status;
+	return rpt.status;
 }
 
 /* ---- writing: a new file in place of the output ------------------------
@@ -10027,18 +10037,18 @@ static struct {
 	unsigned steps;		/* writes done, for the crash tests */
 	int64_t birth;		/* inject: the profile's birth, kept as
 				 * BIRTH_XATTR; 0 none */
+	volatile sig_atomic_t named;	/* tmp is a file to remove */
+	volatile sig_atomic_t copying;	/* standard output's file is
+					 * being filled */
 } wr;
-static volatile sig_atomic_t wr_named;	/* wr.tmp is a file to remove */
-static volatile sig_atomic_t wr_copying;	/* standard output's file is
-						 * being filled */
 
 /* The new file, not renamed, goes: at the end (wr_end) or on a signal. */
 static void
 wr_unname(void)
 {
-	if (wr_named)
+	if (wr.named)
 		unlinkat(wr.dfd, wr.tname, 0);
-	wr_named = 0;
+	wr.named = 0;
 }
 
 /* A build with PERFMT_TEST_HOOKS stops dead after the Nth write step
@@ -10398,7 +10408,7 @@ static void
 wr_signal(int sig)
 {
 	wr_unname();
-	if (wr_copying)
+	if (wr.copying)
 		(void)!ftruncate(wr.ofd, 0);
 	signal(sig, SIG_DFL);
 	raise(sig);
@@ -10492,7 +10502,7 @@ wr_mktemp(char *buf, const char *what, int named)
 	}
 	if (fd >= 0 && named) {
 		wr.tname = buf + n;
-		wr_named = 1;
+		wr.named = 1;
 	} else if (fd >= 0) {
 		unlinkat(wr.dfd, buf + n, 0);
 	}
@@ -10609,7 +10619,7 @@ wr_commit(const struct timespec *t, mode_t fresh)
 
 	if (!wr.path) {
 		// a signal in the copy empties the file again too
-		wr_copying = wr.ost.st_ino != 0;
+		wr.copying = wr.ost.st_ino != 0;
 		while (wr.fd >= 0 && (k = read_at(wr.fd, databuf,
 		    sizeof databuf, (int64_t)off)) != 0) {
 			// a file on standard output was empty (wr_target), and
@@ -10623,13 +10633,13 @@ wr_commit(const struct timespec *t, mode_t fresh)
 				if (wr.ost.st_ino && ftruncate(wr.ofd, 0))
 					msg(2, "<stdout>: cannot be emptied "
 					    "again:");
-				wr_copying = 0;
+				wr.copying = 0;
 				return 0;
 			}
 			off += (uint64_t)k;
 			wr_step();
 		}
-		wr_copying = 0;
+		wr.copying = 0;
 		fd = wr.ofd;
 		wr.ofd = -1;
 		if (close(fd)) {
@@ -10677,7 +10687,7 @@ wr_commit(const struct timespec *t, mode_t fresh)
 		msg(2, "%s: cannot rename to %s:", esc(wr.tmp), esc(wr.path));
 		return 0;
 	}
-	wr_named = 0;
+	wr.named = 0;
 	wr.tmp[0] = 0;
 	wr_step();
 	// the rename is durable once the directory is synced
@@ -11391,8 +11401,9 @@ inj_pass(void)
 		printf("%-5s %-40s ", what[d], hex[0] ? hex : "-");
 		out_name(obj_name(&objs[i]), objs[i].namelen, 1);
 		if (d == INJ_LEFT)
-			printf("  %s%s%s", vnames[res[i].verdict], why || detail[0] ?
-			    ": " : "", why ? why : detail);
+			printf("  %s%s%s", vnames[res[i].verdict],
+			    why || rpt.detail[0] ? ": " : "",
+			    why ? why : rpt.detail);
 		putchar('\n');
 	}
 	if (plan.hits)
@@ -11537,7 +11548,7 @@ cmd_inject(const char *path, const char *out)
 			    "the file judged is not the one copied");
 			goto fail;
 		}
-		if (first == 1 && (!verdicts_begin() || status >= 2 ||
+		if (first == 1 && (!verdicts_begin() || rpt.status >= 2 ||
 		    !inj_plan() || !inj_writers() || (!opt.dry && !inj_begin())))
 			goto fail;
 		if (!inj_pass())
@@ -11559,7 +11570,7 @@ cmd_inject(const char *path, const char *out)
 		printf("%u build-IDs added, %u recorded before, %u objects left "
 		    "out%s%s\n", inj.n[INJ_ADD], inj.n[INJ_HAS], inj.n[INJ_LEFT],
 		    scope_left(), opt.dry ? " (-n: nothing written)" : "");
-	return status;
+	return rpt.status;
 fail:
 	inj_end();
 	msg(2, "%s: not injected: the profile is left as it was",
@@ -11824,7 +11835,7 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
 	if (pl->jit ? v != V_UNCHANGED : v != V_OK && rc->idlen) {
 		detail_for(g, rc);
 		pl->vn = vnames[v];
-		pl->why = detail;
+		pl->why = rpt.detail;
 	} else if (pl->jit && not_here())
 		pl->why = not_here();
 	else if (!pl->jit && v != V_OK)
@@ -11976,7 +11987,7 @@ ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 		return;
 	n = pl.why ? 0 : ar_copy(g, &pl);
 	if (n < 0) {
-		status = 2;
+		rpt.status = 2;
 		return;
 	}
 	hex = pl.hex[0] ? pl.hex : "-";
@@ -12016,7 +12027,7 @@ ar_object(uint32_t g, const struct rec *rc)
 		    r->verdict);
 		return;
 	}
-	for (i = g; i != UINT32_MAX && status < 2; i = objs[i].gnext - 1) {
+	for (i = g; i != UINT32_MAX && rpt.status < 2; i = objs[i].gnext - 1) {
 		if (!id_first(g, i) || !build_used(g, i))
 			continue;
 		one.id = objs[i].id;
@@ -12048,7 +12059,7 @@ cmd_archive(const char *path, const char *out)
 		// each pass's objects are its own
 		memset(ar.ids, 0, sizeof ar.ids);
 		lists_read();
-		for (i = 0; i < nobj && status < 2; i++) {
+		for (i = 0; i < nobj && rpt.status < 2; i++) {
 			if (!judged(i))
 				continue;
 			judge(i);
@@ -12058,7 +12069,7 @@ cmd_archive(const char *path, const char *out)
 		if (plan.hits)
 			hits_report();
 	}
-	if (rc1 < 0 || status >= 2 || !first || !sysroot_sane() ||
+	if (rc1 < 0 || rpt.status >= 2 || !first || !sysroot_sane() ||
 	    !wr_write(ar_zeros, sizeof ar_zeros, -1) ||
 	    !wr_write(ar_zeros, sizeof ar_zeros, -1) ||
 	    !wr_commit(NULL, 0666))
@@ -12066,7 +12077,7 @@ cmd_archive(const char *path, const char *out)
 	wr_end();
 	out = file ? esc(out) : "FILE";
 	if (opt.quiet)
-		return status;
+		return rpt.status;
 	fprintf(stderr, "%u objects archived, %u left out%s; on the host: tar "
 	    "-xf %s -C ~/.debug\n", ar.put, ar.left, scope_left(), out);
 	// perf reads a JIT's map from /tmp only; -k: a map there is a host
@@ -12074,7 +12085,7 @@ cmd_archive(const char *path, const char *out)
 	if (ar.jit)
 		fprintf(stderr, "and for the JIT maps: tar -xkf %s -C / "
 		    "--wildcards 'tmp/perf-*.map'\n", out);
-	return status;
+	return rpt.status;
 fail:
 	wr_end();
 	if (file)
@@ -12123,9 +12134,9 @@ finish(int rc)
 		msg(2, "<stdout>: write error:");
 		return 2;
 	}
-	if (rc < status)
-		rc = status;
-	return rc >= 2 ? 2 : changed ? 1 : rc ? 3 : 0;
+	if (rc < rpt.status)
+		rc = rpt.status;
+	return rc >= 2 ? 2 : rpt.changed ? 1 : rc ? 3 : 0;
 }
 
 

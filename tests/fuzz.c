@@ -67,8 +67,8 @@ static char fz_outbuf[1 << 16], fz_errbuf[1 << 16];
 static void
 fz_reset(void)
 {
-	status = 0;
-	msg_mute = 0;
+	rpt.status = 0;
+	rpt.msg_mute = 0;
 	memset(&opt, 0, sizeof opt);
 	opt.sysroot = fz_dir;
 	opt.cache[opt.ncache++] = fz_dir;
@@ -82,7 +82,7 @@ fz_reset(void)
 	pt.ok = 0;
 	pt.same_host = 0;
 	ncand = 0;
-	dlen = 0;
+	rpt.dlen = 0;
 	memset(&prog, 0, sizeof prog);
 }
 

@@ -41,10 +41,10 @@ sweep_one(const char *name, const unsigned char *data, size_t n,
 	// make test's time
 	fz_writers = runs++ % 8 == 0;
 	LLVMFuzzerTestOneInput(data, n);
-	if (status > 2 || now_s() - t0 > 10.0) {
+	if (rpt.status > 2 || now_s() - t0 > 10.0) {
 		if (bad_runs++ < 5)
 			dprintf(out_fd, "FAIL sweep %s: %s at %zu: status %d, "
-			    "%.2f s\n", name, what, at, status, now_s() - t0);
+			    "%.2f s\n", name, what, at, rpt.status, now_s() - t0);
 	}
 }
 

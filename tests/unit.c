@@ -351,7 +351,7 @@ t_skip_samples(void)
 	}
 	put_rec(b, at, R_SAMPLE, 32);
 	pf_reset("t");
-	status = 0;
+	rpt.status = 0;
 	plan.hits = plan.times = plan.span = 0;	/* no sample wanted */
 	rd_mem(&r, b, at + 20, 0);
 	scan_records(&r, 1);
@@ -359,8 +359,8 @@ t_skip_samples(void)
 	plan.times = times;
 	plan.span = span;
 	check(pf.type_n[R_SAMPLE] == samples && pf.type_n[R_COMM] == n);
-	check(pf.nrec == samples + n && pf.recbytes == at && status == 1);
-	status = 0;
+	check(pf.nrec == samples + n && pf.recbytes == at && rpt.status == 1);
+	rpt.status = 0;
 	return 0;
 }
 
@@ -489,7 +489,7 @@ t_obj(void)
 	}
 	check(nobj <= PERFMT_MAXOBJ && obj_dropped >= 5);
 	check(arena_used <= sizeof arena);
-	status = 0;
+	rpt.status = 0;
 	return 0;
 }
 
@@ -596,7 +596,7 @@ t_bid_table(void)
 		check(objs[2].idlen == 20);
 		check(objs[3].machine == 7 && !strcmp(obj_name(&objs[3]), "/guest"));
 	}
-	status = 0;
+	rpt.status = 0;
 	return 0;
 }
 
@@ -630,11 +630,11 @@ bid_parse(const unsigned char *t, size_t n)
 	int st;
 
 	pf_reset("t");
-	status = 0;
+	rpt.status = 0;
 	rd_mem(&r, t, n, 0);
 	feat_build_id(&r);
-	st = status;
-	status = 0;
+	st = rpt.status;
+	rpt.status = 0;
 	return st;
 }
 
@@ -692,7 +692,7 @@ t_records(void)
 	memcpy(s + n - 8, "/d", 3);
 	rd_mem(&r, s, n, 0);
 	scan_records(&r, 1);
-	check(pf.nrec == 4 && status == 0);
+	check(pf.nrec == 4 && rpt.status == 0);
 	check(pf.aux_bytes == 24 && pf.n_mmapid == 1 && pf.n_mmap == 2);
 	check(pf.n_mmap_exec == 1);
 	check(nobj == 2 && objs[0].idlen == 16 && objs[0].id[15] == 0x5a);
@@ -714,36 +714,36 @@ t_records_bad(void)
 	put32(s + 16, R_SAMPLE, 0);
 	rd_mem(&r, s, 24, 0x1000);
 	scan_records(&r, 1);
-	check(pf.nrec == 1 && status == 2 && strstr(pf.damage[0].text, "0x1010"));
+	check(pf.nrec == 1 && rpt.status == 2 && strstr(pf.damage[0].text, "0x1010"));
 	/* a record cut by the end of the file: truncation, status 1 */
 	pf_reset("t");
-	status = 0;
+	rpt.status = 0;
 	rec_put(s, R_SAMPLE, 0, 16, 0);
 	rec_put(s + 16, R_SAMPLE, 0, 40, 0);
 	rd_mem(&r, s, 32, 0);
 	scan_records(&r, 1);
-	check(pf.nrec == 1 && status == 1);
+	check(pf.nrec == 1 && rpt.status == 1);
 	/* the same inside a data section: malformed, status 2 */
 	pf_reset("t");
-	status = 0;
+	rpt.status = 0;
 	rd_mem(&r, s, 32, 0);
 	scan_records(&r, 0);
-	check(status == 2);
+	check(rpt.status == 2);
 	/* stray bytes after the last record */
 	pf_reset("t");
-	status = 0;
+	rpt.status = 0;
 	rd_mem(&r, s, 19, 0);
 	scan_records(&r, 1);
-	check(pf.nrec == 1 && status == 1);
+	check(pf.nrec == 1 && rpt.status == 1);
 	/* an AUXTRACE payload larger than the rest of the file */
 	pf_reset("t");
-	status = 0;
+	rpt.status = 0;
 	rec_put(s, R_AUXTRACE, 0, 48, 0);
 	put64(s + 8, 0xffffffffffffffffull, 0);
 	rd_mem(&r, s, 64, 0);
 	scan_records(&r, 1);
-	check(pf.nrec == 1 && status == 1);
-	status = 0;
+	check(pf.nrec == 1 && rpt.status == 1);
+	rpt.status = 0;
 	return 0;
 }
 
@@ -1824,7 +1824,7 @@ load_quick(const unsigned char *b, size_t n)
 	const char *path = tmpfile_with("absurd.data", b, n);
 	clock_t t0 = clock();
 
-	status = 0;
+	rpt.status = 0;
 	if (!path)
 		return 0;
 	pf_load(path);
@@ -1839,16 +1839,16 @@ t_absurd_perf(void)
 
 	/* sections past the end, 2^64-1 lengths: the header's offset named */
 	n = pf_put(b, UINT64_MAX, 232, 0, 0, 0, 0);
-	check(load_quick(b, n) && status == 2 && damaged("offset 0x18: attrs"));
+	check(load_quick(b, n) && rpt.status == 2 && damaged("offset 0x18: attrs"));
 	n = pf_put(b, 128, UINT64_MAX - 7, 8, 0, 0, 0);
-	check(load_quick(b, n) && status == 2 && damaged("offset 0x28: data"));
+	check(load_quick(b, n) && rpt.status == 2 && damaged("offset 0x28: data"));
 	n = pf_put(b, 128, 232, UINT64_MAX, 0, 0, 0);
-	check(load_quick(b, n) && status == 1 && damaged("offset 0x30: data"));
+	check(load_quick(b, n) && rpt.status == 1 && damaged("offset 0x30: data"));
 	/* ids of 2^64-1 bytes, and ids past the end */
 	n = pf_put(b, 128, 232, 0, 0, 8, UINT64_MAX);
-	check(load_quick(b, n) && status == 2 && damaged("offset 0x68: ids"));
+	check(load_quick(b, n) && rpt.status == 2 && damaged("offset 0x68: ids"));
 	n = pf_put(b, 128, 232, 0, 0, UINT64_MAX, 8);
-	check(load_quick(b, n) && status == 2 && damaged("offset 0x68: ids"));
+	check(load_quick(b, n) && rpt.status == 2 && damaged("offset 0x68: ids"));
 	/* 30 events whose ids all lie over the whole file: read once */
 	n = 104 + 30 * 128;
 	pf_put(b, 30 * 128, n, 0, 0, 0, 0);
@@ -1865,7 +1865,7 @@ t_absurd_perf(void)
 	rec_put(b + 232, R_FINISHED_ROUND, 0, 8, 0);
 	put64(b + 240, UINT64_MAX, 0);
 	put64(b + 248, UINT64_MAX, 0);
-	check(load_quick(b, 256) && status == 1 && damaged("offset 0xf0: HOSTNAME"));
+	check(load_quick(b, 256) && rpt.status == 1 && damaged("offset 0xf0: HOSTNAME"));
 	/* CMDLINE and EVENT_DESC counting billions in a few bytes: the walk
 	 * ends with the section, the offset named */
 	n = pf_put(b, 128, 232, 8, (uint64_t)1 << FT_CMDLINE |
@@ -1878,25 +1878,25 @@ t_absurd_perf(void)
 	put32(b + 276, 0, 0);
 	put32(b + 280, UINT32_MAX, 0);
 	put32(b + 284, UINT32_MAX, 0);
-	check(load_quick(b, 288) && status == 2);
+	check(load_quick(b, 288) && rpt.status == 2);
 	check(damaged("offset 0x110: CMDLINE section: argument 1 of 4294967295"));
 	check(damaged("offset 0x118: EVENT_DESC section: event 0 of 4294967295"));
 	/* records of size 0 and 7: no step past them, the offset named */
 	n = pf_put(b, 128, 232, 16, 0, 0, 0);
 	put32(b + 232, R_MMAP, 0);
 	put16(b + 238, 7, 0);
-	check(load_quick(b, 248) && status == 2 && pf.nrec == 0 &&
+	check(load_quick(b, 248) && rpt.status == 2 && pf.nrec == 0 &&
 	    damaged("offset 0xe8: record of MMAP has size 7"));
 	put16(b + 238, 0, 0);
-	check(load_quick(b, 248) && status == 2 &&
+	check(load_quick(b, 248) && rpt.status == 2 &&
 	    damaged("offset 0xe8: record of MMAP has size 0"));
 	/* a billion records' worth of data size, a record header of 64 KiB
 	 * in 16 bytes */
 	n = pf_put(b, 128, 232, UINT64_MAX, 0, 0, 0);
 	put32(b + 232, R_SAMPLE, 0);
 	put16(b + 238, 0xffff, 0);
-	check(load_quick(b, 248) && status == 1 && pf.nrec == 0);
-	status = 0;
+	check(load_quick(b, 248) && rpt.status == 1 && pf.nrec == 0);
+	rpt.status = 0;
 	return 0;
 }
 
