@@ -957,12 +957,17 @@ struct obj {
 #define OBJ_HASH (PERFMT_MAXOBJ + PERFMT_MAXOBJ / 2 + 1)
 #define OBJ_OTHER PERFMT_MAXOBJ	/* objs[]: every name of another share */
 
-static struct obj objs[PERFMT_MAXOBJ + 1];
-static uint32_t obj_head[OBJ_HASH];
-static uint32_t nobj;
-static uint32_t obj_dropped;	/* records whose object found no room */
-static char arena[PERFMT_ARENA];
-static size_t arena_used;
+/* The object table of a pass: the objects, their name hash chains and
+ * the arena of their names. */
+static struct {
+	struct obj objs[PERFMT_MAXOBJ + 1];
+	uint32_t obj_head[OBJ_HASH];
+	uint32_t nobj;
+	uint32_t obj_dropped;	/* records whose object found no room */
+	char arena[PERFMT_ARENA];
+	size_t arena_used;
+	uint64_t map_base;	/* obj_maptime's: a second before its first */
+} ot;
 
 /* Equal up to zero padding: perf zero-pads short IDs (fmt §2.1). */
 static int
@@ -985,7 +990,7 @@ id_same(const unsigned char *a, size_t alen, const unsigned char *b,
 static const char *
 obj_name(const struct obj *o)
 {
-	return arena + o->name;
+	return ot.arena + o->name;
 }
 
 static void
@@ -1053,15 +1058,15 @@ static struct obj *
 obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
     size_t idlen, unsigned src, unsigned cpumode)
 {
-	uint32_t nh = name_hash(name, n), h, i, group = nobj;
+	uint32_t nh = name_hash(name, n), h, i, group = ot.nobj;
 	struct obj *o;
 
 	// another share's maps take OBJ_OTHER: their samples wait for none
 	if (nh < ps.part_lo || nh >= ps.part_hi)
-		return ps.others_mapped ? &objs[OBJ_OTHER] : NULL;
+		return ps.others_mapped ? &ot.objs[OBJ_OTHER] : NULL;
 	h = (nh ^ (uint32_t)machine) % OBJ_HASH;
-	for (i = obj_head[h]; i; i = o->u.next) {
-		o = &objs[i - 1];
+	for (i = ot.obj_head[h]; i; i = o->u.next) {
+		o = &ot.objs[i - 1];
 		if (o->machine != machine || o->namelen != n ||
 		    memcmp(obj_name(o), name, n))
 			continue;
@@ -1075,12 +1080,12 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 		    !(o->src & SRC_TABLE)))
 			obj_set_id(o, id, idlen);
 		o->src |= (uint8_t)src;
-		objs[o->group].gsrc |= (uint8_t)src;
+		ot.objs[o->group].gsrc |= (uint8_t)src;
 		return o;
 	}
-	if (nobj == PERFMT_MAXOBJ || n > 65535 ||
-	    n + 1 > sizeof arena - arena_used) {
-		if (!obj_dropped++ && !ps.passes_ok)
+	if (ot.nobj == PERFMT_MAXOBJ || n > 65535 ||
+	    n + 1 > sizeof ot.arena - ot.arena_used) {
+		if (!ot.obj_dropped++ && !ps.passes_ok)
 			msg(1, "object table full (%u objects, %u name bytes): "
 			    "the rest are not kept; give the profile as a "
 			    "file, or build with more PERFMT_MAXOBJ, "
@@ -1089,24 +1094,23 @@ obj_add(int32_t machine, const char *name, size_t n, const unsigned char *id,
 			obj_dropped_name(name, n);
 		return NULL;
 	}
-	o = &objs[nobj];
-	*o = (struct obj){ .name = (uint32_t)arena_used, .u.next = obj_head[h],
-	    .group = group, .machine = machine, .namelen = (uint16_t)n,
-	    .src = (uint8_t)src, .cpumode = (uint8_t)cpumode };
-	memcpy(arena + arena_used, name, n);
-	arena[arena_used + n] = 0;
-	arena_used += n + 1;
+	o = &ot.objs[ot.nobj];
+	*o = (struct obj){ .name = (uint32_t)ot.arena_used,
+	    .u.next = ot.obj_head[h], .group = group, .machine = machine,
+	    .namelen = (uint16_t)n, .src = (uint8_t)src,
+	    .cpumode = (uint8_t)cpumode };
+	memcpy(ot.arena + ot.arena_used, name, n);
+	ot.arena[ot.arena_used + n] = 0;
+	ot.arena_used += n + 1;
 	obj_set_id(o, id, idlen);
-	objs[group].gsrc |= (uint8_t)src;
-	if (group != nobj) {
-		o->gnext = objs[group].gnext;
-		objs[group].gnext = nobj + 1;
+	ot.objs[group].gsrc |= (uint8_t)src;
+	if (group != ot.nobj) {
+		o->gnext = ot.objs[group].gnext;
+		ot.objs[group].gnext = ot.nobj + 1;
 	}
-	obj_head[h] = ++nobj;
+	ot.obj_head[h] = ++ot.nobj;
 	return o;
 }
-
-static uint64_t map_base;	/* obj_maptime's: a second before its first */
 
 /* o's earliest mapping time, in 1024 ns steps after map_base, plus
  * 1, rounded down; 1 for no time or one out of range; 0 none.  map_base is
@@ -1122,9 +1126,9 @@ obj_maptime(struct obj *o, uint64_t t, uint64_t first)
 		return;
 	if (first && first < t && t - first < (uint64_t)1 << 41)
 		b = first;
-	if (t && !map_base)
-		map_base = b > 1000000000 ? b - 1000000000 : 1;
-	if (t >= map_base && (d = (t - map_base) >> 10) < UINT32_MAX - 1)
+	if (t && !ot.map_base)
+		ot.map_base = b > 1000000000 ? b - 1000000000 : 1;
+	if (t >= ot.map_base && (d = (t - ot.map_base) >> 10) < UINT32_MAX - 1)
 		v = (uint32_t)d + 1;
 	if (!o->maptime || v < o->maptime)
 		o->maptime = v;
@@ -3601,7 +3605,7 @@ map_alloc(uint32_t obj, uint64_t time, uint64_t start, uint64_t end,
 		m = sc.map_top++;
 	} else {
 		sc.hits_dropped_maps++;
-		objs[obj].hit |= HIT_MAYBE;
+		ot.objs[obj].hit |= HIT_MAYBE;
 		return NOMAP;
 	}
 	if (++sc.maps_used > sc.maps_peak)
@@ -3624,7 +3628,7 @@ map_insert(struct proc *p, uint64_t start, uint64_t end, uint32_t obj,
 		if (sc.maps[m].start < start && sc.maps[m].end > end) {
 			if ((tail = map_alloc(sc.maps[m].obj, sc.maps[m].time,
 			    end, sc.maps[m].end, sc.maps[m].next)) == NOMAP) {
-				objs[obj].hit |= HIT_MAYBE;
+				ot.objs[obj].hit |= HIT_MAYBE;
 				return;
 			}
 			// the head is cut below; the tail stops the walk
@@ -3688,7 +3692,7 @@ hits_mmap(int32_t pid, unsigned cpumode, uint64_t start, uint64_t len,
 		return;
 	zombies_relieve();
 	if (!(p = proc_find(pid)) && !(p = proc_new(pid))) {
-		objs[obj].hit |= HIT_MAYBE;
+		ot.objs[obj].hit |= HIT_MAYBE;
 		return;
 	}
 	if (time && time < p->exec_time)
@@ -3696,7 +3700,7 @@ hits_mmap(int32_t pid, unsigned cpumode, uint64_t start, uint64_t len,
 	else
 		map_insert(p, start, end, obj, time);
 	if (p->stacked)
-		objs[obj].hit |= HIT_CALLCHAIN;
+		ot.objs[obj].hit |= HIT_CALLCHAIN;
 	pend_retry(0, 0, pid);	// what waited for it, before an exec clears
 }
 
@@ -3754,7 +3758,7 @@ hits_fork(int32_t pid, int32_t ppid, uint64_t time)
 	if (!child && !(child = proc_new(pid))) {
 		if ((parent = proc_find(ppid)))
 			for (m = parent->maps; m != NOMAP; m = sc.maps[m].next)
-				objs[sc.maps[m].obj].hit |= HIT_MAYBE;
+				ot.objs[sc.maps[m].obj].hit |= HIT_MAYBE;
 		return;
 	}
 	child->has_parent = 1;
@@ -3856,7 +3860,7 @@ proc_inherit(struct proc *p, uint64_t addr, uint64_t time)
 			map_fill(p, sc.maps[m].start, sc.maps[m].end,
 			    sc.maps[m].obj, t);
 			if (p->stacked)
-				objs[sc.maps[m].obj].hit |= HIT_CALLCHAIN;
+				ot.objs[sc.maps[m].obj].hit |= HIT_CALLCHAIN;
 			return map_lookup(p, addr);
 		}
 		if (exec_before(q, t ? t : UINT64_MAX))
@@ -3885,11 +3889,11 @@ hit(struct proc *p, uint64_t addr, uint8_t how, uint64_t time)
 	// a map from after the sample may have replaced another build of
 	// its path, whose MMAP comes later still: the hit is each build's
 	if (time && sc.maps[m].time > time)
-		for (i = objs[sc.maps[m].obj].group; i != UINT32_MAX;
-		    i = objs[i].gnext - 1)
-			objs[i].hit |= how;
+		for (i = ot.objs[sc.maps[m].obj].group; i != UINT32_MAX;
+		    i = ot.objs[i].gnext - 1)
+			ot.objs[i].hit |= how;
 	else
-		objs[sc.maps[m].obj].hit |= how;
+		ot.objs[sc.maps[m].obj].hit |= how;
 	return 1;
 }
 
@@ -4043,7 +4047,7 @@ proc_stacked(int32_t pid)
 	p->stacked = 1;
 	for (q = p, depth = 0; q && depth < 16; depth++) {
 		for (m = q->maps; m != NOMAP; m = sc.maps[m].next)
-			objs[sc.maps[m].obj].hit |= HIT_CALLCHAIN;
+			ot.objs[sc.maps[m].obj].hit |= HIT_CALLCHAIN;
 		if (q->exec_time || !q->has_parent)
 			break;
 		q = proc_find(q->parent);
@@ -4287,7 +4291,7 @@ rec_mmap(uint32_t type, uint16_t misc, const unsigned char *p, size_t size,
 	if (plan.hits && exec && o)
 		hits_mmap((int32_t)get32(p + 8, pf.be), cpumode,
 		    get64(p + 16, pf.be), get64(p + 24, pf.be),
-		    (uint32_t)(o - objs), t);
+		    (uint32_t)(o - ot.objs), t);
 }
 
 /* HEADER_ATTR (fmt §3.8) */
@@ -4764,10 +4768,10 @@ pf_reset(const char *path)
 	memset(&pf, 0, sizeof pf);
 	pf.path = pf.cur = path;
 	pf.fd = -1;
-	memset(obj_head, 0, sizeof obj_head);
-	objs[OBJ_OTHER].group = OBJ_OTHER;
-	nobj = obj_dropped = 0;
-	arena_used = map_base = 0;
+	memset(ot.obj_head, 0, sizeof ot.obj_head);
+	ot.objs[OBJ_OTHER].group = OBJ_OTHER;
+	ot.nobj = ot.obj_dropped = 0;
+	ot.arena_used = ot.map_base = 0;
 	hits_reset();
 }
 
@@ -5305,13 +5309,13 @@ part_width(void)
 {
 	uint64_t fit = PERFMT_MAXOBJ, w = ps.part_hi - ps.part_lo;
 
-	if (arena_used * fit > (uint64_t)PERFMT_ARENA * nobj)
-		fit = (uint64_t)PERFMT_ARENA * nobj / arena_used;
+	if (ot.arena_used * fit > (uint64_t)PERFMT_ARENA * ot.nobj)
+		fit = (uint64_t)PERFMT_ARENA * ot.nobj / ot.arena_used;
 	if (!ps.others_mapped &&
-	    sc.maps_peak * fit > (uint64_t)PERFMT_MAXMAP * nobj)
-		fit = (uint64_t)PERFMT_MAXMAP * nobj / sc.maps_peak;
+	    sc.maps_peak * fit > (uint64_t)PERFMT_MAXMAP * ot.nobj)
+		fit = (uint64_t)PERFMT_MAXMAP * ot.nobj / sc.maps_peak;
 	fit -= fit / 8;
-	return 2 * nobj > fit ? w * fit / nobj : 2 * w;
+	return 2 * ot.nobj > fit ? w * fit / ot.nobj : 2 * w;
 }
 
 /* Loads the next share; 1 loaded, 0 none left, -1 unreadable. */
@@ -5353,8 +5357,8 @@ next_pass(const char *path)
 		// samples' passes; too many processes are only said (each
 		// share maps libc); past 256 reads the next share takes every
 		// name left, and says what it cannot keep
-		if ((obj_dropped || sc.hits_dropped_maps) && ps.passes_ok &&
-		    nobj > 1 && pn == 1 && ps.part_hi - ps.part_lo > 1 &&
+		if ((ot.obj_dropped || sc.hits_dropped_maps) && ps.passes_ok &&
+		    ot.nobj > 1 && pn == 1 && ps.part_hi - ps.part_lo > 1 &&
 		    (ps.nreads < 256 || ps.part_hi < PART_ALL)) {
 			ps.others_mapped &= !sc.hits_dropped_maps;
 			ps.part_hi = ps.nreads < 256 ? ps.part_lo +
@@ -5365,8 +5369,8 @@ next_pass(const char *path)
 		}
 		// waiting samples without room get passes of their own; the
 		// last returns the share's hits
-		for (i = 0; i < nobj; i++)
-			ps.hits_kept[i] = objs[i].hit |
+		for (i = 0; i < ot.nobj; i++)
+			ps.hits_kept[i] = ot.objs[i].hit |
 			    (pn > 1 ? ps.hits_kept[i] : 0);
 		for (n = pn; n < sc.pend_read; n *= 2)
 			ps.parts[ps.nparts++] =
@@ -5375,8 +5379,8 @@ next_pass(const char *path)
 			ps.npasses += !ps.npasses;
 			continue;
 		}
-		for (i = 0; i < nobj; i++)
-			objs[i].hit = ps.hits_kept[i];
+		for (i = 0; i < ot.nobj; i++)
+			ot.objs[i].hit = ps.hits_kept[i];
 		ps.npasses++;
 		if (ps.part_hi < PART_ALL) {
 			w = part_width();
@@ -6199,7 +6203,7 @@ mod_key(const char *name, char *buf)
 static const char *
 obj_key(uint32_t i, char *buf)
 {
-	const struct obj *o = &objs[i];
+	const struct obj *o = &ot.objs[i];
 
 	if (obj_name(o)[0] == '[')
 		return mod_key(obj_name(o), buf);
@@ -6232,7 +6236,7 @@ lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 		return base;
 	if (!lists.sorted) {	// only where a list opens
 		lists.sorted = 1;
-		qsort(list_ix, nobj, sizeof *list_ix, lists_cmp);
+		qsort(list_ix, ot.nobj, sizeof *list_ix, lists_cmp);
 	}
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, off,
 	    (uint64_t)st.st_size < UINT32_MAX - base ? (uint64_t)st.st_size : 0);
@@ -6254,9 +6258,10 @@ lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 				lo = mid + 1;
 			else
 				hi = mid;
-		for (; lo < n && !objs[list_ix[lo]].u.line && !strcmp(key,
+		for (; lo < n && !ot.objs[list_ix[lo]].u.line && !strcmp(key,
 		    obj_key(list_ix[lo], lists.key[1])); lo++)
-			objs[list_ix[lo]].u.line = at + (uint32_t)(v - line) + 1;
+			ot.objs[list_ix[lo]].u.line = at +
+			    (uint32_t)(v - line) + 1;
 	}
 	close(fd);
 	return base + (uint32_t)rd_tell(&r);
@@ -6266,7 +6271,7 @@ lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 static const char *
 list_value(int k, uint32_t i)
 {
-	uint32_t at = lists.end[k], l = objs[i].u.line;
+	uint32_t at = lists.end[k], l = ot.objs[i].u.line;
 
 	if (l <= at || l > lists.end[k + 1] || lists_scan(k, 0, at, l - 1 -
 	    at) < l)
@@ -6285,14 +6290,14 @@ lists_read(void)
 
 	snprintf(lists.path, sizeof lists.path, "/lib/modules/%s/modules.dep",
 	    pf.osrelease);
-	for (i = 0; i < nobj; i++) {
-		objs[i].u.line = 0;
+	for (i = 0; i < ot.nobj; i++) {
+		ot.objs[i].u.line = 0;
 		list_ix[i] = i;
 	}
 	lists.sorted = 0;
 	for (k = 0; k <= opt.ncache; k++)
 		lists.end[k + 1] = k || (opt.sysroot && pf.osrelease[0]) ?
-		    lists_scan(k, nobj, lists.end[k], 0) : 0;
+		    lists_scan(k, ot.nobj, lists.end[k], 0) : 0;
 }
 
 /* perf's build-ID cache (fmt §7.2); debuginfod's and simpleperf's
@@ -6602,8 +6607,8 @@ static struct res {
 static int
 mapped_object(uint32_t i)
 {
-	return objs[i].group == i && (opt.all || (objs[i].gsrc & (SRC_TABLE |
-	    SRC_RECORD | SRC_MMAP2ID | SRC_EXEC)));
+	return ot.objs[i].group == i && (opt.all || (ot.objs[i].gsrc &
+	    (SRC_TABLE | SRC_RECORD | SRC_MMAP2ID | SRC_EXEC)));
 }
 
 /* The hits of path g's objects, each build's own (a path perf recorded
@@ -6613,8 +6618,8 @@ path_hit(uint32_t g)
 {
 	uint8_t h = 0;
 
-	for (; g != UINT32_MAX; g = objs[g].gnext - 1)
-		h |= objs[g].hit;
+	for (; g != UINT32_MAX; g = ot.objs[g].gnext - 1)
+		h |= ot.objs[g].hit;
 	return h;
 }
 
@@ -6743,7 +6748,7 @@ kernel_image_name(const struct obj *o)
 	const char *s = obj_name(o);
 
 	return o->cpumode == MISC_KERNEL && s[0] != '[' &&
-	    ((o->src | objs[o->group].gsrc) & (SRC_TABLE | SRC_RECORD)) &&
+	    ((o->src | ot.objs[o->group].gsrc) & (SRC_TABLE | SRC_RECORD)) &&
 	    strcmp(s, "/proc/kcore") && !module_file(s);
 }
 
@@ -6794,10 +6799,10 @@ kernel_image(const struct obj *k)
 {
 	uint32_t i;
 
-	for (i = 0; i < nobj; i++)
-		if (objs[i].idlen && objs[i].machine == k->machine &&
-		    (objs[i].src & (SRC_TABLE | SRC_RECORD)) &&
-		    kernel_image_name(&objs[i]))
+	for (i = 0; i < ot.nobj; i++)
+		if (ot.objs[i].idlen && ot.objs[i].machine == k->machine &&
+		    (ot.objs[i].src & (SRC_TABLE | SRC_RECORD)) &&
+		    kernel_image_name(&ot.objs[i]))
 			return i;
 	return UINT32_MAX;
 }
@@ -6818,14 +6823,14 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 	struct cand *c;
 	int live = pt.host != HOST_FOREIGN;	// the running kernel is its own
 	unsigned i;
-	uint32_t j, e = (uint32_t)(o - objs);
+	uint32_t j, e = (uint32_t)(o - ot.objs);
 	size_t n;
 
 	ncand = 0;
 	hex_into(hex, id, idlen);
 	// the entry of this ID, whose line in a build_id_list lists_read found
-	for (j = o->group; idlen && j != UINT32_MAX; j = objs[j].gnext - 1)
-		if (id_same(objs[j].id, objs[j].idlen, id, idlen))
+	for (j = o->group; idlen && j != UINT32_MAX; j = ot.objs[j].gnext - 1)
+		if (id_same(ot.objs[j].id, ot.objs[j].idlen, id, idlen))
 			e = j;
 	// a deleted file is looked for where it was (rel: a module's)
 	if (kind == K_USER && (n = deleted_len(o)) && n < sizeof rel) {
@@ -6860,7 +6865,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 		if (name[0] == '/')
 			cand_in(CT_PATH, opt.sysroot, name, NULL);
 		else if (opt.sysroot && (v = list_value(0,
-		    (uint32_t)(o - objs))) &&
+		    (uint32_t)(o - ot.objs))) &&
 		    (size_t)snprintf(p, sizeof p, "/lib/modules/%.255s/%s",
 		    pf.osrelease, v) < sizeof p)
 			cand_in(CT_PATH, opt.sysroot, p, NULL);
@@ -7101,11 +7106,11 @@ id_first(uint32_t g, uint32_t i)
 {
 	uint32_t j;
 
-	for (j = g; j != i; j = objs[j].gnext - 1)
-		if (objs[j].idlen && id_same(objs[j].id, objs[j].idlen,
-		    objs[i].id, objs[i].idlen))
+	for (j = g; j != i; j = ot.objs[j].gnext - 1)
+		if (ot.objs[j].idlen && id_same(ot.objs[j].id, ot.objs[j].idlen,
+		    ot.objs[i].id, ot.objs[i].idlen))
 			return 0;
-	return objs[i].idlen != 0;
+	return ot.objs[i].idlen != 0;
 }
 
 /* Whether the report uses the build with object i's ID, one of path g's
@@ -7117,10 +7122,11 @@ build_used(uint32_t g, uint32_t i)
 {
 	uint32_t j;
 
-	for (j = g; j != UINT32_MAX; j = objs[j].gnext - 1)
-		if ((!objs[j].idlen || id_same(objs[j].id, objs[j].idlen,
-		    objs[i].id, objs[i].idlen)) && ((objs[j].src & (SRC_TABLE |
-		    SRC_RECORD)) || in_scope(objs[j].hit)))
+	for (j = g; j != UINT32_MAX; j = ot.objs[j].gnext - 1)
+		if ((!ot.objs[j].idlen || id_same(ot.objs[j].id,
+		    ot.objs[j].idlen, ot.objs[i].id, ot.objs[i].idlen)) &&
+		    ((ot.objs[j].src & (SRC_TABLE | SRC_RECORD)) ||
+		    in_scope(ot.objs[j].hit)))
 			return 1;
 	return 0;
 }
@@ -7134,8 +7140,8 @@ rec_gather(uint32_t g, struct rec *rc)
 	int other;
 
 	memset(rc, 0, sizeof *rc);
-	for (i = g; i != UINT32_MAX; i = objs[i].gnext - 1) {
-		o = &objs[i];
+	for (i = g; i != UINT32_MAX; i = ot.objs[i].gnext - 1) {
+		o = &ot.objs[i];
 		if (o->maptime && (!rc->maptime || o->maptime < rc->maptime))
 			rc->maptime = o->maptime;
 		if (o->inodes) {
@@ -7187,10 +7193,10 @@ rec_of(uint32_t g, struct rec *rc)
 
 	rec_gather(g, rc);
 	if (res[g].kind != K_KERNEL || rc->idlen ||
-	    (k = kernel_image(&objs[g])) == UINT32_MAX)
+	    (k = kernel_image(&ot.objs[g])) == UINT32_MAX)
 		return 0;
-	rc->id = objs[k].id;
-	rc->idlen = objs[k].idlen;
+	rc->id = ot.objs[k].id;
+	rc->idlen = ot.objs[k].idlen;
 	return 1;
 }
 
@@ -7317,12 +7323,12 @@ sysroot_live(void)
 	uint32_t i;
 
 	sr_live = 0;
-	for (i = 0; opt.sysroot && pt.same_host && !sr_live && i < nobj; i++)
-		sr_live = objs[i].inodes == 1 && !sr_resolve(opt.sysroot,
-		    obj_name(&objs[i]), p, sizeof p) &&
+	for (i = 0; opt.sysroot && pt.same_host && !sr_live && i < ot.nobj; i++)
+		sr_live = ot.objs[i].inodes == 1 && !sr_resolve(opt.sysroot,
+		    obj_name(&ot.objs[i]), p, sizeof p) &&
 		    !stat_in(opt.sysroot, p, &st) &&
-		    S_ISREG(st.st_mode) && st.st_ino == objs[i].ino &&
-		    dev_is(st.st_dev, objs[i].maj, objs[i].min);
+		    S_ISREG(st.st_mode) && st.st_ino == ot.objs[i].ino &&
+		    dev_is(st.st_dev, ot.objs[i].maj, ot.objs[i].min);
 }
 
 /* overlayfs gives a file the inode number of its lower layer's copy
@@ -7607,7 +7613,7 @@ gather_late(struct facts *f)
 	// time as a wall time no later than its own, from the known start,
 	// perf's clock keeping the wall clock's pace within the drift
 	// mtime_trust allows
-	if (rc->maptime > 1 && start_known && (t = map_base +
+	if (rc->maptime > 1 && start_known && (t = ot.map_base +
 	    ((uint64_t)(rc->maptime - 1) << 10)) > pt.rec_lo && pt.rec_lo) {
 		d = t - pt.rec_lo;
 		m = pt.start + (int64_t)(d - d / 1000) - slack;
@@ -7734,9 +7740,9 @@ id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
 	int64_t m = mtime_ns(st), hi;
 
 	if (!pt.same_host || !pf.mtime || rc->maptime <= 1 ||
-	    (objs[g].gsrc & SRC_MMAP2ID) ||
-	    (t = map_base + ((uint64_t)(rc->maptime - 1) << 10)) > pt.rec_hi ||
-	    t < pt.rec_lo)
+	    (ot.objs[g].gsrc & SRC_MMAP2ID) ||
+	    (t = ot.map_base + ((uint64_t)(rc->maptime - 1) << 10)) >
+	    pt.rec_hi || t < pt.rec_lo)
 		return 0;
 	d = pt.rec_hi - t;
 	hi = pf.mtime - (int64_t)(d - d / 1000);
@@ -7782,9 +7788,9 @@ other_id_nowhere(uint32_t g, int kind)
 	uint32_t i;
 	int found, some = 0, used_nowhere = 0;
 
-	for (i = g; i != UINT32_MAX; i = objs[i].gnext - 1)
+	for (i = g; i != UINT32_MAX; i = ot.objs[i].gnext - 1)
 		if (id_first(g, i)) {	// one looked for already: not again
-			found = id_place(&objs[i], kind) < ncand;
+			found = id_place(&ot.objs[i], kind) < ncand;
 			some |= found;
 			used_nowhere |= !found && build_used(g, i);
 		}
@@ -7989,7 +7995,7 @@ check_group(uint32_t g)
 	memset(r, 0, sizeof *r);
 	memset(&f, 0, sizeof f);
 	f.g = g;
-	f.o = &objs[g];
+	f.o = &ot.objs[g];
 	f.r = r;
 	f.idrc = -1;
 	for (i = 0; i < P_N; i++)
@@ -8037,7 +8043,8 @@ judge(uint32_t g)
 	if (!opt.sysroot || r->kind == K_PSEUDO || r->kind == K_VDSO)
 		return;
 	if (!srt.looked++)
-		snprintf(srt.name, sizeof srt.name, "%s", obj_name(&objs[g]));
+		snprintf(srt.name, sizeof srt.name, "%s",
+		    obj_name(&ot.objs[g]));
 	// (a build-ID cache is the user's word too; -k is not the sysroot's)
 	srt.found += r->cand < ncand && cands[r->cand].root;
 	if (r->flags & RF_ARCH_DIFF) {
@@ -8895,7 +8902,7 @@ detail_notes(const struct obj *o, const struct res *r, const struct rec *rc,
 		    "chroot)");
 	if (r->flags & RF_IMAGE_ID)
 		dadd("; the build-ID perf recorded for %s",
-		    esc(obj_name(&objs[kernel_image(o)])));
+		    esc(obj_name(&ot.objs[kernel_image(o)])));
 	// r->first names the debug file unless a binary with the ID was
 	// found (RF_PATH_DIFF takes it then): the note is for when none was
 	if ((r->flags & RF_DEBUG) && !(tail & T_NO_DEBUG))
@@ -8907,7 +8914,7 @@ detail_notes(const struct obj *o, const struct res *r, const struct rec *rc,
 static void
 detail_for(uint32_t g, const struct rec *rc)
 {
-	const struct obj *o = &objs[g];
+	const struct obj *o = &ot.objs[g];
 	const struct res *r = &res[g];
 	const struct rule *ru = &rules[r->rule];
 	const struct cand *c = r->cand < ncand ? &cands[r->cand] : NULL;
@@ -8966,7 +8973,7 @@ json_str(const char *s)
 static void
 report_row(uint32_t g)
 {
-	const struct obj *o = &objs[g];
+	const struct obj *o = &ot.objs[g];
 	const struct res *r = &res[g];
 	char hex[2 * IDMAX + 1], dhex[2 * IDMAX + 1], when[64];
 	struct rec rc;
@@ -9198,7 +9205,7 @@ read_plan(int cmd)
 static void
 list_out(uint32_t g)
 {
-	const struct obj *o = &objs[g];
+	const struct obj *o = &ot.objs[g];
 	struct rec rc = { .id = o->id, .idlen = o->idlen };
 	char hex[2 * IDMAX + 1];
 
@@ -9229,7 +9236,7 @@ static int
 list_cmp(const void *a, const void *b)
 {
 	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
-	const struct obj *x = &objs[i], *y = &objs[j];
+	const struct obj *x = &ot.objs[i], *y = &ot.objs[j];
 	int64_t mx = x->machine == -1 ? -2 : x->machine;
 	int64_t my = y->machine == -1 ? -2 : y->machine;
 	int c;
@@ -9244,14 +9251,14 @@ list_cmp(const void *a, const void *b)
 static int
 in_table(uint32_t i)
 {
-	return (objs[i].src & (SRC_TABLE | SRC_RECORD)) != 0;
+	return (ot.objs[i].src & (SRC_TABLE | SRC_RECORD)) != 0;
 }
 
 /* Objects whose build-ID only an MMAP2 record carries. */
 static int
 mmap2_only(uint32_t i)
 {
-	return (objs[i].src & SRC_MMAP2ID) && !in_table(i);
+	return (ot.objs[i].src & SRC_MMAP2ID) && !in_table(i);
 }
 
 /* perf buildid-list -H: the objects samples fell in, with their build-ID
@@ -9259,7 +9266,7 @@ mmap2_only(uint32_t i)
 static int
 hit_leader(uint32_t i)
 {
-	return objs[i].group == i && (path_hit(i) & hit_mask());
+	return ot.objs[i].group == i && (path_hit(i) & hit_mask());
 }
 
 /* The objects want() takes, a line each in list's order; their number.
@@ -9269,7 +9276,7 @@ list_table(int (*want)(uint32_t))
 {
 	uint32_t i, n = 0;
 
-	for (i = 0; i < nobj; i++)
+	for (i = 0; i < ot.nobj; i++)
 		if (want(i))
 			list_ix[n++] = i;
 	qsort(list_ix, n, sizeof *list_ix, list_cmp);
@@ -9303,8 +9310,8 @@ hits_report(void)
 		    "passes of a share each" : "read once",
 		    sc.hits_unresolved ? "" : " (frame-pointer callchains hold "
 		    "many such)");
-	for (i = 0; i < nobj; i++)
-		if (objs[i].group == i && (path_hit(i) & HIT_MAYBE)) {
+	for (i = 0; i < ot.nobj; i++)
+		if (ot.objs[i].group == i && (path_hit(i) & HIT_MAYBE)) {
 			if (!n++)
 				pf_msg(1, "%" PRIu64 " processes and %" PRIu64
 				    " maps did not fit the tables "
@@ -9312,7 +9319,7 @@ hits_report(void)
 				    "objects below may have hits not counted",
 				    sc.hits_dropped_procs, sc.hits_dropped_maps,
 				    PERFMT_MAXPROC, PERFMT_MAXMAP);
-			msg(1, "  %s", esc(obj_name(&objs[i])));
+			msg(1, "  %s", esc(obj_name(&ot.objs[i])));
 		}
 }
 
@@ -9321,9 +9328,9 @@ hits_report(void)
 static void
 dropped_note(const char *done)
 {
-	if (obj_dropped)
+	if (ot.obj_dropped)
 		pf_msg(1, "%" PRIu32 " records name objects the table could "
-		    "not keep; those are not %s", obj_dropped, done);
+		    "not keep; those are not %s", ot.obj_dropped, done);
 }
 
 static int
@@ -9346,8 +9353,8 @@ cmd_list(const char *path)
 		// (no table): after the table's, so that perf's lines stay
 		// the first, in the same order among themselves
 		n += list_table(mmap2_only);
-		for (i = 0; i < nobj; i++)
-			mapped += !!(objs[i].src & SRC_EXEC);
+		for (i = 0; i < ot.nobj; i++)
+			mapped += !!(ot.objs[i].src & SRC_EXEC);
 	}
 	if (rc < 0)
 		return 2;
@@ -9839,10 +9846,10 @@ h_objects(void)
 {
 	uint32_t i, ids = 0, exec = 0, paths = 0;
 
-	for (i = 0; i < nobj; i++) {
-		ids += objs[i].idlen != 0;
-		exec += !!(objs[i].src & SRC_EXEC);
-		paths += !!(objs[i].src & SRC_MMAP);
+	for (i = 0; i < ot.nobj; i++) {
+		ids += ot.objs[i].idlen != 0;
+		exec += !!(ot.objs[i].src & SRC_EXEC);
+		paths += !!(ot.objs[i].src & SRC_MMAP);
 	}
 	// one list of values: the text's line leaves out the last
 	h_key("build-ids", "build_ids");
@@ -9860,8 +9867,8 @@ h_objects(void)
 	    ",\"object_records_not_kept\":%" PRIu32 "}" : "%" PRIu64
 	    " mappings (%" PRIu64 " executable) of %" PRIu32 " objects (%"
 	    PRIu32 " executable)\n", pf.n_mmap, pf.n_mmap_exec, paths, exec,
-	    obj_dropped);
-	h_count("", NULL, 0, obj_dropped,
+	    ot.obj_dropped);
+	h_count("", NULL, 0, ot.obj_dropped,
 	    " records name objects not kept: table full");
 }
 
@@ -9942,7 +9949,7 @@ check_pass(unsigned *counts, unsigned *by_time)
 	size_t w;
 
 	lists_read();
-	for (i = 0; i < nobj; i++)
+	for (i = 0; i < ot.nobj; i++)
 		if (judged(i)) {
 			judge(i);
 			counts[res[i].verdict]++;
@@ -9952,14 +9959,14 @@ check_pass(unsigned *counts, unsigned *by_time)
 	// a row of a typical name fits 120 columns; a longer name pushes
 	// its own row's ID and detail along
 	// (the first pass's: the columns are named once)
-	for (i = 0; !rpt.table_named && i < nobj; i++)
-		if (wanted(i) && (w = out_name(obj_name(&objs[i]),
-		    objs[i].namelen, 0)) > (size_t)rpt.name_w)
+	for (i = 0; !rpt.table_named && i < ot.nobj; i++)
+		if (wanted(i) && (w = out_name(obj_name(&ot.objs[i]),
+		    ot.objs[i].namelen, 0)) > (size_t)rpt.name_w)
 			rpt.name_w = w > 56 ? 56 : (int)w;
 	for (v = 0; v < V_N; v++) {
 		if (opt.quiet && v >= V_OK)
 			break;
-		for (i = 0; i < nobj; i++)
+		for (i = 0; i < ot.nobj; i++)
 			if (wanted(i) && res[i].verdict == v)
 				report_row(i);
 	}
@@ -11377,7 +11384,7 @@ inj_pass(void)
 	int d;
 
 	lists_read();
-	for (i = 0; i < nobj; i++) {
+	for (i = 0; i < ot.nobj; i++) {
 		if (!judged(i))
 			continue;
 		judge(i);
@@ -11388,18 +11395,19 @@ inj_pass(void)
 		rec_of(i, &rc);
 		d = inj_decide(i, &rc, &id, &idlen, &why);
 		inj.n[d]++;
-		if (d == INJ_ADD && !opt.dry && inj_entry(&objs[i], id, idlen) < 0)
+		if (d == INJ_ADD && !opt.dry &&
+		    inj_entry(&ot.objs[i], id, idlen) < 0)
 			return 0;
 		if (d == INJ_LEFT) {
 			verdict_status(res[i].verdict);
-			cand_list(&objs[i], res[i].kind, rc.id, rc.idlen);
+			cand_list(&ot.objs[i], res[i].kind, rc.id, rc.idlen);
 			detail_for(i, &rc);
 		}
 		if (opt.quiet && d != INJ_LEFT)
 			continue;
 		hex_into(hex, id, d == INJ_LEFT ? 0 : idlen);
 		printf("%-5s %-40s ", what[d], hex[0] ? hex : "-");
-		out_name(obj_name(&objs[i]), objs[i].namelen, 1);
+		out_name(obj_name(&ot.objs[i]), ot.objs[i].namelen, 1);
 		if (d == INJ_LEFT)
 			printf("  %s%s%s", vnames[res[i].verdict],
 			    why || rpt.detail[0] ? ": " : "",
@@ -11556,9 +11564,9 @@ cmd_inject(const char *path, const char *out)
 	}
 	if (rc < 0)
 		goto fail;
-	if (obj_dropped) {
+	if (ot.obj_dropped) {
 		pf_msg(2, "%" PRIu32 " records name objects that did not fit "
-		    "the table: not injected", obj_dropped);
+		    "the table: not injected", ot.obj_dropped);
 		goto fail;
 	}
 	// in place, a profile that gains nothing is left as it is
@@ -11601,10 +11609,10 @@ ar_id_obj(const unsigned char *id, size_t idlen)
 {
 	uint32_t j;
 
-	for (j = 0; idlen && j < nobj; j++)
-		if (id_same(objs[j].id, objs[j].idlen, id, idlen))
+	for (j = 0; idlen && j < ot.nobj; j++)
+		if (id_same(ot.objs[j].id, ot.objs[j].idlen, id, idlen))
 			return j;
-	return nobj;
+	return ot.nobj;
 }
 
 /* Zeros: a block's padding, and the two blocks that end the archive. */
@@ -11816,7 +11824,7 @@ static int
 ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
     struct ar_plan *pl)
 {
-	const struct obj *o = &objs[g];
+	const struct obj *o = &ot.objs[g];
 	const struct res *r = &res[g];
 	uint32_t i;
 
@@ -11877,7 +11885,7 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
 	// one entry per build-ID: another name of the same file, or the
 	// build another path had too, is found by its .build-id link
 	i = pl->idobj = ar_id_obj(rc->id, rc->idlen);
-	return pl->why || i == nobj || !(ar.ids[i / 8] >> i % 8 & 1);
+	return pl->why || i == ot.nobj || !(ar.ids[i / 8] >> i % 8 & 1);
 }
 
 /* Copies the entry ar_decide planned: 1 put, 0 left (pl->why says why),
@@ -11991,9 +11999,9 @@ ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 		return;
 	}
 	hex = pl.hex[0] ? pl.hex : "-";
-	name = esc(obj_name(&objs[g]));
+	name = esc(obj_name(&ot.objs[g]));
 	if (n) {
-		if (pl.idobj < nobj)
+		if (pl.idobj < ot.nobj)
 			ar.ids[pl.idobj / 8] |= (unsigned char)(1u <<
 			    pl.idobj % 8);
 		ar.put++;
@@ -12027,12 +12035,13 @@ ar_object(uint32_t g, const struct rec *rc)
 		    r->verdict);
 		return;
 	}
-	for (i = g; i != UINT32_MAX && rpt.status < 2; i = objs[i].gnext - 1) {
+	for (i = g; i != UINT32_MAX && rpt.status < 2;
+	    i = ot.objs[i].gnext - 1) {
 		if (!id_first(g, i) || !build_used(g, i))
 			continue;
-		one.id = objs[i].id;
-		one.idlen = objs[i].idlen;
-		k = id_place(&objs[i], r->kind);
+		one.id = ot.objs[i].id;
+		one.idlen = ot.objs[i].idlen;
+		k = id_place(&ot.objs[i], r->kind);
 		ar_one(g, &one, k < ncand ? &cands[k] : NULL, k < ncand ?
 		    V_OK : r->verdict);
 	}
@@ -12059,7 +12068,7 @@ cmd_archive(const char *path, const char *out)
 		// each pass's objects are its own
 		memset(ar.ids, 0, sizeof ar.ids);
 		lists_read();
-		for (i = 0; i < nobj && rpt.status < 2; i++) {
+		for (i = 0; i < ot.nobj && rpt.status < 2; i++) {
 			if (!judged(i))
 				continue;
 			judge(i);
@@ -12120,8 +12129,8 @@ print_version(void)
 	    PERFMT_MAXSTREAM, PERFMT_ZWINDOW, sizeof zs + sizeof zbuf,
 	    sizeof zs + sizeof zbuf + sizeof databuf + sizeof featbuf +
 	    sizeof tabbuf + sizeof notebuf + sizeof list_ix +
-	    sizeof objs + sizeof obj_head +
-	    sizeof arena + sizeof pf + sizeof res + sizeof sc.maps +
+	    sizeof ot.objs + sizeof ot.obj_head +
+	    sizeof ot.arena + sizeof pf + sizeof res + sizeof sc.maps +
 	    sizeof sc.procs + sizeof sc.proc_head + sizeof sc.zombies +
 	    sizeof sc.pend + sizeof ps.hits_kept);
 }

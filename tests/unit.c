@@ -469,15 +469,15 @@ t_obj(void)
 
 	pf_reset("t");
 	o = obj_add(-1, "/bin/a", 6, i1, 20, SRC_TABLE, MISC_USER);
-	check(o && nobj == 1);
+	check(o && ot.nobj == 1);
 	/* the table keeps one entry per machine and name: the last ID wins */
 	check(obj_add(-1, "/bin/a", 6, i2, 20, SRC_TABLE, MISC_USER) == o);
-	check(o->id[0] == 2 && nobj == 1);
+	check(o->id[0] == 2 && ot.nobj == 1);
 	/* a mapping with the same ID joins it, another ID is another object */
 	check(obj_add(-1, "/bin/a", 6, i2, 20, SRC_MMAP, MISC_USER) == o);
 	check(o->src == (SRC_TABLE | SRC_MMAP));
 	o = obj_add(-1, "/bin/a", 6, i1, 20, SRC_MMAP2ID, MISC_USER);
-	check(o && nobj == 2);
+	check(o && ot.nobj == 2);
 	/* machines are apart */
 	check(obj_add(0, "/bin/a", 6, i1, 20, SRC_MMAP, MISC_USER) != o);
 	/* filling the table drops and counts, never overruns */
@@ -487,8 +487,8 @@ t_obj(void)
 		snprintf(name, sizeof name, "/lib/%u", i);
 		obj_add(-1, name, strlen(name), NULL, 0, SRC_MMAP, MISC_USER);
 	}
-	check(nobj <= PERFMT_MAXOBJ && obj_dropped >= 5);
-	check(arena_used <= sizeof arena);
+	check(ot.nobj <= PERFMT_MAXOBJ && ot.obj_dropped >= 5);
+	check(ot.arena_used <= sizeof ot.arena);
 	rpt.status = 0;
 	return 0;
 }
@@ -508,17 +508,17 @@ t_builds_used(void)
 	opt.all = 0;
 	check(obj_add(-1, "/bin/a", 6, i1, 20, SRC_MMAP2ID, MISC_USER));
 	check(obj_add(-1, "/bin/a", 6, i2, 20, SRC_MMAP2ID, MISC_USER));
-	check(nobj == 2 && objs[1].group == 0);
-	objs[0].hit = HIT_SAMPLE;
+	check(ot.nobj == 2 && ot.objs[1].group == 0);
+	ot.objs[0].hit = HIT_SAMPLE;
 	check(build_used(0, 0) && !build_used(0, 1));
 	rec_gather(0, &rc);
-	check(rc.nids == 2 && rc.id == objs[0].id);
+	check(rc.nids == 2 && rc.id == ot.objs[0].id);
 	check(path_hit(0) == HIT_SAMPLE);
 	/* every build counts where the scope cannot tell (-a) */
 	opt.all = 1;
 	check(build_used(0, 1));
 	rec_gather(0, &rc);
-	check(rc.id == objs[1].id);
+	check(rc.id == ot.objs[1].id);
 	opt.all = all;
 	plan.hits = hits;
 	return 0;
@@ -591,10 +591,10 @@ t_bid_table(void)
 		rd_mem(&r, t, n, 0);
 		feat_build_id(&r);
 		check(pf.n_table == 4 && pf.n_bid_ignored == 1);
-		check(nobj == 4);
-		check(objs[1].idlen == 16 && objs[1].id[0] == 0xbb);
-		check(objs[2].idlen == 20);
-		check(objs[3].machine == 7 && !strcmp(obj_name(&objs[3]), "/guest"));
+		check(ot.nobj == 4);
+		check(ot.objs[1].idlen == 16 && ot.objs[1].id[0] == 0xbb);
+		check(ot.objs[2].idlen == 20);
+		check(ot.objs[3].machine == 7 && !strcmp(obj_name(&ot.objs[3]), "/guest"));
 	}
 	rpt.status = 0;
 	return 0;
@@ -616,8 +616,8 @@ t_bid_old_abi(void)
 	memcpy(t + 32, "[kernel.kallsyms]", 17);
 	rd_mem(&r, t, n, 0);
 	feat_build_id(&r);
-	check(nobj == 1 && objs[0].machine == -1 && objs[0].id[0] == 0x11);
-	check(!strcmp(obj_name(&objs[0]), "[kernel.kallsyms]"));
+	check(ot.nobj == 1 && ot.objs[0].machine == -1 && ot.objs[0].id[0] == 0x11);
+	check(!strcmp(obj_name(&ot.objs[0]), "[kernel.kallsyms]"));
 	return 0;
 }
 
@@ -649,17 +649,17 @@ t_bid_bad(void)
 	memset(t + n, 0, 36);
 	n += 36;
 	n += bid_put(t + n, 0, 0x8002, -1, 0x02, 20, "/b", 8);
-	check(bid_parse(t, n) == 1 && nobj == 2);
+	check(bid_parse(t, n) == 1 && ot.nobj == 2);
 	/* a size below the entry header, then an entry running past the end */
 	n = bid_put(t, 0, 0x8002, -1, 0x01, 20, "/a", 8);
 	put16(t + 6, 20, 0);
-	check(bid_parse(t, n) == 2 && nobj == 0);
+	check(bid_parse(t, n) == 2 && ot.nobj == 0);
 	put16(t + 6, 400, 0);
-	check(bid_parse(t, n) == 2 && nobj == 0);
+	check(bid_parse(t, n) == 2 && ot.nobj == 0);
 	/* a name without its NUL */
 	n = bid_put(t, 0, 0x8002, -1, 0x01, 20, "/abcdefg", 8);
 	memset(t + 36, 'x', n - 36);
-	check(bid_parse(t, n) == 2 && nobj == 0);
+	check(bid_parse(t, n) == 2 && ot.nobj == 0);
 	return 0;
 }
 
@@ -695,8 +695,8 @@ t_records(void)
 	check(pf.nrec == 4 && rpt.status == 0);
 	check(pf.aux_bytes == 24 && pf.n_mmapid == 1 && pf.n_mmap == 2);
 	check(pf.n_mmap_exec == 1);
-	check(nobj == 2 && objs[0].idlen == 16 && objs[0].id[15] == 0x5a);
-	check((objs[0].src & SRC_EXEC) && !(objs[1].src & SRC_EXEC));
+	check(ot.nobj == 2 && ot.objs[0].idlen == 16 && ot.objs[0].id[15] == 0x5a);
+	check((ot.objs[0].src & SRC_EXEC) && !(ot.objs[1].src & SRC_EXEC));
 	check(pf.type_n[R_MMAP2] == 1 && pf.nother == 1);
 	return 0;
 }
@@ -1253,16 +1253,16 @@ t_jit_inode(void)
 	put32(r + 64, 7, 0);			/* prot rwx */
 	memcpy(r + 72, "/dev/zero", 10);
 	rec_mmap(R_MMAP2, MISC_USER, r, sizeof r, 0);
-	for (o = NULL, i = 0; i < nobj; i++)
-		if (!strcmp(obj_name(&objs[i]), "/tmp/perf-4242.map"))
-			o = &objs[i];
+	for (o = NULL, i = 0; i < ot.nobj; i++)
+		if (!strcmp(obj_name(&ot.objs[i]), "/tmp/perf-4242.map"))
+			o = &ot.objs[i];
 	check(o && o->inodes == 0);
 	/* a file keeps its inode */
 	memcpy(r + 72, "/usr/bin/x", 11);
 	rec_mmap(R_MMAP2, MISC_USER, r, sizeof r, 0);
-	for (o = NULL, i = 0; i < nobj; i++)
-		if (!strcmp(obj_name(&objs[i]), "/usr/bin/x"))
-			o = &objs[i];
+	for (o = NULL, i = 0; i < ot.nobj; i++)
+		if (!strcmp(obj_name(&ot.objs[i]), "/usr/bin/x"))
+			o = &ot.objs[i];
 	check(o && o->inodes == 1 && o->ino == 4);
 	return 0;
 }
@@ -1313,7 +1313,7 @@ t_rec_gather(void)
 	obj_add(-1, "/x", 2, i2, 20, SRC_TABLE, 2);
 	rec_gather(0, &rc);
 	check(rc.id[0] == 2);
-	check(objs[0].gsrc == (SRC_MMAP2ID | SRC_MMAP | SRC_TABLE));
+	check(ot.objs[0].gsrc == (SRC_MMAP2ID | SRC_MMAP | SRC_TABLE));
 	/* two devices: the file seen first in time is kept, whichever came
 	 * first in the file */
 	pf_reset("t");
