@@ -5955,7 +5955,7 @@ static const char *const ct_names[] = { "path", "build-ID cache",
 	"simpleperf binary_cache", "APK" };
 /* CT_KNOTES under a sysroot is a copy, not the running kernel (live_kind) */
 
-static struct cand {
+struct cand {
 	char path[PATHMAX];	/* under root, until resolved */
 	const char *root;	/* the sysroot or cache it lies in, or NULL */
 	const char *leaf;	/* if it is a directory: the file in it */
@@ -5963,8 +5963,23 @@ static struct cand {
 	uint8_t type, resolved;
 	int err;		/* errno of the walk, 0 if it got there */
 	const char *what;	/* "a FIFO"...: there, but not a file */
-} cands[MAXCAND];
-static unsigned ncand;
+};
+
+/* Where an object is looked for: the places cand_list names for the one
+ * being judged, and the lists read once a pass (lists_read): modules.dep
+ * (fmt §6.3) is list 0, cache c's build_id_list (fmt §7.4) list c + 1. */
+static struct {
+	struct cand cands[MAXCAND];
+	unsigned ncand;
+	uint32_t end[MAXCACHE + 2];	/* where each list starts, ends */
+	int sorted;			/* list_ix is sorted for this pass */
+	char path[STRMAX + 32];		/* /lib/modules/RELEASE/modules.dep */
+	char line[PATHMAX];
+	char key[3][257];		/* a line's key and two objects' */
+	// objects in a list's order (list_table), or by their key
+	// (lists_read)
+	uint32_t list_ix[PERFMT_MAXOBJ];
+} lk;
 
 static void
 sr_pop(char *out, size_t *ol, size_t rl)
@@ -6100,9 +6115,9 @@ cand_in(unsigned type, const char *root, const char *path, const char *leaf)
 {
 	struct cand *c;
 
-	if (ncand == MAXCAND)
+	if (lk.ncand == MAXCAND)
 		return NULL;
-	c = &cands[ncand++];
+	c = &lk.cands[lk.ncand++];
 	c->type = (uint8_t)type;
 	c->err = 0;
 	if ((size_t)snprintf(c->path, PATHMAX, "%s", path) >= PATHMAX)
@@ -6167,19 +6182,7 @@ module_name(const char *name, char *out, size_t cap)
 	out[n] = 0;
 }
 
-/* ---- lists, each read once a pass (docs/design.md, the lists) ----------
- * modules.dep (fmt §6.3) is list 0, cache c's build_id_list (fmt §7.4)
- * list c + 1. */
-static struct {
-	uint32_t end[MAXCACHE + 2];	/* where each list starts, ends */
-	int sorted;			/* list_ix is sorted for this pass */
-	char path[STRMAX + 32];		/* /lib/modules/RELEASE/modules.dep */
-	char line[PATHMAX];
-	char key[3][257];		/* a line's key and two objects' */
-} lists;
-
-/* Objects in list's order (list_table), or by their key (lists_read) */
-static uint32_t list_ix[PERFMT_MAXOBJ];
+/* ---- lists, each read once a pass (docs/design.md, the lists) ---------- */
 
 /* The list pads IDs with zeros, which are no difference (id_same). */
 static char *
@@ -6214,8 +6217,8 @@ obj_key(uint32_t i, char *buf)
 static int
 lists_cmp(const void *a, const void *b)
 {
-	return strcmp(obj_key(*(const uint32_t *)a, lists.key[1]),
-	    obj_key(*(const uint32_t *)b, lists.key[2]));
+	return strcmp(obj_key(*(const uint32_t *)a, lk.key[1]),
+	    obj_key(*(const uint32_t *)b, lk.key[2]));
 }
 
 /* List k from off, base in the stream: a line marks those of the n
@@ -6224,43 +6227,43 @@ lists_cmp(const void *a, const void *b)
 static uint32_t
 lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 {
-	char *line = lists.line, *v;
+	char *line = lk.line, *v;
 	const char *key, *root = k ? opt.cache[k - 1] : opt.sysroot;
 	struct stat st;
 	struct rd r;
 	uint32_t lo, hi, mid, at;
 	int fd;
 
-	if (sr_resolve(root, k ? "/build_id_list" : lists.path, line,
-	    sizeof lists.line) || (fd = open_in(root, line, 0, &st)) < 0)
+	if (sr_resolve(root, k ? "/build_id_list" : lk.path, line,
+	    sizeof lk.line) || (fd = open_in(root, line, 0, &st)) < 0)
 		return base;
-	if (!lists.sorted) {	// only where a list opens
-		lists.sorted = 1;
-		qsort(list_ix, ot.nobj, sizeof *list_ix, lists_cmp);
+	if (!lk.sorted) {	// only where a list opens
+		lk.sorted = 1;
+		qsort(lk.list_ix, ot.nobj, sizeof *lk.list_ix, lists_cmp);
 	}
 	rd_file(&r, fd, 1, featbuf, sizeof featbuf, off,
 	    (uint64_t)st.st_size < UINT32_MAX - base ? (uint64_t)st.st_size : 0);
 	while ((at = base + (uint32_t)rd_tell(&r),
-	    rd_line(&r, line, sizeof lists.line)) && n) {
+	    rd_line(&r, line, sizeof lk.line)) && n) {
 		v = strchr(line, k ? '=' : ':');
 		if (!k) {
 			if (v)
 				*v = 0;
-			key = mod_key(v = line, lists.key[0]);
+			key = mod_key(v = line, lk.key[0]);
 		} else if (v && !strncmp(line, "0x", 2))
 			key = unpadded(line + 2, v);
 		else
 			continue;
 		// the key's first object; its others follow
 		for (lo = 0, hi = n; lo < hi; )
-			if (strcmp(obj_key(list_ix[mid = lo + (hi - lo) / 2],
-			    lists.key[1]), key) < 0)
+			if (strcmp(obj_key(lk.list_ix[mid = lo + (hi - lo) / 2],
+			    lk.key[1]), key) < 0)
 				lo = mid + 1;
 			else
 				hi = mid;
-		for (; lo < n && !ot.objs[list_ix[lo]].u.line && !strcmp(key,
-		    obj_key(list_ix[lo], lists.key[1])); lo++)
-			ot.objs[list_ix[lo]].u.line = at +
+		for (; lo < n && !ot.objs[lk.list_ix[lo]].u.line && !strcmp(key,
+		    obj_key(lk.list_ix[lo], lk.key[1])); lo++)
+			ot.objs[lk.list_ix[lo]].u.line = at +
 			    (uint32_t)(v - line) + 1;
 	}
 	close(fd);
@@ -6271,15 +6274,15 @@ lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 static const char *
 list_value(int k, uint32_t i)
 {
-	uint32_t at = lists.end[k], l = ot.objs[i].u.line;
+	uint32_t at = lk.end[k], l = ot.objs[i].u.line;
 
-	if (l <= at || l > lists.end[k + 1] || lists_scan(k, 0, at, l - 1 -
+	if (l <= at || l > lk.end[k + 1] || lists_scan(k, 0, at, l - 1 -
 	    at) < l)
 		return NULL;
-	lists.line[strcspn(lists.line, k ? "" : ":")] = 0;
+	lk.line[strcspn(lk.line, k ? "" : ":")] = 0;
 	if (k)
-		lists.line[0] = '/';
-	return lists.line;
+		lk.line[0] = '/';
+	return lk.line;
 }
 
 static void
@@ -6288,16 +6291,16 @@ lists_read(void)
 	uint32_t i;
 	int k;
 
-	snprintf(lists.path, sizeof lists.path, "/lib/modules/%s/modules.dep",
+	snprintf(lk.path, sizeof lk.path, "/lib/modules/%s/modules.dep",
 	    pf.osrelease);
 	for (i = 0; i < ot.nobj; i++) {
 		ot.objs[i].u.line = 0;
-		list_ix[i] = i;
+		lk.list_ix[i] = i;
 	}
-	lists.sorted = 0;
+	lk.sorted = 0;
 	for (k = 0; k <= opt.ncache; k++)
-		lists.end[k + 1] = k || (opt.sysroot && pf.osrelease[0]) ?
-		    lists_scan(k, ot.nobj, lists.end[k], 0) : 0;
+		lk.end[k + 1] = k || (opt.sysroot && pf.osrelease[0]) ?
+		    lists_scan(k, ot.nobj, lk.end[k], 0) : 0;
 }
 
 /* perf's build-ID cache (fmt §7.2); debuginfod's and simpleperf's
@@ -6826,7 +6829,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 	uint32_t j, e = (uint32_t)(o - ot.objs);
 	size_t n;
 
-	ncand = 0;
+	lk.ncand = 0;
 	hex_into(hex, id, idlen);
 	// the entry of this ID, whose line in a build_id_list lists_read found
 	for (j = o->group; idlen && j != UINT32_MAX; j = ot.objs[j].gnext - 1)
@@ -7556,7 +7559,7 @@ gather_late(struct facts *f)
 	struct res *r = f->r;
 	const struct rec *rc = &f->rc;
 	const struct stat *st = &f->st;
-	const struct cand *c = &cands[f->at[P_FIRST]];
+	const struct cand *c = &lk.cands[f->at[P_FIRST]];
 	char rel[STRMAX];
 	int64_t since = pt.start, m;
 	int64_t slack = pf.time_slack + FILE_TICK;	// of a file's times
@@ -7765,10 +7768,10 @@ id_place(const struct obj *o, int kind)
 	int idrc, there;
 
 	cand_list(o, kind, o->id, o->idlen);
-	for (k = 0; k < ncand; k++) {
-		there = probe(&cands[k], &e, &st, &idrc);
-		trace_cand(o, &cands[k], there, idrc, &e);
-		if (there && idrc == 0 && cands[k].type != CT_DEBUG &&
+	for (k = 0; k < lk.ncand; k++) {
+		there = probe(&lk.cands[k], &e, &st, &idrc);
+		trace_cand(o, &lk.cands[k], there, idrc, &e);
+		if (there && idrc == 0 && lk.cands[k].type != CT_DEBUG &&
 		    id_same(o->id, o->idlen, e.id, e.len < IDMAX ? e.len : IDMAX))
 			break;
 	}
@@ -7790,7 +7793,7 @@ other_id_nowhere(uint32_t g, int kind)
 
 	for (i = g; i != UINT32_MAX; i = ot.objs[i].gnext - 1)
 		if (id_first(g, i)) {	// one looked for already: not again
-			found = id_place(&ot.objs[i], kind) < ncand;
+			found = id_place(&ot.objs[i], kind) < lk.ncand;
 			some |= found;
 			used_nowhere |= !found && build_used(g, i);
 		}
@@ -7812,16 +7815,16 @@ walk_places(struct facts *f)
 	size_t idlen;
 	char rel[STRMAX];
 
-	for (i = 0; i < ncand; i++) {
-		there = probe(&cands[i], &e, &st, &idrc);
-		trace_cand(o, &cands[i], there, idrc, &e);
+	for (i = 0; i < lk.ncand; i++) {
+		there = probe(&lk.cands[i], &e, &st, &idrc);
+		trace_cand(o, &lk.cands[i], there, idrc, &e);
 		if (there && idrc == 2 && e.err) {
 			// there, but it could not be opened
 			there = 0;
-			cands[i].err = e.err;
+			lk.cands[i].err = e.err;
 		}
 		if (!there) {
-			if (at[P_UNREAD] == MAXCAND && denied(cands[i].err))
+			if (at[P_UNREAD] == MAXCAND && denied(lk.cands[i].err))
 				at[P_UNREAD] = i;
 			continue;
 		}
@@ -7832,22 +7835,22 @@ walk_places(struct facts *f)
 		// the build-ID read, if any; a cached kallsyms is found by its
 		// place, where it reads as one (probe)
 		idlen = idrc ? 0 : e.len < IDMAX ? e.len : IDMAX;
-		match = rc->idlen && ((cands[i].type == CT_KALLSYMS &&
+		match = rc->idlen && ((lk.cands[i].type == CT_KALLSYMS &&
 		    idrc < 0) || (idlen && id_same(rc->id, rc->idlen, e.id,
 		    idlen)));
 		// a kernel image's place holding no kernel image is passed
 		// over, as perf report passes it over (fmt §6.5)
-		if (!match && cands[i].type == CT_VMLINUX && (e.notelf ||
-		    (kernel_release(&cands[i], rel, sizeof rel), !rel[0]))) {
+		if (!match && lk.cands[i].type == CT_VMLINUX && (e.notelf ||
+		    (kernel_release(&lk.cands[i], rel, sizeof rel), !rel[0]))) {
 			if (opt.verbose)
 				msg(0, "%s: %s: not a kernel image, passed over",
-				    esc(obj_name(o)), esc(cands[i].path));
+				    esc(obj_name(o)), esc(lk.cands[i].path));
 			if (at[P_KIMAGE] == MAXCAND)
 				at[P_KIMAGE] = i;
 			continue;
 		}
 		// a debug file gives symbols, not the binary: said, never judged
-		if (cands[i].type == CT_DEBUG) {
+		if (lk.cands[i].type == CT_DEBUG) {
 			if (match && !(r->flags & RF_DEBUG)) {
 				r->flags |= RF_DEBUG;
 				r->first = (uint8_t)i;
@@ -7863,7 +7866,7 @@ walk_places(struct facts *f)
 			// a copy found by its build-ID, or the file itself,
 			// unless the ID is not the mapped file's (asked of the
 			// file at the path here, which perf's pass read)
-			here = cands[i].type == CT_PATH &&
+			here = lk.cands[i].type == CT_PATH &&
 			    host_file(obj_name(o), &st);
 			notmapped = here && id_not_mapped(rc, &st, &e);
 			if (here && !notmapped && id_after_map(rc, &st, f->g))
@@ -7877,7 +7880,7 @@ walk_places(struct facts *f)
 			}
 			r->mtime = mtime_ns(&st);
 			r->ino = st.st_ino;
-			if (cands[i].type == CT_PATH && r->mtime > pt.ns &&
+			if (lk.cands[i].type == CT_PATH && r->mtime > pt.ns &&
 			    pt.ok)
 				r->flags |= RF_NEWER;
 			return;
@@ -7886,9 +7889,9 @@ walk_places(struct facts *f)
 			at[P_FIRST] = i;
 			f->idrc = idrc;
 			f->st = st;
-			f->is_file = cands[i].type == CT_PATH ||
-			    cands[i].type == CT_VMLINUX ||
-			    cands[i].type == CT_APK;
+			f->is_file = lk.cands[i].type == CT_PATH ||
+			    lk.cands[i].type == CT_VMLINUX ||
+			    lk.cands[i].type == CT_APK;
 			f->e = e;
 			if (arch_runs(pf.arch, e.machine) == 0) {
 				r->flags |= RF_ARCH_DIFF;
@@ -7914,7 +7917,7 @@ gather_places(struct facts *f)
 		return;
 	if (f->at[P_UNREAD] < first) {
 		f->bits |= F(UNREAD);
-		r->err = (uint8_t)cands[f->at[P_UNREAD]].err;
+		r->err = (uint8_t)lk.cands[f->at[P_UNREAD]].err;
 		return;
 	}
 	if (f->idrc == 1)
@@ -7923,7 +7926,7 @@ gather_places(struct facts *f)
 	// is no build-ID unread
 	if (f->idrc == 2 && r->kind != K_JIT) {
 		r->flags |= RF_UNREAD;
-		r->why = unreadable_why(&cands[first], f->e.notelf,
+		r->why = unreadable_why(&lk.cands[first], f->e.notelf,
 		    f->e.deflated);
 	}
 	if (f->is_file)
@@ -7932,21 +7935,21 @@ gather_places(struct facts *f)
 		// an APK's compressed library is not read in place; only a
 		// compressed module's build-ID cannot be read to compare
 		f->bits |= (f->e.deflated ? F(DEFLATED) : 0) |
-		    (f->idrc == 2 && compressed(cands[first].path) ? 0 :
+		    (f->idrc == 2 && compressed(lk.cands[first].path) ? 0 :
 		    F(COMPARED)) | (r->flags & RF_ARCH_DIFF ? F(ARCH) : 0);
 		return;
 	}
 	// nothing found: what stands at the first place (the detail); the
 	// running kernel and modules are asked of /sys, which an initramfs
 	// or a chroot may lack
-	r->why = ncand ? cands[0].what : NULL;
+	r->why = lk.ncand ? lk.cands[0].what : NULL;
 	f->bits |= F(NONE) | (f->at[P_KIMAGE] < MAXCAND ? F(KIMAGE) : 0);
-	if (!strncmp(obj_name(f->o), "/dev/", 5) && ncand &&
-	    cands[0].type == CT_PATH && cands[0].what &&
-	    !strcmp(cands[0].what, "a device"))
+	if (!strncmp(obj_name(f->o), "/dev/", 5) && lk.ncand &&
+	    lk.cands[0].type == CT_PATH && lk.cands[0].what &&
+	    !strcmp(lk.cands[0].what, "a device"))
 		f->bits |= F(DEVICE);
-	if (ncand && live_kind(&cands[0]) && cands[0].type != CT_VDSO &&
-	    !sysfs_mounted())
+	if (lk.ncand && live_kind(&lk.cands[0]) &&
+	    lk.cands[0].type != CT_VDSO && !sysfs_mounted())
 		f->bits |= F(NO_SYSFS);
 }
 
@@ -8046,7 +8049,7 @@ judge(uint32_t g)
 		snprintf(srt.name, sizeof srt.name, "%s",
 		    obj_name(&ot.objs[g]));
 	// (a build-ID cache is the user's word too; -k is not the sysroot's)
-	srt.found += r->cand < ncand && cands[r->cand].root;
+	srt.found += r->cand < lk.ncand && lk.cands[r->cand].root;
 	if (r->flags & RF_ARCH_DIFF) {
 		srt.foreign++;
 		srt.em = r->em;
@@ -8644,40 +8647,40 @@ detail_missing(const struct obj *o, const struct res *r)
 	struct stat st;
 	struct elfid e;
 
-	if (!ncand && r->kind == K_VDSO)
+	if (!lk.ncand && r->kind == K_VDSO)
 		dadd("no copy in a build-ID cache (perf buildid-cache, "
 		    "perf archive; give -c DIR)");
-	else if (!ncand && r->kind == K_MODULE && opt.sysroot &&
+	else if (!lk.ncand && r->kind == K_MODULE && opt.sysroot &&
 	    !pf.osrelease[0])
 		dadd("the profile names no kernel release to find its "
 		    "modules by under %s/lib/modules", esc(opt.sysroot));
-	else if (!ncand && r->kind == K_MODULE && opt.sysroot)
+	else if (!lk.ncand && r->kind == K_MODULE && opt.sysroot)
 		dadd("not listed in %s/lib/modules/%s/modules.dep, or it "
 		    "is missing (depmod -b SYSROOT RELEASE writes it)",
 		    esc(opt.sysroot), esc(pf.osrelease));
-	else if (!ncand)
+	else if (!lk.ncand)
 		dadd("nowhere to look: give -k VMLINUX or -s SYSROOT");
 	else if (r->why)
-		dadd("%s is %s, not a file", esc(cands[0].path), r->why);
-	else if (cands[0].err && cands[0].err != ENOENT)
-		dadd("%s: %s", esc(cands[0].path),
-		    walk_error(cands[0].err));
+		dadd("%s is %s, not a file", esc(lk.cands[0].path), r->why);
+	else if (lk.cands[0].err && lk.cands[0].err != ENOENT)
+		dadd("%s: %s", esc(lk.cands[0].path),
+		    walk_error(lk.cands[0].err));
 	// an APK there without the library (walk_places): read again
 	// for why
-	else if (cands[0].type == CT_APK && !cands[0].err &&
-	    elf_buildid(cands[0].root, cands[0].path, cands[0].entry, &e,
-	    &st) == 2 && e.absent)
-		dadd("%s: %s", esc(cands[0].path), e.why);
-	else if (cands[ncand - 1].type == CT_VDSO)
+	else if (lk.cands[0].type == CT_APK && !lk.cands[0].err &&
+	    elf_buildid(lk.cands[0].root, lk.cands[0].path,
+	    lk.cands[0].entry, &e, &st) == 2 && e.absent)
+		dadd("%s: %s", esc(lk.cands[0].path), e.why);
+	else if (lk.cands[lk.ncand - 1].type == CT_VDSO)
 		dadd("this process has no vDSO to compare with (an "
 		    "emulator?), nor a copy in a build-ID cache");
-	else if (!strcmp(cands[0].path, obj_name(o)))
+	else if (!strcmp(lk.cands[0].path, obj_name(o)))
 		dadd("no such file");
 	else
-		dadd("not found: %s", esc(cands[0].path));
-	if (ncand > 1)
+		dadd("not found: %s", esc(lk.cands[0].path));
+	if (lk.ncand > 1)
 		dadd(", nor in %u more place%s (-v lists them)",
-		    ncand - 1, ncand > 2 ? "s" : "");
+		    lk.ncand - 1, lk.ncand > 2 ? "s" : "");
 }
 
 /* The words of the rules a recorded build-ID decides. */
@@ -8737,7 +8740,7 @@ detail_id(const struct obj *o, const struct res *r, const struct rec *rc,
 			detail_where(o, c);
 		if (r->flags & RF_PATH_DIFF)
 			dadd("; %s holds another build",
-			    esc(cand_resolve(&cands[r->first])));
+			    esc(cand_resolve(&lk.cands[r->first])));
 		if (r->flags & RF_NEWER)
 			detail_time("; modified", r->mtime);
 		break;
@@ -8747,7 +8750,8 @@ detail_id(const struct obj *o, const struct res *r, const struct rec *rc,
 		if (rc->idlen)
 			dadd(", and the recorded build-ID is nowhere here");
 		if (!c)
-			dadd("; no file at %s", esc(ncand ? cands[0].path : ""));
+			dadd("; no file at %s",
+			    esc(lk.ncand ? lk.cands[0].path : ""));
 		else
 			dadd("; %s is another file%s%s", esc(c->path),
 			    r->disklen ? ", build-ID " : "", hex);
@@ -8907,7 +8911,7 @@ detail_notes(const struct obj *o, const struct res *r, const struct rec *rc,
 	// found (RF_PATH_DIFF takes it then): the note is for when none was
 	if ((r->flags & RF_DEBUG) && !(tail & T_NO_DEBUG))
 		dadd("; symbols: the debug file %s has the recorded build-ID, "
-		    "not the binary", esc(cand_resolve(&cands[r->first])));
+		    "not the binary", esc(cand_resolve(&lk.cands[r->first])));
 }
 
 /* g's detail, in detail[]: its rule's words, where it is, its notes. */
@@ -8917,13 +8921,13 @@ detail_for(uint32_t g, const struct rec *rc)
 	const struct obj *o = &ot.objs[g];
 	const struct res *r = &res[g];
 	const struct rule *ru = &rules[r->rule];
-	const struct cand *c = r->cand < ncand ? &cands[r->cand] : NULL;
+	const struct cand *c = r->cand < lk.ncand ? &lk.cands[r->cand] : NULL;
 	char when[64];
 
 	if (c)
-		cand_resolve(&cands[r->cand]);
-	if (ncand)
-		cand_resolve(&cands[0]);
+		cand_resolve(&lk.cands[r->cand]);
+	if (lk.ncand)
+		cand_resolve(&lk.cands[0]);
 	rpt.dlen = 0;
 	rpt.detail[0] = 0;
 	if (ru->tail & T_MODIFIED) {
@@ -8994,8 +8998,8 @@ report_row(uint32_t g)
 		fputs(",\"disk_id\":", stdout);
 		json_str(dhex[0] ? dhex : NULL);
 		fputs(",\"file\":", stdout);
-		json_str(r->cand < ncand && r->verdict != V_MISSING &&
-		    r->verdict != V_SKIP ? cands[r->cand].path : NULL);
+		json_str(r->cand < lk.ncand && r->verdict != V_MISSING &&
+		    r->verdict != V_SKIP ? lk.cands[r->cand].path : NULL);
 		// every row has every key; a time past what ts_ns holds has
 		// no date to give here (null), the detail says which bound it
 		// lies past
@@ -9278,10 +9282,10 @@ list_table(int (*want)(uint32_t))
 
 	for (i = 0; i < ot.nobj; i++)
 		if (want(i))
-			list_ix[n++] = i;
-	qsort(list_ix, n, sizeof *list_ix, list_cmp);
+			lk.list_ix[n++] = i;
+	qsort(lk.list_ix, n, sizeof *lk.list_ix, list_cmp);
 	for (i = 0; i < n; i++)
-		list_out(list_ix[i]);
+		list_out(lk.list_ix[i]);
 	return n;
 }
 
@@ -11350,8 +11354,8 @@ inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
 		// the running kernel and its modules, and only in the boot
 		// that ran them: an image or a .ko on disk may be another
 		// build of the same release
-		if (r->verdict == V_STALE || r->cand >= ncand ||
-		    !live_kind(&cands[r->cand]) || !r->disklen) {
+		if (r->verdict == V_STALE || r->cand >= lk.ncand ||
+		    !live_kind(&lk.cands[r->cand]) || !r->disklen) {
 			if (r->verdict == V_UNCHANGED)
 				*why = "only the running kernel's and modules' "
 				    "build-IDs are added";
@@ -11895,7 +11899,7 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 {
 	const struct res *r = &res[g];
 	// a file to copy has its place (ar_decide)
-	const struct cand *c = pl->c ? pl->c : &cands[0];
+	const struct cand *c = pl->c ? pl->c : &lk.cands[0];
 	char path[PATHMAX], link[PATHMAX + 16], bid[64];
 	uint64_t at = wr.at;
 	struct stat a, b;
@@ -12031,7 +12035,7 @@ ar_object(uint32_t g, const struct rec *rc)
 
 	if (r->kind != K_USER || !(r->flags & RF_MULTI_ID) ||
 	    (r->verdict != V_OK && r->rule != R_OTHER_ID)) {
-		ar_one(g, rc, r->cand < ncand ? &cands[r->cand] : NULL,
+		ar_one(g, rc, r->cand < lk.ncand ? &lk.cands[r->cand] : NULL,
 		    r->verdict);
 		return;
 	}
@@ -12042,8 +12046,8 @@ ar_object(uint32_t g, const struct rec *rc)
 		one.id = ot.objs[i].id;
 		one.idlen = ot.objs[i].idlen;
 		k = id_place(&ot.objs[i], r->kind);
-		ar_one(g, &one, k < ncand ? &cands[k] : NULL, k < ncand ?
-		    V_OK : r->verdict);
+		ar_one(g, &one, k < lk.ncand ? &lk.cands[k] : NULL,
+		    k < lk.ncand ? V_OK : r->verdict);
 	}
 }
 
@@ -12128,7 +12132,7 @@ print_version(void)
 	    PERFMT_MAXID, PERFMT_MAXPROC, PERFMT_MAXMAP, PERFMT_MAXPEND,
 	    PERFMT_MAXSTREAM, PERFMT_ZWINDOW, sizeof zs + sizeof zbuf,
 	    sizeof zs + sizeof zbuf + sizeof databuf + sizeof featbuf +
-	    sizeof tabbuf + sizeof notebuf + sizeof list_ix +
+	    sizeof tabbuf + sizeof notebuf + sizeof lk.list_ix +
 	    sizeof ot.objs + sizeof ot.obj_head +
 	    sizeof ot.arena + sizeof pf + sizeof res + sizeof sc.maps +
 	    sizeof sc.procs + sizeof sc.proc_head + sizeof sc.zombies +
@@ -12297,7 +12301,7 @@ static void
 check_vmlinux(const char *path)
 {
 	// (the candidates are free: nothing is judged before the options)
-	struct cand *c = &cands[0];
+	struct cand *c = &lk.cands[0];
 	const struct kpack *k, *t;
 	const char *name;
 	struct elfid e;

@@ -81,7 +81,7 @@ fz_reset(void)
 	pt.src = NULL;
 	pt.ok = 0;
 	pt.same_host = 0;
-	ncand = 0;
+	lk.ncand = 0;
 	rpt.dlen = 0;
 	memset(&prog, 0, sizeof prog);
 }
