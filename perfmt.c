@@ -6583,7 +6583,7 @@ static const struct rule {
 /* image: what its file system says of its times */
 enum { FSW_NONE, FSW_ATTACHED, FSW_WRITTEN, FSW_UNTOLD, FSW_IMAGE };
 
-static struct res {
+struct res {
 	const char *why;	/* skip, unreadable ID: the words; missing:
 				 * what stands at the first place */
 	int64_t mtime;		/* ns since the epoch, of the file judged */
@@ -6596,7 +6596,25 @@ static struct res {
 				 * FSW_* */
 	uint16_t em;		/* RF_ARCH_DIFF: the file's ELF machine */
 	unsigned char diskid[IDMAX];
-} res[PERFMT_MAXOBJ];
+};
+
+/* The judgement of a pass's objects (judge) and what the run tallies of
+ * it: res[g] is object g's verdict and the facts its detail words.  -s
+ * names the recording system's root: a sysroot in which no object the
+ * report uses is found, or only files for another architecture, is a
+ * mistake (a typo, an empty directory, another board's root), which is
+ * trouble, not a changed binary: looked, found and foreign tally every
+ * pass's files and kernel, asked at the end (sysroot_sane). */
+static struct {
+	struct res res[PERFMT_MAXOBJ];
+	unsigned looked, found, foreign;
+	uint16_t em;		/* a foreign file's ELF machine */
+	char name[256];		/* the first object looked for */
+	int sr_live;		/* the sysroot is a root processes ran from
+				 * (sysroot_live) */
+	unsigned not_judged;	/* mapped objects the scope leaves out, over
+				 * every pass (wanted) */
+} jd;
 
 /* The scope (docs/design.md, the scope): an object is judged where the
  * report can use it: a sample or a callchain entry falls in it, or a
@@ -7195,7 +7213,7 @@ rec_of(uint32_t g, struct rec *rc)
 	uint32_t k;
 
 	rec_gather(g, rc);
-	if (res[g].kind != K_KERNEL || rc->idlen ||
+	if (jd.res[g].kind != K_KERNEL || rc->idlen ||
 	    (k = kernel_image(&ot.objs[g])) == UINT32_MAX)
 		return 0;
 	rc->id = ot.objs[k].id;
@@ -7315,8 +7333,7 @@ host_file(const char *name, const struct stat *st)
  * saw: a copy holds none.  Its files on that device are then judged as
  * this system's (a package upgraded in the chroot is another inode, its
  * mtime the package's, older than the profile).  Asked of the objects of
- * the first pass. */
-static int sr_live;
+ * the first pass (jd.sr_live). */
 
 static void
 sysroot_live(void)
@@ -7325,9 +7342,10 @@ sysroot_live(void)
 	struct stat st;
 	uint32_t i;
 
-	sr_live = 0;
-	for (i = 0; opt.sysroot && pt.same_host && !sr_live && i < ot.nobj; i++)
-		sr_live = ot.objs[i].inodes == 1 && !sr_resolve(opt.sysroot,
+	jd.sr_live = 0;
+	for (i = 0; opt.sysroot && pt.same_host && !jd.sr_live && i < ot.nobj;
+	    i++)
+		jd.sr_live = ot.objs[i].inodes == 1 && !sr_resolve(opt.sysroot,
 		    obj_name(&ot.objs[i]), p, sizeof p) &&
 		    !stat_in(opt.sysroot, p, &st) &&
 		    S_ISREG(st.st_mode) && st.st_ino == ot.objs[i].ino &&
@@ -7344,7 +7362,7 @@ static int
 inodes_compared(const struct elfid *e, int here, const struct rec *rc,
     const struct stat *st)
 {
-	return pt.same_host && (here || (sr_live &&
+	return pt.same_host && (here || (jd.sr_live &&
 	    dev_is(st->st_dev, rc->maj, rc->min))) &&
 	    e->fs.type != 0x794c7630UL;
 }
@@ -7515,7 +7533,7 @@ judge_inode(struct facts *f, int *here, int *two_devs)
 	// keeps its mtime keeps that (jit-earlier, newer)
 	mapped = !*here && rc->inodes == 1 && st->st_ino == rc->ino &&
 	    rc->gen && !gen_other;
-	if (!*here && !mapped && r->kind != K_JIT && !(sr_live &&
+	if (!*here && !mapped && r->kind != K_JIT && !(jd.sr_live &&
 	    dev_is(st->st_dev, rc->maj, rc->min)))
 		return F(COPY);
 	if (mapped)
@@ -7991,7 +8009,7 @@ static unsigned
 check_group(uint32_t g)
 {
 	struct facts f;
-	struct res *r = &res[g];
+	struct res *r = &jd.res[g];
 	const char *why;
 	unsigned i, rule;
 
@@ -8025,51 +8043,40 @@ check_group(uint32_t g)
 	return rule;
 }
 
-/* -s names the recording system's root: a sysroot in which no object the
- * report uses is found, or only files for another architecture, is a
- * mistake (a typo, an empty directory, another board's root), which is
- * trouble, not a changed binary.  Tallied over every pass's files and
- * kernel (judge), asked at the end. */
-static struct {
-	unsigned looked, found, foreign;
-	uint16_t em;		/* a foreign file's ELF machine */
-	char name[256];		/* the first object looked for */
-} srt;
-
 static void
 judge(uint32_t g)
 {
-	struct res *r = &res[g];
+	struct res *r = &jd.res[g];
 
 	r->rule = (uint8_t)check_group(g);
 	r->verdict = rules[r->rule].verdict;
 	if (!opt.sysroot || r->kind == K_PSEUDO || r->kind == K_VDSO)
 		return;
-	if (!srt.looked++)
-		snprintf(srt.name, sizeof srt.name, "%s",
+	if (!jd.looked++)
+		snprintf(jd.name, sizeof jd.name, "%s",
 		    obj_name(&ot.objs[g]));
 	// (a build-ID cache is the user's word too; -k is not the sysroot's)
-	srt.found += r->cand < lk.ncand && lk.cands[r->cand].root;
+	jd.found += r->cand < lk.ncand && lk.cands[r->cand].root;
 	if (r->flags & RF_ARCH_DIFF) {
-		srt.foreign++;
-		srt.em = r->em;
+		jd.foreign++;
+		jd.em = r->em;
 	}
 }
 
 static int
 sysroot_sane(void)
 {
-	if (!srt.looked || srt.found > srt.foreign)
+	if (!jd.looked || jd.found > jd.foreign)
 		return 1;
-	if (srt.foreign)
+	if (jd.foreign)
 		msg(2, "-s %s: its files are for %s, the profile is from %s: "
 		    "give the recording system's root",
-		    esc(opt.sysroot), machine_name(srt.em), esc(pf.arch));
+		    esc(opt.sysroot), machine_name(jd.em), esc(pf.arch));
 	else
 		msg(2, "-s %s holds none of the %u objects the report uses "
 		    "(looked for %s%s): give the recording system's root",
 		    esc(opt.sysroot),
-		    srt.looked, esc(srt.name), srt.looked > 1 ? " and the rest" :
+		    jd.looked, esc(jd.name), jd.looked > 1 ? " and the rest" :
 		    "");
 	return 0;
 }
@@ -8919,7 +8926,7 @@ static void
 detail_for(uint32_t g, const struct rec *rc)
 {
 	const struct obj *o = &ot.objs[g];
-	const struct res *r = &res[g];
+	const struct res *r = &jd.res[g];
 	const struct rule *ru = &rules[r->rule];
 	const struct cand *c = r->cand < lk.ncand ? &lk.cands[r->cand] : NULL;
 	char when[64];
@@ -8978,7 +8985,7 @@ static void
 report_row(uint32_t g)
 {
 	const struct obj *o = &ot.objs[g];
-	const struct res *r = &res[g];
+	const struct res *r = &jd.res[g];
 	char hex[2 * IDMAX + 1], dhex[2 * IDMAX + 1], when[64];
 	struct rec rc;
 	size_t w;
@@ -9058,8 +9065,6 @@ json_prof_time(void)
 	json_str(pt.src ? trust_text() : NULL);
 }
 
-/* mapped objects the scope leaves out, over every pass (wanted) */
-static unsigned not_judged;
 
 /* Whether a pass's object i is judged (wanted); one left out is
  * counted for the summary.  Once an object a pass. */
@@ -9068,7 +9073,7 @@ judged(uint32_t i)
 {
 	if (wanted(i))
 		return 1;
-	not_judged += mapped_object(i);
+	jd.not_judged += mapped_object(i);
 	return 0;
 }
 
@@ -9078,10 +9083,10 @@ scope_left(void)
 {
 	static char s[80];
 
-	if (!not_judged)
+	if (!jd.not_judged)
 		return "";
 	snprintf(s, sizeof s, "; %u mapped objects no sample reaches, not "
-	    "judged", not_judged);
+	    "judged", jd.not_judged);
 	return s;
 }
 
@@ -9104,7 +9109,7 @@ report_summary(const unsigned *counts)
 		printf("{\"summary\":{\"objects\":%u", n);
 		for (v = 0; v < V_N; v++)
 			printf(",\"%s\":%u", vnames[v], counts[v]);
-		printf(",\"not_judged\":%u},\"profile_time\":", not_judged);
+		printf(",\"not_judged\":%u},\"profile_time\":", jd.not_judged);
 		json_prof_time();
 		printf(",\"profile_time_plausible\":%s,\"host\":\"%s\","
 		    "\"same_host\":%s", pt.ok ? "true" : "false",
@@ -9956,9 +9961,9 @@ check_pass(unsigned *counts, unsigned *by_time)
 	for (i = 0; i < ot.nobj; i++)
 		if (judged(i)) {
 			judge(i);
-			counts[res[i].verdict]++;
+			counts[jd.res[i].verdict]++;
 			// the rules from no-time on rest on the profile's time
-			*by_time += res[i].rule >= R_NO_TIME;
+			*by_time += jd.res[i].rule >= R_NO_TIME;
 		}
 	// a row of a typical name fits 120 columns; a longer name pushes
 	// its own row's ID and detail along
@@ -9971,7 +9976,7 @@ check_pass(unsigned *counts, unsigned *by_time)
 		if (opt.quiet && v >= V_OK)
 			break;
 		for (i = 0; i < ot.nobj; i++)
-			if (wanted(i) && res[i].verdict == v)
+			if (wanted(i) && jd.res[i].verdict == v)
 				report_row(i);
 	}
 	dropped_note("checked");
@@ -11323,7 +11328,7 @@ static int
 inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
     size_t *idlen, const char **why)
 {
-	const struct res *r = &res[g];
+	const struct res *r = &jd.res[g];
 	static struct elfid e;
 
 	*why = NULL;
@@ -11394,7 +11399,7 @@ inj_pass(void)
 		judge(i);
 		// a JIT's map is text: no build-ID can describe it (archive
 		// takes it by its time, fmt §7.2)
-		if (res[i].kind == K_JIT)
+		if (jd.res[i].kind == K_JIT)
 			continue;
 		rec_of(i, &rc);
 		d = inj_decide(i, &rc, &id, &idlen, &why);
@@ -11403,8 +11408,8 @@ inj_pass(void)
 		    inj_entry(&ot.objs[i], id, idlen) < 0)
 			return 0;
 		if (d == INJ_LEFT) {
-			verdict_status(res[i].verdict);
-			cand_list(&ot.objs[i], res[i].kind, rc.id, rc.idlen);
+			verdict_status(jd.res[i].verdict);
+			cand_list(&ot.objs[i], jd.res[i].kind, rc.id, rc.idlen);
 			detail_for(i, &rc);
 		}
 		if (opt.quiet && d != INJ_LEFT)
@@ -11413,7 +11418,7 @@ inj_pass(void)
 		printf("%-5s %-40s ", what[d], hex[0] ? hex : "-");
 		out_name(obj_name(&ot.objs[i]), ot.objs[i].namelen, 1);
 		if (d == INJ_LEFT)
-			printf("  %s%s%s", vnames[res[i].verdict],
+			printf("  %s%s%s", vnames[jd.res[i].verdict],
 			    why || rpt.detail[0] ? ": " : "",
 			    why ? why : rpt.detail);
 		putchar('\n');
@@ -11829,7 +11834,7 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
     struct ar_plan *pl)
 {
 	const struct obj *o = &ot.objs[g];
-	const struct res *r = &res[g];
+	const struct res *r = &jd.res[g];
 	uint32_t i;
 
 	memset(pl, 0, sizeof *pl);
@@ -11897,7 +11902,7 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
 static int
 ar_copy(uint32_t g, struct ar_plan *pl)
 {
-	const struct res *r = &res[g];
+	const struct res *r = &jd.res[g];
 	// a file to copy has its place (ar_decide)
 	const struct cand *c = pl->c ? pl->c : &lk.cands[0];
 	char path[PATHMAX], link[PATHMAX + 16], bid[64];
@@ -12028,7 +12033,7 @@ ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 static void
 ar_object(uint32_t g, const struct rec *rc)
 {
-	const struct res *r = &res[g];
+	const struct res *r = &jd.res[g];
 	struct rec one = *rc;
 	uint32_t i;
 	unsigned k;
@@ -12134,7 +12139,7 @@ print_version(void)
 	    sizeof zs + sizeof zbuf + sizeof databuf + sizeof featbuf +
 	    sizeof tabbuf + sizeof notebuf + sizeof lk.list_ix +
 	    sizeof ot.objs + sizeof ot.obj_head +
-	    sizeof ot.arena + sizeof pf + sizeof res + sizeof sc.maps +
+	    sizeof ot.arena + sizeof pf + sizeof jd.res + sizeof sc.maps +
 	    sizeof sc.procs + sizeof sc.proc_head + sizeof sc.zombies +
 	    sizeof sc.pend + sizeof ps.hits_kept);
 }
