@@ -297,6 +297,10 @@ static struct opt {
 	const char *cache[MAXCACHE];
 	int ncache, local, quiet, porcelain, json, verbose, all, dry, hits;
 	int kernel;
+	// the paths perfmt names where no option does: the caches looked in
+	// by default (cache_defaults), a sysroot's kallsyms (check_kallsyms)
+	char cache_dir[2][PATHMAX], kallsyms_path[PATHMAX];
+	char time_why[160];	/* the field parse_time refused */
 } opt;
 
 /* ==== 4. Bytes and text =================================================
@@ -617,7 +621,6 @@ digits(const char **s, int n)
 	return v;
 }
 
-static char time_why[160];	/* the field parse_time refused */
 
 static int
 time_bad(const char *fmt, ...)
@@ -625,7 +628,7 @@ time_bad(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(time_why, sizeof time_why, fmt, ap);
+	vsnprintf(opt.time_why, sizeof opt.time_why, fmt, ap);
 	va_end(ap);
 	return 0;
 }
@@ -702,9 +705,13 @@ parse_time(const char *s, int64_t *ns)
  */
 #define RD_OPEN UINT64_MAX
 
-static unsigned char databuf[PERFMT_BUF];
-static unsigned char featbuf[PERFMT_FEATBUF];
-static unsigned char tabbuf[PERFMT_ELFBUF], notebuf[PERFMT_ELFBUF];
+/* The buffers readers read into: perf.data's records, its feature
+ * sections, ELF tables and notes. */
+static struct {
+	unsigned char data[PERFMT_BUF];
+	unsigned char feat[PERFMT_FEATBUF];
+	unsigned char tab[PERFMT_ELFBUF], note[PERFMT_ELFBUF];
+} bufs;
 
 struct rd {
 	int fd;			/* -1: a window over bytes in memory */
@@ -1613,7 +1620,7 @@ read_attrs(unsigned char *buf, size_t cap)
 		idbytes += isize;
 		if (ai < 0)
 			isize = 0;	// an event not kept
-		rd_file(&ids, pf.fd, 1, tabbuf, sizeof tabbuf, ioff,
+		rd_file(&ids, pf.fd, 1, bufs.tab, sizeof bufs.tab, ioff,
 		    ioff + isize / 8 * 8);
 		while ((q = rd_peek(&ids, 8)) != NULL) {
 			attr_ids(ai, q, 1);
@@ -1959,7 +1966,7 @@ read_features(void)
 	struct rd t, s;
 	unsigned bit;
 
-	rd_file(&t, pf.fd, 1, tabbuf, sizeof tabbuf, pf.data_off +
+	rd_file(&t, pf.fd, 1, bufs.tab, sizeof bufs.tab, pf.data_off +
 	    pf.data_size, pf.fsize);
 	for (bit = 0; bit < 256; bit++) {
 		if (!feat_has(bit))
@@ -1980,7 +1987,8 @@ read_features(void)
 			    feat_name(bit), off, size);
 			continue;
 		}
-		rd_file(&s, pf.fd, 1, featbuf, sizeof featbuf, off, off + size);
+		rd_file(&s, pf.fd, 1, bufs.feat, sizeof bufs.feat, off,
+		    off + size);
 		feat_parse(bit, &s);
 	}
 	pf.features_read = 1;
@@ -4415,12 +4423,14 @@ rec_next(struct rd *r, struct recv *v)
 	return RN_REC;
 }
 
-/* perf record -z (fmt §3.8).  zbuf keeps decoded bytes until a whole
- * record is there; z_records refuses one over zbuf, so once the whole
+/* perf record -z (fmt §3.8).  zr.buf keeps decoded bytes until a whole
+ * record is there; z_records refuses one over zr.buf, so once the whole
  * ones are taken there is room. */
-static unsigned char zbuf[2 * 65536 + 64];
-static size_t zlen;
-static int zdead;	/* the stream failed: the rest is counted, not read */
+static struct {
+	unsigned char buf[2 * 65536 + 64];
+	size_t len;
+	int dead;	/* the stream failed: the rest is counted, not read */
+} zr;
 
 /* What decoding may give, against a crafted stream.  A record decodes to
  * at most the ring buffer it was compressed from (fmt §3.8: mmap_len) and
@@ -4437,7 +4447,7 @@ static void
 z_start(void)
 {
 	zs_reset();
-	zlen = zdead = 0;
+	zr.len = zr.dead = 0;
 }
 
 /* The whole records decoded so far; off is the COMPRESSED record's. */
@@ -4448,7 +4458,7 @@ z_records(uint64_t off)
 	struct recv v;
 	int k;
 
-	rd_mem(&r, zbuf, zlen, 0);
+	rd_mem(&r, zr.buf, zr.len, 0);
 	while ((k = rec_next(&r, &v)) == RN_REC) {
 		pf.z_recs++;
 		// a compressed record inside one is only counted
@@ -4456,17 +4466,17 @@ z_records(uint64_t off)
 		    v.type != R_COMPRESSED2 ? v.need : 0, v.size, off);
 		rd_skip(&r, v.size);
 	}
-	if (k == RN_SMALL || (k == RN_LONG && v.size > sizeof zbuf)) {
+	if (k == RN_SMALL || (k == RN_LONG && v.size > sizeof zr.buf)) {
 		damage(2, off, "in the data decoded from this COMPRESSED "
 		    "record: a record of %s of size %" PRIu32 ", %s; the rest "
 		    "of the stream is not read", rec_name(v.type), v.size,
 		    k == RN_SMALL ? "below its own header" :
 		    "over what a record decoded from one can be");
-		zdead = 1;
+		zr.dead = 1;
 		return;
 	}
-	memmove(zbuf, zbuf + v.off, zlen - v.off);
-	zlen -= v.off;
+	memmove(zr.buf, zr.buf + v.off, zr.len - v.off);
+	zr.len -= v.off;
 }
 
 static void
@@ -4480,18 +4490,18 @@ z_inflate(const unsigned char *p, size_t n, uint64_t off)
 		max = Z_MMAP_MAX;
 	max += ZS_BLOCK;
 	pf.z_bytes += n;
-	while (n && !zdead) {
+	while (n && !zr.dead) {
 		if ((k = zs_feed(p, n)) < 0) {
 			damage(2, off, "COMPRESSED data: %s; the rest of the "
 			    "stream is not read", zs_error());
-			zdead = 1;
+			zr.dead = 1;
 			return;
 		}
 		p += k;
 		n -= (size_t)k;
-		while (!zdead && (got = zs_read(zbuf + zlen,
-		    sizeof zbuf - zlen)) > 0) {
-			zlen += got;
+		while (!zr.dead && (got = zs_read(zr.buf + zr.len,
+		    sizeof zr.buf - zr.len)) > 0) {
+			zr.len += got;
 			pf.z_out += got;
 			out += got;
 			if (out > max) {
@@ -4504,7 +4514,7 @@ z_inflate(const unsigned char *p, size_t n, uint64_t off)
 				    max, max - ZS_BLOCK, max - ZS_BLOCK ==
 				    pf.z_mmap_len ? " by the COMPRESSED feature"
 				    : ", the most believed");
-				zdead = 1;
+				zr.dead = 1;
 				return;
 			}
 			if (pf.z_out > max &&
@@ -4516,7 +4526,7 @@ z_inflate(const unsigned char *p, size_t n, uint64_t off)
 				    "decompression bomb; the rest of the "
 				    "stream is not read", pf.z_out,
 				    pf.z_bytes, Z_RATIO, max);
-				zdead = 1;
+				zr.dead = 1;
 				return;
 			}
 			z_records(off);
@@ -4529,14 +4539,14 @@ z_inflate(const unsigned char *p, size_t n, uint64_t off)
 static void
 z_end(uint64_t off)
 {
-	if (!pf.z_records || zdead)
+	if (!pf.z_records || zr.dead)
 		return;
 	if (zs_finish() < 0)
 		damage(1, off, "the compressed stream ends inside a block: %s",
 		    zs_error());
-	else if (zlen)
+	else if (zr.len)
 		damage(1, off, "the compressed stream ends inside a record "
-		    "(%zu of its bytes decoded)", zlen);
+		    "(%zu of its bytes decoded)", zr.len);
 }
 
 /* The records' span, samples apart: the EXIT of a workload that slept
@@ -4759,8 +4769,12 @@ scan_records(struct rd *r, int at_eof)
 /* ==== 11. perf.data: opening a profile ==================================
  * fmt §1.1; a directory, fmt §5.6.
  */
-/* Standard input is inject's copy of a pipe: its times are the copy's. */
-static int stdin_copy;
+/* The input being opened: standard input may be inject's copy of a
+ * pipe, whose times are the copy's; a directory's data file. */
+static struct {
+	int stdin_copy;
+	char dir_file[4096];	/* `data`, or the data.N read */
+} input;
 
 static void
 pf_reset(const char *path)
@@ -4929,7 +4943,7 @@ pf_file_data(void)
 		    pf.attrs_off, pf.attrs_off + pf.attrs_size, start, end);
 	posix_fadvise(pf.fd, (off_t)start, (off_t)(end - start),
 	    POSIX_FADV_SEQUENTIAL);
-	rd_file(&r, pf.fd, 1, databuf, sizeof databuf, start, end);
+	rd_file(&r, pf.fd, 1, bufs.data, sizeof bufs.data, start, end);
 	scan_records(&r, at_eof);
 }
 
@@ -4940,7 +4954,7 @@ pf_stream(int fd, int seekable)
 	struct rd r;
 	int m;
 
-	rd_file(&r, fd, seekable, databuf, sizeof databuf, 0,
+	rd_file(&r, fd, seekable, bufs.data, sizeof bufs.data, 0,
 	    seekable ? pf.fsize : RD_OPEN);
 	if (!(p = rd_peek(&r, 16))) {
 		if (r.err)
@@ -4976,7 +4990,7 @@ pf_stream(int fd, int seekable)
 		    "give the file with -i FILE", esc(pf.cur));
 		return 0;
 	}
-	if (!pf_file_header(&r) || !read_attrs(featbuf, sizeof featbuf))
+	if (!pf_file_header(&r) || !read_attrs(bufs.feat, sizeof bufs.feat))
 		return 0;
 	if (pf.data_size)
 		read_features();
@@ -5159,20 +5173,19 @@ fail:
 	return -1;
 }
 
-static char dir_file[4096];	/* `data`, or the data.N read */
-
 /* data.N by name, not readdir: opendir would be the one malloc. */
 static void
 pf_dir_streams(const char *dir)
 {
-	char *stream = dir_file;
+	char *stream = input.dir_file;
 	struct stat st;
 	struct rd r;
 	uint32_t i;
 	int fd, seekable;
 
 	for (i = 0; i <= PERFMT_MAXSTREAM; i++) {
-		snprintf(stream, sizeof dir_file, "%s/data.%" PRIu32, dir, i);
+		snprintf(stream, sizeof input.dir_file, "%s/data.%" PRIu32,
+		    dir, i);
 		if (stat(stream, &st))
 			continue;
 		if (i == PERFMT_MAXSTREAM) {
@@ -5192,7 +5205,7 @@ pf_dir_streams(const char *dir)
 			pf.streams_sig = stream_sig(pf.streams_sig, i, &st);
 		pf.nstreams++;
 		pf.stream_bytes += pf.fsize;
-		rd_file(&r, fd, 1, databuf, sizeof databuf, 0, pf.fsize);
+		rd_file(&r, fd, 1, bufs.data, sizeof bufs.data, 0, pf.fsize);
 		scan_records(&r, 1);
 		prog.base += pf.fsize;
 		close(fd);
@@ -5202,13 +5215,13 @@ pf_dir_streams(const char *dir)
 static int
 pf_dir(const char *dir)
 {
-	char *data = dir_file;
+	char *data = input.dir_file;
 	uint64_t w, sz;
 	int fd, seekable, ok;
 
 	pf.mode = MODE_DIR;
-	if ((size_t)snprintf(data, sizeof dir_file, "%s/data", dir) >=
-	    sizeof dir_file) {
+	if ((size_t)snprintf(data, sizeof input.dir_file, "%s/data", dir) >=
+	    sizeof input.dir_file) {
 		msg(2, "%s: path too long", esc(dir));
 		return 0;
 	}
@@ -5231,7 +5244,7 @@ pf_dir(const char *dir)
 	pf_dir_streams(dir);
 	pf.walk_end = w;
 	pf.fsize = sz;
-	snprintf(data, sizeof dir_file, "%s/data", dir);
+	snprintf(data, sizeof input.dir_file, "%s/data", dir);
 	pf.cur = data;
 	return 1;
 }
@@ -5250,7 +5263,7 @@ pf_open_scan(const char *path)
 		}
 		seekable = S_ISREG(st.st_mode);
 		pf.fsize = seekable ? (uint64_t)st.st_size : 0;
-		if (seekable && !stdin_copy)
+		if (seekable && !input.stdin_copy)
 			pf_file_times(0, &st);
 	} else if (stat(path, &st)) {
 		msg(2, "%s:", esc(path));
@@ -5512,7 +5525,7 @@ elf_notes(const struct img *m, uint64_t off, uint64_t size, uint64_t align,
 		    " bytes) overlaps other note areas: with them it "
 		    "covers more than twice the file", what, idx, off, size);
 	*left -= size;
-	img_window(m, &r, notebuf, sizeof notebuf, off, size);
+	img_window(m, &r, bufs.note, sizeof bufs.note, off, size);
 	return note_walk(&r, e->be, align == 8 ? 8 : 4, e);
 }
 
@@ -5530,7 +5543,7 @@ static int
 elf_table(const struct elftab *t, uint64_t size, unsigned min,
     const char *what, struct elfid *e)
 {
-	if (t->ent < min || t->ent > sizeof tabbuf)
+	if (t->ent < min || t->ent > sizeof bufs.tab)
 		return elf_why(e, 0, "%s entry size %" PRIu64 ", expected %u",
 		    what, t->ent, min);
 	if (t->num > size / t->ent || !range_ok(t->off, t->num * t->ent, size))
@@ -5562,7 +5575,7 @@ elf_walk_table(const struct img *m, const struct elftab *t, struct elfid *e,
 		*bad = 1;
 		return 0;
 	}
-	img_window(m, &r, tabbuf, sizeof tabbuf, t->off, t->num * t->ent);
+	img_window(m, &r, bufs.tab, sizeof bufs.tab, t->off, t->num * t->ent);
 	for (i = 0; i < t->num; i++) {
 		if (!(p = rd_peek(&r, (size_t)t->ent)))
 			return 0;
@@ -5598,7 +5611,7 @@ elf_escapes(const struct img *m, struct elftab *ph, struct elftab *sh,
 	if (!sh->off || (sh->num && ph->num != PN_XNUM) ||
 	    !range_ok(sh->off, need, m->size))
 		return;
-	img_window(m, &r, tabbuf, sizeof tabbuf, sh->off, need);
+	img_window(m, &r, bufs.tab, sizeof bufs.tab, sh->off, need);
 	if (!(s0 = rd_peek(&r, need)))
 		return;
 	if (!sh->num)
@@ -5616,11 +5629,11 @@ blob_buildid(int fd, struct elfid *e)
 	struct rd r;
 
 	// one that fills the buffer is not a note blob
-	rd_file(&r, fd, 1, tabbuf, sizeof tabbuf, 0, RD_OPEN);
-	if (rd_fill(&r, sizeof tabbuf) || r.err || (n = r.len) < 12)
+	rd_file(&r, fd, 1, bufs.tab, sizeof bufs.tab, 0, RD_OPEN);
+	if (rd_fill(&r, sizeof bufs.tab) || r.err || (n = r.len) < 12)
 		return -1;
-	e->be = get32(tabbuf, 0) > 4096;
-	rd_mem(&r, tabbuf, n, 0);
+	e->be = get32(bufs.tab, 0) > 4096;
+	rd_mem(&r, bufs.tab, n, 0);
 	return note_walk(&r, e->be, 4, e);
 }
 
@@ -5634,7 +5647,7 @@ image_buildid(int fd, struct elfid *e)
 	uint64_t i, n, d;
 	struct rd r;
 
-	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, e->size);
+	rd_file(&r, fd, 1, bufs.feat, sizeof bufs.feat, 0, e->size);
 	if (!(p = rd_peek(&r, 64)))
 		return 2;
 	if (!memcmp(p + 56, "ARM\x64", 4))
@@ -5646,8 +5659,8 @@ image_buildid(int fd, struct elfid *e)
 		return 2;
 	e->notelf = 0;
 	e->be = p[24] & 1;
-	while ((n = rd_left(&r) < sizeof featbuf ? rd_left(&r) :
-	    sizeof featbuf) >= 16 && (p = rd_peek(&r, (size_t)n))) {
+	while ((n = rd_left(&r) < sizeof bufs.feat ? rd_left(&r) :
+	    sizeof bufs.feat) >= 16 && (p = rd_peek(&r, (size_t)n))) {
 		for (i = 0; i + 16 <= n; i += 4)
 			if (!memcmp(p + i + 12, ELF_NOTE_GNU, 4) &&
 			    get32(p + i, e->be) == 4 &&
@@ -5675,7 +5688,7 @@ elf_parse(const struct img *m, struct elfid *e)
 	uint64_t left = 2 * m->size;	// st_size is below 2^63
 	int bad = 0;
 
-	img_window(m, &r, tabbuf, sizeof tabbuf, 0,
+	img_window(m, &r, bufs.tab, sizeof bufs.tab, 0,
 	    m->size < EHDR64_SIZE ? m->size : EHDR64_SIZE);
 	if (!(h = rd_peek(&r, (size_t)rd_left(&r))) || rd_left(&r) < SELFMAG ||
 	    memcmp(h, ELFMAG, SELFMAG)) {
@@ -5734,7 +5747,7 @@ zip_entry(int fd, uint64_t size, const char *name, struct elfid *e)
 
 	e->absent = 1;
 	// the last end record whose comment reaches the end
-	rd_file(&r, fd, 1, featbuf, sizeof featbuf, at, size);
+	rd_file(&r, fd, 1, bufs.feat, sizeof bufs.feat, at, size);
 	if (tail < 22 || !(p = rd_peek(&r, (size_t)tail)))
 		goto bad;
 	for (i = tail - 22; memcmp(p + i, "PK\5\6", 4) ||
@@ -5753,7 +5766,7 @@ zip_entry(int fd, uint64_t size, const char *name, struct elfid *e)
 	    "file";
 	if (cd > size || cdlen > size - cd)
 		goto bad;
-	rd_file(&r, fd, 1, featbuf, sizeof featbuf, cd, cd + cdlen);
+	rd_file(&r, fd, 1, bufs.feat, sizeof bufs.feat, cd, cd + cdlen);
 	for (k = 0; k < count; k++) {
 		at = rd_tell(&r);
 		bad = "malformed APK: expected a central directory header, "
@@ -5777,7 +5790,7 @@ zip_entry(int fd, uint64_t size, const char *name, struct elfid *e)
 	if (!found)
 		return elf_why(e, 2, "no entry %s in the APK", esc(name));
 	at = lh;
-	rd_file(&r, fd, 1, featbuf, sizeof featbuf, at, size);
+	rd_file(&r, fd, 1, bufs.feat, sizeof bufs.feat, at, size);
 	bad = "malformed APK: expected the entry's local header, PK\\3\\4";
 	if (!(p = rd_peek(&r, 30)) || memcmp(p, "PK\3\4", 4))
 		goto bad;
@@ -5997,7 +6010,7 @@ sr_pop(char *out, size_t *ol, size_t rl)
 static int
 sr_resolve(const char *root, const char *path, char *out, size_t cap)
 {
-	static char rest[2 * PATHMAX], link[PATHMAX];
+	char rest[2 * PATHMAX], link[PATHMAX];
 	size_t rl = strlen(root), ol, cl, n;
 	const char *c, *e;
 	struct stat st;
@@ -6063,7 +6076,7 @@ sr_resolve(const char *root, const char *path, char *out, size_t cap)
 static int
 open_in(const char *root, const char *path, int flags, struct stat *st)
 {
-	static char rest[PATHMAX + 1];
+	char rest[PATHMAX + 1];
 	size_t rl = root ? strlen(root) : 0;
 	char *c, *e;
 	int dfd = AT_FDCWD, fd, err;
@@ -6134,7 +6147,7 @@ cand_in(unsigned type, const char *root, const char *path, const char *leaf)
 static const char *
 cand_resolve(struct cand *c)
 {
-	static char full[PATHMAX], tmp[PATHMAX];
+	char full[PATHMAX], tmp[PATHMAX];
 	struct stat st;
 
 	if (c->resolved)
@@ -6156,7 +6169,7 @@ cand_resolve(struct cand *c)
 static int
 cache_has(const char *root, const char *path, unsigned type)
 {
-	static char full[PATHMAX];
+	char full[PATHMAX];
 	struct stat st;
 
 	return !sr_resolve(root, path, full, sizeof full) &&
@@ -6241,7 +6254,7 @@ lists_scan(int k, uint32_t n, uint32_t base, uint32_t off)
 		lk.sorted = 1;
 		qsort(lk.list_ix, ot.nobj, sizeof *lk.list_ix, lists_cmp);
 	}
-	rd_file(&r, fd, 1, featbuf, sizeof featbuf, off,
+	rd_file(&r, fd, 1, bufs.feat, sizeof bufs.feat, off,
 	    (uint64_t)st.st_size < UINT32_MAX - base ? (uint64_t)st.st_size : 0);
 	while ((at = base + (uint32_t)rd_tell(&r),
 	    rd_line(&r, line, sizeof lk.line)) && n) {
@@ -6309,7 +6322,7 @@ static void
 cand_caches(const char *name, const char *hex, int kind_kernel, int vdso,
     uint32_t e)
 {
-	static char p[PATHMAX];
+	char p[PATHMAX];
 	const char *leaf = vdso ? "vdso" : kind_kernel ? "kallsyms" : "elf", *v;
 	int i, type = kind_kernel ? CT_KALLSYMS : CT_CACHE;
 
@@ -6614,6 +6627,8 @@ static struct {
 				 * (sysroot_live) */
 	unsigned not_judged;	/* mapped objects the scope leaves out, over
 				 * every pass (wanted) */
+	// the last kernel image kernel_release read, and its release
+	char rel_path[PATHMAX], rel[STRMAX];
 } jd;
 
 /* The scope (docs/design.md, the scope): an object is judged where the
@@ -6838,8 +6853,9 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 		"/lib/modules/%s/build/vmlinux",
 		"/usr/lib/debug/lib/modules/%s/vmlinux",
 		"/usr/lib/debug/boot/vmlinux-%s.debug" };
-	static char p[PATHMAX], rel[PATHMAX - 300], hex[2 * IDMAX + 1];
-	static char mod[256];
+	// rel outlives the call: a deleted APK's entry points into it
+	static char rel[PATHMAX - 300];
+	char p[PATHMAX], hex[2 * IDMAX + 1], mod[256];
 	const char *name = obj_name(o), *apk, *v;
 	struct cand *c;
 	int live = pt.host != HOST_FOREIGN;	// the running kernel is its own
@@ -6982,24 +6998,24 @@ kallsyms_size(int fd, const struct stat *st, uint64_t *size)
 	ssize_t k, i;
 
 	while ((!st->st_size || !n) &&
-	    (k = read_at(fd, databuf, sizeof databuf, -1)) != 0) {
+	    (k = read_at(fd, bufs.data, sizeof bufs.data, -1)) != 0) {
 		if (k < 0 || n > KSMAX) {
 			errno = k < 0 ? errno : EFBIG;
 			return KS_ERR;
 		}
-		for (i = 0; !n && i < k && databuf[i] &&
-		    strchr(hexdig, databuf[i]); i++)
+		for (i = 0; !n && i < k && bufs.data[i] &&
+		    strchr(hexdig, bufs.data[i]); i++)
 			;
 		if (!n)
-			form = i && k >= i + 3 && databuf[i] == ' ' &&
-			    strchr(letters, databuf[i + 1] | 32) &&
-			    databuf[i + 2] == ' ';
+			form = i && k >= i + 3 && bufs.data[i] == ' ' &&
+			    strchr(letters, bufs.data[i + 1] | 32) &&
+			    bufs.data[i + 2] == ' ';
 		for (i = 0; !real && i < k; i++) {
-			if (databuf[i] == '\n')
+			if (bufs.data[i] == '\n')
 				addr = 1;
-			else if (!databuf[i] || !strchr(hexdig, databuf[i]))
+			else if (!bufs.data[i] || !strchr(hexdig, bufs.data[i]))
 				addr = 0;
-			else if (addr && databuf[i] != '0')
+			else if (addr && bufs.data[i] != '0')
 				real = 1;
 		}
 		n += (uint64_t)k;
@@ -7250,7 +7266,7 @@ live_kind(const struct cand *c)
 /* The release a kernel candidate is: the running kernel's, or the one a
  * kernel image names in its banner ("Linux version RELEASE (...": the
  * kernel's linux_banner, in .rodata, before the debug sections).  The
- * banner is found by a bounded scan through featbuf, free once the
+ * banner is found by a bounded scan through bufs.feat, free once the
  * profile is read; windows overlap by a tag and a release, so that one
  * cut at a window's end is whole in the next.  The last image's answer
  * is kept: its verdict and its detail both ask.  Empty if it cannot be
@@ -7259,7 +7275,6 @@ static void
 kernel_release(const struct cand *c, char *out, size_t cap)
 {
 	static const char tag[] = "Linux version ";
-	static char last_path[PATHMAX], last_rel[STRMAX];
 	const size_t tl = sizeof tag - 1, keep = tl + STRMAX;
 	const unsigned char *p, *q;
 	struct utsname u;
@@ -7276,18 +7291,19 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 	}
 	if (c->type != CT_VMLINUX)
 		return;
-	if (!strcmp(c->path, last_path)) {
-		snprintf(out, cap, "%s", last_rel);
+	if (!strcmp(c->path, jd.rel_path)) {
+		snprintf(out, cap, "%s", jd.rel);
 		return;
 	}
-	snprintf(last_path, sizeof last_path, "%s", c->path);
-	last_rel[0] = 0;
+	snprintf(jd.rel_path, sizeof jd.rel_path, "%s", c->path);
+	jd.rel[0] = 0;
 	if ((fd = open_in(c->root, c->path, 0, &st)) < 0)
 		return;
-	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, (uint64_t)st.st_size);
+	rd_file(&r, fd, 1, bufs.feat, sizeof bufs.feat, 0,
+	    (uint64_t)st.st_size);
 	while (rd_left(&r) > tl) {
-		n = rd_left(&r) < sizeof featbuf ? (size_t)rd_left(&r) :
-		    sizeof featbuf;
+		n = rd_left(&r) < sizeof bufs.feat ? (size_t)rd_left(&r) :
+		    sizeof bufs.feat;
 		if (!(p = rd_peek(&r, n)))
 			break;
 		for (i = 0; i + tl < n; i++) {
@@ -7302,8 +7318,8 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 			if (i + tl + k == n && n < rd_left(&r))
 				break;	// cut: the next window holds it
 			if (i + tl + k < n && q[k] == ' ') {
-				memcpy(last_rel, q, k);
-				last_rel[k] = 0;
+				memcpy(jd.rel, q, k);
+				jd.rel[k] = 0;
 			}
 			n = (size_t)rd_left(&r);	// found: no more windows
 			break;
@@ -7313,7 +7329,7 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 		rd_skip(&r, n - keep);
 	}
 	close(fd);
-	snprintf(out, cap, "%s", last_rel);
+	snprintf(out, cap, "%s", jd.rel);
 }
 
 /* Whether a file is the one at its path on this system, which perf's
@@ -7338,7 +7354,7 @@ host_file(const char *name, const struct stat *st)
 static void
 sysroot_live(void)
 {
-	static char p[PATHMAX];
+	char p[PATHMAX];
 	struct stat st;
 	uint32_t i;
 
@@ -7380,7 +7396,7 @@ inodes_compared(const struct elfid *e, int here, const struct rec *rc,
 static int
 cache_linked(const struct res *r, const struct stat *st, const char *path)
 {
-	static char real[PATHMAX], p[PATHMAX], home[PATHMAX];
+	char real[PATHMAX], p[PATHMAX], home[PATHMAX];
 	const char *dirs[MAXCACHE + 2], *h = getenv("HOME");
 	char hex[2 * IDMAX + 1];
 	struct stat made, f;
@@ -8340,7 +8356,7 @@ profile_time(void)
 	pt.clock_lo = pt.clock_hi = 0;	// this profile's, if born_by_clock
 	if (opt.timearg) {
 		if (!parse_time(opt.timearg, &pt.ns)) {
-			msg(2, "-t %s: %s", esc(opt.timearg), time_why);
+			msg(2, "-t %s: %s", esc(opt.timearg), opt.time_why);
 			return 0;
 		}
 		pt.src = "-t";
@@ -8447,7 +8463,7 @@ boot_settle(void)
 static void
 cache_defaults(void)
 {
-	static char dir[2][PATHMAX];
+	char (*dir)[PATHMAX] = opt.cache_dir;
 	static const char *const in_root[] = { "%s/.debug", "%s/root/.debug" };
 	const char *h = getenv("HOME"), *d = getenv("DEBUGINFOD_CACHE_PATH");
 	const char *x = getenv("XDG_CACHE_HOME");
@@ -8500,10 +8516,10 @@ host_fact(const char *what, const char *rec, const char *here)
 static int
 sys_number(const char *path, const char *key, int last, uint64_t *v)
 {
-	const char *p = (const char *)tabbuf;
+	const char *p = (const char *)bufs.tab;
 	int found = 0;
 
-	if (!sys_text(path, (char *)tabbuf, sizeof tabbuf) ||
+	if (!sys_text(path, (char *)bufs.tab, sizeof bufs.tab) ||
 	    !(p = find(p, key)))
 		return 0;
 	for (p += strlen(key), *v = 0; *p && *p != '\n'; p++) {
@@ -8957,7 +8973,7 @@ detail_for(uint32_t g, const struct rec *rc)
 static void
 json_text(const char *s, int escaped)
 {
-	static char buf[4 * PATHMAX];
+	char buf[4 * PATHMAX];
 
 	if (!s) {
 		fputs("null", stdout);
@@ -9987,7 +10003,7 @@ check_pass(unsigned *counts, unsigned *by_time)
 static int
 cmd_check(const char *path)
 {
-	static unsigned counts[V_N];
+	unsigned counts[V_N] = { 0 };
 	unsigned v, by_time = 0;
 	int rc, first = 0;
 
@@ -10551,22 +10567,22 @@ wr_begin(const char *what, int stream)
 }
 
 /* The replaced file's extended attributes on the new one, and no others
- * (a default ACL the directory gave it): names through featbuf (a list
+ * (a default ACL the directory gave it): names through bufs.feat (a list
  * holds 64 KiB at most, XATTR_LIST_MAX), values through the halves of
- * databuf (64 KiB each at most, XATTR_SIZE_MAX; one that does not fit is
+ * bufs.data (64 KiB each at most, XATTR_SIZE_MAX; one that does not fit is
  * not kept, and said), neither buffer in use once the passes are done. */
 static int
 wr_xattrs(void)
 {
-	const size_t half = sizeof databuf / 2;
-	char *names = (char *)featbuf, *a = (char *)databuf, *b = a + half;
+	const size_t half = sizeof bufs.data / 2;
+	char *names = (char *)bufs.feat, *a = (char *)bufs.data, *b = a + half;
 	const char *s = "";
 	ssize_t n, v, k;
 
 	// the old file's, each set where the new one lacks it or has it
 	// otherwise: a security label set again asks for rights that one
 	// left alone does not
-	if ((n = flistxattr(wr.old, names, sizeof featbuf)) < 0)
+	if ((n = flistxattr(wr.old, names, sizeof bufs.feat)) < 0)
 		n = errno == ENOTSUP ? 0 : -1;
 	for (s = names; n > 0 && s < names + n; s += strlen(s) + 1) {
 		v = fgetxattr(wr.old, s, a, half);
@@ -10578,7 +10594,7 @@ wr_xattrs(void)
 	if (n < 0)
 		goto fail;
 	// and none the old file lacks
-	if ((n = flistxattr(wr.fd, names, sizeof featbuf)) < 0)
+	if ((n = flistxattr(wr.fd, names, sizeof bufs.feat)) < 0)
 		n = errno == ENOTSUP ? 0 : -1;
 	for (s = names; n > 0 && s < names + n; s += strlen(s) + 1)
 		if (fgetxattr(wr.old, s, NULL, 0) < 0 && (errno != ENODATA ||
@@ -10636,16 +10652,16 @@ wr_commit(const struct timespec *t, mode_t fresh)
 	if (!wr.path) {
 		// a signal in the copy empties the file again too
 		wr.copying = wr.ost.st_ino != 0;
-		while (wr.fd >= 0 && (k = read_at(wr.fd, databuf,
-		    sizeof databuf, (int64_t)off)) != 0) {
+		while (wr.fd >= 0 && (k = read_at(wr.fd, bufs.data,
+		    sizeof bufs.data, (int64_t)off)) != 0) {
 			// a file on standard output was empty (wr_target), and
 			// is again if the copy fails; it is written from its
 			// start, wherever its descriptor stands (emptied by
 			// another, its offset is not 0)
 			if (k < 0)
 				msg(2, "%s: read error:", esc(wr.tmp));
-			if (k < 0 || !write_full(wr.ofd, NULL, databuf, (size_t)k,
-			    wr.ost.st_ino ? (int64_t)off : -1)) {
+			if (k < 0 || !write_full(wr.ofd, NULL, bufs.data,
+			    (size_t)k, wr.ost.st_ino ? (int64_t)off : -1)) {
 				if (wr.ost.st_ino && ftruncate(wr.ofd, 0))
 					msg(2, "<stdout>: cannot be emptied "
 					    "again:");
@@ -10741,6 +10757,20 @@ wr_end(void)
  * the boot that ran it. */
 enum { INJ_HAS, INJ_ADD, INJ_LEFT };
 
+/* A pipe-form profile (fmt §1.8) becomes a file: its header and attrs
+ * come from its HEADER_ATTR records (the ids first, then the attrs, then
+ * the records), its other records go in as they are, but for perf's own
+ * header records (fmt §3.8), whose payloads become the sections of their
+ * bits: HEADER_FEATURE's, and HEADER_TRACING_DATA's that of bit 1.  Its
+ * HEADER_BUILD_ID records are the first entries of BUILD_ID. */
+struct inj_pipe {
+	uint64_t nattr, asz, ids;	/* attrs, their size, their ids' bytes */
+	uint64_t fit;			/* the size they are written at */
+	uint64_t kept, secs;		/* bytes of records kept, of payloads */
+	uint64_t ids_at, attr_at;	/* where the next go in the new file */
+	uint64_t sec_at, bid_at;
+};
+
 static struct {
 	int in;			/* the old one, open from the start */
 	int in_place;
@@ -10751,21 +10781,10 @@ static struct {
 	uint64_t bid_off;	/* its BUILD_ID section */
 	int sections;		/* the old file has its feature table */
 	unsigned n[3];		/* objects, by INJ_HAS, INJ_ADD, INJ_LEFT */
+	struct inj_pipe ip;	/* a pipe-form profile's conversion */
+	struct elfid vdso;	/* this process's vDSO (inj_decide) */
 } inj;
 
-/* A pipe-form profile (fmt §1.8) becomes a file: its header and attrs
- * come from its HEADER_ATTR records (the ids first, then the attrs, then
- * the records), its other records go in as they are, but for perf's own
- * header records (fmt §3.8), whose payloads become the sections of their
- * bits: HEADER_FEATURE's, and HEADER_TRACING_DATA's that of bit 1.  Its
- * HEADER_BUILD_ID records are the first entries of BUILD_ID. */
-static struct {
-	uint64_t nattr, asz, ids;	/* attrs, their size, their ids' bytes */
-	uint64_t fit;			/* the size they are written at */
-	uint64_t kept, secs;		/* bytes of records kept, of payloads */
-	uint64_t ids_at, attr_at;	/* where the next go in the new file */
-	uint64_t sec_at, bid_at;
-} ip;
 
 /* n bytes of the old file at from to the new one at to: shared blocks or
  * a copy in the kernel where the file system has them (copy_file_range),
@@ -10792,13 +10811,14 @@ inj_copy(int in, uint64_t from, uint64_t n, uint64_t to)
 		}
 #endif
 		if (k < 0) {
-			len = len > sizeof databuf ? sizeof databuf : len;
-			if ((k = read_at(in, databuf, len, (int64_t)from)) < 0) {
+			len = len > sizeof bufs.data ? sizeof bufs.data : len;
+			if ((k = read_at(in, bufs.data, len,
+			    (int64_t)from)) < 0) {
 				pf_msg(2, "offset %#" PRIx64 ": read error:",
 				    from);
 				return 0;
 			}
-			if (k > 0 && !wr_write(databuf, (size_t)k, to))
+			if (k > 0 && !wr_write(bufs.data, (size_t)k, to))
 				return 0;
 		}
 		if (k == 0) {
@@ -10958,31 +10978,31 @@ inj_walk(int write)
 	uint32_t asz;
 	int k;
 
-	rd_file(&r, inj.in, 1, featbuf, sizeof featbuf, 16, inj.data_end);
+	rd_file(&r, inj.in, 1, bufs.feat, sizeof bufs.feat, 16, inj.data_end);
 	while ((k = inj_next(&r, &v)) == RN_REC) {
 		bit = rec_section(&v, &from, &len);
 		asz = rec_attr_size(&v);
 		n = (v.size - 8 - asz) / 8 * 8;
 		// a record kept has no payload and is no attr
 		if (rec_kept(v.type)) {
-			ip.kept += write ? 0 : v.size + v.extra;
+			inj.ip.kept += write ? 0 : v.size + v.extra;
 		} else if (!write) {
 			if (bit < 256) {
 				inj.feat[bit / 64] |= (uint64_t)1 << bit % 64;
-				ip.secs += bit == FT_BUILD_ID ? 0 : len;
+				inj.ip.secs += bit == FT_BUILD_ID ? 0 : len;
 			}
-			if (asz && ip.nattr++ && asz != ip.asz) {
+			if (asz && inj.ip.nattr++ && asz != inj.ip.asz) {
 				pf_msg(2, "offset %#" PRIx64 ": an attr of %"
 				    PRIu32 " bytes after one of %" PRIu64 ": a "
 				    "file's attrs are all one size (fmt §1.4)",
-				    v.off, asz, ip.asz);
+				    v.off, asz, inj.ip.asz);
 				return 0;
 			}
 			if (asz) {
-				ip.asz = asz;
-				ip.ids += n;
-				if (attr_fit(v.p + 8, asz) > ip.fit)
-					ip.fit = attr_fit(v.p + 8, asz);
+				inj.ip.asz = asz;
+				inj.ip.ids += n;
+				if (attr_fit(v.p + 8, asz) > inj.ip.fit)
+					inj.ip.fit = attr_fit(v.p + 8, asz);
 			}
 		} else {
 			if (!inj_copy(inj.in, run, v.off - run, inj.at))
@@ -10990,27 +11010,29 @@ inj_walk(int write)
 			inj.at += v.off - run;
 			run = v.off + v.size + v.extra;
 			if (bit == FT_BUILD_ID) {
-				if (!inj_copy(inj.in, from, len, ip.bid_at))
+				if (!inj_copy(inj.in, from, len, inj.ip.bid_at))
 					return 0;
-				ip.bid_at += len;
+				inj.ip.bid_at += len;
 			} else if (bit < 256) {
 				if (!inj_pair(inj_slot_at(inj.feat, inj.tab,
-				    (unsigned)bit), ip.sec_at, len) ||
-				    !inj_copy(inj.in, from, len, ip.sec_at))
+				    (unsigned)bit), inj.ip.sec_at, len) ||
+				    !inj_copy(inj.in, from, len, inj.ip.sec_at))
 					return 0;
-				ip.sec_at += len;
+				inj.ip.sec_at += len;
 			}
 			if (asz) {
-				memcpy(a, v.p + 8, ip.fit < asz ? ip.fit : 8);
-				if (ip.fit < asz)
-					put_n(a + 4, ip.fit, 4, pf.be);
-				if (!wr_write(ip.fit < asz ? a : v.p + 8,
-				    ip.fit, ip.attr_at) || !inj_pair(ip.attr_at +
-				    ip.fit, ip.ids_at, n) || !wr_write(v.p + 8 +
-				    asz, n, ip.ids_at))
+				memcpy(a, v.p + 8,
+				    inj.ip.fit < asz ? inj.ip.fit : 8);
+				if (inj.ip.fit < asz)
+					put_n(a + 4, inj.ip.fit, 4, pf.be);
+				if (!wr_write(inj.ip.fit < asz ? a : v.p + 8,
+				    inj.ip.fit, inj.ip.attr_at) ||
+				    !inj_pair(inj.ip.attr_at + inj.ip.fit,
+				    inj.ip.ids_at, n) ||
+				    !wr_write(v.p + 8 + asz, n, inj.ip.ids_at))
 					return 0;
-				ip.attr_at += ip.fit + 16;
-				ip.ids_at += n;
+				inj.ip.attr_at += inj.ip.fit + 16;
+				inj.ip.ids_at += n;
 			}
 		}
 		rd_skip(&r, v.size + v.extra);
@@ -11030,13 +11052,14 @@ inj_walk(int write)
 static int
 inj_pipe(unsigned char *h)
 {
-	uint64_t attrs = 104 + ip.ids, data = attrs + ip.nattr * (ip.fit + 16);
+	uint64_t attrs = 104 + inj.ip.ids;
+	uint64_t data = attrs + inj.ip.nattr * (inj.ip.fit + 16);
 
-	ip.ids_at = 104;
-	ip.attr_at = attrs;
-	inj.tab = data + ip.kept;
-	ip.sec_at = inj_slot_at(inj.feat, inj.tab, 256);
-	inj.bid_off = ip.bid_at = ip.sec_at + ip.secs;
+	inj.ip.ids_at = 104;
+	inj.ip.attr_at = attrs;
+	inj.tab = data + inj.ip.kept;
+	inj.ip.sec_at = inj_slot_at(inj.feat, inj.tab, 256);
+	inj.bid_off = inj.ip.bid_at = inj.ip.sec_at + inj.ip.secs;
 	inj.at = data;
 	if (!inj_walk(1))
 		return 0;
@@ -11045,14 +11068,14 @@ inj_pipe(unsigned char *h)
 		    "before: the file changed while it was read", inj.data_end);
 		return 0;
 	}
-	inj.at = ip.bid_at;
+	inj.at = inj.ip.bid_at;
 	memcpy(h, pf.be ? "2ELIFREP" : "PERFILE2", 8);
 	put_n(h + 8, 104, 8, pf.be);
-	put_n(h + 16, ip.fit + 16, 8, pf.be);
+	put_n(h + 16, inj.ip.fit + 16, 8, pf.be);
 	put_n(h + 24, attrs, 8, pf.be);
 	put_n(h + 32, data - attrs, 8, pf.be);
 	put_n(h + 40, data, 8, pf.be);
-	put_n(h + 48, ip.kept, 8, pf.be);
+	put_n(h + 48, inj.ip.kept, 8, pf.be);
 	memset(h + 56, 0, 16);		// event_types: unused (fmt §1.2)
 	return 1;
 }
@@ -11086,14 +11109,14 @@ inj_plan(void)
 	memset(inj.feat, 0, sizeof inj.feat);
 	inj.feat[0] = (uint64_t)1 << FT_BUILD_ID;
 	if (pf.mode == MODE_PIPE) {
-		memset(&ip, 0, sizeof ip);
+		memset(&inj.ip, 0, sizeof inj.ip);
 		if (!pf.nattr && !pf.attr_dropped) {
 			pf_msg(2, "no HEADER_ATTR record: no events to write "
 			    "a file's attrs from (fmt §1.8)");
 			return 0;
 		}
 		// -n -i -: standard input was read as it came, once
-		return inj.in < 0 || (inj_walk(0) && inj_records(ip.kept));
+		return inj.in < 0 || (inj_walk(0) && inj_records(inj.ip.kept));
 	}
 	if (pf.mode == MODE_DIR && (pf.z_records || feat_has(FT_COMPRESSED))) {
 		pf_msg(2, "each data.N holds a zstd stream of its own (perf "
@@ -11133,7 +11156,7 @@ inj_stream(int fd, uint64_t size)
 	struct rd r;
 	struct recv v;
 
-	rd_file(&r, fd, 1, featbuf, sizeof featbuf, 0, size);
+	rd_file(&r, fd, 1, bufs.feat, sizeof bufs.feat, 0, size);
 	while (rec_next(&r, &v) == RN_REC && v.extra <= rd_left(&r) - v.size)
 		rd_skip(&r, v.size + v.extra);
 	if (r.err) {
@@ -11293,7 +11316,7 @@ inj_finish(const struct stat *st)
 		return 0;
 	t[0] = st->st_atim;
 	t[1] = st->st_mtim;
-	wr.birth = pf.has_btime && !stdin_copy ? pf.btime : 0;
+	wr.birth = pf.has_btime && !input.stdin_copy ? pf.btime : 0;
 	return wr_commit(t, st->st_mode);
 }
 
@@ -11329,7 +11352,7 @@ inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
     size_t *idlen, const char **why)
 {
 	const struct res *r = &jd.res[g];
-	static struct elfid e;
+	struct elfid *e = &inj.vdso;
 
 	*why = NULL;
 	*id = rc->id;
@@ -11346,13 +11369,13 @@ inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
 			    "its own vDSO, which this one is not";
 			return INJ_LEFT;
 		}
-		if (vdso_buildid(&e) || !e.len) {
-			*why = e.why[0] ? e.why : "this process's vDSO has no "
-			    "build-ID";
+		if (vdso_buildid(e) || !e->len) {
+			*why = e->why[0] ? e->why : "this process's vDSO has "
+			    "no build-ID";
 			return INJ_LEFT;
 		}
-		*id = e.id;
-		*idlen = e.len < IDMAX ? e.len : IDMAX;
+		*id = e->id;
+		*idlen = e->len < IDMAX ? e->len : IDMAX;
 		return INJ_ADD;
 	}
 	if (r->kind == K_KERNEL || r->kind == K_MODULE) {
@@ -11459,8 +11482,8 @@ inj_spool(struct stat *st)
 		return 0;
 	if (!write_full(inj.in, name, h, sizeof h, -1))
 		return 0;
-	while ((k = read_at(0, databuf, sizeof databuf, -1)) > 0)
-		if (!write_full(inj.in, name, databuf, (size_t)k, -1))
+	while ((k = read_at(0, bufs.data, sizeof bufs.data, -1)) > 0)
+		if (!write_full(inj.in, name, bufs.data, (size_t)k, -1))
 			return 0;
 	if (k < 0) {
 		msg(2, "<stdin>: read error:");
@@ -11473,7 +11496,7 @@ inj_spool(struct stat *st)
 	// the new profile's mode, as the shell would make the file
 	// (wr_keep takes the umask off)
 	st->st_mode = 0666;
-	stdin_copy = 1;
+	input.stdin_copy = 1;
 	return 1;
 }
 
@@ -11519,8 +11542,8 @@ inj_open(const char *path, struct stat *st)
 static int
 inj_writers(void)
 {
-	int w = inj.in_place ? wr.writer : inj.in >= 0 && !stdin_copy ?
-	    has_writer(inj.in) : 0;
+	int w = inj.in_place ? wr.writer :
+	    inj.in >= 0 && !input.stdin_copy ? has_writer(inj.in) : 0;
 
 	if (w > 0)
 		pf_msg(2, "another process has it open for writing (perf "
@@ -11547,7 +11570,7 @@ cmd_inject(const char *path, const char *out)
 	}
 	// -n writes nothing, a copy neither: standard input is read once,
 	// with no file times, as the copy would be
-	stdin_copy = in && opt.dry;
+	input.stdin_copy = in && opt.dry;
 	// -n -i - alone writes nowhere: there is no output to check
 	if (((out || !in) && !wr_target(path, out ? out : path, !out,
 	    WR_PROFILE)) || (in ? !opt.dry && !inj_spool(&st) :
@@ -11781,11 +11804,11 @@ ar_copy_fd(int fd, uint64_t size, int to_end)
 	char more;
 
 	while (done < size) {
-		k = read_at(fd, databuf, size - done < sizeof databuf ?
-		    (size_t)(size - done) : sizeof databuf, -1);
+		k = read_at(fd, bufs.data, size - done < sizeof bufs.data ?
+		    (size_t)(size - done) : sizeof bufs.data, -1);
 		if (k <= 0)
 			return 0;
-		if (!wr_write(databuf, (size_t)k, -1))
+		if (!wr_write(bufs.data, (size_t)k, -1))
 			return -1;
 		done += (uint64_t)k;
 	}
@@ -12135,9 +12158,9 @@ print_version(void)
 	    PERFMT_VERSION, PERFMT_BUF, PERFMT_FEATBUF, PERFMT_ELFBUF,
 	    PERFMT_MAXOBJ, sizeof(struct obj), PERFMT_ARENA, PERFMT_MAXATTR,
 	    PERFMT_MAXID, PERFMT_MAXPROC, PERFMT_MAXMAP, PERFMT_MAXPEND,
-	    PERFMT_MAXSTREAM, PERFMT_ZWINDOW, sizeof zs + sizeof zbuf,
-	    sizeof zs + sizeof zbuf + sizeof databuf + sizeof featbuf +
-	    sizeof tabbuf + sizeof notebuf + sizeof lk.list_ix +
+	    PERFMT_MAXSTREAM, PERFMT_ZWINDOW, sizeof zs + sizeof zr.buf,
+	    sizeof zs + sizeof zr.buf + sizeof bufs.data + sizeof bufs.feat +
+	    sizeof bufs.tab + sizeof bufs.note + sizeof lk.list_ix +
 	    sizeof ot.objs + sizeof ot.obj_head +
 	    sizeof ot.arena + sizeof pf + sizeof jd.res + sizeof sc.maps +
 	    sizeof sc.procs + sizeof sc.proc_head + sizeof sc.zombies +
@@ -12218,12 +12241,12 @@ find_command(const char *name)
 static void
 check_kallsyms(void)
 {
-	static char path[PATHMAX];
+	char *path = opt.kallsyms_path;
 	uint64_t size;
 	int k;
 
 	if (!opt.kallsyms && opt.sysroot && !sr_resolve(opt.sysroot,
-	    "/proc/kallsyms", path, sizeof path) && !access(path, F_OK)) {
+	    "/proc/kallsyms", path, PATHMAX) && !access(path, F_OK)) {
 		opt.kallsyms = path;
 		opt.ksroot = opt.sysroot;
 		return;
@@ -12331,12 +12354,12 @@ check_vmlinux(const char *path)
 		msg(2, "-k %s:", esc(path));
 		exit(2);
 	}
-	rd_file(&r, fd, 1, tabbuf, sizeof tabbuf, 0, (uint64_t)st.st_size);
+	rd_file(&r, fd, 1, bufs.tab, sizeof bufs.tab, 0, (uint64_t)st.st_size);
 	rd_fill(&r, 0x240);
 	close(fd);
-	k = kernel_packed(NULL, tabbuf, r.len);
+	k = kernel_packed(NULL, bufs.tab, r.len);
 	t = k && k->off == 4 && r.len >= 32 ? kernel_packed(
-	    (char *)tabbuf + 24, NULL, 0) : NULL;
+	    (char *)bufs.tab + 24, NULL, 0) : NULL;
 	name = esc(path);
 	if (k && k->tool)
 		msg(2, "-k %s: %s-compressed: give it unpacked: %s -c %s "
@@ -12344,8 +12367,9 @@ check_vmlinux(const char *path)
 	else if (t)
 		msg(2, "-k %s: %s, its Image %s-compressed: give it unpacked: "
 		    "tail -c +%" PRIu32 " %s | head -c %" PRIu32 " | %s -c "
-		    ">Image", name, k->name, t->name, get32(tabbuf + 8, 0) + 1,
-		    name, get32(tabbuf + 12, 0), t->tool);
+		    ">Image", name, k->name, t->name,
+		    get32(bufs.tab + 8, 0) + 1, name, get32(bufs.tab + 12, 0),
+		    t->tool);
 	else if (k && k->off == 0x202)
 		msg(2, "-k %s: %s, compressed: give the vmlinux, or "
 		    "scripts/extract-vmlinux %s >vmlinux", name, k->name, name);
