@@ -129,7 +129,7 @@ static struct {
 	int name_w;	/* the OBJECT column's width (check_pass) */
 	int hj;		/* header -j */
 	unsigned hn;	/* JSON members printed so far */
-} rpt = { .name_w = 6 };
+} rpt;
 
 static void
 vmsg(int level, int e, const char *who, const char *fmt, va_list ap)
@@ -1029,7 +1029,7 @@ static struct {
 	uint32_t dropped_seen[1024];
 	uint64_t pass_sig[2];	/* the first's file_sig, streams_sig */
 	uint8_t hits_kept[PERFMT_MAXOBJ];	/* a share's, over its passes */
-} ps = { .part_hi = PART_ALL, .others_mapped = 1 };
+} ps;
 
 static uint32_t
 name_hash(const char *s, size_t n)
@@ -3426,8 +3426,7 @@ static struct {
 	struct pend pend[PERFMT_MAXPEND];
 	uint32_t npend, pend_k, pend_n;
 	uint32_t pend_read;	/* of pend_n: what other passes read */
-} sc = { .map_free = NOMAP, .proc_free = NOMAP, .pend_n = 1,
-	.pend_read = 1 };
+} sc;
 
 static void
 hits_reset(void)
@@ -12409,6 +12408,19 @@ check_options(void)
 	check_kallsyms();
 }
 
+/* The state structs start zero, as the static storage they are, but for
+ * these defaults (set here, so that their arrays stay in .bss): main
+ * sets them first, a test harness between runs. */
+static void
+state_init(void)
+{
+	rpt.name_w = 6;
+	ps.part_hi = PART_ALL;
+	ps.others_mapped = 1;
+	sc.map_free = sc.proc_free = NOMAP;
+	sc.pend_n = sc.pend_read = 1;
+}
+
 #ifndef PERFMT_NO_MAIN
 /* The letters that set a field of opt and do nothing else: to the
  * option's argument (arg) or to 1 (flag). */
@@ -12580,6 +12592,7 @@ main(int argc, char **argv)
 	struct stat st;
 	int c, cmd = C_CHECK, rc = 2;
 
+	state_init();
 	// a closed descriptor 0, 1 or 2 would be the next file opened, and
 	// what is said to it would go into that file: each is /dev/null,
 	// read-only, so that a write to it fails and is said

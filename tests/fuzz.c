@@ -67,6 +67,7 @@ static char fz_outbuf[1 << 16], fz_errbuf[1 << 16];
 static void
 fz_reset(void)
 {
+	state_init();
 	rpt.status = 0;
 	rpt.msg_mute = 0;
 	memset(&opt, 0, sizeof opt);

@@ -1965,6 +1965,7 @@ main(void)
 {
 	char cmd[64];
 
+	state_init();	/* as perfmt's main */
 	/* the commands are tested through the binary by tests/run.sh */
 	(void)cmd_list;
 	(void)cmd_check;
