@@ -5,7 +5,10 @@
  * command (section 16); rec_next (section 10) reads the next record for
  * every walk over a profile's records; note_walk (section 12) walks the
  * notes of an ELF file; rules[] (section 14) is the table of rules that
- * give each object its verdict.
+ * give each object its verdict, decide() the walk over it.  A run's
+ * state is a few named structs: rpt (2), opt (3), bufs (5), ot, ps (6),
+ * pf, plan (7), zs (9), sc, zr (10), input (11), lk (13), jd, pt (14),
+ * wr, inj, ar (16); state_init (17) sets their defaults.
  *
  * Sections
  *   1. Limits and version                  10. perf.data: records

@@ -13,6 +13,24 @@ grep -nE '\<mmap[[:space:]]*\(' perfmt.c >"$T/grep"
     awk '/^perf_clock_now\(/, /^}/' perfmt.c | grep -q 'mmap(NULL, 2 \* (size_t)pg,' &&
     ok "mmap only for perf's ring, in perf_clock_now" ||
     bad "mmap only for perf's ring, in perf_clock_now" "$(cat "$T/grep")"
+# the source's shape (docs/design.md, the state): at most 30 mutable
+# objects, file-scope or a function's static (nm of an -O0 object: b, d
+# symbols), and no function over 100 lines
+if command -v cc >/dev/null 2>&1 && command -v nm >/dev/null 2>&1 &&
+    cc -std=c99 -O0 -fno-pie -D_FILE_OFFSET_BITS=64 \
+    -D_POSIX_C_SOURCE=200809L -c -o "$T/shape.o" "$top/perfmt.c" 2>/dev/null; then
+	nm "$T/shape.o" | awk '$2 ~ /^[bBdD]$/ { print $3 }' >"$T/mut"
+	n=$(wc -l <"$T/mut")
+	[ "$n" -gt 10 ] && [ "$n" -le 30 ] &&
+	    ok "perfmt.c: $n mutable objects, at most 30" ||
+	    bad "perfmt.c: at most 30 mutable objects" "$n: $(tr '\n' ' ' <"$T/mut")"
+fi
+awk '/^[a-z_][a-z_0-9]*\(/ { name = $0; start = NR }
+	/^}/ && start { if (NR - start > 100) print NR - start, name; start = 0 }' \
+    "$top/perfmt.c" >"$T/long"
+[ -s "$T/long" ] &&
+    bad "perfmt.c: no function over 100 lines" "$(cat "$T/long")" ||
+    ok "perfmt.c: no function over 100 lines"
 case $EMU:$(basename "$PERFMT") in
 :perfmt)
 	if command -v readelf >/dev/null 2>&1; then
