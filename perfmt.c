@@ -3,9 +3,10 @@
  * The design is docs/design.md; the format rules, docs/format.md, are cited
  * at the line as "fmt §N".  Where to start: main (section 17) runs a
  * command (section 16); rec_next (section 10) reads the next record for
- * every walk over a profile's records; note_walk (section 12) walks the
- * notes of an ELF file; rules[] (section 14) is the table of rules that
- * give each object its verdict, decide() the walk over it.  A run's
+ * every walk over records (a profile's, -z's decoded ones, the ring of
+ * perf_clock_now); note_walk (section 12) walks the notes of an ELF
+ * file; rules[] (section 14) is the table of rules that give each object
+ * its verdict, decide() the walk over it.  A run's
  * state is a few named structs: rpt (2), opt (3), bufs (5), ot, ps (6),
  * pf, plan (7), zs (9), sc, zr (10), input (11), lk (13), jd, pt (14),
  * wr, inj, ar (16); state_init (17) sets their defaults.
@@ -4398,15 +4399,15 @@ enum { RN_REC, RN_END, RN_STRAY, RN_SMALL, RN_LONG, RN_CUT };
 /* The one reading of a record header (fmt §3.1), for every walk over a
  * profile's records. */
 static int
-rec_next(struct rd *r, struct recv *v)
+rec_next(struct rd *r, struct recv *v, int be)
 {
 	v->off = rd_tell(r);
 	v->extra = 0;
 	if (!(v->p = rd_peek(r, 8)))
 		return r->err || r->len > r->pos ? RN_STRAY : RN_END;
-	v->type = get32(v->p, pf.be);
-	v->misc = get16(v->p + 4, pf.be);
-	v->size = get16(v->p + 6, pf.be);
+	v->type = get32(v->p, be);
+	v->misc = get16(v->p + 4, be);
+	v->size = get16(v->p + 6, be);
 	if (v->type >= R_SIMPLEPERF) {	// fmt §3.1
 		v->size |= (uint32_t)v->misc << 16;
 		v->misc = 0;
@@ -4419,9 +4420,9 @@ rec_next(struct rd *r, struct recv *v)
 	if (!(v->p = rd_peek(r, v->need)))
 		return RN_CUT;
 	if (v->type == R_AUXTRACE && v->need >= 16)
-		v->extra = get64(v->p + 8, pf.be);
+		v->extra = get64(v->p + 8, be);
 	else if (v->type == R_TRACING_DATA && v->need >= 12)
-		v->extra = get32(v->p + 8, pf.be);
+		v->extra = get32(v->p + 8, be);
 	return RN_REC;
 }
 
@@ -4461,7 +4462,7 @@ z_records(uint64_t off)
 	int k;
 
 	rd_mem(&r, zr.buf, zr.len, 0);
-	while ((k = rec_next(&r, &v)) == RN_REC) {
+	while ((k = rec_next(&r, &v, pf.be)) == RN_REC) {
 		pf.z_recs++;
 		// a compressed record inside one is only counted
 		rec_take(v.type, v.misc, v.p, v.type != R_COMPRESSED &&
@@ -4720,7 +4721,7 @@ static int
 scan_one(struct rd *r, int at_eof)
 {
 	struct recv v;
-	int k = rec_next(r, &v);
+	int k = rec_next(r, &v, pf.be);
 
 	pf.walk_end = v.off;	// the end of the last whole record, if it stops
 	if (k == RN_STRAY && r->err)
@@ -8138,8 +8139,10 @@ static int
 perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
     int64_t *w)
 {
-	unsigned char a[96], *m, *d;	// PERF_ATTR_SIZE_VER3
-	uint64_t flags = 1 << 5 | 1 << 6 | 1 << 9 | 1 << 18, head, off, size;
+	unsigned char a[96], *m;	// PERF_ATTR_SIZE_VER3
+	uint64_t flags = 1 << 5 | 1 << 6 | 1 << 9 | 1 << 18, head;
+	struct rd r;
+	struct recv v;
 	const uint16_t one = 1;
 	unsigned char low;
 	struct timespec t0, t1, rt;
@@ -8187,17 +8190,11 @@ perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
 	// the ring's head at 1024 of the first page, its records from the
 	// second on; the COMM record's time its last 8 bytes
 	head = get64(m + 1024, be);
-	d = m + pg;
-	for (off = 0; head <= (uint64_t)pg && off + 8 <= head; off += size) {
-		size = get16(d + off + 6, be);
-		if (size < 8 || size > head - off)
-			break;
-		if (get32(d + off, be) == 3 /* PERF_RECORD_COMM */ &&
-		    size >= 24) {
-			*perf = (int64_t)get64(d + off + size - 8, be);
-			found = 1;
-			break;
-		}
+	rd_mem(&r, m + pg, head <= (uint64_t)pg ? (size_t)head : 0, 0);
+	while (!found && rec_next(&r, &v, be) == RN_REC) {
+		if ((found = v.type == R_COMM && v.size >= 24))
+			*perf = (int64_t)get64(v.p + v.size - 8, be);
+		rd_skip(&r, v.size);
 	}
 	munmap(m, 2 * (size_t)pg);
 	*mono = ts_ns(&t0) / 2 + ts_ns(&t1) / 2;
@@ -10948,7 +10945,7 @@ rec_attr_size(const struct recv *v)
 static int
 inj_next(struct rd *r, struct recv *v)
 {
-	int k = rec_next(r, v);
+	int k = rec_next(r, v, pf.be);
 
 	if (k == RN_REC && v->extra <= rd_left(r) - v->size &&
 	    rec_attr_size(v) <= v->size - 8)
@@ -11159,7 +11156,8 @@ inj_stream(int fd, uint64_t size)
 	struct recv v;
 
 	rd_file(&r, fd, 1, bufs.feat, sizeof bufs.feat, 0, size);
-	while (rec_next(&r, &v) == RN_REC && v.extra <= rd_left(&r) - v.size)
+	while (rec_next(&r, &v, pf.be) == RN_REC &&
+	    v.extra <= rd_left(&r) - v.size)
 		rd_skip(&r, v.size + v.extra);
 	if (r.err) {
 		pf_msg(2, "offset %#" PRIx64 ": read error: %s", v.off,
@@ -11332,76 +11330,100 @@ inj_end(void)
 	wr_end();
 }
 
-/* A file judged by its time alone is the profiled one only on the
- * profile's own system, or under the sysroot that is its copy, and by a
- * time shown to be the recording's: check says "unconfirmed" where the
- * file system keeps no birth time, but an ID inject writes, or a map in
- * an archive, would keep no such word.  Why not, or NULL. */
+/* inject's outcomes, as rules[] gives verdicts: the facts an object's
+ * verdict and this run give (IF(x)), and one ordered table of rows, the
+ * first whose facts all hold giving the outcome (inj_decide): the ID it
+ * has or adds (ID_*), or why it is left out (W_*: the row's words, the
+ * verdict's detail, why this boot is not the recording's, why this
+ * process's vDSO has none).  An ID goes in only where check's rules
+ * establish the file as the profiled one: the running kernel, its
+ * modules and the vDSO only in the boot that ran them (an image or a
+ * .ko on disk may be another build of the same release); a file judged
+ * by its time alone only on the profile's own system, or under the
+ * sysroot that is its copy, and by a time shown to be the recording's:
+ * an ID inject writes keeps no "unconfirmed". */
+enum { IF_ID, IF_VDSO, IF_KERNEL, IF_OTHER_BOOT, IF_OTHER_WIDTH,
+	IF_VDSO_NOID, IF_NOT_LIVE, IF_UNCHANGED, IF_CHANGED, IF_NOT_SHOWN,
+	IF_UNCONFIRMED, IF_NO_DISK_ID };
+#define IF(x) (1u << IF_##x)
+enum { ID_REC, ID_VDSO, ID_DISK };
+enum { W_WORDS, W_DETAIL, W_BOOT, W_VDSO };
+static const char not_shown[] = "the profile does not show that it is from "
+    "this system (-L says so, -s gives its files)";
+static const char unconfirmed[] = "the profile's time is unconfirmed: -r "
+    "FILE or -t TIME vouches for it";
+
+static const struct inj_rule {
+	uint8_t outcome, id, why;
+	uint16_t need;
+	const char *words;
+} inj_rules[] = {
+	{ INJ_HAS, ID_REC, 0, IF(ID), NULL },
+	{ INJ_LEFT, ID_REC, W_BOOT, IF(VDSO) | IF(OTHER_BOOT), NULL },
+	// this process's vDSO is its own width's: a profile with a process
+	// of the other width had another image
+	{ INJ_LEFT, ID_REC, W_WORDS, IF(VDSO) | IF(OTHER_WIDTH),
+	    "a process of another width (32- or 64-bit) had its own vDSO, "
+	    "which this one is not" },
+	{ INJ_LEFT, ID_REC, W_VDSO, IF(VDSO) | IF(VDSO_NOID),
+	    "this process's vDSO has no build-ID" },
+	{ INJ_ADD, ID_VDSO, 0, IF(VDSO), NULL },
+	{ INJ_LEFT, ID_REC, W_WORDS, IF(KERNEL) | IF(NOT_LIVE) |
+	    IF(UNCHANGED), "only the running kernel's and modules' build-IDs "
+	    "are added" },
+	{ INJ_LEFT, ID_REC, W_DETAIL, IF(KERNEL) | IF(NOT_LIVE), NULL },
+	{ INJ_LEFT, ID_REC, W_BOOT, IF(KERNEL) | IF(OTHER_BOOT), NULL },
+	{ INJ_ADD, ID_DISK, 0, IF(KERNEL), NULL },
+	{ INJ_LEFT, ID_REC, W_DETAIL, IF(CHANGED), NULL },
+	{ INJ_LEFT, ID_REC, W_WORDS, IF(NOT_SHOWN), not_shown },
+	{ INJ_LEFT, ID_REC, W_WORDS, IF(UNCONFIRMED), unconfirmed },
+	{ INJ_LEFT, ID_REC, W_WORDS, IF(NO_DISK_ID),
+	    "the file has no build-ID" },
+	{ INJ_ADD, ID_DISK, 0, 0, NULL },
+};
+
+/* A file judged by its time alone, in an archive too (ar_decide): why
+ * it is not shown to be the profiled one, or NULL. */
 static const char *
 not_here(void)
 {
-	if (!pt.same_host && !opt.sysroot)
-		return "the profile does not show that it is from this system "
-		    "(-L says so, -s gives its files)";
-	return pt.trust == PT_UNCONFIRMED ? "the profile's time is "
-	    "unconfirmed: -r FILE or -t TIME vouches for it" : NULL;
+	return !pt.same_host && !opt.sysroot ? not_shown :
+	    pt.trust == PT_UNCONFIRMED ? unconfirmed : NULL;
 }
 
-/* Whether to add g's build-ID; *id is the one it has or gets, *why the
- * reason to leave it out (the verdict's detail, else why). */
+/* Object g's outcome by inj_rules; *id is the ID it has or gets, *why
+ * the reason to leave it out (NULL: the verdict's detail). */
 static int
 inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
     size_t *idlen, const char **why)
 {
 	const struct res *r = &jd.res[g];
+	const struct inj_rule *ru = inj_rules;
 	struct elfid *e = &inj.vdso;
+	unsigned f, vdso = r->kind == K_VDSO && !rc->idlen;
+	unsigned kernel = r->kind == K_KERNEL || r->kind == K_MODULE;
 
-	*why = NULL;
-	*id = rc->id;
-	*idlen = rc->idlen;
-	if (rc->idlen)
-		return INJ_HAS;
-	if (r->kind == K_VDSO) {
-		if ((*why = pt.boot_why))
-			return INJ_LEFT;
-		// this process's vDSO is its own width's: a profile with a
-		// process of the other width had another image
-		if (sizeof(void *) == 8 ? pf.vdso_low : pf.vdso_high) {
-			*why = "a process of another width (32- or 64-bit) had "
-			    "its own vDSO, which this one is not";
-			return INJ_LEFT;
-		}
-		if (vdso_buildid(e) || !e->len) {
-			*why = e->why[0] ? e->why : "this process's vDSO has "
-			    "no build-ID";
-			return INJ_LEFT;
-		}
-		*id = e->id;
-		*idlen = e->len < IDMAX ? e->len : IDMAX;
-		return INJ_ADD;
-	}
-	if (r->kind == K_KERNEL || r->kind == K_MODULE) {
-		// the running kernel and its modules, and only in the boot
-		// that ran them: an image or a .ko on disk may be another
-		// build of the same release
-		if (r->verdict == V_STALE || r->cand >= lk.ncand ||
-		    !live_kind(&lk.cands[r->cand]) || !r->disklen) {
-			if (r->verdict == V_UNCHANGED)
-				*why = "only the running kernel's and modules' "
-				    "build-IDs are added";
-			return INJ_LEFT;
-		}
-		if ((*why = pt.boot_why))
-			return INJ_LEFT;
-	} else if (r->verdict != V_UNCHANGED || (*why = not_here())) {
-		return INJ_LEFT;
-	} else if (!r->disklen) {
-		*why = "the file has no build-ID";
-		return INJ_LEFT;
-	}
-	*id = r->diskid;
-	*idlen = r->disklen;
-	return INJ_ADD;
+	if (vdso && (vdso_buildid(e) || !e->len))
+		vdso = 2;
+	f = (rc->idlen ? IF(ID) : 0) | (vdso ? IF(VDSO) : 0) |
+	    (vdso == 2 ? IF(VDSO_NOID) : 0) | (kernel ? IF(KERNEL) : 0) |
+	    (pt.boot_why ? IF(OTHER_BOOT) : 0) |
+	    ((sizeof(void *) == 8 ? pf.vdso_low : pf.vdso_high) ?
+	    IF(OTHER_WIDTH) : 0) | (r->verdict == V_UNCHANGED ?
+	    IF(UNCHANGED) : IF(CHANGED)) | (!r->disklen ? IF(NO_DISK_ID) : 0) |
+	    (r->verdict == V_STALE || r->cand >= lk.ncand ||
+	    !live_kind(&lk.cands[r->cand]) || !r->disklen ? IF(NOT_LIVE) : 0) |
+	    (!pt.same_host && !opt.sysroot ? IF(NOT_SHOWN) : 0) |
+	    (pt.trust == PT_UNCONFIRMED ? IF(UNCONFIRMED) : 0);
+	while ((f & ru->need) != ru->need)
+		ru++;
+	*id = ru->id == ID_VDSO ? e->id : ru->id == ID_DISK ? r->diskid :
+	    rc->id;
+	*idlen = ru->id == ID_VDSO ? (e->len < IDMAX ? e->len : IDMAX) :
+	    ru->id == ID_DISK ? r->disklen : rc->idlen;
+	*why = ru->why == W_BOOT ? pt.boot_why : ru->why == W_VDSO &&
+	    e->why[0] ? e->why : ru->why == W_DETAIL ? NULL : ru->words;
+	return ru->outcome;
 }
 
 /* One pass's objects: decided, said, and the new entries written. */
