@@ -6394,7 +6394,7 @@ static const char *const knames[] = { "user", "kernel", "module", "vdso",
  * the places cand_list names, walked (gather_places); the file's release,
  * inode and times (gather_late).  decide gathers a stage only when a rule
  * asks one of its facts, each stage once. */
-enum { F_PSEUDO, F_VDSO, F_ID, F_NO_ID, F_FOREIGN, F_DELETED, F_OTHER_ID,
+enum { F_PSEUDO, F_VDSO_NOID, F_ID, F_FOREIGN, F_DELETED, F_OTHER_ID,
 	F_MATCH, F_NOT_MAPPED, F_UNREAD, F_NONE, F_DEVICE, F_NO_SYSFS,
 	F_KIMAGE, F_DEFLATED, F_COMPARED, F_ARCH, F_RELEASED, F_NO_RELEASE,
 	F_RELEASE_DIFFERS, F_THIS_BOOT, F_NOT_FILE, F_COPY, F_TWO_INODES,
@@ -6443,7 +6443,7 @@ static const struct rule {
 	// not a file: anonymous memory, a heap, a stack, a guest's object
 	{ V_SKIP, P_NONE, 0, "pseudo", F(PSEUDO), NULL },
 	// a vDSO without a recorded build-ID
-	{ V_SKIP, P_NONE, 0, "vdso-no-id", F(VDSO) | F(NO_ID),
+	{ V_SKIP, P_NONE, 0, "vdso-no-id", F(VDSO_NOID),
 	    "the vDSO, without a recorded build-ID" },
 	// perf recorded several build-IDs at the path (rebuilt while it
 	// recorded, or another mount's file): a place holds one, and none
@@ -8053,8 +8053,8 @@ check_group(uint32_t g)
 	// this system's file is not the foreign profile's, nor is what
 	// stands at a deleted file's path the file perf saw
 	f.bits = (r->kind == K_PSEUDO ? F(PSEUDO) : 0) |
-	    (r->kind == K_VDSO ? F(VDSO) : 0) |
-	    (f.rc.idlen ? F(ID) : F(NO_ID)) |
+	    (r->kind == K_VDSO && !f.rc.idlen ? F(VDSO_NOID) : 0) |
+	    (f.rc.idlen ? F(ID) : 0) |
 	    (foreign_here(r->kind) ? F(FOREIGN) : 0) |
 	    (r->flags & RF_DELETED ? F(DELETED) : 0);
 	rule = decide(&f);
