@@ -6353,17 +6353,10 @@ cand_caches(const char *name, const char *hex, int kind_kernel, int vdso,
 }
 
 /* ==== 14. Verdicts ======================================================
- * One verdict per path (per machine) the report uses (the scope,
- * wanted): the union of the build-ID table, build-ID records, MMAP2
- * build-IDs and every MMAP/MMAP2 path.  Fixed words; those before ok are
- * problems: changed (exit 1) up to deleted, cannot tell (exit 3) after
- * it.  One ordered table of rules (rules[], below) gives each: a recorded
- * build-ID decides first (ok, mismatch or missing, unless it is not the
- * mapped file's); without one the evidence left decides: the inode
- * (replaced), the mtime against the profile's time (stale, unchanged, or
- * unverified where that time cannot be trusted), the kernel's release.
- * Where the facts cannot be had the verdict says so: unreadable,
- * deleted, foreign.  Pseudo maps get skip with the reason.
+ * One verdict per path (per machine) the report uses, by the first rule
+ * of rules[] whose facts hold (docs/design.md, "The scope", "The rules").
+ * Those before ok are problems: changed (exit 1) up to deleted, cannot
+ * tell (exit 3) after it.
  */
 enum { V_MISSING, V_MISMATCH, V_REPLACED, V_STALE, V_DELETED, V_UNREADABLE,
 	V_FOREIGN, V_UNVERIFIED, V_OK, V_UNCHANGED, V_SKIP, V_N };
@@ -6372,8 +6365,7 @@ static const char *const vnames[] = { "missing", "mismatch", "replaced",
 	"stale", "deleted", "unreadable", "foreign", "unverified", "ok",
 	"unchanged", "skip" };
 
-/* What verdict v of an object a command leaves unvouched for says to the
- * exit status: the file changed, or it cannot be told (section 2). */
+/* Verdict v of an object left unvouched for, to the exit status. */
 static void
 verdict_status(unsigned v)
 {
@@ -6388,11 +6380,9 @@ enum { K_USER, K_KERNEL, K_MODULE, K_VDSO, K_JIT, K_PSEUDO };
 static const char *const knames[] = { "user", "kernel", "module", "vdso",
 	"jit", "pseudo" };
 
-/* The facts the rules ask of an object, one bit each (F(x)), in four
- * stages: what the profile recorded; other IDs' places (other_id_nowhere);
- * the places cand_list names, walked (gather_places); the file's release,
- * inode and times (gather_late).  decide gathers a stage only when a rule
- * asks one of its facts, each stage once. */
+/* The facts the rules ask, one bit each, in the order of the stages that
+ * gather them (decide relies on it): recorded, gather_other_id,
+ * gather_places, gather_late. */
 enum { F_PSEUDO, F_VDSO, F_ID, F_NO_ID, F_FOREIGN, F_DELETED, F_OTHER_ID,
 	F_MATCH, F_NOT_MAPPED, F_UNREAD, F_NONE, F_DEVICE, F_NO_SYSFS,
 	F_KIMAGE, F_DEFLATED, F_COMPARED, F_ARCH, F_RELEASED, F_NO_RELEASE,
@@ -6402,14 +6392,11 @@ enum { F_PSEUDO, F_VDSO, F_ID, F_NO_ID, F_FOREIGN, F_DELETED, F_OTHER_ID,
 	F_CTIME };
 #define F(x) (UINT64_C(1) << F_##x)
 
-/* The place a rule's detail names (struct facts' at[]): the first file
- * found, the one with the recorded build-ID, the first that cannot be
- * read, a kernel image's place holding no kernel image, none. */
+/* The place a rule's detail names (struct facts' at[]). */
 enum { P_FIRST, P_MATCH, P_UNREAD, P_KIMAGE, P_NONE, P_N };
 
-/* What a rule's detail says after its words: T_MODIFIED puts "modified
- * WHEN, " before them, T_WHERE the file's place after; the T_NO_ ones
- * leave out a note the words say already (detail_notes). */
+/* A rule's detail beyond its words: T_MODIFIED puts "modified WHEN, "
+ * first, T_WHERE the place after; T_NO_* drop a note the words say. */
 #define T_WHERE		0x01
 #define T_MODIFIED	0x02
 #define T_NO_UNREAD	0x04
@@ -6418,12 +6405,8 @@ enum { P_FIRST, P_MATCH, P_UNREAD, P_KIMAGE, P_NONE, P_N };
 #define T_NO_TWO_DEVS	0x20
 #define T_NO_DEBUG	0x40
 
-/* The rules, in the order they are tried: the first whose facts (need)
- * all hold gives the verdict (decide).  Its code is -j's "reason"; its words, or detail_words where
- * they vary, are the detail, which inject and archive give for what they
- * leave out.  The comment above a rule says when it holds;
- * docs/design.md, "The rules", shows the same table, and
- * tests/t-rules.sh checks that it does. */
+/* docs/design.md, "The rules": the first rule whose facts (need) all
+ * hold gives the verdict (decide); the comment above a row says when. */
 enum { R_PSEUDO, R_VDSO_NOID, R_OTHER_ID, R_ID_NOT_MAPPED, R_ID_MATCHES,
 	R_UNREADABLE, R_DEVICE, R_FOREIGN, R_DELETED, R_NO_SYSFS,
 	R_KIMAGE_DEFLATED, R_KIMAGE_NO_RELEASE, R_MISSING, R_DEFLATED,
@@ -6613,35 +6596,23 @@ struct res {
 	unsigned char diskid[IDMAX];
 };
 
-/* The judgement of a pass's objects (judge) and what the run tallies of
- * it: res[g] is object g's verdict and the facts its detail words.  -s
- * names the recording system's root: a sysroot in which no object the
- * report uses is found, or only files for another architecture, is a
- * mistake (a typo, an empty directory, another board's root), which is
- * trouble, not a changed binary: looked, found and foreign tally every
- * pass's files and kernel, asked at the end (sysroot_sane). */
+/* The judgement of a pass: res[g] is object g's verdict and the facts its
+ * detail words.  looked, found and foreign tally every pass's objects
+ * under -s for sysroot_sane: a sysroot that holds none of them, or only
+ * another architecture's, is a mistake, not a changed binary. */
 static struct {
 	struct res res[PERFMT_MAXOBJ];
 	unsigned looked, found, foreign;
 	uint16_t em;		/* a foreign file's ELF machine */
 	char name[256];		/* the first object looked for */
-	int sr_live;		/* the sysroot is a root processes ran from
-				 * (sysroot_live) */
-	unsigned not_judged;	/* mapped objects the scope leaves out, over
-				 * every pass (wanted) */
+	int sr_live;		/* sysroot_live's answer */
+	unsigned not_judged;	/* objects the scope leaves out, every pass */
 	// the last kernel image kernel_release read, and its release
 	char rel_path[PATHMAX], rel[STRMAX];
 } jd;
 
-/* The scope (docs/design.md, the scope): an object is judged where the
- * report can use it: a sample or a callchain entry falls in it, or a
- * sample's user stack may be unwound through it (proc_stacked); the
- * kernel, modules and vDSO alike.  -H narrows that to the samples' own
- * addresses; -a widens it to every object mapped, data mappings too.
- * Where samples cannot be placed (no IP or TID in them, an event not
- * known, a branch stack, a process that did not fit), where an AUX trace
- * (Intel PT, CoreSight, SPE) is decoded through whatever ran, or where a
- * map did not fit the tables, the object is judged. */
+/* An object the report may use: the first of its path's group, mapped
+ * executable or with a recorded build-ID; with -a, data mappings too. */
 static int
 mapped_object(uint32_t i)
 {
@@ -6649,8 +6620,7 @@ mapped_object(uint32_t i)
 	    (SRC_TABLE | SRC_RECORD | SRC_MMAP2ID | SRC_EXEC)));
 }
 
-/* The hits of path g's objects, each build's own (a path perf recorded
- * with several build-IDs has an object for each), together. */
+/* The hits of path g's objects, one per build-ID recorded, together. */
 static uint8_t
 path_hit(uint32_t g)
 {
@@ -6661,8 +6631,9 @@ path_hit(uint32_t g)
 	return h;
 }
 
-/* Whether hits h are in the scope; all are where the scope cannot
- * tell. */
+/* Whether hits h are in the scope (docs/design.md, "The scope"); all are
+ * where the samples cannot tell: none read, some unplaced, or an AUX
+ * trace decoded through whatever ran. */
 static int
 in_scope(uint8_t h)
 {
@@ -6676,41 +6647,25 @@ wanted(uint32_t i)
 	return mapped_object(i) && in_scope(path_hit(i));
 }
 
-/* How far that time can be trusted.  -t and -r are the user's word and
- * CLOCK_DATA the recording's own; the perf.data's mtime is the end of
- * the recording only in the file perf wrote, and a copy (cp, scp, git,
- * adb pull) sets it anew.  The file's birth time tells them apart:
- * perf record creates the file before its first record and writes its
- * header after its last, so the file it wrote was born before its mtime
- * by at least the span of its records' timestamps; a copy is born a
- * moment before its mtime, or after it when the copy kept the mtime.
- * A copy's mtime is still no earlier than the recording's end: a file
- * newer than it is newer than the recording (stale), one older is not
- * shown unchanged (unverified).  perf's clock, where it can be placed,
- * confirms it (born_by_clock); where it cannot, a file born longer
- * before its mtime than its records span is taken by its age (the file
- * perf wrote, or a copy slow to arrive: docs/design.md names the
- * cases). */
+/* How far the profile's time is trusted (docs/design.md, "The profile's
+ * time"): given (-t, -r), CLOCK_DATA's, else the perf.data's mtime: the
+ * file perf wrote by perf's clock, by its age, unconfirmed (no birth
+ * time), or a copy's, which still follows the recording's end. */
 enum { PT_GIVEN, PT_CLOCK, PT_WRITTEN, PT_AGED, PT_UNCONFIRMED, PT_COPY };
 
-/* Whether the profile is from this system, as far as its header tells
- * (fmt §1.7: HOSTNAME, OSRELEASE, ARCH, NRCPUS, TOTAL_MEM).  One fact
- * that differs from this system's proves it foreign; facts that all
- * agree only fail to prove it (boards of one image share every one), so
- * HOST_LIKE is the most the header can give, and -L the user's word. */
+/* Whether the profile is from this system, by its header (fmt §1.7):
+ * one fact that differs proves it foreign; all agreeing proves nothing
+ * (boards of one image share them), so HOST_LIKE is the most, or -L. */
 enum { HOST_UNKNOWN, HOST_LIKE, HOST_FOREIGN };
 
-/* The profile's time and system, which every verdict of a run judges
- * by: settled once a profile is read (profile_time, boot_settle,
- * host_compare). */
+/* The profile's time and system, settled once a profile is read
+ * (profile_time, boot_settle, host_compare). */
 static struct {
-	// the profile's time, ns since the epoch, and when the recording
-	// began: the perf.data's birth where it is the file perf wrote, else
-	// the span of its records back from that time
+	// the profile's time and the recording's start, ns since the epoch
+	// (docs/design.md, "This boot")
 	int64_t ns, start;
 	int64_t clock_lo, clock_hi;	/* the first record's wall time by
-					 * perf's clock (born_by_clock): at
-					 * the earliest, at the latest; 0 */
+					 * perf's clock, earliest, latest; 0 */
 	uint64_t rec_lo, rec_hi;	/* the first and last records' times */
 	const char *src;
 	int ok;			/* known and plausible */
@@ -6741,9 +6696,8 @@ pseudo_reason(const char *s)
 	};
 	size_t i;
 
-	// what the memory was says more than "(deleted)", which memfds and
-	// SysV segments always carry; a file's "(deleted)" is judged (the
-	// deleted verdict), and a path under /dev by what it holds
+	// memfds and SysV segments always carry "(deleted)": what the
+	// memory was says more (a file's "(deleted)" is the deleted verdict)
 	for (i = 0; i < sizeof p / sizeof *p; i++)
 		if (!strncmp(s, p[i].prefix, strlen(p[i].prefix)))
 			return p[i].why;
@@ -6762,9 +6716,8 @@ module_file(const char *s)
 	    !strcmp(ko, ".ko.xz") || !strcmp(ko, ".ko.zst"));
 }
 
-/* The kernel names a mapping whose file was unlinked "PATH (deleted)"
- * (d_path): the file perf profiled was removed or replaced while it ran.
- * Returns the length of PATH, or 0. */
+/* The length of PATH where the kernel named the mapping "PATH (deleted)"
+ * (d_path): its file was unlinked while perf ran; else 0. */
 static size_t
 deleted_len(const struct obj *o)
 {
@@ -6775,11 +6728,9 @@ deleted_len(const struct obj *o)
 	    n - 10 : 0;
 }
 
-/* A kernel-mode name in the build-ID table (or a build-ID record) that
- * is neither [kernel.kallsyms], a [module] nor a .ko file: the kernel
- * image perf found and named the kernel after.  (MMAP records name the
- * kernel [kernel.kallsyms]_text: a kernel-mode MMAP of another name is
- * not taken for it.) */
+/* A kernel-mode name from the build-ID table or a record, not [...], a
+ * .ko or /proc/kcore: the image perf named the kernel after.  (A
+ * kernel-mode MMAP names the kernel [kernel.kallsyms]_text, never so.) */
 static int
 kernel_image_name(const struct obj *o)
 {
@@ -6809,8 +6760,7 @@ classify(const struct obj *o, const char **why)
 	for (i = 0; i < 3; i++)
 		if (!strcmp(s, vdso[i]))
 			return K_VDSO;
-	// perf names the kernel by the image it found (./vmlinux, a
-	// debuginfo vmlinux)
+	// perf names the kernel by the image it found (./vmlinux)
 	if (kernel_image_name(o))
 		return K_KERNEL;
 	if ((*why = pseudo_reason(s)))
@@ -6829,9 +6779,8 @@ classify(const struct obj *o, const char **why)
 	return K_USER;
 }
 
-/* The build-ID table's entry for the kernel under the name of the image
- * perf found, if any: it is the ID of [kernel.kallsyms], whose MMAP
- * records carry none.  UINT32_MAX if none. */
+/* The entry of k's image (kernel_image_name), whose build-ID is
+ * [kernel.kallsyms]'s: its MMAPs carry none.  UINT32_MAX if none. */
 static uint32_t
 kernel_image(const struct obj *k)
 {
@@ -6871,7 +6820,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 	for (j = o->group; idlen && j != UINT32_MAX; j = ot.objs[j].gnext - 1)
 		if (id_same(ot.objs[j].id, ot.objs[j].idlen, id, idlen))
 			e = j;
-	// a deleted file is looked for where it was (rel: a module's)
+	// a deleted file is looked for at its path
 	if (kind == K_USER && (n = deleted_len(o)) && n < sizeof rel) {
 		memcpy(rel, name, n);
 		rel[n] = 0;
@@ -6976,14 +6925,11 @@ file_kind(mode_t m)
 	    "a special file";
 }
 
-/* A kallsyms file open at fd (fmt §6.3): /proc/kallsyms or a copy of
- * it, and its size: st_size, or for procfs, which gives none, its bytes
- * counted up to KSMAX (it is read twice: counted, then copied).  What is
- * judged is in its first lines, so a copy is read no further: KS_OK
- * where its first line is "ADDRESS TYPE NAME" and an address there is
- * not all zeros (the kernel hides them all from some readers, and puts
- * its per-CPU symbols at 0, first: x86_64 before 6.15, "0000000000000000
- * A fixed_percpu_data"); KS_ERR with errno. */
+/* A kallsyms at fd (fmt §6.3) and its size: st_size, or, as procfs gives
+ * none, its bytes counted up to KSMAX; a file with a size is read one
+ * buffer.  KS_OK where its first line is "ADDRESS TYPE NAME" and some
+ * address is not all zeros (all are to some readers; x86_64 before 6.15
+ * puts per-CPU symbols first, at 0); KS_ERR with errno. */
 #define KSMAX ((uint64_t)1 << 30)
 enum { KS_OK, KS_ERR, KS_ZERO, KS_FORM };
 static const char kallsyms_hidden[] = "no kallsyms, or one whose "
