@@ -6972,16 +6972,14 @@ kallsyms_size(int fd, const struct stat *st, uint64_t *size)
 	return !form ? KS_FORM : real ? KS_OK : KS_ZERO;
 }
 
-/* The kallsyms at path, opened: --kallsyms, the sysroot's (inside it)
- * or the running kernel's. */
+/* The kallsyms at path, opened (--kallsyms inside its root). */
 static int
 ks_open(const char *path, struct stat *st)
 {
 	return open_in(path == opt.kallsyms ? opt.ksroot : NULL, path, 0, st);
 }
 
-/* kallsyms_size of the kallsyms at path (ks_open): KS_ERR with errno
- * where it cannot be opened or read. */
+/* kallsyms_size of the kallsyms at path; KS_ERR with errno if unopened. */
 static int
 ks_judge(const char *path, uint64_t *size)
 {
@@ -7016,11 +7014,9 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 	cand_resolve(c);
 	if (c->err)
 		return 0;
-	// a FIFO would block the read, a device would never end: only
-	// regular files are opened, and the rest said for what they are.
-	// *st becomes the file read: a path swapped after the walk never
-	// lends its inode and mtime to another file's build-ID, nor a file
-	// outside the root its own
+	// only regular files are opened (a FIFO blocks, a device never
+	// ends); *st is the file opened: a path swapped after the walk
+	// lends no other file's inode and mtime to this build-ID
 	if ((fd = open_in(c->root, c->path, 0, st)) < 0) {
 		if (errno == EINVAL)
 			c->what = file_kind(st->st_mode);
@@ -7071,9 +7067,8 @@ trace_cand(const struct obj *o, const struct cand *c, int there, int idrc,
 }
 
 
-/* The recorded identity of a path, gathered over its entries: the
- * build-ID the table or a record gave (else the last MMAP2 one), how many
- * distinct ones, and the inode an MMAP2 record saw. */
+/* A path's recorded identity over its entries (rec_gather): its build-ID,
+ * how many distinct ones, and the inode MMAP2 saw. */
 struct rec {
 	const unsigned char *id;
 	size_t idlen;
@@ -7084,8 +7079,7 @@ struct rec {
 	uint64_t ino;
 };
 
-/* Whether entry i of group g has an ID that no entry before it in the
- * group has: each distinct ID is counted, or looked for, once. */
+/* Whether entry i of group g has an ID no entry before it has. */
 static int
 id_first(uint32_t g, uint32_t i)
 {
@@ -7098,10 +7092,9 @@ id_first(uint32_t g, uint32_t i)
 	return ot.objs[i].idlen != 0;
 }
 
-/* Whether the report uses the build with object i's ID, one of path g's
- * several: perf's own pass named it (its build-ID table and records list
- * the objects it saw samples in), or the scope reaches its maps, or
- * those of the path's objects with no ID, which may be any build's. */
+/* Whether the report uses the build with object i's ID, one of path g's:
+ * perf's pass listed it, or the scope reaches maps of it or of the
+ * path's objects without an ID, which may be any build's. */
 static int
 build_used(uint32_t g, uint32_t i)
 {
@@ -7154,10 +7147,9 @@ rec_gather(uint32_t g, struct rec *rc)
 		if (!o->idlen)
 			continue;
 		rc->nids += id_first(g, i);
-		// the table's (or a record's) ID, else the last one seen of
-		// the builds the report uses, else of all: entries are
-		// numbered in the order the profile met them (the order of
-		// the CPUs' records)
+		// the table's (or a record's) ID, else the last met of the
+		// builds the report uses, else of all (entries are numbered
+		// in the order the profile met them)
 		rank = (o->src & (SRC_TABLE | SRC_RECORD)) ? UINT32_MAX :
 		    build_used(g, i) ? PERFMT_MAXOBJ + i : i;
 		if (!rc->id || rank > best) {
@@ -7168,9 +7160,8 @@ rec_gather(uint32_t g, struct rec *rc)
 	}
 }
 
-/* g's recorded identity (rec_gather), once its verdict's kind is set:
- * [kernel.kallsyms] without an ID of its own takes the one recorded for
- * the kernel's image (kernel_image).  Returns 1 if it did. */
+/* rec_gather, once g's kind is set: [kernel.kallsyms] without an ID
+ * takes its image's (kernel_image).  1 if it did. */
 static int
 rec_of(uint32_t g, struct rec *rc)
 {
@@ -7185,15 +7176,13 @@ rec_of(uint32_t g, struct rec *rc)
 	return 1;
 }
 
-/* Whether device d is the one a record names by its numbers. */
 static int
 dev_is(dev_t d, uint32_t maj, uint32_t min)
 {
 	return major(d) == maj && minor(d) == min;
 }
 
-/* In an initramfs or a chroot /sys may be absent: say so, not only that
- * a file under it is missing. */
+/* /sys may be absent (an initramfs, a chroot): said as such. */
 static int
 sysfs_mounted(void)
 {
@@ -7211,14 +7200,11 @@ live_kind(const struct cand *c)
 	    c->type == CT_MODNOTES || c->type == CT_VDSO);
 }
 
-/* The release a kernel candidate is: the running kernel's, or the one a
- * kernel image names in its banner ("Linux version RELEASE (...": the
- * kernel's linux_banner, in .rodata, before the debug sections).  The
- * banner is found by a bounded scan through bufs.feat, free once the
- * profile is read; windows overlap by a tag and a release, so that one
- * cut at a window's end is whole in the next.  The last image's answer
- * is kept: its verdict and its detail both ask.  Empty if it cannot be
- * told. */
+/* The release of a kernel candidate: the running kernel's, or the one in
+ * an image's banner ("Linux version RELEASE (", in .rodata), scanned
+ * through bufs.feat (free once the profile is read) in windows that
+ * overlap by a tag and a release.  The last image's is kept, as verdict
+ * and detail both ask.  Empty if it cannot be told. */
 static void
 kernel_release(const struct cand *c, char *out, size_t cap)
 {
@@ -7292,12 +7278,9 @@ host_file(const char *name, const struct stat *st)
 	    h.st_dev == st->st_dev && h.st_ino == st->st_ino);
 }
 
-/* A sysroot is the root processes ran from (a chroot's), not a copy,
- * where a file of the profile there is the very device and inode MMAP2
- * saw: a copy holds none.  Its files on that device are then judged as
- * this system's (a package upgraded in the chroot is another inode, its
- * mtime the package's, older than the profile).  Asked of the objects of
- * the first pass (jd.sr_live). */
+/* Whether the sysroot is a root processes ran from, not a copy
+ * (docs/design.md, "The rules", other-inode): a file of the first pass's
+ * objects there is the very device and inode MMAP2 saw. */
 
 static void
 sysroot_live(void)
@@ -7316,12 +7299,10 @@ sysroot_live(void)
 		    dev_is(st.st_dev, ot.objs[i].maj, ot.objs[i].min);
 }
 
-/* overlayfs gives a file the inode number of its lower layer's copy
- * while that copy is the one it came from, and its own after a lower
- * layer changes: the number of one file moves (perf's MMAP2 has the
- * number stat gave then), so inode numbers there are not compared; nor
- * those of a sysroot's copy, nor of a file off the device perf saw in
- * the root a process ran from.  here: host_file's answer for st. */
+/* Whether inode numbers compare: on this host, for the file at its path
+ * here or one on the device perf saw in the root a process ran from; not
+ * on overlayfs, where a file's number moves as a lower layer changes.
+ * here: host_file's answer for st. */
 static int
 inodes_compared(const struct elfid *e, int here, const struct rec *rc,
     const struct stat *st)
@@ -7331,16 +7312,10 @@ inodes_compared(const struct elfid *e, int here, const struct rec *rc,
 	    e->fs.type != 0x794c7630UL;
 }
 
-/* perf's build-ID cache links the files it caches (perf record without
- * -B, perf inject -b, perf buildid-cache -a, where the cache shares the
- * file system), and a link moves a file's ctime.  That ctime is the
- * link's where a cache (those looked in, this user's, root's) holds
- * this very inode under the file's build-ID, in the entry perf makes for
- * the file's real path (PATH/ID/elf, its directory made with it) or
- * behind the .build-id link (made with it; older caches link the file
- * itself), and that entry is no older than the ctime: nothing changed
- * the file after perf linked it (fmt §7.2).  A file linked anywhere
- * else, or changed after, keeps the ctime rule. */
+/* Whether perf's build-ID cache linking the file explains its ctime
+ * (docs/design.md, "The rules", ctime; fmt §7.2): a cache looked in,
+ * this user's or root's, holds this inode under its build-ID, at
+ * PATH/ID/elf or behind .build-id, in an entry no older than the ctime. */
 static int
 cache_linked(const struct res *r, const struct stat *st, const char *path)
 {
@@ -7402,16 +7377,10 @@ sys_text(const char *path, char *buf, size_t cap)
 	return 1;
 }
 
-/* A loop device's contents are an image file's, which can be swapped or
- * written under the same device and inode numbers, with times that come
- * from the image (fmt §8).  Its sysfs directory "loop" gets its mtime
- * when the device is attached (or its node is first looked up, later
- * still), and its image file, named in loop/backing_file, an mtime and a
- * ctime when anything writes it.  Mounted read-write, that is the file
- * system's own writing back, and files written through it have times of
- * their own; read-only, only another writer (dd over the image).
- * FSW_NONE where the device is no loop device, or one attached before
- * since whose image (if ro) is unwritten since; else why not. */
+/* Whether a loop device's image may have changed under its files since
+ * (fmt §8; docs/design.md, "The rules", image): its sysfs "loop" mtime is
+ * when it was attached (or later), and, read-only, the image file's times
+ * say whether another writer wrote it.  FSW_NONE if not, else why. */
 static int
 loop_since(const struct stat *st, int ro, int64_t since)
 {
@@ -7443,9 +7412,8 @@ loop_since(const struct stat *st, int ro, int64_t since)
 	    FSW_WRITTEN : FSW_NONE;
 }
 
-/* File systems whose files carry the times their image gave them, not
- * those of when they arrived here (statfs f_type, fmt §8): squashfs,
- * erofs, iso9660, cramfs (either byte order), romfs. */
+/* File systems whose files carry their image's times (statfs f_type,
+ * fmt §8): squashfs, erofs, iso9660, cramfs (either byte order), romfs. */
 static int
 image_fs(unsigned long type)
 {
@@ -7459,8 +7427,7 @@ image_fs(unsigned long type)
 	return 0;
 }
 
-/* One object's facts, as the rules ask them (decide): gathered once, in
- * stages; res[g] keeps what the detail words. */
+/* One object's facts, gathered in stages as the rules ask (decide). */
 struct facts {
 	uint64_t bits;		/* F(x) */
 	unsigned stage;		/* the stages gathered */
@@ -7475,11 +7442,9 @@ struct facts {
 	struct elfid e;
 };
 
-/* Whether the file at the path is the inode perf mapped, as far as its
- * number, generation and device tell: the fact where they say it is not
- * (or it is a copy), else 0 and what the times then need (here: the
- * file at its path on this host; two_devs: perf saw files at the path
- * on two devices). */
+/* Whether the file is the inode perf mapped, by number, generation and
+ * device: the fact where not (or a copy), else 0, with here (the file at
+ * its path on this host) and two_devs (perf saw two devices) set. */
 static uint64_t
 judge_inode(struct facts *f, int *here, int *two_devs)
 {
@@ -7490,11 +7455,9 @@ judge_inode(struct facts *f, int *here, int *two_devs)
 
 	*here = host_file(obj_name(f->o), st);
 	gen_other = rc->gen && f->e.gen && rc->gen != f->e.gen;
-	// under a sysroot, the inode perf mapped: its number and generation
-	// (the board's own disk mounted here), or the root a process ran
-	// from (sr_live); else a copy, whose times are the copy's.  A JIT's
-	// map, which no one maps, is written while perf records: a copy that
-	// keeps its mtime keeps that (jit-earlier, newer)
+	// under a sysroot a copy, its times the copy's, unless the inode perf
+	// mapped (number and generation) or in the root a process ran from;
+	// not a JIT's map, which no one maps (jit-earlier, newer judge it)
 	mapped = !*here && rc->inodes == 1 && st->st_ino == rc->ino &&
 	    rc->gen && !gen_other;
 	if (!*here && !mapped && r->kind != K_JIT && !(jd.sr_live &&
@@ -7508,18 +7471,15 @@ judge_inode(struct facts *f, int *here, int *two_devs)
 		if (rc->inodes == 2)
 			return F(TWO_INODES);
 		// files at the path on two devices: a container's or a
-		// chroot's too, whose bytes no file here vouches for (perf
-		// report reads this one for its samples)
+		// chroot's too, whose bytes no file here vouches for
 		*two_devs = rc->inodes == 3;
 		if (dev_is(st->st_dev, rc->maj, rc->min)) {
 			if (st->st_ino != rc->ino || gen_other)
 				return F(OTHER_INODE);
 			r->flags |= RF_SAME_INO;
-		// another block device is another file system; the kernel's
-		// numbers of an anonymous one (btrfs subvolumes, FUSE, NFS)
-		// are those of stat only where the mount is the one mapped, and
-		// inode numbers repeat across btrfs subvolumes: the
-		// generation tells where both have one
+		// another block device is another file system; anonymous
+		// ones (btrfs, FUSE, NFS) number files alike: the generation
+		// tells where both have one (docs/design.md, other-fs)
 		} else if (rc->maj || major(st->st_dev)) {
 			return F(OTHER_FS);
 		} else if (st->st_ino == rc->ino && gen_other) {
@@ -7531,10 +7491,8 @@ judge_inode(struct facts *f, int *here, int *two_devs)
 	return 0;
 }
 
-/* The late facts, where no build-ID decides: a kernel's release, else
- * the first file's inode and times, each only as far as it can be
- * trusted; a stage ends where its facts make the rest moot (no file, a
- * copy, no profile time, an image's times). */
+/* The late facts, where no build-ID decides: a kernel's release, else the
+ * first file's inode and times; each return leaves the rest moot. */
 static void
 gather_late(struct facts *f)
 {
@@ -7547,18 +7505,16 @@ gather_late(struct facts *f)
 	int64_t slack = pf.time_slack + FILE_TICK;	// of a file's times
 	uint64_t t, d, fact;
 	int two_devs = 0, here;
-	// a start no later than the first record: the perf.data's birth,
-	// or CLOCK_DATA's time less the records' span; the span back from
-	// -t, -r or an unconfirmed mtime lands after it
+	// a start no later than the first record (the perf.data's birth,
+	// CLOCK_DATA's); -t, -r or an unconfirmed mtime less the span is later
 	int start_known = pt.trust == PT_WRITTEN || pt.trust == PT_AGED ||
 	    pt.trust == PT_CLOCK;
 
 	if (f->at[P_FIRST] == MAXCAND)
 		return;
 	if (r->kind == K_KERNEL || (r->kind == K_MODULE && live_kind(c))) {
-		// a kernel's mtime says nothing of the build that ran, nor
-		// does its release, but of the one running in the boot that
-		// ran it
+		// a kernel's mtime says nothing of the build that ran; its
+		// release, only of the one running in the boot that ran it
 		kernel_release(c, rel, sizeof rel);
 		f->bits |= F(RELEASED) | (!pf.osrelease[0] || !rel[0] ?
 		    F(NO_RELEASE) : strcmp(rel, pf.osrelease) ?
@@ -7576,10 +7532,7 @@ gather_late(struct facts *f)
 		f->bits |= fact ? fact : F(NO_TIME);
 		return;
 	}
-	// an image's files carry the image's times: a loop device's image
-	// may be swapped or written, and a read-only image (or mount) is
-	// the same one only in this boot (an update puts another in
-	// another); a btrfs snapshot puts back inodes and times
+	// an image's files carry its times (docs/design.md, image, snapshot)
 	if ((r->err = (uint8_t)loop_since(st, f->e.fs.ro, since)) ||
 	    ((image_fs(f->e.fs.type) || f->e.fs.ro) && pt.this_boot != 1 &&
 	    (r->err = FSW_IMAGE))) {
@@ -7590,14 +7543,12 @@ gather_late(struct facts *f)
 		f->bits |= F(SNAPSHOT);
 		return;
 	}
-	// a time in the future is no write time (a tarball made where the
-	// clock ran ahead): the ctime dates such a file
+	// an mtime in the future is no write time: the ctime dates it
 	if (r->mtime > pt.now + slack)
 		r->flags |= RF_FUTURE;
 	// a file written before perf saw it mapped is the one mapped: that
-	// time as a wall time no later than its own, from the known start,
-	// perf's clock keeping the wall clock's pace within the drift
-	// mtime_trust allows
+	// time as a wall time no later than its own (the start plus perf's
+	// clock since, less 1000 ppm of drift and the slack)
 	if (rc->maptime > 1 && start_known && (t = ot.map_base +
 	    ((uint64_t)(rc->maptime - 1) << 10)) > pt.rec_lo && pt.rec_lo) {
 		d = t - pt.rec_lo;
@@ -7606,12 +7557,9 @@ gather_late(struct facts *f)
 			since = m;
 	}
 	m = r->flags & RF_FUTURE ? INT64_MIN : r->mtime;
-	// a perf.data's mtime in whole seconds (FAT, ext4 of 128-byte
-	// inodes) may lie up to its resolution before the recording's end;
-	// the file perf wrote, or a slow copy: nothing here tells which
-	// (unplaced).  A JIT's map is written by its process, never before
-	// the recording began (an older one is an earlier process's), where
-	// that start is known
+	// a perf.data's mtime in whole seconds may lie up to its resolution
+	// before the recording's end; a JIT's map older than the start is
+	// an earlier process's, where that start is known
 	f->bits |= (m > pt.ns + (pt.trust >= PT_WRITTEN ?
 	    pf.time_slack : 0) ? F(NEWER) : 0) |
 	    (pt.trust == PT_COPY ? F(COPY_TIME) : 0) |
@@ -7621,10 +7569,9 @@ gather_late(struct facts *f)
 	    (r->kind != K_JIT && m > since ? F(DURING) : 0) |
 	    (r->kind == K_JIT && start_known && m != INT64_MIN &&
 	    m < pt.start - slack ? F(JIT_EARLIER) : 0);
-	// the change time cannot be set back as an mtime can (cp -p, tar,
-	// rsync), but a copy has its own: asked of the file at its path here
-	// or the inode perf mapped; perf's own cache moves it
-	// (cache_linked); a JIT's map is written while perf records
+	// a ctime is not set back as an mtime is (cp -p, tar), but a copy
+	// has its own: asked of the file at its path here or the inode perf
+	// mapped; perf's cache moves it; a JIT's map is written as perf runs
 	if ((here || (r->flags & RF_SAME_INO)) &&
 	    ts_ns(&st->st_ctim) > (r->kind == K_JIT ? pt.ns : since) &&
 	    !cache_linked(r, st, c->path))
@@ -7677,18 +7624,10 @@ foreign_here(int kind)
 	    !(kind == K_KERNEL && opt.vmlinux);
 }
 
-/* perf's build-ID pass reads each path in its own mount namespace, at
- * the end of the recording: a process in a chroot, a container or behind
- * a bind mount mapped another file at that path, and the ID recorded is
- * the one of the file perf read, not of the one mapped.  MMAP2 names the
- * inode mapped: where perf mapped two files at the path (two inodes, or
- * two devices), the ID describes one at most; where it mapped another
- * inode than the file at the path, and that file was already there when
- * perf read it (born before the profile's time, or its birth unknown),
- * the ID is no evidence for what ran.  A file put there later with the
- * recorded build-ID (a package reinstalled) is that build.  Asked of a
- * file at the path here (host_file, under -s too: -s /), the only one
- * perf's pass read. */
+/* Whether the recorded ID may be another file's than the one mapped
+ * (docs/design.md, "The rules", id-not-mapped): perf mapped two files at
+ * the path, or another inode than this one, there when perf read it.
+ * Asked of the file at the path here, the only one perf's pass read. */
 static int
 id_not_mapped(const struct rec *rc, const struct stat *st,
     const struct elfid *e)
@@ -7705,19 +7644,12 @@ id_not_mapped(const struct rec *rc, const struct stat *st,
 	    e->fs.birth <= pt.ns + pf.time_slack + FILE_TICK;
 }
 
-/* The same pass reads the file perf mapped, but not the bytes it mapped
- * where the file was written in place since (cp over it keeps the inode
- * and its generation): the ID is the new bytes', and perf report reads
- * them for the samples of the old.  The IDs were read no later than the
- * perf.data's mtime (at the end of perf's pass in the file perf wrote; in
- * a copy, or a file perf inject -b wrote, as late as it was made), and
- * the path's first mapping is placed in wall time no later than: its own
- * by CLOCK_DATA, or by perf's clock where born_by_clock placed it, else
- * that mtime (after the last record, in a copy too) less the records'
- * time since, less perf's clock drift as judge_by_time.  A file modified
- * after the mapping and no later than the mtime had its ID read from
- * bytes the mapping never held.  An MMAP2 record's ID is the mapped
- * file's own.  Asked of a file at the path here, as id_not_mapped. */
+/* Whether the file was written in place after the path's first mapping
+ * and no later than the perf.data's mtime, when perf's pass read its ID
+ * (docs/design.md, "The rules", id-not-mapped): the mapping placed in
+ * wall time at the latest, by CLOCK_DATA, perf's clock, or that mtime
+ * less the records' time since.  An MMAP2 record's ID is the mapped
+ * file's own.  Asked as id_not_mapped. */
 static int
 id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
 {
@@ -7739,8 +7671,7 @@ id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
 }
 
 /* The first place cand_list names for o that holds a file with o's
- * build-ID, not a debug file (perf report reads code from it): its index
- * in cands, else ncand. */
+ * build-ID, not a debug file (perf report reads code from it), or ncand. */
 static unsigned
 id_place(const struct obj *o, int kind)
 {
@@ -7760,13 +7691,9 @@ id_place(const struct obj *o, int kind)
 	return k;
 }
 
-/* A path recorded with several build-IDs held several builds while perf
- * recorded (a rebuild, or another mount's file: an MMAP2 record with an
- * ID has no inode to tell which), and perf report reads each build's
- * samples from a file with that build's ID, whichever the profile met
- * last: 1 if a place holds one of the IDs and none holds another that
- * the report uses (build_used).  The candidates are left as cand_list
- * made them for the last ID. */
+/* 1 if a place holds one of path g's build-IDs and none holds another the
+ * report uses (docs/design.md, "The rules", other-id-nowhere).  The
+ * candidates are left as cand_list made them for the last ID. */
 static int
 other_id_nowhere(uint32_t g, int kind)
 {
@@ -7782,8 +7709,8 @@ other_id_nowhere(uint32_t g, int kind)
 	return some && used_nowhere;
 }
 
-/* The first file at the places, and its facts; or the place with the
- * recorded build-ID, where one holds it (nothing after it is asked). */
+/* The first file at the places and its facts, or the place with the
+ * recorded build-ID (nothing after it is asked). */
 static void
 walk_places(struct facts *f)
 {
@@ -7845,7 +7772,6 @@ walk_places(struct facts *f)
 			memcpy(r->diskid, e.id, idlen);
 		}
 		if (match) {
-			// a copy found by its build-ID, or the file itself,
 			// unless the ID is not the mapped file's (asked of the
 			// file at the path here, which perf's pass read)
 			here = lk.cands[i].type == CT_PATH &&
@@ -7883,10 +7809,8 @@ walk_places(struct facts *f)
 	}
 }
 
-/* The facts of the places cand_list names, walked (walk_places): what
- * could not be read before anything that could (the file at the path
- * may well be the profiled one), else the first file's facts, or why
- * nothing was found. */
+/* The facts of the places (walk_places): what could not be read before
+ * anything that could, else the first file's facts, or why none. */
 static void
 gather_places(struct facts *f)
 {
@@ -7904,8 +7828,7 @@ gather_places(struct facts *f)
 	}
 	if (f->idrc == 1)
 		r->flags |= RF_NOID;
-	// a JIT's map is text, judged by its time: that it is no ELF file
-	// is no build-ID unread
+	// a JIT's map is text, judged by its time: no build-ID unread
 	if (f->idrc == 2 && r->kind != K_JIT) {
 		r->flags |= RF_UNREAD;
 		r->why = unreadable_why(&lk.cands[first], f->e.notelf,
@@ -7914,16 +7837,14 @@ gather_places(struct facts *f)
 	if (f->is_file)
 		r->mtime = mtime_ns(&f->st);
 	if (first < MAXCAND) {
-		// an APK's compressed library is not read in place; only a
-		// compressed module's build-ID cannot be read to compare
+		// an APK's compressed library is not read in place; a
+		// compressed file's (a .ko.xz) build-ID is not read to compare
 		f->bits |= (f->e.deflated ? F(DEFLATED) : 0) |
 		    (f->idrc == 2 && compressed(lk.cands[first].path) ? 0 :
 		    F(COMPARED)) | (r->flags & RF_ARCH_DIFF ? F(ARCH) : 0);
 		return;
 	}
-	// nothing found: what stands at the first place (the detail); the
-	// running kernel and modules are asked of /sys, which an initramfs
-	// or a chroot may lack
+	// nothing found: the detail names what stands at the first place
 	r->why = lk.ncand ? lk.cands[0].what : NULL;
 	f->bits |= F(NONE) | (f->at[P_KIMAGE] < MAXCAND ? F(KIMAGE) : 0);
 	if (!strncmp(obj_name(f->o), "/dev/", 5) && lk.ncand &&
@@ -7935,9 +7856,7 @@ gather_places(struct facts *f)
 		f->bits |= F(NO_SYSFS);
 }
 
-/* Whether a place holds one of several IDs recorded and none another
- * the report uses (other_id_nowhere); then the places of the recorded
- * ID, as for any object. */
+/* other_id_nowhere's fact; then the places of the recorded ID. */
 static void
 gather_other_id(struct facts *f)
 {
@@ -7949,8 +7868,8 @@ gather_other_id(struct facts *f)
 	cand_list(f->o, r->kind, f->rc.id, f->rc.idlen);
 }
 
-/* The first rule whose facts hold, each stage of facts gathered when a
- * rule first asks one of its facts (their bits are in stage order). */
+/* The first rule whose facts hold, a stage gathered when a rule first
+ * asks one of its facts (F_ bits run in stage order). */
 static unsigned
 decide(struct facts *f)
 {
@@ -8045,11 +7964,9 @@ sysroot_sane(void)
 	return 0;
 }
 
-/* The span of the timestamps of every record that has one, 0 if none:
- * perf's clock ticks in ns, as the wall clock does; pt.rec_lo the first.
- * The samples' own times where they were read: SAMPLE_TIME stands in for
- * them only where they were not, as each file of perf record
- * --switch-output carries the first file's first sample time there. */
+/* The span of the records' timestamps (pt.rec_lo the first), 0 if none:
+ * the samples' own where read; SAMPLE_TIME only where not, as each file
+ * of --switch-output carries the first file's first sample time there. */
 static uint64_t
 record_span(void)
 {
@@ -8066,20 +7983,12 @@ record_span(void)
 	return lo && hi > lo ? hi - lo : 0;
 }
 
-/* Whether the perf.data whose mtime is the profile's time is the file
- * perf wrote (see pt.trust).  The span may exceed the file's age by the
- * drift of perf's clock against the wall clock, and by the resolution of
- * the mtime (pf_file_times). */
-
-/* The events' clock now, as pf.clock names it (fmt §3.6: perf's own is
- * local_clock, not CLOCK_MONOTONIC, which NTP steers and a VM's kvmclock
- * does not follow), beside CLOCK_MONOTONIC and CLOCK_REALTIME read at the
- * same moment; *w the width of that moment.  Only a perf event reads the
- * kernel's clocks as perf records them (a time namespace moves
- * clock_gettime's): a dummy event on this thread that records a COMM,
- * time appended (sample_id_all), made by giving the thread its own name
- * again.  0 where no event can be opened (perf_event_paranoid, a seccomp
- * filter, qemu-user). */
+/* The events' clock now, as pf.clock names it (fmt §3.6), beside
+ * CLOCK_MONOTONIC and CLOCK_REALTIME; *w the width of that moment.  Only a
+ * perf event reads the clock perf stamps records by (a time namespace
+ * moves clock_gettime's): a dummy event on this thread records a COMM,
+ * its time appended, as the thread takes its own name again.  0 where
+ * no event opens (perf_event_paranoid, seccomp, qemu-user). */
 static int
 perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
     int64_t *w)
@@ -8153,20 +8062,9 @@ perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
 }
 
 /* Whether the perf.data is the file perf wrote, by the events' clock
- * (docs/design.md, the profile's time).  A record's wall time is now's
- * less how long ago it was on that clock, read now (perf_clock_now),
- * unless a suspend or a clock step came between.  perf's own clock
- * drifts from the wall clock, at a rate this boot shows: their distance
- * now against CLOCK_MONOTONIC's time since boot, where the two start
- * some milliseconds apart; the rate NTP gives the wall clock (adjtimex)
- * and 1 ppm more may change it since.  A -k clock drifts as it runs
- * apart from its kin among the wall clocks.  The file perf wrote was born
- * before its last record (a file of --switch-output after some of its
- * first ones, still in the ring buffer when it was made); a copy, after
- * its last.  The file's mtime, after its last record either way, checks
- * that the clocks kept their distance.  1 the file perf wrote, 0 a copy,
- * -1 nothing to place it by; on a file system without birth times -1,
- * with the records placed (pt.clock_lo, pt.clock_hi) where the mtime allows. */
+ * (docs/design.md, "The profile's time"): 1 the file perf wrote, 0 a
+ * copy, -1 nothing to place it by.  Sets pt.clock_lo and pt.clock_hi,
+ * the first record placed, where the mtime allows, birth time or not. */
 static int
 born_by_clock(void)
 {
@@ -8182,9 +8080,8 @@ born_by_clock(void)
 	    pt.rec_hi > INT64_MAX / 2 || adjtimex(&tx) < 0 || hz <= 0 ||
 	    !perf_clock_now(pf.clock, &p, &m, &r, &w))
 		return -1;
-	// a suspend since boot stopped one clock and not the other, and
-	// when it came is not known; a record later than now is another
-	// boot's
+	// a suspend since boot stopped one clock and not the other, at a
+	// time not known; a record later than now is another boot's
 	clock_gettime(CLOCK_BOOTTIME, &boot);
 	if (ts_ns(&boot) - m > FILE_TICK || m < 1000000000 || p < 0 ||
 	    pt.rec_hi > (uint64_t)p)
@@ -8223,6 +8120,9 @@ born_by_clock(void)
 	return pf.btime < hi - tol ? 1 : pf.btime > hi + tol ? 0 : -1;
 }
 
+/* pt.trust of the perf.data's mtime (docs/design.md, "The profile's
+ * time"); a span past the file's age by no more than the drift and the
+ * mtime's resolution (pf_file_times) is not taken for a copy's. */
 static void
 mtime_trust(void)
 {
@@ -8237,10 +8137,8 @@ mtime_trust(void)
 	} else if (born_after())
 		pt.trust = PT_COPY;
 	else {
-		// perf's clock where it places the file (one timed record
-		// is enough); else a file born less long before its mtime
-		// than its records span is a copy, and one born longer may
-		// be a slow copy
+		// perf's clock where it places the file, else the age
+		// against the records' span
 		pt.trust_age = pf.mtime > pf.btime ?
 		    (uint64_t)pf.mtime - (uint64_t)pf.btime : 0;
 		pt.trust_clock = born_by_clock();
@@ -8252,12 +8150,9 @@ mtime_trust(void)
 	}
 }
 
-/* The last sample's wall-clock time by CLOCK_DATA, in pt.ns, where it
- * is no later than the perf.data's mtime: perf reads the pair's wall
- * time and its clock's in user space, where a time namespace (CRIU, a
- * container) moves a -k clock and not the kernel's stamps of it, and
- * the file perf wrote, or any copy, is last written after its last
- * record.  0 said: the mtime stands in for it. */
+/* The last sample's wall time by CLOCK_DATA in pt.ns, 1 where it is taken
+ * (docs/design.md, "The profile's time"); 0, said, where its reference is
+ * not just before the first record or it falls after the mtime. */
 static int
 clock_data_fits(void)
 {
@@ -8266,10 +8161,9 @@ clock_data_fits(void)
 	char when[64];
 
 	pt.ns = (int64_t)(pf.clock_tod + (t - pf.clock_ns));
-	// perf reads the pair before it opens the events, the first
-	// records follow within moments: a pair after them, or far before,
-	// is a time namespace's (or events idle that long), not the
-	// records' clock
+	// perf reads the pair just before it opens the events: one after
+	// the first record, or a second before it, is a time namespace's
+	// (or idle events'), not the records' clock
 	if (pt.rec_lo && (pf.clock_ns > pt.rec_lo + 1000000 ||
 	    pt.rec_lo - pf.clock_ns > 1000000000)) {
 		msg(0, "%s: CLOCK_DATA's reference lies %s %s the first record "
@@ -8344,18 +8238,14 @@ profile_time(void)
 		    "" : "; give -t TIME or -r FILE");
 		return 1;
 	}
-	// the recording's start (docs/design.md, the profile's time): the
-	// file perf wrote was born before its first record, or a file of
-	// --switch-output after some: the earlier of the two
+	// the recording's start (docs/design.md, "This boot")
 	pt.start = pt.trust == PT_WRITTEN ? (pf.btime < pt.clock_lo ?
 	    pf.btime : pt.clock_lo) : pt.trust == PT_AGED ? pf.btime :
 	    pt.trust_span < (uint64_t)pt.ns ? pt.ns -
 	    (int64_t)pt.trust_span : 0;
-	// an unconfirmed mtime may be a copy's, later than the recording's
-	// end, or cut to whole seconds, earlier than the first record by
-	// the span: the start where perf's clock places the first record
-	// (pt.clock_lo allows too for the perf.data's coarse times, which the
-	// files judged against the start do not need)
+	// an unconfirmed mtime may be a copy's or cut to whole seconds:
+	// start where perf's clock places the first record, less clock_lo's
+	// allowance for the perf.data's own coarse times
 	if (pt.trust == PT_UNCONFIRMED && pt.clock_hi)
 		pt.start = pt.clock_lo + FILE_TICK + pf.time_slack;
 	pt.ok = 1;
@@ -8363,15 +8253,9 @@ profile_time(void)
 }
 
 /* Whether the profile was recorded in this boot of this system, where
- * alone the running kernel, its modules and vDSO are the ones that ran: 1
- * shown, 0 another boot or system, -1 nothing tells (pt.boot_why says why
- * not).  Another boot's records end before this boot began, or carry
- * times past the events' clock now (perf_clock_now; where no perf event
- * can be opened, perf's own clock by CLOCK_BOOTTIME and the 500 ppm NTP
- * may steer a clock by).  This boot's are placed after it began: the
- * perf.data born in it by perf's clock (PT_WRITTEN), CLOCK_DATA's first
- * record, or -t and -r less the records' span.  A copy's mtime, or an
- * age, places nothing.  pt.now: the wall clock as the verdicts begin. */
+ * alone the running kernel, modules and vDSO ran (docs/design.md, "This
+ * boot"): 1 shown, 0 another boot or a system not shown to be this one,
+ * -1 nothing tells (pt.boot_why says why).  pt.now: the wall clock. */
 static void
 boot_settle(void)
 {
@@ -8389,6 +8273,8 @@ boot_settle(void)
 		    "from this system (-L says so)";
 		return;
 	}
+	// no event: perf's own clock by CLOCK_BOOTTIME and NTP's 500 ppm,
+	// a -k clock's not known
 	if (pf.clock == CLOCK_MIXED || !perf_clock_now(pf.clock, &p, &m, &r,
 	    &w))
 		p = pf.clock ? INT64_MAX : ts_ns(&bt) + ts_ns(&bt) / 2000;
@@ -8440,11 +8326,8 @@ cache_defaults(void)
 			opt.cache[opt.ncache++] = dir[i];
 }
 
-/* What this system is, against what the profile's header recorded: the
- * first fact that differs, in the order host_compare asks, goes in
- * pt.host_diff.  CPUs are the present ones
- * (perf's nr_cpus_avail: the highest in /sys/devices/system/cpu/present,
- * plus one), memory /proc/meminfo's MemTotal in kB, as perf reads them. */
+/* One fact of this system against the profile's: the first that differs
+ * goes in pt.host_diff. */
 static void
 host_fact(const char *what, const char *rec, const char *here)
 {
@@ -8495,11 +8378,11 @@ host_compare(void)
 	if (uname(&u))
 		return;
 	// the most decisive fact first: another arch runs none of these
-	// files, another release not this kernel, another name may be a
-	// renamed host
+	// files, another release not this kernel; a name may be renamed
 	host_fact("arch", pf.arch, u.machine);
 	host_fact("kernel release", pf.osrelease, u.release);
 	host_fact("host", pf.hostname, u.nodename);
+	// as perf reads them: nr_cpus_avail, the highest present plus one
 	if (pf.cpus_avail &&
 	    sys_number("/sys/devices/system/cpu/present", "", 1, &v)) {
 		snprintf(rec, sizeof rec, "%" PRIu32, pf.cpus_avail);
