@@ -6353,11 +6353,9 @@ cand_caches(const char *name, const char *hex, int kind_kernel, int vdso,
 }
 
 /* ==== 14. Verdicts ======================================================
- * One verdict per path (per machine) the report uses, by the first rule
- * of rules[] whose facts hold (docs/design.md, "The scope", "The rules").
- * Those before ok are problems: changed (exit 1) up to deleted, cannot
- * tell (exit 3) after it.
- */
+ * One verdict per path (per machine) the report uses, by rules[]
+ * (docs/design.md, "The scope", "The rules").  Before ok, problems:
+ * changed (exit 1) up to deleted, cannot tell (exit 3) after it. */
 enum { V_MISSING, V_MISMATCH, V_REPLACED, V_STALE, V_DELETED, V_UNREADABLE,
 	V_FOREIGN, V_UNVERIFIED, V_OK, V_UNCHANGED, V_SKIP, V_N };
 
@@ -6381,8 +6379,7 @@ static const char *const knames[] = { "user", "kernel", "module", "vdso",
 	"jit", "pseudo" };
 
 /* The facts the rules ask, one bit each, in the order of the stages that
- * gather them (decide relies on it): recorded, gather_other_id,
- * gather_places, gather_late. */
+ * gather them (decide relies on it). */
 enum { F_PSEUDO, F_VDSO, F_ID, F_NO_ID, F_FOREIGN, F_DELETED, F_OTHER_ID,
 	F_MATCH, F_NOT_MAPPED, F_UNREAD, F_NONE, F_DEVICE, F_NO_SYSFS,
 	F_KIMAGE, F_DEFLATED, F_COMPARED, F_ARCH, F_RELEASED, F_NO_RELEASE,
@@ -6572,7 +6569,7 @@ static const struct rule {
 #define RF_ARCH_DIFF	0x80	/* an ELF file for another architecture */
 #define RF_DEBUG	0x100	/* a debug file carries the recorded ID */
 #define RF_IMAGE_ID	0x200	/* the ID recorded for the kernel's image */
-#define RF_DELETED	0x400	/* perf saw the file deleted: "PATH (deleted)" */
+#define RF_DELETED	0x400	/* perf saw it deleted: "PATH (deleted)" */
 #define RF_DEV_DIFF	0x800	/* another device, the same inode number */
 #define RF_AFTER_MAP	0x1000	/* written in place after it was mapped */
 #define RF_FUTURE	0x2000	/* its mtime lies in the future */
@@ -6590,16 +6587,14 @@ struct res {
 	// first: the other place the detail names, another build at the
 	// path (RF_PATH_DIFF) or the debug file (RF_DEBUG)
 	uint8_t rule, verdict, kind, cand, first, disklen, nids;
-	uint8_t err;		/* unreadable: the errno (denied); image:
-				 * FSW_* */
+	uint8_t err;		/* unreadable: the errno; image: FSW_* */
 	uint16_t em;		/* RF_ARCH_DIFF: the file's ELF machine */
 	unsigned char diskid[IDMAX];
 };
 
-/* The judgement of a pass: res[g] is object g's verdict and the facts its
- * detail words.  looked, found and foreign tally every pass's objects
- * under -s for sysroot_sane: a sysroot that holds none of them, or only
- * another architecture's, is a mistake, not a changed binary. */
+/* The judgement of a pass: res[g] is object g's verdict and facts.  Under
+ * -s, looked, found and foreign tally every pass's objects: a sysroot
+ * holding none, or only another arch's, is a mistake (sysroot_sane). */
 static struct {
 	struct res res[PERFMT_MAXOBJ];
 	unsigned looked, found, foreign;
@@ -6632,8 +6627,7 @@ path_hit(uint32_t g)
 }
 
 /* Whether hits h are in the scope (docs/design.md, "The scope"); all are
- * where the samples cannot tell: none read, some unplaced, or an AUX
- * trace decoded through whatever ran. */
+ * where samples cannot tell: none read, some unplaced, an AUX trace. */
 static int
 in_scope(uint8_t h)
 {
@@ -6648,9 +6642,8 @@ wanted(uint32_t i)
 }
 
 /* How far the profile's time is trusted (docs/design.md, "The profile's
- * time"): given (-t, -r), CLOCK_DATA's, else the perf.data's mtime: the
- * file perf wrote by perf's clock, by its age, unconfirmed (no birth
- * time), or a copy's, which still follows the recording's end. */
+ * time"): -t or -r, CLOCK_DATA, or the perf.data's mtime: the file perf
+ * wrote by perf's clock, by its age, unconfirmed, or a copy's. */
 enum { PT_GIVEN, PT_CLOCK, PT_WRITTEN, PT_AGED, PT_UNCONFIRMED, PT_COPY };
 
 /* Whether the profile is from this system, by its header (fmt §1.7):
@@ -6661,11 +6654,9 @@ enum { HOST_UNKNOWN, HOST_LIKE, HOST_FOREIGN };
 /* The profile's time and system, settled once a profile is read
  * (profile_time, boot_settle, host_compare). */
 static struct {
-	// the profile's time and the recording's start, ns since the epoch
-	// (docs/design.md, "This boot")
+	// ns since the epoch (docs/design.md, "This boot")
 	int64_t ns, start;
-	int64_t clock_lo, clock_hi;	/* the first record's wall time by
-					 * perf's clock, earliest, latest; 0 */
+	int64_t clock_lo, clock_hi;	/* born_by_clock's first record; 0 */
 	uint64_t rec_lo, rec_hi;	/* the first and last records' times */
 	const char *src;
 	int ok;			/* known and plausible */
@@ -6706,7 +6697,6 @@ pseudo_reason(const char *s)
 	return NULL;
 }
 
-/* A module's file: NAME.ko, compressed or not. */
 static int
 module_file(const char *s)
 {
@@ -6716,8 +6706,7 @@ module_file(const char *s)
 	    !strcmp(ko, ".ko.xz") || !strcmp(ko, ".ko.zst"));
 }
 
-/* The length of PATH where the kernel named the mapping "PATH (deleted)"
- * (d_path): its file was unlinked while perf ran; else 0. */
+/* The length of PATH in the kernel's "PATH (deleted)" (d_path), or 0. */
 static size_t
 deleted_len(const struct obj *o)
 {
@@ -6728,9 +6717,8 @@ deleted_len(const struct obj *o)
 	    n - 10 : 0;
 }
 
-/* A kernel-mode name from the build-ID table or a record, not [...], a
- * .ko or /proc/kcore: the image perf named the kernel after.  (A
- * kernel-mode MMAP names the kernel [kernel.kallsyms]_text, never so.) */
+/* A kernel-mode name from the build-ID table or a record, not [...], .ko
+ * or /proc/kcore: the kernel's image (MMAPs name [kernel.kallsyms]_text). */
 static int
 kernel_image_name(const struct obj *o)
 {
@@ -6887,8 +6875,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 	cand_in(CT_DEBUG, opt.sysroot, p, NULL);
 }
 
-/* The running vDSO, read from this process's own mapping: the kernel
- * maps the same image into every process (getauxval, AT_SYSINFO_EHDR). */
+/* The running vDSO, from this process's own mapping (AT_SYSINFO_EHDR). */
 static int
 vdso_buildid(struct elfid *e)
 {
@@ -6916,7 +6903,6 @@ walk_error(int err)
 	    strerror(err);
 }
 
-/* What a path holds that is not a regular file. */
 static const char *
 file_kind(mode_t m)
 {
@@ -6925,11 +6911,10 @@ file_kind(mode_t m)
 	    "a special file";
 }
 
-/* A kallsyms at fd (fmt §6.3) and its size: st_size, or, as procfs gives
- * none, its bytes counted up to KSMAX; a file with a size is read one
- * buffer.  KS_OK where its first line is "ADDRESS TYPE NAME" and some
- * address is not all zeros (all are to some readers; x86_64 before 6.15
- * puts per-CPU symbols first, at 0); KS_ERR with errno. */
+/* A kallsyms at fd (fmt §6.3) and its size: st_size, or procfs's bytes
+ * counted up to KSMAX; a file with a size is read one buffer.  KS_OK
+ * where its first line is "ADDRESS TYPE NAME" and an address is not all
+ * zeros (hidden ones are; x86_64 before 6.15 has per-CPU ones at 0). */
 #define KSMAX ((uint64_t)1 << 30)
 enum { KS_OK, KS_ERR, KS_ZERO, KS_FORM };
 static const char kallsyms_hidden[] = "no kallsyms, or one whose "
@@ -7014,9 +6999,8 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 	cand_resolve(c);
 	if (c->err)
 		return 0;
-	// only regular files are opened (a FIFO blocks, a device never
-	// ends); *st is the file opened: a path swapped after the walk
-	// lends no other file's inode and mtime to this build-ID
+	// regular files only (a FIFO blocks, a device never ends); *st is
+	// the file opened, whatever a path swapped after the walk names
 	if ((fd = open_in(c->root, c->path, 0, st)) < 0) {
 		if (errno == EINVAL)
 			c->what = file_kind(st->st_mode);
@@ -7027,8 +7011,7 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 	memset(e, 0, sizeof *e);
 	if (c->type != CT_KALLSYMS)
 		*idrc = elf_facts(fd, c->entry, e, st);
-	// found by its place alone (it has no build-ID): a kallsyms with
-	// its addresses, else unread, said
+	// a kallsyms, found by its place: read only with its addresses
 	else if (kallsyms_size(fd, st, &n) != KS_OK) {
 		*idrc = 2;
 		snprintf(e->why, sizeof e->why, "%s", kallsyms_hidden);
@@ -7037,7 +7020,6 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 	return 1;
 }
 
-/* A build-ID note as printed: its first ELFIDMAX bytes, in hex. */
 static const char *
 elfid_hex(const struct elfid *e)
 {
@@ -7067,8 +7049,7 @@ trace_cand(const struct obj *o, const struct cand *c, int there, int idrc,
 }
 
 
-/* A path's recorded identity over its entries (rec_gather): its build-ID,
- * how many distinct ones, and the inode MMAP2 saw. */
+/* A path's recorded identity over its entries (rec_gather). */
 struct rec {
 	const unsigned char *id;
 	size_t idlen;
@@ -7092,9 +7073,8 @@ id_first(uint32_t g, uint32_t i)
 	return ot.objs[i].idlen != 0;
 }
 
-/* Whether the report uses the build with object i's ID, one of path g's:
- * perf's pass listed it, or the scope reaches maps of it or of the
- * path's objects without an ID, which may be any build's. */
+/* Whether the report uses object i's build, one of path g's: perf's pass
+ * listed it, or the scope reaches its maps or ID-less ones (any build). */
 static int
 build_used(uint32_t g, uint32_t i)
 {
@@ -7147,9 +7127,8 @@ rec_gather(uint32_t g, struct rec *rc)
 		if (!o->idlen)
 			continue;
 		rc->nids += id_first(g, i);
-		// the table's (or a record's) ID, else the last met of the
-		// builds the report uses, else of all (entries are numbered
-		// in the order the profile met them)
+		// the table's (or a record's) ID, else the last met (the order
+		// of entries) of the builds the report uses, else of all
 		rank = (o->src & (SRC_TABLE | SRC_RECORD)) ? UINT32_MAX :
 		    build_used(g, i) ? PERFMT_MAXOBJ + i : i;
 		if (!rc->id || rank > best) {
@@ -7200,11 +7179,9 @@ live_kind(const struct cand *c)
 	    c->type == CT_MODNOTES || c->type == CT_VDSO);
 }
 
-/* The release of a kernel candidate: the running kernel's, or the one in
- * an image's banner ("Linux version RELEASE (", in .rodata), scanned
- * through bufs.feat (free once the profile is read) in windows that
- * overlap by a tag and a release.  The last image's is kept, as verdict
- * and detail both ask.  Empty if it cannot be told. */
+/* The release of a kernel candidate: the running kernel's, or an image's
+ * banner's ("Linux version RELEASE (" in .rodata), in windows of bufs.feat
+ * that overlap by a tag and a release; the last image's kept.  Or "". */
 static void
 kernel_release(const struct cand *c, char *out, size_t cap)
 {
@@ -7255,7 +7232,7 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 				memcpy(jd.rel, q, k);
 				jd.rel[k] = 0;
 			}
-			n = (size_t)rd_left(&r);	// found: no more windows
+			n = (size_t)rd_left(&r);	// found: no more
 			break;
 		}
 		if (n == rd_left(&r))
@@ -7266,9 +7243,8 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 	snprintf(out, cap, "%s", jd.rel);
 }
 
-/* Whether a file is the one at its path on this system, which perf's
- * build-ID pass read: without a sysroot, or one whose file it is (-s /,
- * a bind mount of a directory of /), judged as without it. */
+/* Whether a file is the one at its path here, which perf's pass read:
+ * without -s, or under one that holds it (-s /, a bind mount of /'s). */
 static int
 host_file(const char *name, const struct stat *st)
 {
@@ -7278,9 +7254,8 @@ host_file(const char *name, const struct stat *st)
 	    h.st_dev == st->st_dev && h.st_ino == st->st_ino);
 }
 
-/* Whether the sysroot is a root processes ran from, not a copy
- * (docs/design.md, "The rules", other-inode): a file of the first pass's
- * objects there is the very device and inode MMAP2 saw. */
+/* Whether the sysroot is a root processes ran from, not a copy: a first
+ * pass's object's file there is the device and inode MMAP2 saw. */
 
 static void
 sysroot_live(void)
@@ -7299,10 +7274,9 @@ sysroot_live(void)
 		    dev_is(st.st_dev, ot.objs[i].maj, ot.objs[i].min);
 }
 
-/* Whether inode numbers compare: on this host, for the file at its path
- * here or one on the device perf saw in the root a process ran from; not
- * on overlayfs, where a file's number moves as a lower layer changes.
- * here: host_file's answer for st. */
+/* Whether inode numbers compare: on this host, at its path here or on the
+ * device perf saw in the root a process ran from; not on overlayfs, where
+ * a file's number moves as a lower layer changes.  here: host_file's. */
 static int
 inodes_compared(const struct elfid *e, int here, const struct rec *rc,
     const struct stat *st)
@@ -7312,10 +7286,9 @@ inodes_compared(const struct elfid *e, int here, const struct rec *rc,
 	    e->fs.type != 0x794c7630UL;
 }
 
-/* Whether perf's build-ID cache linking the file explains its ctime
- * (docs/design.md, "The rules", ctime; fmt §7.2): a cache looked in,
- * this user's or root's, holds this inode under its build-ID, at
- * PATH/ID/elf or behind .build-id, in an entry no older than the ctime. */
+/* Whether perf's cache linking the file explains its ctime (docs/design.md
+ * ctime; fmt §7.2): a cache, this user's or root's, holds this inode under
+ * its build-ID (PATH/ID/elf, .build-id) in an entry no older than it. */
 static int
 cache_linked(const struct res *r, const struct stat *st, const char *path)
 {
@@ -7331,8 +7304,7 @@ cache_linked(const struct res *r, const struct stat *st, const char *path)
 	hex_into(hex, r->diskid, r->disklen);
 	if (sr_resolve("", path, real, sizeof real))
 		real[0] = 0;
-	// the caches looked in, and perf's own wherever -c named others:
-	// this user's and root's (sudo perf record)
+	// -c's caches, and perf's own: this user's and root's (sudo perf)
 	for (i = 0; i < opt.ncache; i++)
 		dirs[nd++] = opt.cache[i];
 	if (h && (size_t)snprintf(home, sizeof home, "%s/.debug", h) <
@@ -7360,8 +7332,8 @@ cache_linked(const struct res *r, const struct stat *st, const char *path)
 	return 0;
 }
 
-/* A small text file of the system (sysfs, procfs), read whole into buf
- * up to cap - 1 bytes and ended with a NUL.  0 if it cannot be opened. */
+/* A small system file into buf, cap - 1 bytes at most, NUL-ended; 0 if
+ * it cannot be opened. */
 static int
 sys_text(const char *path, char *buf, size_t cap)
 {
@@ -7377,10 +7349,9 @@ sys_text(const char *path, char *buf, size_t cap)
 	return 1;
 }
 
-/* Whether a loop device's image may have changed under its files since
- * (fmt §8; docs/design.md, "The rules", image): its sysfs "loop" mtime is
- * when it was attached (or later), and, read-only, the image file's times
- * say whether another writer wrote it.  FSW_NONE if not, else why. */
+/* Why a loop device's image may have changed since, FSW_NONE if not (fmt
+ * §8; docs/design.md, image): "loop"'s sysfs mtime dates the attach, and
+ * a read-only one's image file's times another writer. */
 static int
 loop_since(const struct stat *st, int ro, int64_t since)
 {
@@ -7442,9 +7413,8 @@ struct facts {
 	struct elfid e;
 };
 
-/* Whether the file is the inode perf mapped, by number, generation and
- * device: the fact where not (or a copy), else 0, with here (the file at
- * its path on this host) and two_devs (perf saw two devices) set. */
+/* Whether the file is the inode perf mapped: the fact where not (or a
+ * copy), else 0, with here and two_devs (perf saw two devices) set. */
 static uint64_t
 judge_inode(struct facts *f, int *here, int *two_devs)
 {
@@ -7455,9 +7425,8 @@ judge_inode(struct facts *f, int *here, int *two_devs)
 
 	*here = host_file(obj_name(f->o), st);
 	gen_other = rc->gen && f->e.gen && rc->gen != f->e.gen;
-	// under a sysroot a copy, its times the copy's, unless the inode perf
-	// mapped (number and generation) or in the root a process ran from;
-	// not a JIT's map, which no one maps (jit-earlier, newer judge it)
+	// under a sysroot a copy, unless the inode perf mapped or in the
+	// root a process ran from; a JIT's map no one maps: times judge it
 	mapped = !*here && rc->inodes == 1 && st->st_ino == rc->ino &&
 	    rc->gen && !gen_other;
 	if (!*here && !mapped && r->kind != K_JIT && !(jd.sr_live &&
@@ -7466,12 +7435,10 @@ judge_inode(struct facts *f, int *here, int *two_devs)
 	if (mapped)
 		r->flags |= RF_SAME_INO;
 	else if (rc->inodes && inodes_compared(&f->e, *here, rc, st)) {
-		// two files at the path, on one device, while perf
-		// recorded: no one file is both
+		// two inodes on one device while perf recorded: no file is both
 		if (rc->inodes == 2)
 			return F(TWO_INODES);
-		// files at the path on two devices: a container's or a
-		// chroot's too, whose bytes no file here vouches for
+		// two devices (a container's, a chroot's): one unvouched for
 		*two_devs = rc->inodes == 3;
 		if (dev_is(st->st_dev, rc->maj, rc->min)) {
 			if (st->st_ino != rc->ino || gen_other)
@@ -7547,8 +7514,7 @@ gather_late(struct facts *f)
 	if (r->mtime > pt.now + slack)
 		r->flags |= RF_FUTURE;
 	// a file written before perf saw it mapped is the one mapped: that
-	// time as a wall time no later than its own (the start plus perf's
-	// clock since, less 1000 ppm of drift and the slack)
+	// time, the start plus perf's clock since, less drift and slack
 	if (rc->maptime > 1 && start_known && (t = ot.map_base +
 	    ((uint64_t)(rc->maptime - 1) << 10)) > pt.rec_lo && pt.rec_lo) {
 		d = t - pt.rec_lo;
@@ -7557,9 +7523,8 @@ gather_late(struct facts *f)
 			since = m;
 	}
 	m = r->flags & RF_FUTURE ? INT64_MIN : r->mtime;
-	// a perf.data's mtime in whole seconds may lie up to its resolution
-	// before the recording's end; a JIT's map older than the start is
-	// an earlier process's, where that start is known
+	// the perf.data's mtime may be whole seconds (time_slack); a JIT's
+	// map older than a known start is an earlier process's
 	f->bits |= (m > pt.ns + (pt.trust >= PT_WRITTEN ?
 	    pf.time_slack : 0) ? F(NEWER) : 0) |
 	    (pt.trust == PT_COPY ? F(COPY_TIME) : 0) |
@@ -7569,9 +7534,8 @@ gather_late(struct facts *f)
 	    (r->kind != K_JIT && m > since ? F(DURING) : 0) |
 	    (r->kind == K_JIT && start_known && m != INT64_MIN &&
 	    m < pt.start - slack ? F(JIT_EARLIER) : 0);
-	// a ctime is not set back as an mtime is (cp -p, tar), but a copy
-	// has its own: asked of the file at its path here or the inode perf
-	// mapped; perf's cache moves it; a JIT's map is written as perf runs
+	// a ctime is not set back (cp -p, tar) but a copy has its own, and
+	// perf's cache moves it; a JIT's map is held to the profile's time
 	if ((here || (r->flags & RF_SAME_INO)) &&
 	    ts_ns(&st->st_ctim) > (r->kind == K_JIT ? pt.ns : since) &&
 	    !cache_linked(r, st, c->path))
@@ -7605,9 +7569,8 @@ unreadable_why(const struct cand *c, int notelf, int deflated)
 	return notelf ? "not an ELF file" : "a malformed ELF file";
 }
 
-/* A walk, a stat or an open that failed for another cause than a path
- * that leads to nothing (refused, an I/O error, no descriptor or memory
- * left): the file may be there, and nothing is claimed about it. */
+/* A failure other than a path that leads to nothing (refused, I/O, no
+ * descriptor or memory): the file may be there, and nothing is claimed. */
 static int
 denied(int err)
 {
@@ -7625,9 +7588,8 @@ foreign_here(int kind)
 }
 
 /* Whether the recorded ID may be another file's than the one mapped
- * (docs/design.md, "The rules", id-not-mapped): perf mapped two files at
- * the path, or another inode than this one, there when perf read it.
- * Asked of the file at the path here, the only one perf's pass read. */
+ * (docs/design.md, "The rules", id-not-mapped).  Asked of the file at
+ * the path here, the only one perf's pass read. */
 static int
 id_not_mapped(const struct rec *rc, const struct stat *st,
     const struct elfid *e)
@@ -7645,11 +7607,9 @@ id_not_mapped(const struct rec *rc, const struct stat *st,
 }
 
 /* Whether the file was written in place after the path's first mapping
- * and no later than the perf.data's mtime, when perf's pass read its ID
- * (docs/design.md, "The rules", id-not-mapped): the mapping placed in
- * wall time at the latest, by CLOCK_DATA, perf's clock, or that mtime
- * less the records' time since.  An MMAP2 record's ID is the mapped
- * file's own.  Asked as id_not_mapped. */
+ * and no later than the perf.data's mtime, when perf read its ID
+ * (docs/design.md, "The rules", id-not-mapped).  An MMAP2 record's ID is
+ * the mapped file's own.  Asked as id_not_mapped. */
 static int
 id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
 {
@@ -7709,8 +7669,7 @@ other_id_nowhere(uint32_t g, int kind)
 	return some && used_nowhere;
 }
 
-/* The first file at the places and its facts, or the place with the
- * recorded build-ID (nothing after it is asked). */
+/* The first file at the places and its facts, or the recorded ID's. */
 static void
 walk_places(struct facts *f)
 {
@@ -7747,8 +7706,7 @@ walk_places(struct facts *f)
 		match = rc->idlen && ((lk.cands[i].type == CT_KALLSYMS &&
 		    idrc < 0) || (idlen && id_same(rc->id, rc->idlen, e.id,
 		    idlen)));
-		// a kernel image's place holding no kernel image is passed
-		// over, as perf report passes it over (fmt §6.5)
+		// no kernel image: passed over, as perf report does (fmt §6.5)
 		if (!match && lk.cands[i].type == CT_VMLINUX && (e.notelf ||
 		    (kernel_release(&lk.cands[i], rel, sizeof rel), !rel[0]))) {
 			if (opt.verbose)
@@ -7758,7 +7716,7 @@ walk_places(struct facts *f)
 				at[P_KIMAGE] = i;
 			continue;
 		}
-		// a debug file gives symbols, not the binary: said, never judged
+		// a debug file has symbols, not the code: said, never judged
 		if (lk.cands[i].type == CT_DEBUG) {
 			if (match && !(r->flags & RF_DEBUG)) {
 				r->flags |= RF_DEBUG;
@@ -7766,7 +7724,6 @@ walk_places(struct facts *f)
 			}
 			continue;
 		}
-		// the ID on disk: the match's, else the first file's
 		if (idlen && (match || at[P_FIRST] == MAXCAND)) {
 			r->disklen = (uint8_t)idlen;
 			memcpy(r->diskid, e.id, idlen);
@@ -7856,7 +7813,6 @@ gather_places(struct facts *f)
 		f->bits |= F(NO_SYSFS);
 }
 
-/* other_id_nowhere's fact; then the places of the recorded ID. */
 static void
 gather_other_id(struct facts *f)
 {
@@ -7887,7 +7843,6 @@ decide(struct facts *f)
 	return i;
 }
 
-/* Object g's verdict: its recorded facts, then decide. */
 static unsigned
 check_group(uint32_t g)
 {
@@ -7964,9 +7919,8 @@ sysroot_sane(void)
 	return 0;
 }
 
-/* The span of the records' timestamps (pt.rec_lo the first), 0 if none:
- * the samples' own where read; SAMPLE_TIME only where not, as each file
- * of --switch-output carries the first file's first sample time there. */
+/* The span of the records' times (pt.rec_lo the first), or 0; SAMPLE_TIME
+ * only where no sample was read: --switch-output's files carry the first's. */
 static uint64_t
 record_span(void)
 {
@@ -7983,12 +7937,10 @@ record_span(void)
 	return lo && hi > lo ? hi - lo : 0;
 }
 
-/* The events' clock now, as pf.clock names it (fmt §3.6), beside
- * CLOCK_MONOTONIC and CLOCK_REALTIME; *w the width of that moment.  Only a
- * perf event reads the clock perf stamps records by (a time namespace
- * moves clock_gettime's): a dummy event on this thread records a COMM,
- * its time appended, as the thread takes its own name again.  0 where
- * no event opens (perf_event_paranoid, seccomp, qemu-user). */
+/* The events' clock now (pf.clock, fmt §3.6), beside CLOCK_MONOTONIC and
+ * CLOCK_REALTIME; *w the width of that moment.  A time namespace moves
+ * clock_gettime's, so a dummy event on this thread records a COMM, its
+ * time appended, as the thread takes its own name again.  0 if none. */
 static int
 perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
     int64_t *w)
@@ -8003,10 +7955,9 @@ perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
 	int be, found = 0;
 
 	*perf = 0;
-	// PERF_TYPE_SOFTWARE, its size, PERF_COUNT_SW_DUMMY, PERF_SAMPLE_TIME;
-	// exclude_kernel, exclude_hv, comm, sample_id_all and use_clockid,
-	// as a native flag word (a big-endian compiler's bitfields run from
-	// the top: fmt §4); the clockid
+	// PERF_TYPE_SOFTWARE, size, PERF_COUNT_SW_DUMMY, PERF_SAMPLE_TIME;
+	// exclude_kernel, exclude_hv, comm, sample_id_all, use_clockid as a
+	// native word (big-endian bitfields run from the top: fmt §4)
 	if (clock)
 		flags |= (uint64_t)1 << F_USE_CLOCKID;
 	memcpy(&low, &one, 1);
@@ -8062,9 +8013,8 @@ perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
 }
 
 /* Whether the perf.data is the file perf wrote, by the events' clock
- * (docs/design.md, "The profile's time"): 1 the file perf wrote, 0 a
- * copy, -1 nothing to place it by.  Sets pt.clock_lo and pt.clock_hi,
- * the first record placed, where the mtime allows, birth time or not. */
+ * (docs/design.md, "The profile's time"): 1, 0 a copy, -1 untold; sets
+ * pt.clock_lo and pt.clock_hi, the first record, as the mtime allows. */
 static int
 born_by_clock(void)
 {
@@ -8137,8 +8087,6 @@ mtime_trust(void)
 	} else if (born_after())
 		pt.trust = PT_COPY;
 	else {
-		// perf's clock where it places the file, else the age
-		// against the records' span
 		pt.trust_age = pf.mtime > pf.btime ?
 		    (uint64_t)pf.mtime - (uint64_t)pf.btime : 0;
 		pt.trust_clock = born_by_clock();
@@ -8150,9 +8098,8 @@ mtime_trust(void)
 	}
 }
 
-/* The last sample's wall time by CLOCK_DATA in pt.ns, 1 where it is taken
- * (docs/design.md, "The profile's time"); 0, said, where its reference is
- * not just before the first record or it falls after the mtime. */
+/* The last sample's wall time by CLOCK_DATA in pt.ns, 1 where taken
+ * (docs/design.md, "The profile's time"); 0, said: the mtime stands in. */
 static int
 clock_data_fits(void)
 {
@@ -8161,9 +8108,8 @@ clock_data_fits(void)
 	char when[64];
 
 	pt.ns = (int64_t)(pf.clock_tod + (t - pf.clock_ns));
-	// perf reads the pair just before it opens the events: one after
-	// the first record, or a second before it, is a time namespace's
-	// (or idle events'), not the records' clock
+	// perf reads the pair just before it opens the events: one after the
+	// first record, or a second before it, is a time namespace's
 	if (pt.rec_lo && (pf.clock_ns > pt.rec_lo + 1000000 ||
 	    pt.rec_lo - pf.clock_ns > 1000000000)) {
 		msg(0, "%s: CLOCK_DATA's reference lies %s %s the first record "
@@ -8184,9 +8130,8 @@ clock_data_fits(void)
 	return 0;
 }
 
-/* The profile's time: the last sample's wall-clock time by CLOCK_DATA,
- * else the perf.data file's mtime; -t and -r override.  Before 2000 or in
- * the future (a board without a clock) it judges nothing. */
+/* The profile's time (docs/design.md, "The profile's time"); before 2000
+ * or in the future (a board without a clock) it judges nothing. */
 static int
 profile_time(void)
 {
@@ -8243,19 +8188,17 @@ profile_time(void)
 	    pf.btime : pt.clock_lo) : pt.trust == PT_AGED ? pf.btime :
 	    pt.trust_span < (uint64_t)pt.ns ? pt.ns -
 	    (int64_t)pt.trust_span : 0;
-	// an unconfirmed mtime may be a copy's or cut to whole seconds:
-	// start where perf's clock places the first record, less clock_lo's
-	// allowance for the perf.data's own coarse times
+	// an unconfirmed mtime may be a copy's or whole seconds: start at
+	// perf's clock's first record, less clock_lo's coarse-time allowance
 	if (pt.trust == PT_UNCONFIRMED && pt.clock_hi)
 		pt.start = pt.clock_lo + FILE_TICK + pf.time_slack;
 	pt.ok = 1;
 	return 1;
 }
 
-/* Whether the profile was recorded in this boot of this system, where
- * alone the running kernel, modules and vDSO ran (docs/design.md, "This
- * boot"): 1 shown, 0 another boot or a system not shown to be this one,
- * -1 nothing tells (pt.boot_why says why).  pt.now: the wall clock. */
+/* Whether the profile is of this boot of this system (docs/design.md,
+ * "This boot"): 1 shown, 0 another boot or a system not shown to be this
+ * one, -1 nothing tells (pt.boot_why: why).  pt.now: the wall clock. */
 static void
 boot_settle(void)
 {
@@ -8273,8 +8216,7 @@ boot_settle(void)
 		    "from this system (-L says so)";
 		return;
 	}
-	// no event: perf's own clock by CLOCK_BOOTTIME and NTP's 500 ppm,
-	// a -k clock's not known
+	// no event: perf's clock by BOOTTIME and NTP's 500 ppm; -k's unknown
 	if (pf.clock == CLOCK_MIXED || !perf_clock_now(pf.clock, &p, &m, &r,
 	    &w))
 		p = pf.clock ? INT64_MAX : ts_ns(&bt) + ts_ns(&bt) / 2000;
@@ -8289,11 +8231,9 @@ boot_settle(void)
 	    "recording in this boot (-t TIME or -r FILE can)";
 }
 
-/* Default caches, where -c names none: $HOME/.debug and the debuginfod
- * client's ($DEBUGINFOD_CACHE_PATH, else $XDG_CACHE_HOME/debuginfod_client,
- * else $HOME/.cache/debuginfod_client); under a sysroot the profiled
- * system's own instead, ROOT/.debug (perf --symfs) and root's
- * ROOT/root/.debug (perf record on a board), never this host's. */
+/* Default caches where -c names none: $HOME/.debug and the debuginfod
+ * client's ($DEBUGINFOD_CACHE_PATH, XDG, ~/.cache); under a sysroot its
+ * own instead (ROOT/.debug, ROOT/root/.debug), never this host's. */
 static void
 cache_defaults(void)
 {
@@ -8326,8 +8266,7 @@ cache_defaults(void)
 			opt.cache[opt.ncache++] = dir[i];
 }
 
-/* One fact of this system against the profile's: the first that differs
- * goes in pt.host_diff. */
+/* A fact of this system's against the profile's (pt.host_diff). */
 static void
 host_fact(const char *what, const char *rec, const char *here)
 {
