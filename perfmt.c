@@ -8339,9 +8339,8 @@ host_compare(void)
 }
 
 /* ==== 15. Reports =======================================================
- * The table (default), porcelain (-p: tab-separated, '-' for empty) and
- * JSON Lines (-j).  Every name is escaped in every format (section 4).
- */
+ * The table, porcelain (-p: tab-separated, '-' for empty) and JSON Lines
+ * (-j).  Every name is escaped in every format (section 4). */
 
 static void
 dadd(const char *fmt, ...)
@@ -8371,8 +8370,7 @@ detail_time(const char *what, int64_t mtime)
 }
 
 
-/* " (PATH)" when the file judged is not at the recorded name itself: under
- * a sysroot, in a cache, a kernel image. */
+/* " (PATH)" where the file judged is not at the recorded name. */
 static void
 detail_where(const struct obj *o, const struct cand *c)
 {
@@ -8380,7 +8378,6 @@ detail_where(const struct obj *o, const struct cand *c)
 		dadd(" (%s)", esc(c->path));
 }
 
-/* How far the profile's time is trusted, in words. */
 static const char *
 trust_words(void)
 {
@@ -8432,8 +8429,7 @@ trust_text(void)
 	return buf;
 }
 
-/* The words of rules whose words vary with the facts (R_MISSING: what
- * stands at the places). */
+/* R_MISSING's words: what stands at the places. */
 static void
 detail_missing(const struct obj *o, const struct res *r)
 {
@@ -8458,8 +8454,7 @@ detail_missing(const struct obj *o, const struct res *r)
 	else if (lk.cands[0].err && lk.cands[0].err != ENOENT)
 		dadd("%s: %s", esc(lk.cands[0].path),
 		    walk_error(lk.cands[0].err));
-	// an APK there without the library (walk_places): read again
-	// for why
+	// an APK without the library (walk_places): read again for why
 	else if (lk.cands[0].type == CT_APK && !lk.cands[0].err &&
 	    elf_buildid(lk.cands[0].root, lk.cands[0].path,
 	    lk.cands[0].entry, &e, &st) == 2 && e.absent)
@@ -8566,8 +8561,7 @@ detail_id(const struct obj *o, const struct res *r, const struct rec *rc,
 	}
 }
 
-/* The words of the rules the file's release, inode and times decide,
- * and of the rest whose words vary. */
+/* The words of the rules release, inode and times decide, and the rest's. */
 static void
 detail_judged(const struct res *r, const struct rec *rc,
     const struct cand *c)
@@ -8667,8 +8661,7 @@ detail_judged(const struct res *r, const struct rec *rc,
 	}
 }
 
-/* The notes every detail may carry after its rule's words, unless the
- * rule's words say them (its T_NO_ bits). */
+/* The notes after a rule's words, but those its T_NO_ bits leave out. */
 static void
 detail_notes(const struct obj *o, const struct res *r, const struct rec *rc,
     unsigned tail)
@@ -8700,8 +8693,7 @@ detail_notes(const struct obj *o, const struct res *r, const struct rec *rc,
 	if (r->flags & RF_IMAGE_ID)
 		dadd("; the build-ID perf recorded for %s",
 		    esc(obj_name(&ot.objs[kernel_image(o)])));
-	// r->first names the debug file unless a binary with the ID was
-	// found (RF_PATH_DIFF takes it then): the note is for when none was
+	// r->first is the debug file unless a binary matched (T_NO_DEBUG)
 	if ((r->flags & RF_DEBUG) && !(tail & T_NO_DEBUG))
 		dadd("; symbols: the debug file %s has the recorded build-ID, "
 		    "not the binary", esc(cand_resolve(&lk.cands[r->first])));
@@ -8736,10 +8728,8 @@ detail_for(uint32_t g, const struct rec *rc)
 	detail_notes(o, r, rc, ru->tail);
 }
 
-/* A JSON string: the escaped name (section 4), with '"' and '\' escaped
- * again for JSON; control bytes never reach here.  NULL is null.  A
- * text its maker escaped already (a detail, dadd's esc) is not escaped
- * twice: json_text. */
+/* A JSON string of s, escaped (section 4) unless its maker did (a detail),
+ * and '"' and '\' again for JSON; NULL is null. */
 static void
 json_text(const char *s, int escaped)
 {
@@ -8793,17 +8783,14 @@ report_row(uint32_t g)
 		fputs(",\"file\":", stdout);
 		json_str(r->cand < lk.ncand && r->verdict != V_MISSING &&
 		    r->verdict != V_SKIP ? lk.cands[r->cand].path : NULL);
-		// every row has every key; a time past what ts_ns holds has
-		// no date to give here (null), the detail says which bound it
-		// lies past
+		// a saturated time has no date (null): the detail says which
 		if (r->mtime && r->mtime != INT64_MAX && r->mtime != INT64_MIN) {
 			utc_into(when, sizeof when, r->mtime, 1);
 			printf(",\"mtime\":\"%s\"", when);
 		} else {
 			fputs(",\"mtime\":null", stdout);
 		}
-		// how the profile mapped it: code, data only (-a), or not at
-		// all (a build-ID table's or record's alone)
+		// code, data only (-a), or null: named by build-ID alone
 		printf(",\"mapped\":%s", o->gsrc & SRC_EXEC ? "\"code\"" :
 		    o->gsrc & SRC_MMAP ? "\"data\"" : "null");
 		printf(",\"build_ids_recorded\":%u,\"detail\":", rc.nids);
@@ -8815,9 +8802,7 @@ report_row(uint32_t g)
 		out_name(obj_name(o), o->namelen, 1);
 		printf("\t%s\n", rpt.detail[0] ? rpt.detail : "-");
 	} else {
-		// the columns named once, above the first row, OBJECT as wide
-		// as the pass's widest name up to a bound; the ID is the
-		// recorded one, the file's is in the detail, last
+		// the header once; OBJECT as wide as the widest name, bounded
 		if (!opt.quiet && !rpt.table_named++)
 			printf("%-10s %-*s %-40s  %s\n", "VERDICT", rpt.name_w,
 			    "OBJECT", "RECORDED-BUILD-ID", "DETAIL");
@@ -8833,8 +8818,7 @@ static const char *const trust_names[] = { "given", "recorded", "confirmed",
 	"age", "unconfirmed", "copy" };
 static const char *const host_names[] = { "unknown", "alike", "foreign" };
 
-/* JSON: "profile_time"'s value and the members after it, RFC 3339 UTC
- * as the rows' mtimes; null where no profile time was settled. */
+/* JSON: "profile_time" and the members after it; null if unsettled. */
 static void
 json_prof_time(void)
 {
@@ -8852,8 +8836,7 @@ json_prof_time(void)
 }
 
 
-/* Whether a pass's object i is judged (wanted); one left out is
- * counted for the summary.  Once an object a pass. */
+/* Whether a pass's object i is judged; one left out is counted, once. */
 static int
 judged(uint32_t i)
 {
@@ -8924,8 +8907,7 @@ report_summary(const unsigned *counts)
 		    pt.host_diff);
 }
 
-/* -p and -q print no summary: where a verdict rests on the perf.data's
- * mtime, standard error says so, once. */
+/* -p and -q print no summary: a time from the mtime is said on stderr. */
 static void
 report_time_note(unsigned by_time)
 {
