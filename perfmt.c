@@ -8920,11 +8920,8 @@ report_time_note(unsigned by_time)
 
 
 /* ==== 16. Commands ====================================================== */
-/* The options of each command: a letter means the same wherever it is
- * taken.  Each has a long name (long_opts, section 17), perf's where perf
- * has the concept; lopts are the letters of those a command takes only
- * by their long name (list --kernel: perf buildid-list's -k, which is a
- * kernel image here). */
+/* Each command's options, a letter the same wherever taken; lopts: those
+ * taken by long name only (list --kernel: -k is a kernel image here). */
 enum { C_CHECK, C_LIST, C_HEADER, C_BUILDID, C_INJECT, C_ARCHIVE };
 
 static const struct {
@@ -8951,8 +8948,7 @@ pf_msg(int level, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The plan of what the command reads (section 7: plan); 0 if -a and -H
- * were both given to a command that judges. */
+/* What cmd reads (section 7: plan); 0 for -a with -H where it judges. */
 static int
 read_plan(int cmd)
 {
@@ -8960,8 +8956,7 @@ read_plan(int cmd)
 
 	plan.hits = opt.hits;
 	plan.times = cmd == C_HEADER;
-	// with -t or -r too: the recording's start is the span back from
-	// the time given, and a span of the samples alone starts it late
+	// with -t or -r too: the start is the records' span back from it
 	plan.span = judges;
 	plan.data_maps = !judges || opt.all;
 	plan.passes = cmd != C_HEADER;
@@ -8975,10 +8970,8 @@ read_plan(int cmd)
 	return 1;
 }
 
-/* One line as perf buildid-list prints it: "%-40s %s"; with -j a JSON
- * object, the build-ID null when there is none (list -H), the guest the
- * machine pid (null: the host).  With -H the build-ID is the one the
- * profile holds for the object's group, if any. */
+/* One line as perf buildid-list prints it, "%-40s %s", or a JSON object
+ * (guest: the machine pid, null the host); -H: the group's build-ID. */
 static void
 list_out(uint32_t g)
 {
@@ -9005,10 +8998,8 @@ list_out(uint32_t g)
 	putchar('\n');
 }
 
-/* list's order, as perf 6.9 and later print it: the host's objects, then
- * each guest's by machine pid (machine.c), each machine's by name in byte
- * order (its dsos are an array sorted by strcmp of the name, dsos.c).
- * Objects of one name keep the order first met: the index breaks ties. */
+/* list's order, as perf 6.9 and later: the host's, then each guest's by
+ * machine pid, each by strcmp of the name, then as first met (dsos.c). */
 static int
 list_cmp(const void *a, const void *b)
 {
@@ -9031,23 +9022,20 @@ in_table(uint32_t i)
 	return (ot.objs[i].src & (SRC_TABLE | SRC_RECORD)) != 0;
 }
 
-/* Objects whose build-ID only an MMAP2 record carries. */
 static int
 mmap2_only(uint32_t i)
 {
 	return (ot.objs[i].src & SRC_MMAP2ID) && !in_table(i);
 }
 
-/* perf buildid-list -H: the objects samples fell in, with their build-ID
- * when the profile holds one and a blank column when not. */
+/* perf buildid-list -H: the objects samples fell in. */
 static int
 hit_leader(uint32_t i)
 {
 	return ot.objs[i].group == i && (path_hit(i) & hit_mask());
 }
 
-/* The objects want() takes, a line each in list's order; their number.
- * No two compare equal, so qsort's order is the one order. */
+/* The objects want() takes, a line each in list's order; their number. */
 static uint32_t
 list_table(int (*want)(uint32_t))
 {
@@ -9062,9 +9050,7 @@ list_table(int (*want)(uint32_t))
 	return n;
 }
 
-/* After a pass that read the scope: say which objects may have more hits
- * than seen, because a process or a map of theirs did not fit the tables
- * (they are judged). */
+/* After a pass that read the scope: samples and objects it missed. */
 static void
 hits_report(void)
 {
@@ -9100,8 +9086,7 @@ hits_report(void)
 		}
 }
 
-/* The objects the table could not keep, which list and check leave out
- * (done: "listed", "checked"). */
+/* The objects the table could not keep (done: "listed", "checked"). */
 static void
 dropped_note(const char *done)
 {
@@ -9126,9 +9111,8 @@ cmd_list(const char *path)
 			continue;
 		}
 		n += list_table(in_table);
-		// perf lists MMAP2 build-IDs only where it reads the records
-		// (no table): after the table's, so that perf's lines stay
-		// the first, in the same order among themselves
+		// perf lists MMAP2 build-IDs only without a table: after the
+		// table's, so that perf's lines come first, in perf's order
 		n += list_table(mmap2_only);
 		for (i = 0; i < ot.nobj; i++)
 			mapped += !!(ot.objs[i].src & SRC_EXEC);
@@ -9196,9 +9180,8 @@ cmd_buildid(int argc, char **argv)
 	return rpt.status;
 }
 
-/* header: each fact once, in the order cmd_header calls for them, as a line
- * "label  value" or, with -j, as a member of one JSON object "key":value.
- * A fact the profile lacks is no line, and null in JSON. */
+/* header: each fact a line "label  value", or with -j a member "key":value
+ * of one object; a fact the profile lacks is no line, and null in JSON. */
 
 /* The start of a fact: its line's label, or its member's key. */
 static void
@@ -9237,8 +9220,7 @@ h_num(const char *key, int has, uint64_t v)
 		fputs("null", stdout);
 }
 
-/* A count that is a line of its own in text, "LABEL  N WORDS", where it
- * is not 0; in JSON the member KEY (if any), null at 0 unless zero. */
+/* A count: text "LABEL  N WORDS" unless 0; JSON's KEY null at 0 unless zero */
 static void
 h_count(const char *label, const char *key, int zero, uint64_t v,
     const char *words)
@@ -9257,7 +9239,6 @@ h_bool(const char *key, int v)
 	fputs(v ? "true" : "false", stdout);
 }
 
-/* ns since the clock's epoch as seconds with 9 decimals */
 static void
 put_ns(uint64_t ns)
 {
@@ -9372,8 +9353,7 @@ static const char *const sample_bits[] = {
 	"WEIGHT_STRUCT"
 };
 
-/* perf's names for the generic events (uapi PERF_TYPE_HARDWARE and
- * PERF_TYPE_SOFTWARE), for profiles without an EVENT_DESC section. */
+/* perf's names of the generic events, where no EVENT_DESC names them. */
 static const char *
 event_name(const struct attr *a)
 {
@@ -9464,7 +9444,6 @@ clock_name(uint32_t id)
 	    "clock";
 }
 
-/* The records' times, the clock they are in, and the profile's time. */
 static void
 h_times(void)
 {
@@ -9703,7 +9682,7 @@ cmd_header(const char *path)
 }
 
 /* After the first pass read the profile: its time, whether it is this
- * system's, the caches to look in; 0 if its time cannot be settled. */
+ * system's, the caches to look in; 0 if -t or -r cannot be read. */
 static int
 verdicts_begin(void)
 {
@@ -9716,8 +9695,7 @@ verdicts_begin(void)
 	return 1;
 }
 
-/* One pass: a verdict for each object of this share, the rows problems
- * first. */
+/* One pass: a verdict for each object of this share, problems first. */
 static void
 check_pass(unsigned *counts, unsigned *by_time)
 {
@@ -9733,9 +9711,8 @@ check_pass(unsigned *counts, unsigned *by_time)
 			// the rules from no-time on rest on the profile's time
 			*by_time += jd.res[i].rule >= R_NO_TIME;
 		}
-	// a row of a typical name fits 120 columns; a longer name pushes
-	// its own row's ID and detail along
-	// (the first pass's: the columns are named once)
+	// a row of a typical name fits 120 columns, a longer one pushes its
+	// own row's ID and detail along (the first pass's: named once)
 	for (i = 0; !rpt.table_named && i < ot.nobj; i++)
 		if (wanted(i) && (w = out_name(obj_name(&ot.objs[i]),
 		    ot.objs[i].namelen, 0)) > (size_t)rpt.name_w)
@@ -9779,23 +9756,8 @@ cmd_check(const char *path)
 }
 
 /* ---- writing: a new file in place of the output ------------------------
- * docs/design.md "How perfmt writes".  inject and archive never write
- * into a file that is there: the new file is made beside the output
- * (wr_mktemp: 0600, this user's), written whole, given what the file it
- * replaces had (owner and group, mode, extended attributes: ACLs and
- * security labels are ones), and renamed over it, synced before the
- * rename and the directory after, so that a power cut too leaves the old
- * output (or none) or the whole new one.  A failure, or a signal that
- * ends the process, removes it, and the output is as it was.  What it may
- * replace is checked before anything is read: nothing, or a regular file
- * of the command's kind (a profile, a tar; never a link, a FIFO or a
- * device) that is none of the files this run reads and that no process
- * has open for writing.  The output's directory is held open from the
- * check to the rename, and every name is taken in it (openat, renameat):
- * a directory swapped in on the path meanwhile gets nothing.  "-" is
- * standard output: the new file, made in $TMPDIR and unlinked at once,
- * is copied out when whole; only archive's tar into a pipe goes out as
- * it is written. */
+ * docs/design.md, "How perfmt writes": the promises these keep, and how.
+ * "-" is standard output. */
 #ifndef F_SETLEASE
 #define F_SETLEASE 1024		/* Linux; musl's <fcntl.h> has it for GNU */
 #endif
@@ -9806,8 +9768,7 @@ cmd_check(const char *path)
 static struct {
 	const char *path;	/* the output; NULL: standard output */
 	const char *base;	/* its last part, its name in dfd */
-	int dfd;		/* where new files are made: the output's
-				 * directory, or $TMPDIR's for "-" */
+	int dfd;		/* the output's directory, or $TMPDIR's */
 	char dir[PATHMAX];	/* dfd's path as given, "" or ending in '/' */
 	char tmp[PATHMAX];	/* the new file's path, while it has a name */
 	const char *tname;	/* its name in dfd: the end of tmp */
@@ -9815,15 +9776,12 @@ static struct {
 	int old;		/* the file the rename replaces, open, or -1 */
 	int ofd;		/* standard output, for "-": fd 1 is stderr's */
 	int writer;		/* has_writer(old) */
-	struct stat ost;	/* that file, or standard output's; inode 0
-				 * (none) if neither is a file */
+	struct stat ost;	/* that file, or stdout's; inode 0 if no file */
 	uint64_t at;		/* bytes written where the output stands */
 	unsigned steps;		/* writes done, for the crash tests */
-	int64_t birth;		/* inject: the profile's birth, kept as
-				 * BIRTH_XATTR; 0 none */
+	int64_t birth;		/* inject: the birth to keep; 0 none */
 	volatile sig_atomic_t named;	/* tmp is a file to remove */
-	volatile sig_atomic_t copying;	/* standard output's file is
-					 * being filled */
+	volatile sig_atomic_t copying;	/* stdout's file being filled */
 } wr;
 
 /* The new file, not renamed, goes: at the end (wr_end) or on a signal. */
@@ -9835,10 +9793,8 @@ wr_unname(void)
 	wr.named = 0;
 }
 
-/* A build with PERFMT_TEST_HOOKS stops dead after the Nth write step
- * (PERFMT_WRITE_STOP=N), or with PERFMT_WRITE_SIG=S sends itself signal
- * S there: the tests show that every such stop leaves the old output or
- * the new one, and a signal no new file beside it. */
+/* PERFMT_TEST_HOOKS: stop dead after write step N (PERFMT_WRITE_STOP), or
+ * raise signal PERFMT_WRITE_SIG there, for the crash tests. */
 static void
 wr_step(void)
 {
@@ -9854,9 +9810,7 @@ wr_step(void)
 #endif
 }
 
-/* n bytes to fd, at off or (off < 0) where it stands; name (NULL:
- * standard output) for the message.  Inject's and archive's one way to
- * write. */
+/* n bytes to fd at off, or where it stands (off < 0); name for messages. */
 static int
 write_full(int fd, const char *name, const void *p, size_t n, int64_t off)
 {
@@ -9878,9 +9832,7 @@ write_full(int fd, const char *name, const void *p, size_t n, int64_t off)
 	return 1;
 }
 
-/* n bytes to the new file at off, or (off < 0) where the output stands
- * (wr.at): the new file, or standard output where it is written as it
- * goes (wr_begin).  One write step. */
+/* One write step: n bytes at off, or where the output stands (wr.at). */
 static int
 wr_write(const void *p, size_t n, int64_t off)
 {
@@ -9900,9 +9852,8 @@ same_file(const struct stat *a, const struct stat *b)
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
 }
 
-/* Whether st is a file this run reads: 1 the profile in (its file or
- * standard input's), 2 a file of it where it is a directory (data, a
- * data.N), 3 -r's or -k's; 0 none. */
+/* Whether st is a file this run reads: 1 the profile (stdin's too), 2 a
+ * data or data.N of a directory profile, 3 -r's or -k's; 0 none. */
 static int
 wr_reads(const struct stat *st, const char *in)
 {
@@ -9935,19 +9886,15 @@ wr_reset(void)
 	wr.fd = wr.old = wr.ofd = wr.dfd = -1;
 }
 
-/* Whether a process has fd's file open for writing (perf record still
- * recording into it): Linux grants a read lease only where none has one
- * (fcntl(2), F_SETLEASE), and it is let go at once.  1 yes, 0 no, else
- * -errno: cannot tell (EACCES: another user's file, without CAP_LEASE;
- * EINVAL: a file system without leases). */
+/* Whether a process writes fd's file (perf record still recording): Linux
+ * grants a read lease only if none does.  1 yes, 0 no, else -errno. */
 static int
 has_writer(int fd)
 {
 	struct sigaction ign, old;
 	int r, e;
 
-	// an open for writing in the moment the lease is held signals SIGIO,
-	// whose default ends the process
+	// a writer's open while the lease is held sends SIGIO, which kills
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;
 	sigaction(SIGIO, &ign, &old);
@@ -9959,10 +9906,8 @@ has_writer(int fd)
 	return !r ? 0 : e == EAGAIN ? 1 : -e;
 }
 
-/* Whether the file open at fd, the output's, may be replaced by what
- * the command writes (kind WR_PROFILE or WR_TAR): an empty file, or one
- * of that kind.  What is neither (a binary, a log, a source) was not
- * meant, however the name came to be given. */
+/* Whether the output open at fd may be replaced by kind: an empty file,
+ * or one of that kind, not a binary, a log or a source. */
 enum { WR_PROFILE, WR_TAR };
 
 static int
@@ -9975,9 +9920,8 @@ wr_kind(int fd, int kind)
 	if (n == 0)
 		return 1;
 	if (kind == WR_TAR) {
-		// a tar: a ustar header first, or an archive that holds
-		// nothing: zero blocks alone, a record (10240 bytes) at most,
-		// where a disk image or a swap file is far more
+		// a ustar header, or zeros alone up to a record (10240 bytes,
+		// tar -cf of nothing): a disk image or a swap file is more
 		if (n == (ssize_t)sizeof b && !memcmp(b + 257, "ustar", 5))
 			return 1;
 		while (n == (ssize_t)sizeof b && all_zero(b, sizeof b) &&
@@ -9989,8 +9933,8 @@ wr_kind(int fd, int kind)
 	    "2ELIFREP", 8) || !memcmp(b, "PERFFILE", 8));
 }
 
-/* Whether the profile open at fd has no data size (fmt §5.1): a
- * killed recording, or one perf record still writes; a pipe's too. */
+/* Whether the profile at fd has no data size (fmt §5.1): killed, still
+ * being written, or a pipe's. */
 static int
 wr_unfinished(int fd)
 {
@@ -10003,9 +9947,8 @@ wr_unfinished(int fd)
 	    !get64(h + 48, h[0] == '2');
 }
 
-/* The directory new files are made in, held open (wr.dfd): dir's
- * first n bytes ("" the working directory), or $TMPDIR (else /tmp)
- * for standard output.  0 and errno if it cannot be opened. */
+/* The directory new files are made in, held open (wr.dfd): dir's first n
+ * bytes, or $TMPDIR (else /tmp) for standard output. */
 static int
 wr_dir(const char *dir, size_t n)
 {
@@ -10025,8 +9968,7 @@ wr_dir(const char *dir, size_t n)
 	return 0;
 }
 
-/* Whether name, the last part of a path, is data.N: beside a file data,
- * perf reads it as a stream of a directory profile (fmt §5.6). */
+/* data.N: beside a file data, a stream of a directory profile (fmt §5.6) */
 static int
 stream_name(const char *name)
 {
@@ -10034,10 +9976,8 @@ stream_name(const char *name)
 	    !name[5 + strspn(name + 5, "0123456789")];
 }
 
-/* -o -: standard output, never a terminal, nor the file standard error
- * writes to, nor a file that holds data (a file only if empty, as >
- * leaves it) or this run reads.  It carries the output from here on;
- * what the command says goes to standard error.  Said, and 0, if not. */
+/* -o -: standard output, unless a terminal, a disk, stderr's file, a file
+ * with data, or one this run reads: said, and 0, then. */
 static int
 wr_stdout(const char *in)
 {
@@ -10072,8 +10012,7 @@ wr_stdout(const char *in)
 		}
 		wr.ost = st;
 	}
-	// standard output carries the output: what the command says
-	// goes to standard error
+	// fd 1 becomes stderr's: what the command says stays out of the output
 	if ((wr.ofd = dup(1)) < 0 || dup2(2, 1) < 0) {
 		msg(2, "<stdout>:");
 		return 0;
@@ -10081,12 +10020,8 @@ wr_stdout(const char *in)
 	return 1;
 }
 
-/* Checks what the output may be, before anything is read or written:
- * standard output ("-", wr_stdout), nothing yet (but never a new stream
- * of a directory profile: data, data.N beside a file data), or a regular
- * file of the command's kind (wr_kind) that no process writes and this
- * run does not read; in place, the profile itself.  Said, and 0, if
- * not. */
+/* Whether out may be replaced (docs/design.md, "How perfmt writes"),
+ * before anything is read; said, and 0, if not. */
 static int
 wr_target(const char *in, const char *out, int in_place, int kind)
 {
@@ -10147,8 +10082,7 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 		return 0;
 	}
 	// another user's file in a sticky directory others write to (/tmp):
-	// its owner chose the name, and would own the new file (the kernel's
-	// fs.protected_regular refuses such a file to an open that creates)
+	// its owner chose the name (fs.protected_regular's case)
 	if (!in_place && !fstat(wr.dfd, &ds) && ds.st_mode & S_ISVTX &&
 	    ds.st_mode & (S_IWGRP | S_IWOTH) && wr.ost.st_uid != geteuid() &&
 	    wr.ost.st_uid != ds.st_uid) {
@@ -10169,9 +10103,8 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 		    name);
 		return 0;
 	}
-	// where that cannot be told (no lease), a profile of data size 0
-	// (fmt §5.1; or a pipe's) may be a recording perf still writes, which
-	// would go on into a file no name leads to
+	// no lease to tell: data size 0 (fmt §5.1; a pipe's) may be a
+	// recording perf still writes, into a file no name would lead to
 	if (kind == WR_PROFILE && wr.writer < 0 && wr_unfinished(wr.old)) {
 		msg(2, "%s%s: data size 0: killed, or perf still writes it (no "
 		    "lease to tell: %s): %s, or run after perf exits", o, name,
@@ -10182,12 +10115,8 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	return 1;
 }
 
-/* A signal of wr_signals': the new file goes, then the signal takes its
- * default course, so that the exit status still says it.  The default is
- * set here, where the signal is blocked, not on entry (SA_RESETHAND):
- * the same signal sent again as the handler is entered (timeout sends
- * it to the process and to its group) would find the default and end
- * the process before the file went. */
+/* wr_signals' handler: the new file goes, then the default, set here with
+ * the signal blocked (not SA_RESETHAND: timeout sends two), ends it. */
 static void
 wr_signal(int sig)
 {
@@ -10198,12 +10127,8 @@ wr_signal(int sig)
 	raise(sig);
 }
 
-/* main's, for inject and archive: every signal whose default ends the
- * process without a core removes the new file first (a crash, a bug,
- * leaves it to the debugger, as SIGKILL leaves it: the output is whole
- * either way).  A signal the caller ignores (nohup) stays ignored.
- * SIGXFSZ is ignored: a file past RLIMIT_FSIZE fails its write, which is
- * said, and the run ends as any failure does. */
+/* main's, for inject and archive: the table's and the real-time signals,
+ * unless ignored (nohup), remove the new file; SIGXFSZ fails a write. */
 static void
 wr_signals(void)
 {
@@ -10233,12 +10158,8 @@ wr_signals(void)
 	sigaction(SIGXFSZ, &sa, NULL);
 }
 
-/* A new file in wr.dfd, .perfmt-WHAT-XXXXXX, its path in buf; named 0:
- * unlinked at once (nothing is left of it, whatever happens).  mkstemp
- * takes a path, whose directories may change between the check and
- * the rename: here six letters from the clock and the process, made
- * with O_EXCL (never a file, a link or a FIFO that is there) in the
- * directory held open. */
+/* A new file .perfmt-WHAT-XXXXXX in wr.dfd, its path in buf, by O_EXCL
+ * (mkstemp takes a path); named 0: unlinked at once. */
 static int
 wr_mktemp(char *buf, const char *what, int named)
 {
@@ -10269,8 +10190,7 @@ wr_mktemp(char *buf, const char *what, int named)
 		return -1;
 	}
 	x = buf + strlen(buf) - 6;
-	// no signal between the file's making and its name given to the
-	// handler (wr_signal), or its unlinking: it would stay there
+	// no signal between the file's making and its naming or unlinking
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &old);
 	for (i = 0; fd < 0 && i < 100; i++) {
@@ -10307,9 +10227,8 @@ fail:
 	return -1;
 }
 
-/* The new file (wr.fd), or with stream and a standard output that is
- * no file (a pipe), nothing: the caller writes to it as it goes.  A
- * standard output that is a file gets nothing before the run is whole. */
+/* The new file (wr.fd), or nothing with stream and a standard output that
+ * is no file (a pipe): the caller writes to it as it goes. */
 static int
 wr_begin(const char *what, int stream)
 {
@@ -10319,10 +10238,8 @@ wr_begin(const char *what, int stream)
 }
 
 /* The replaced file's extended attributes on the new one, and no others
- * (a default ACL the directory gave it): names through bufs.feat (a list
- * holds 64 KiB at most, XATTR_LIST_MAX), values through the halves of
- * bufs.data (64 KiB each at most, XATTR_SIZE_MAX; one that does not fit is
- * not kept, and said), neither buffer in use once the passes are done. */
+ * (a default ACL the directory gave it), through bufs.feat and bufs.data,
+ * free once the passes are done; one too big refuses the command, said. */
 static int
 wr_xattrs(void)
 {
@@ -10331,9 +10248,8 @@ wr_xattrs(void)
 	const char *s = "";
 	ssize_t n, v, k;
 
-	// the old file's, each set where the new one lacks it or has it
-	// otherwise: a security label set again asks for rights that one
-	// left alone does not
+	// set where the new one lacks it or differs: a security label set
+	// again asks for rights that leaving it does not
 	if ((n = flistxattr(wr.old, names, sizeof bufs.feat)) < 0)
 		n = errno == ENOTSUP ? 0 : -1;
 	for (s = names; n > 0 && s < names + n; s += strlen(s) + 1) {
@@ -10361,9 +10277,8 @@ fail:
 	return 0;
 }
 
-/* What the new file keeps of the one it replaces: owner and group (chown
- * first: it clears the set-id bits), mode, extended attributes.  A new
- * output gets fresh, less the umask. */
+/* Owner and group (fchown first: it clears set-id bits), mode and xattrs
+ * of the replaced file; a new output gets fresh, less the umask. */
 static int
 wr_keep(mode_t fresh)
 {
@@ -10390,8 +10305,7 @@ wr_keep(mode_t fresh)
 	return 0;
 }
 
-/* The new file in place of the output, with times t (NULL: now) where
- * it is a file, or copied to standard output. */
+/* The new file in place of the output (times t, NULL: now), or to stdout. */
 static int
 wr_commit(const struct timespec *t, mode_t fresh)
 {
@@ -10406,10 +10320,9 @@ wr_commit(const struct timespec *t, mode_t fresh)
 		wr.copying = wr.ost.st_ino != 0;
 		while (wr.fd >= 0 && (k = read_at(wr.fd, bufs.data,
 		    sizeof bufs.data, (int64_t)off)) != 0) {
-			// a file on standard output was empty (wr_target), and
-			// is again if the copy fails; it is written from its
-			// start, wherever its descriptor stands (emptied by
-			// another, its offset is not 0)
+			// a file on standard output was empty (wr_target),
+			// and is again if this fails; written from its start
+			// wherever its offset stands (another may empty it)
 			if (k < 0)
 				msg(2, "%s: read error:", esc(wr.tmp));
 			if (k < 0 || !write_full(wr.ofd, NULL, bufs.data,
