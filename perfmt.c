@@ -11846,11 +11846,9 @@ finish(int rc)
 }
 
 
-/* One table of long names: a command takes those whose letter it takes
- * (main refuses the others as unknown).  perf's spellings: --input,
- * --output, --dry-run, --symfs, --vmlinux and --kallsyms (perf report),
- * --buildid-dir (perf), --with-hits and --kernel (perf buildid-list),
- * --quiet, --verbose; --date and --reference are touch's. */
+/* One table of long names: a command takes those whose letter it takes.
+ * perf's spellings where perf has them (perf report, perf buildid-list);
+ * --date and --reference are touch's. */
 enum { NO_ARG, ARG, ARG_ATTACHED };
 
 static const struct lopt {
@@ -11881,8 +11879,7 @@ static const struct lopt {
 	{ NULL, 0, 0 }
 };
 
-/* The command argv[1] names; a name that is no command but a file that
- * is there is a profile to check (perfmt perf.data). */
+/* The command argv[1] names, or -1 for a file there: a profile to check. */
 static int
 find_command(const char *name)
 {
@@ -11899,10 +11896,8 @@ find_command(const char *name)
 	return -1;
 }
 
-/* --kallsyms, else a sysroot's proc/kallsyms where there is one: the
- * kernel's symbols archive packs (fmt §6.3).  One given that cannot serve
- * is refused here, before anything is read; a sysroot's (-s / as a user
- * kptr_restrict hides the addresses from) only where archive meets it. */
+/* --kallsyms, else a sysroot's proc/kallsyms, which archive packs (fmt
+ * §6.3): one given is judged here, before anything is read. */
 static void
 check_kallsyms(void)
 {
@@ -11934,8 +11929,7 @@ check_kallsyms(void)
 		exit(2);
 }
 
-/* The place -s, -c or -k (letter) names must be there, a directory
- * (dir) or a regular file; else perfmt stops, saying why. */
+/* The place -LETTER names must be there: a directory (dir) or a file. */
 static void
 check_place(int letter, const char *path, int dir, const char *why)
 {
@@ -11951,9 +11945,8 @@ check_place(int letter, const char *path, int dir, const char *why)
 	exit(2);
 }
 
-/* Kernels kept compressed (fmt §6.5): the bytes at off that name each
- * form, and the tool that unpacks a stream of it; none where the image's
- * own header leads to the stream. */
+/* Kernels kept compressed (fmt §6.5): the magic at off, and the tool that
+ * unpacks it; none where the image's own header leads to the stream. */
 static const struct kpack {
 	uint16_t off;
 	uint8_t len;
@@ -11972,8 +11965,7 @@ static const struct kpack {
 	{ 0, 3, "]\0\0", "lzma", "unlzma" },
 };
 
-/* The row of kpacked[] whose tool unpacks name (an EFI zboot image's
- * "gzip", "zstd22", "xzkern"), or of the bytes h[0, n), or NULL. */
+/* kpacked[]'s row for zboot's name ("zstd22": by prefix) or bytes h[0, n). */
 static const struct kpack *
 kernel_packed(const char *name, const unsigned char *h, size_t n)
 {
@@ -11986,10 +11978,8 @@ kernel_packed(const char *name, const unsigned char *h, size_t n)
 	return NULL;
 }
 
-/* -k names a kernel image (fmt §6.5): an ELF vmlinux or a raw arm64 or
- * riscv64 Image, with the kernel's banner (kernel_release).  Anything
- * else is a user's mistake, refused before anything is judged, and a
- * compressed kernel with the command that unpacks it. */
+/* -k must name a kernel image with a banner (fmt §6.5), else perfmt
+ * stops; a compressed one is said with the command that unpacks it. */
 static void
 check_vmlinux(const char *path)
 {
@@ -12063,8 +12053,7 @@ check_options(void)
 	if (opt.sysroot)
 		check_place('s', opt.sysroot, 1, " (a sysroot is the root of "
 		    "the recording system's files)");
-	// a cache or an image that is not there would leave the objects
-	// judged by other places without a word
+	// a place not there would leave objects judged elsewhere, unsaid
 	for (i = 0; i < opt.ncache; i++)
 		check_place('c', opt.cache[i], 1, "");
 	if (opt.vmlinux) {
@@ -12074,9 +12063,7 @@ check_options(void)
 	check_kallsyms();
 }
 
-/* The state structs start zero, as the static storage they are, but for
- * these defaults (set here, so that their arrays stay in .bss): main
- * sets them first, a test harness between runs. */
+/* The state's defaults (docs/design.md, "The state"), also between tests. */
 static void
 state_init(void)
 {
@@ -12088,8 +12075,7 @@ state_init(void)
 }
 
 #ifndef PERFMT_NO_MAIN
-/* The letters that set a field of opt and do nothing else: to the
- * option's argument (arg) or to 1 (flag). */
+/* The letters that only set a field of opt: to arg, or to 1 (flag). */
 static const struct {
 	int letter;
 	const char **arg;
@@ -12105,8 +12091,7 @@ static const struct {
 	{ 'v', NULL, &opt.verbose }
 };
 
-/* Sets the field of opt that the letter c sets to arg (or 1); 0 if it
- * sets none. */
+/* Sets the field of opt letter c sets, to arg (or 1); 0 if none. */
 static int
 opt_field(int c, const char *arg)
 {
@@ -12123,8 +12108,7 @@ opt_field(int c, const char *arg)
 	return 0;
 }
 
-/* The long option a[0, n) names: the one it spells, else the one it
- * begins; NULL where it begins several (*amb set) or none. */
+/* The long option a[0, n) spells or alone begins, else NULL (*amb: many) */
 static const struct lopt *
 long_opt(const char *a, size_t n, int *amb)
 {
@@ -12143,8 +12127,7 @@ long_opt(const char *a, size_t n, int *amb)
 	return k == 1 ? hit : NULL;
 }
 
-/* One option, its letter c and its argument arg (NULL where it takes
- * none, or none is attached to --hits). */
+/* One option c, its argument arg (NULL: none, or none attached to --hits). */
 static void
 take_option(int c, const char *arg)
 {
@@ -12178,12 +12161,8 @@ take_option(int c, const char *arg)
 }
 
 /* The options of argv[0, argc) as getopt_long takes them (perfmt(1),
- * OPTIONS): letters alone or together (-qp), an argument attached or the
- * next word (-iF, -i F, --input=F, --input F; --hits's only attached), a
- * long name by any beginning that names one option, operands anywhere
- * until "--".  The operands go, in order, to the front of argv; their
- * count is returned.  A bad option is said in perfmt's words, its
- * control bytes escaped. */
+ * OPTIONS; --hits's argument only attached), until "--"; the operands go
+ * to the front of argv, their count returned.  Bad ones said, escaped. */
 static int
 parse_options(int cmd, int argc, char **argv)
 {
@@ -12259,9 +12238,8 @@ main(int argc, char **argv)
 	int c, cmd = C_CHECK, rc = 2;
 
 	state_init();
-	// a closed descriptor 0, 1 or 2 would be the next file opened, and
-	// what is said to it would go into that file: each is /dev/null,
-	// read-only, so that a write to it fails and is said
+	// a closed 0, 1 or 2 would be the next file opened, and what is said
+	// would go into it: /dev/null read-only, where a write fails, said
 	for (c = 0; c < 3; c++)
 		if (fcntl(c, F_GETFD) < 0 && open("/dev/null", O_RDONLY) != c)
 			return 2;
