@@ -6354,18 +6354,9 @@ cand_caches(const char *name, const char *hex, int kind_kernel, int vdso,
 }
 
 /* ==== 14. Verdicts ======================================================
- * One verdict per path (per machine) the report uses (the scope,
- * wanted): the union of the build-ID table, build-ID records, MMAP2
- * build-IDs and every MMAP/MMAP2 path.  Fixed words; those before ok are
- * problems: changed (exit 1) up to deleted, cannot tell (exit 3) after
- * it.  One ordered table of rules (rules[], below) gives each: a recorded
- * build-ID decides first (ok, mismatch or missing, unless it is not the
- * mapped file's); without one the evidence left decides: the inode
- * (replaced), the mtime against the profile's time (stale, unchanged, or
- * unverified where that time cannot be trusted), the kernel's release.
- * Where the facts cannot be had the verdict says so: unreadable,
- * deleted, foreign.  Pseudo maps get skip with the reason.
- */
+ * One verdict per path (per machine) the report uses, by rules[]
+ * (docs/design.md, "The scope", "The rules").  Before ok, problems:
+ * changed (exit 1) up to deleted, cannot tell (exit 3) after it. */
 enum { V_MISSING, V_MISMATCH, V_REPLACED, V_STALE, V_DELETED, V_UNREADABLE,
 	V_FOREIGN, V_UNVERIFIED, V_OK, V_UNCHANGED, V_SKIP, V_N };
 
@@ -6373,8 +6364,7 @@ static const char *const vnames[] = { "missing", "mismatch", "replaced",
 	"stale", "deleted", "unreadable", "foreign", "unverified", "ok",
 	"unchanged", "skip" };
 
-/* What verdict v of an object a command leaves unvouched for says to the
- * exit status: the file changed, or it cannot be told (section 2). */
+/* Verdict v of an object left unvouched for, to the exit status. */
 static void
 verdict_status(unsigned v)
 {
@@ -6389,11 +6379,8 @@ enum { K_USER, K_KERNEL, K_MODULE, K_VDSO, K_JIT, K_PSEUDO };
 static const char *const knames[] = { "user", "kernel", "module", "vdso",
 	"jit", "pseudo" };
 
-/* The facts the rules ask of an object, one bit each (F(x)), in four
- * stages: what the profile recorded; other IDs' places (other_id_nowhere);
- * the places cand_list names, walked (gather_places); the file's release,
- * inode and times (gather_late).  decide gathers a stage only when a rule
- * asks one of its facts, each stage once. */
+/* The facts the rules ask, one bit each, in the order of the stages that
+ * gather them (decide relies on it). */
 enum { F_PSEUDO, F_VDSO_NOID, F_ID, F_FOREIGN, F_DELETED, F_OTHER_ID,
 	F_MATCH, F_NOT_MAPPED, F_UNREAD, F_NONE, F_DEVICE, F_NO_SYSFS,
 	F_KIMAGE, F_DEFLATED, F_COMPARED, F_ARCH, F_RELEASED, F_NO_RELEASE,
@@ -6403,14 +6390,11 @@ enum { F_PSEUDO, F_VDSO_NOID, F_ID, F_FOREIGN, F_DELETED, F_OTHER_ID,
 	F_CTIME };
 #define F(x) (UINT64_C(1) << F_##x)
 
-/* The place a rule's detail names (struct facts' at[]): the first file
- * found, the one with the recorded build-ID, the first that cannot be
- * read, a kernel image's place holding no kernel image, none. */
+/* The place a rule's detail names (struct facts' at[]). */
 enum { P_FIRST, P_MATCH, P_UNREAD, P_KIMAGE, P_NONE, P_N };
 
-/* What a rule's detail says after its words: T_MODIFIED puts "modified
- * WHEN, " before them, T_WHERE the file's place after; the T_NO_ ones
- * leave out a note the words say already (detail_notes). */
+/* A rule's detail beyond its words: T_MODIFIED puts "modified WHEN, "
+ * first, T_WHERE the place after; T_NO_* drop a note the words say. */
 #define T_WHERE		0x01
 #define T_MODIFIED	0x02
 #define T_NO_UNREAD	0x04
@@ -6419,12 +6403,8 @@ enum { P_FIRST, P_MATCH, P_UNREAD, P_KIMAGE, P_NONE, P_N };
 #define T_NO_TWO_DEVS	0x20
 #define T_NO_DEBUG	0x40
 
-/* The rules, in the order they are tried: the first whose facts (need)
- * all hold gives the verdict (decide).  Its code is -j's "reason"; its words, or detail_words where
- * they vary, are the detail, which inject and archive give for what they
- * leave out.  The comment above a rule says when it holds;
- * docs/design.md, "The rules", shows the same table, and
- * tests/t-rules.sh checks that it does. */
+/* docs/design.md, "The rules": the first rule whose facts (need) all
+ * hold gives the verdict (decide); the comment above a row says when. */
 enum { R_PSEUDO, R_VDSO_NOID, R_OTHER_ID, R_ID_NOT_MAPPED, R_ID_MATCHES,
 	R_UNREADABLE, R_DEVICE, R_FOREIGN, R_DELETED, R_NO_SYSFS,
 	R_KIMAGE_DEFLATED, R_KIMAGE_NO_RELEASE, R_MISSING, R_DEFLATED,
@@ -6590,7 +6570,7 @@ static const struct rule {
 #define RF_ARCH_DIFF	0x80	/* an ELF file for another architecture */
 #define RF_DEBUG	0x100	/* a debug file carries the recorded ID */
 #define RF_IMAGE_ID	0x200	/* the ID recorded for the kernel's image */
-#define RF_DELETED	0x400	/* perf saw the file deleted: "PATH (deleted)" */
+#define RF_DELETED	0x400	/* perf saw it deleted: "PATH (deleted)" */
 #define RF_DEV_DIFF	0x800	/* another device, the same inode number */
 #define RF_AFTER_MAP	0x1000	/* written in place after it was mapped */
 #define RF_FUTURE	0x2000	/* its mtime lies in the future */
@@ -6608,41 +6588,27 @@ struct res {
 	// first: the other place the detail names, another build at the
 	// path (RF_PATH_DIFF) or the debug file (RF_DEBUG)
 	uint8_t rule, verdict, kind, cand, first, disklen, nids;
-	uint8_t err;		/* unreadable: the errno (denied); image:
-				 * FSW_* */
+	uint8_t err;		/* unreadable: the errno; image: FSW_* */
 	uint16_t em;		/* RF_ARCH_DIFF: the file's ELF machine */
 	unsigned char diskid[IDMAX];
 };
 
-/* The judgement of a pass's objects (judge) and what the run tallies of
- * it: res[g] is object g's verdict and the facts its detail words.  -s
- * names the recording system's root: a sysroot in which no object the
- * report uses is found, or only files for another architecture, is a
- * mistake (a typo, an empty directory, another board's root), which is
- * trouble, not a changed binary: looked, found and foreign tally every
- * pass's files and kernel, asked at the end (sysroot_sane). */
+/* The judgement of a pass: res[g] is object g's verdict and facts.  Under
+ * -s, looked, found and foreign tally every pass's objects: a sysroot
+ * holding none, or only another arch's, is a mistake (sysroot_sane). */
 static struct {
 	struct res res[PERFMT_MAXOBJ];
 	unsigned looked, found, foreign;
 	uint16_t em;		/* a foreign file's ELF machine */
 	char name[256];		/* the first object looked for */
-	int sr_live;		/* the sysroot is a root processes ran from
-				 * (sysroot_live) */
-	unsigned not_judged;	/* mapped objects the scope leaves out, over
-				 * every pass (wanted) */
+	int sr_live;		/* sysroot_live's answer */
+	unsigned not_judged;	/* objects the scope leaves out, every pass */
 	// the last kernel image kernel_release read, and its release
 	char rel_path[PATHMAX], rel[STRMAX];
 } jd;
 
-/* The scope (docs/design.md, the scope): an object is judged where the
- * report can use it: a sample or a callchain entry falls in it, or a
- * sample's user stack may be unwound through it (proc_stacked); the
- * kernel, modules and vDSO alike.  -H narrows that to the samples' own
- * addresses; -a widens it to every object mapped, data mappings too.
- * Where samples cannot be placed (no IP or TID in them, an event not
- * known, a branch stack, a process that did not fit), where an AUX trace
- * (Intel PT, CoreSight, SPE) is decoded through whatever ran, or where a
- * map did not fit the tables, the object is judged. */
+/* An object the report may use: the first of its path's group, mapped
+ * executable or with a recorded build-ID; with -a, data mappings too. */
 static int
 mapped_object(uint32_t i)
 {
@@ -6650,8 +6616,7 @@ mapped_object(uint32_t i)
 	    (SRC_TABLE | SRC_RECORD | SRC_MMAP2ID | SRC_EXEC)));
 }
 
-/* The hits of path g's objects, each build's own (a path perf recorded
- * with several build-IDs has an object for each), together. */
+/* The hits of path g's objects, one per build-ID recorded, together. */
 static uint8_t
 path_hit(uint32_t g)
 {
@@ -6662,8 +6627,8 @@ path_hit(uint32_t g)
 	return h;
 }
 
-/* Whether hits h are in the scope; all are where the scope cannot
- * tell. */
+/* Whether hits h are in the scope (docs/design.md, "The scope"); all are
+ * where samples cannot tell: none read, some unplaced, an AUX trace. */
 static int
 in_scope(uint8_t h)
 {
@@ -6677,41 +6642,22 @@ wanted(uint32_t i)
 	return mapped_object(i) && in_scope(path_hit(i));
 }
 
-/* How far that time can be trusted.  -t and -r are the user's word and
- * CLOCK_DATA the recording's own; the perf.data's mtime is the end of
- * the recording only in the file perf wrote, and a copy (cp, scp, git,
- * adb pull) sets it anew.  The file's birth time tells them apart:
- * perf record creates the file before its first record and writes its
- * header after its last, so the file it wrote was born before its mtime
- * by at least the span of its records' timestamps; a copy is born a
- * moment before its mtime, or after it when the copy kept the mtime.
- * A copy's mtime is still no earlier than the recording's end: a file
- * newer than it is newer than the recording (stale), one older is not
- * shown unchanged (unverified).  perf's clock, where it can be placed,
- * confirms it (born_by_clock); where it cannot, a file born longer
- * before its mtime than its records span is taken by its age (the file
- * perf wrote, or a copy slow to arrive: docs/design.md names the
- * cases). */
+/* How far the profile's time is trusted (docs/design.md, "The profile's
+ * time"): -t or -r, CLOCK_DATA, or the perf.data's mtime: the file perf
+ * wrote by perf's clock, by its age, unconfirmed, or a copy's. */
 enum { PT_GIVEN, PT_CLOCK, PT_WRITTEN, PT_AGED, PT_UNCONFIRMED, PT_COPY };
 
-/* Whether the profile is from this system, as far as its header tells
- * (fmt §1.7: HOSTNAME, OSRELEASE, ARCH, NRCPUS, TOTAL_MEM).  One fact
- * that differs from this system's proves it foreign; facts that all
- * agree only fail to prove it (boards of one image share every one), so
- * HOST_LIKE is the most the header can give, and -L the user's word. */
+/* Whether the profile is from this system, by its header (fmt §1.7):
+ * one fact that differs proves it foreign; all agreeing proves nothing
+ * (boards of one image share them), so HOST_LIKE is the most, or -L. */
 enum { HOST_UNKNOWN, HOST_LIKE, HOST_FOREIGN };
 
-/* The profile's time and system, which every verdict of a run judges
- * by: settled once a profile is read (profile_time, boot_settle,
- * host_compare). */
+/* The profile's time and system, settled once a profile is read
+ * (profile_time, boot_settle, host_compare). */
 static struct {
-	// the profile's time, ns since the epoch, and when the recording
-	// began: the perf.data's birth where it is the file perf wrote, else
-	// the span of its records back from that time
+	// ns since the epoch (docs/design.md, "This boot")
 	int64_t ns, start;
-	int64_t clock_lo, clock_hi;	/* the first record's wall time by
-					 * perf's clock (born_by_clock): at
-					 * the earliest, at the latest; 0 */
+	int64_t clock_lo, clock_hi;	/* born_by_clock's first record; 0 */
 	uint64_t rec_lo, rec_hi;	/* the first and last records' times */
 	const char *src;
 	int ok;			/* known and plausible */
@@ -6742,9 +6688,8 @@ pseudo_reason(const char *s)
 	};
 	size_t i;
 
-	// what the memory was says more than "(deleted)", which memfds and
-	// SysV segments always carry; a file's "(deleted)" is judged (the
-	// deleted verdict), and a path under /dev by what it holds
+	// memfds and SysV segments always carry "(deleted)": what the
+	// memory was says more (a file's "(deleted)" is the deleted verdict)
 	for (i = 0; i < sizeof p / sizeof *p; i++)
 		if (!strncmp(s, p[i].prefix, strlen(p[i].prefix)))
 			return p[i].why;
@@ -6753,7 +6698,6 @@ pseudo_reason(const char *s)
 	return NULL;
 }
 
-/* A module's file: NAME.ko, compressed or not. */
 static int
 module_file(const char *s)
 {
@@ -6763,9 +6707,7 @@ module_file(const char *s)
 	    !strcmp(ko, ".ko.xz") || !strcmp(ko, ".ko.zst"));
 }
 
-/* The kernel names a mapping whose file was unlinked "PATH (deleted)"
- * (d_path): the file perf profiled was removed or replaced while it ran.
- * Returns the length of PATH, or 0. */
+/* The length of PATH in the kernel's "PATH (deleted)" (d_path), or 0. */
 static size_t
 deleted_len(const struct obj *o)
 {
@@ -6776,11 +6718,8 @@ deleted_len(const struct obj *o)
 	    n - 10 : 0;
 }
 
-/* A kernel-mode name in the build-ID table (or a build-ID record) that
- * is neither [kernel.kallsyms], a [module] nor a .ko file: the kernel
- * image perf found and named the kernel after.  (MMAP records name the
- * kernel [kernel.kallsyms]_text: a kernel-mode MMAP of another name is
- * not taken for it.) */
+/* A kernel-mode name from the build-ID table or a record, not [...], .ko
+ * or /proc/kcore: the kernel's image (MMAPs name [kernel.kallsyms]_text). */
 static int
 kernel_image_name(const struct obj *o)
 {
@@ -6810,8 +6749,7 @@ classify(const struct obj *o, const char **why)
 	for (i = 0; i < 3; i++)
 		if (!strcmp(s, vdso[i]))
 			return K_VDSO;
-	// perf names the kernel by the image it found (./vmlinux, a
-	// debuginfo vmlinux)
+	// perf names the kernel by the image it found (./vmlinux)
 	if (kernel_image_name(o))
 		return K_KERNEL;
 	if ((*why = pseudo_reason(s)))
@@ -6830,9 +6768,8 @@ classify(const struct obj *o, const char **why)
 	return K_USER;
 }
 
-/* The build-ID table's entry for the kernel under the name of the image
- * perf found, if any: it is the ID of [kernel.kallsyms], whose MMAP
- * records carry none.  UINT32_MAX if none. */
+/* The entry of k's image (kernel_image_name), whose build-ID is
+ * [kernel.kallsyms]'s: its MMAPs carry none.  UINT32_MAX if none. */
 static uint32_t
 kernel_image(const struct obj *k)
 {
@@ -6872,7 +6809,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 	for (j = o->group; idlen && j != UINT32_MAX; j = ot.objs[j].gnext - 1)
 		if (id_same(ot.objs[j].id, ot.objs[j].idlen, id, idlen))
 			e = j;
-	// a deleted file is looked for where it was (rel: a module's)
+	// a deleted file is looked for at its path
 	if (kind == K_USER && (n = deleted_len(o)) && n < sizeof rel) {
 		memcpy(rel, name, n);
 		rel[n] = 0;
@@ -6939,8 +6876,7 @@ cand_list(const struct obj *o, int kind, const unsigned char *id,
 	cand_in(CT_DEBUG, opt.sysroot, p, NULL);
 }
 
-/* The running vDSO, read from this process's own mapping: the kernel
- * maps the same image into every process (getauxval, AT_SYSINFO_EHDR). */
+/* The running vDSO, from this process's own mapping (AT_SYSINFO_EHDR). */
 static int
 vdso_buildid(struct elfid *e)
 {
@@ -6968,7 +6904,6 @@ walk_error(int err)
 	    strerror(err);
 }
 
-/* What a path holds that is not a regular file. */
 static const char *
 file_kind(mode_t m)
 {
@@ -6977,14 +6912,10 @@ file_kind(mode_t m)
 	    "a special file";
 }
 
-/* A kallsyms file open at fd (fmt §6.3): /proc/kallsyms or a copy of
- * it, and its size: st_size, or for procfs, which gives none, its bytes
- * counted up to KSMAX (it is read twice: counted, then copied).  What is
- * judged is in its first lines, so a copy is read no further: KS_OK
- * where its first line is "ADDRESS TYPE NAME" and an address there is
- * not all zeros (the kernel hides them all from some readers, and puts
- * its per-CPU symbols at 0, first: x86_64 before 6.15, "0000000000000000
- * A fixed_percpu_data"); KS_ERR with errno. */
+/* A kallsyms at fd (fmt §6.3) and its size: st_size, or procfs's bytes
+ * counted up to KSMAX; a file with a size is read one buffer.  KS_OK
+ * where its first line is "ADDRESS TYPE NAME" and an address is not all
+ * zeros (hidden ones are; x86_64 before 6.15 has per-CPU ones at 0). */
 #define KSMAX ((uint64_t)1 << 30)
 enum { KS_OK, KS_ERR, KS_ZERO, KS_FORM };
 static const char kallsyms_hidden[] = "no kallsyms, or one whose "
@@ -7027,16 +6958,14 @@ kallsyms_size(int fd, const struct stat *st, uint64_t *size)
 	return !form ? KS_FORM : real ? KS_OK : KS_ZERO;
 }
 
-/* The kallsyms at path, opened: --kallsyms, the sysroot's (inside it)
- * or the running kernel's. */
+/* The kallsyms at path, opened (--kallsyms inside its root). */
 static int
 ks_open(const char *path, struct stat *st)
 {
 	return open_in(path == opt.kallsyms ? opt.ksroot : NULL, path, 0, st);
 }
 
-/* kallsyms_size of the kallsyms at path (ks_open): KS_ERR with errno
- * where it cannot be opened or read. */
+/* kallsyms_size of the kallsyms at path; KS_ERR with errno if unopened. */
 static int
 ks_judge(const char *path, uint64_t *size)
 {
@@ -7071,11 +7000,8 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 	cand_resolve(c);
 	if (c->err)
 		return 0;
-	// a FIFO would block the read, a device would never end: only
-	// regular files are opened, and the rest said for what they are.
-	// *st becomes the file read: a path swapped after the walk never
-	// lends its inode and mtime to another file's build-ID, nor a file
-	// outside the root its own
+	// regular files only (a FIFO blocks, a device never ends); *st is
+	// the file opened, whatever a path swapped after the walk names
 	if ((fd = open_in(c->root, c->path, 0, st)) < 0) {
 		if (errno == EINVAL)
 			c->what = file_kind(st->st_mode);
@@ -7086,8 +7012,7 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 	memset(e, 0, sizeof *e);
 	if (c->type != CT_KALLSYMS)
 		*idrc = elf_facts(fd, c->entry, e, st);
-	// found by its place alone (it has no build-ID): a kallsyms with
-	// its addresses, else unread, said
+	// a kallsyms, found by its place: read only with its addresses
 	else if (kallsyms_size(fd, st, &n) != KS_OK) {
 		*idrc = 2;
 		snprintf(e->why, sizeof e->why, "%s", kallsyms_hidden);
@@ -7096,7 +7021,6 @@ probe(struct cand *c, struct elfid *e, struct stat *st, int *idrc)
 	return 1;
 }
 
-/* A build-ID note as printed: its first ELFIDMAX bytes, in hex. */
 static const char *
 elfid_hex(const struct elfid *e)
 {
@@ -7126,9 +7050,7 @@ trace_cand(const struct obj *o, const struct cand *c, int there, int idrc,
 }
 
 
-/* The recorded identity of a path, gathered over its entries: the
- * build-ID the table or a record gave (else the last MMAP2 one), how many
- * distinct ones, and the inode an MMAP2 record saw. */
+/* A path's recorded identity over its entries (rec_gather). */
 struct rec {
 	const unsigned char *id;
 	size_t idlen;
@@ -7139,8 +7061,7 @@ struct rec {
 	uint64_t ino;
 };
 
-/* Whether entry i of group g has an ID that no entry before it in the
- * group has: each distinct ID is counted, or looked for, once. */
+/* Whether entry i of group g has an ID no entry before it has. */
 static int
 id_first(uint32_t g, uint32_t i)
 {
@@ -7153,10 +7074,8 @@ id_first(uint32_t g, uint32_t i)
 	return ot.objs[i].idlen != 0;
 }
 
-/* Whether the report uses the build with object i's ID, one of path g's
- * several: perf's own pass named it (its build-ID table and records list
- * the objects it saw samples in), or the scope reaches its maps, or
- * those of the path's objects with no ID, which may be any build's. */
+/* Whether the report uses object i's build, one of path g's: perf's pass
+ * listed it, or the scope reaches its maps or ID-less ones (any build). */
 static int
 build_used(uint32_t g, uint32_t i)
 {
@@ -7209,10 +7128,8 @@ rec_gather(uint32_t g, struct rec *rc)
 		if (!o->idlen)
 			continue;
 		rc->nids += id_first(g, i);
-		// the table's (or a record's) ID, else the last one seen of
-		// the builds the report uses, else of all: entries are
-		// numbered in the order the profile met them (the order of
-		// the CPUs' records)
+		// the table's (or a record's) ID, else the last met (the order
+		// of entries) of the builds the report uses, else of all
 		rank = (o->src & (SRC_TABLE | SRC_RECORD)) ? UINT32_MAX :
 		    build_used(g, i) ? PERFMT_MAXOBJ + i : i;
 		if (!rc->id || rank > best) {
@@ -7223,9 +7140,8 @@ rec_gather(uint32_t g, struct rec *rc)
 	}
 }
 
-/* g's recorded identity (rec_gather), once its verdict's kind is set:
- * [kernel.kallsyms] without an ID of its own takes the one recorded for
- * the kernel's image (kernel_image).  Returns 1 if it did. */
+/* rec_gather, once g's kind is set: [kernel.kallsyms] without an ID
+ * takes its image's (kernel_image).  1 if it did. */
 static int
 rec_of(uint32_t g, struct rec *rc)
 {
@@ -7240,15 +7156,13 @@ rec_of(uint32_t g, struct rec *rc)
 	return 1;
 }
 
-/* Whether device d is the one a record names by its numbers. */
 static int
 dev_is(dev_t d, uint32_t maj, uint32_t min)
 {
 	return major(d) == maj && minor(d) == min;
 }
 
-/* In an initramfs or a chroot /sys may be absent: say so, not only that
- * a file under it is missing. */
+/* /sys may be absent (an initramfs, a chroot): said as such. */
 static int
 sysfs_mounted(void)
 {
@@ -7266,14 +7180,9 @@ live_kind(const struct cand *c)
 	    c->type == CT_MODNOTES || c->type == CT_VDSO);
 }
 
-/* The release a kernel candidate is: the running kernel's, or the one a
- * kernel image names in its banner ("Linux version RELEASE (...": the
- * kernel's linux_banner, in .rodata, before the debug sections).  The
- * banner is found by a bounded scan through bufs.feat, free once the
- * profile is read; windows overlap by a tag and a release, so that one
- * cut at a window's end is whole in the next.  The last image's answer
- * is kept: its verdict and its detail both ask.  Empty if it cannot be
- * told. */
+/* The release of a kernel candidate: the running kernel's, or an image's
+ * banner's ("Linux version RELEASE (" in .rodata), in windows of bufs.feat
+ * that overlap by a tag and a release; the last image's kept.  Or "". */
 static void
 kernel_release(const struct cand *c, char *out, size_t cap)
 {
@@ -7324,7 +7233,7 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 				memcpy(jd.rel, q, k);
 				jd.rel[k] = 0;
 			}
-			n = (size_t)rd_left(&r);	// found: no more windows
+			n = (size_t)rd_left(&r);	// found: no more
 			break;
 		}
 		if (n == rd_left(&r))
@@ -7335,9 +7244,8 @@ kernel_release(const struct cand *c, char *out, size_t cap)
 	snprintf(out, cap, "%s", jd.rel);
 }
 
-/* Whether a file is the one at its path on this system, which perf's
- * build-ID pass read: without a sysroot, or one whose file it is (-s /,
- * a bind mount of a directory of /), judged as without it. */
+/* Whether a file is the one at its path here, which perf's pass read:
+ * without -s, or under one that holds it (-s /, a bind mount of /'s). */
 static int
 host_file(const char *name, const struct stat *st)
 {
@@ -7347,12 +7255,8 @@ host_file(const char *name, const struct stat *st)
 	    h.st_dev == st->st_dev && h.st_ino == st->st_ino);
 }
 
-/* A sysroot is the root processes ran from (a chroot's), not a copy,
- * where a file of the profile there is the very device and inode MMAP2
- * saw: a copy holds none.  Its files on that device are then judged as
- * this system's (a package upgraded in the chroot is another inode, its
- * mtime the package's, older than the profile).  Asked of the objects of
- * the first pass (jd.sr_live). */
+/* Whether the sysroot is a root processes ran from, not a copy: a first
+ * pass's object's file there is the device and inode MMAP2 saw. */
 
 static void
 sysroot_live(void)
@@ -7371,12 +7275,9 @@ sysroot_live(void)
 		    dev_is(st.st_dev, ot.objs[i].maj, ot.objs[i].min);
 }
 
-/* overlayfs gives a file the inode number of its lower layer's copy
- * while that copy is the one it came from, and its own after a lower
- * layer changes: the number of one file moves (perf's MMAP2 has the
- * number stat gave then), so inode numbers there are not compared; nor
- * those of a sysroot's copy, nor of a file off the device perf saw in
- * the root a process ran from.  here: host_file's answer for st. */
+/* Whether inode numbers compare: on this host, at its path here or on the
+ * device perf saw in the root a process ran from; not on overlayfs, where
+ * a file's number moves as a lower layer changes.  here: host_file's. */
 static int
 inodes_compared(const struct elfid *e, int here, const struct rec *rc,
     const struct stat *st)
@@ -7386,16 +7287,9 @@ inodes_compared(const struct elfid *e, int here, const struct rec *rc,
 	    e->fs.type != 0x794c7630UL;
 }
 
-/* perf's build-ID cache links the files it caches (perf record without
- * -B, perf inject -b, perf buildid-cache -a, where the cache shares the
- * file system), and a link moves a file's ctime.  That ctime is the
- * link's where a cache (those looked in, this user's, root's) holds
- * this very inode under the file's build-ID, in the entry perf makes for
- * the file's real path (PATH/ID/elf, its directory made with it) or
- * behind the .build-id link (made with it; older caches link the file
- * itself), and that entry is no older than the ctime: nothing changed
- * the file after perf linked it (fmt §7.2).  A file linked anywhere
- * else, or changed after, keeps the ctime rule. */
+/* Whether perf's cache linking the file explains its ctime (docs/design.md
+ * ctime; fmt §7.2): a cache, this user's or root's, holds this inode under
+ * its build-ID (PATH/ID/elf, .build-id) in an entry no older than it. */
 static int
 cache_linked(const struct res *r, const struct stat *st, const char *path)
 {
@@ -7411,8 +7305,7 @@ cache_linked(const struct res *r, const struct stat *st, const char *path)
 	hex_into(hex, r->diskid, r->disklen);
 	if (sr_resolve("", path, real, sizeof real))
 		real[0] = 0;
-	// the caches looked in, and perf's own wherever -c named others:
-	// this user's and root's (sudo perf record)
+	// -c's caches, and perf's own: this user's and root's (sudo perf)
 	for (i = 0; i < opt.ncache; i++)
 		dirs[nd++] = opt.cache[i];
 	if (h && (size_t)snprintf(home, sizeof home, "%s/.debug", h) <
@@ -7440,8 +7333,8 @@ cache_linked(const struct res *r, const struct stat *st, const char *path)
 	return 0;
 }
 
-/* A small text file of the system (sysfs, procfs), read whole into buf
- * up to cap - 1 bytes and ended with a NUL.  0 if it cannot be opened. */
+/* A small system file into buf, cap - 1 bytes at most, NUL-ended; 0 if
+ * it cannot be opened. */
 static int
 sys_text(const char *path, char *buf, size_t cap)
 {
@@ -7457,16 +7350,9 @@ sys_text(const char *path, char *buf, size_t cap)
 	return 1;
 }
 
-/* A loop device's contents are an image file's, which can be swapped or
- * written under the same device and inode numbers, with times that come
- * from the image (fmt §8).  Its sysfs directory "loop" gets its mtime
- * when the device is attached (or its node is first looked up, later
- * still), and its image file, named in loop/backing_file, an mtime and a
- * ctime when anything writes it.  Mounted read-write, that is the file
- * system's own writing back, and files written through it have times of
- * their own; read-only, only another writer (dd over the image).
- * FSW_NONE where the device is no loop device, or one attached before
- * since whose image (if ro) is unwritten since; else why not. */
+/* Why a loop device's image may have changed since, FSW_NONE if not (fmt
+ * §8; docs/design.md, image): "loop"'s sysfs mtime dates the attach, and
+ * a read-only one's image file's times another writer. */
 static int
 loop_since(const struct stat *st, int ro, int64_t since)
 {
@@ -7498,9 +7384,8 @@ loop_since(const struct stat *st, int ro, int64_t since)
 	    FSW_WRITTEN : FSW_NONE;
 }
 
-/* File systems whose files carry the times their image gave them, not
- * those of when they arrived here (statfs f_type, fmt §8): squashfs,
- * erofs, iso9660, cramfs (either byte order), romfs. */
+/* File systems whose files carry their image's times (statfs f_type,
+ * fmt §8): squashfs, erofs, iso9660, cramfs (either byte order), romfs. */
 static int
 image_fs(unsigned long type)
 {
@@ -7514,8 +7399,7 @@ image_fs(unsigned long type)
 	return 0;
 }
 
-/* One object's facts, as the rules ask them (decide): gathered once, in
- * stages; res[g] keeps what the detail words. */
+/* One object's facts, gathered in stages as the rules ask (decide). */
 struct facts {
 	uint64_t bits;		/* F(x) */
 	unsigned stage;		/* the stages gathered */
@@ -7530,11 +7414,8 @@ struct facts {
 	struct elfid e;
 };
 
-/* Whether the file at the path is the inode perf mapped, as far as its
- * number, generation and device tell: the fact where they say it is not
- * (or it is a copy), else 0 and what the times then need (here: the
- * file at its path on this host; two_devs: perf saw files at the path
- * on two devices). */
+/* Whether the file is the inode perf mapped: the fact where not (or a
+ * copy), else 0, with here and two_devs (perf saw two devices) set. */
 static uint64_t
 judge_inode(struct facts *f, int *here, int *two_devs)
 {
@@ -7545,11 +7426,8 @@ judge_inode(struct facts *f, int *here, int *two_devs)
 
 	*here = host_file(obj_name(f->o), st);
 	gen_other = rc->gen && f->e.gen && rc->gen != f->e.gen;
-	// under a sysroot, the inode perf mapped: its number and generation
-	// (the board's own disk mounted here), or the root a process ran
-	// from (sr_live); else a copy, whose times are the copy's.  A JIT's
-	// map, which no one maps, is written while perf records: a copy that
-	// keeps its mtime keeps that (jit-earlier, newer)
+	// under a sysroot a copy, unless the inode perf mapped or in the
+	// root a process ran from; a JIT's map no one maps: times judge it
 	mapped = !*here && rc->inodes == 1 && st->st_ino == rc->ino &&
 	    rc->gen && !gen_other;
 	if (!*here && !mapped && r->kind != K_JIT && !(jd.sr_live &&
@@ -7558,23 +7436,18 @@ judge_inode(struct facts *f, int *here, int *two_devs)
 	if (mapped)
 		r->flags |= RF_SAME_INO;
 	else if (rc->inodes && inodes_compared(&f->e, *here, rc, st)) {
-		// two files at the path, on one device, while perf
-		// recorded: no one file is both
+		// two inodes on one device while perf recorded: no file is both
 		if (rc->inodes == 2)
 			return F(TWO_INODES);
-		// files at the path on two devices: a container's or a
-		// chroot's too, whose bytes no file here vouches for (perf
-		// report reads this one for its samples)
+		// two devices (a container's, a chroot's): one unvouched for
 		*two_devs = rc->inodes == 3;
 		if (dev_is(st->st_dev, rc->maj, rc->min)) {
 			if (st->st_ino != rc->ino || gen_other)
 				return F(OTHER_INODE);
 			r->flags |= RF_SAME_INO;
-		// another block device is another file system; the kernel's
-		// numbers of an anonymous one (btrfs subvolumes, FUSE, NFS)
-		// are those of stat only where the mount is the one mapped, and
-		// inode numbers repeat across btrfs subvolumes: the
-		// generation tells where both have one
+		// another block device is another file system; anonymous
+		// ones (btrfs, FUSE, NFS) number files alike: the generation
+		// tells where both have one (docs/design.md, other-fs)
 		} else if (rc->maj || major(st->st_dev)) {
 			return F(OTHER_FS);
 		} else if (st->st_ino == rc->ino && gen_other) {
@@ -7586,10 +7459,8 @@ judge_inode(struct facts *f, int *here, int *two_devs)
 	return 0;
 }
 
-/* The late facts, where no build-ID decides: a kernel's release, else
- * the first file's inode and times, each only as far as it can be
- * trusted; a stage ends where its facts make the rest moot (no file, a
- * copy, no profile time, an image's times). */
+/* The late facts, where no build-ID decides: a kernel's release, else the
+ * first file's inode and times; each return leaves the rest moot. */
 static void
 gather_late(struct facts *f)
 {
@@ -7602,18 +7473,16 @@ gather_late(struct facts *f)
 	int64_t slack = pf.time_slack + FILE_TICK;	// of a file's times
 	uint64_t t, d, fact;
 	int two_devs = 0, here;
-	// a start no later than the first record: the perf.data's birth,
-	// or CLOCK_DATA's time less the records' span; the span back from
-	// -t, -r or an unconfirmed mtime lands after it
+	// a start no later than the first record (the perf.data's birth,
+	// CLOCK_DATA's); -t, -r or an unconfirmed mtime less the span is later
 	int start_known = pt.trust == PT_WRITTEN || pt.trust == PT_AGED ||
 	    pt.trust == PT_CLOCK;
 
 	if (f->at[P_FIRST] == MAXCAND)
 		return;
 	if (r->kind == K_KERNEL || (r->kind == K_MODULE && live_kind(c))) {
-		// a kernel's mtime says nothing of the build that ran, nor
-		// does its release, but of the one running in the boot that
-		// ran it
+		// a kernel's mtime says nothing of the build that ran; its
+		// release, only of the one running in the boot that ran it
 		kernel_release(c, rel, sizeof rel);
 		f->bits |= F(RELEASED) | (!pf.osrelease[0] || !rel[0] ?
 		    F(NO_RELEASE) : strcmp(rel, pf.osrelease) ?
@@ -7631,10 +7500,7 @@ gather_late(struct facts *f)
 		f->bits |= fact ? fact : F(NO_TIME);
 		return;
 	}
-	// an image's files carry the image's times: a loop device's image
-	// may be swapped or written, and a read-only image (or mount) is
-	// the same one only in this boot (an update puts another in
-	// another); a btrfs snapshot puts back inodes and times
+	// an image's files carry its times (docs/design.md, image, snapshot)
 	if ((r->err = (uint8_t)loop_since(st, f->e.fs.ro, since)) ||
 	    ((image_fs(f->e.fs.type) || f->e.fs.ro) && pt.this_boot != 1 &&
 	    (r->err = FSW_IMAGE))) {
@@ -7645,14 +7511,11 @@ gather_late(struct facts *f)
 		f->bits |= F(SNAPSHOT);
 		return;
 	}
-	// a time in the future is no write time (a tarball made where the
-	// clock ran ahead): the ctime dates such a file
+	// an mtime in the future is no write time: the ctime dates it
 	if (r->mtime > pt.now + slack)
 		r->flags |= RF_FUTURE;
 	// a file written before perf saw it mapped is the one mapped: that
-	// time as a wall time no later than its own, from the known start,
-	// perf's clock keeping the wall clock's pace within the drift
-	// mtime_trust allows
+	// time, the start plus perf's clock since, less drift and slack
 	if (rc->maptime > 1 && start_known && (t = ot.map_base +
 	    ((uint64_t)(rc->maptime - 1) << 10)) > pt.rec_lo && pt.rec_lo) {
 		d = t - pt.rec_lo;
@@ -7661,12 +7524,8 @@ gather_late(struct facts *f)
 			since = m;
 	}
 	m = r->flags & RF_FUTURE ? INT64_MIN : r->mtime;
-	// a perf.data's mtime in whole seconds (FAT, ext4 of 128-byte
-	// inodes) may lie up to its resolution before the recording's end;
-	// the file perf wrote, or a slow copy: nothing here tells which
-	// (unplaced).  A JIT's map is written by its process, never before
-	// the recording began (an older one is an earlier process's), where
-	// that start is known
+	// the perf.data's mtime may be whole seconds (time_slack); a JIT's
+	// map older than a known start is an earlier process's
 	f->bits |= (m > pt.ns + (pt.trust >= PT_WRITTEN ?
 	    pf.time_slack : 0) ? F(NEWER) : 0) |
 	    (pt.trust == PT_COPY ? F(COPY_TIME) : 0) |
@@ -7676,10 +7535,8 @@ gather_late(struct facts *f)
 	    (r->kind != K_JIT && m > since ? F(DURING) : 0) |
 	    (r->kind == K_JIT && start_known && m != INT64_MIN &&
 	    m < pt.start - slack ? F(JIT_EARLIER) : 0);
-	// the change time cannot be set back as an mtime can (cp -p, tar,
-	// rsync), but a copy has its own: asked of the file at its path here
-	// or the inode perf mapped; perf's own cache moves it
-	// (cache_linked); a JIT's map is written while perf records
+	// a ctime is not set back (cp -p, tar) but a copy has its own, and
+	// perf's cache moves it; a JIT's map is held to the profile's time
 	if ((here || (r->flags & RF_SAME_INO)) &&
 	    ts_ns(&st->st_ctim) > (r->kind == K_JIT ? pt.ns : since) &&
 	    !cache_linked(r, st, c->path))
@@ -7713,9 +7570,8 @@ unreadable_why(const struct cand *c, int notelf, int deflated)
 	return notelf ? "not an ELF file" : "a malformed ELF file";
 }
 
-/* A walk, a stat or an open that failed for another cause than a path
- * that leads to nothing (refused, an I/O error, no descriptor or memory
- * left): the file may be there, and nothing is claimed about it. */
+/* A failure other than a path that leads to nothing (refused, I/O, no
+ * descriptor or memory): the file may be there, and nothing is claimed. */
 static int
 denied(int err)
 {
@@ -7732,18 +7588,9 @@ foreign_here(int kind)
 	    !(kind == K_KERNEL && opt.vmlinux);
 }
 
-/* perf's build-ID pass reads each path in its own mount namespace, at
- * the end of the recording: a process in a chroot, a container or behind
- * a bind mount mapped another file at that path, and the ID recorded is
- * the one of the file perf read, not of the one mapped.  MMAP2 names the
- * inode mapped: where perf mapped two files at the path (two inodes, or
- * two devices), the ID describes one at most; where it mapped another
- * inode than the file at the path, and that file was already there when
- * perf read it (born before the profile's time, or its birth unknown),
- * the ID is no evidence for what ran.  A file put there later with the
- * recorded build-ID (a package reinstalled) is that build.  Asked of a
- * file at the path here (host_file, under -s too: -s /), the only one
- * perf's pass read. */
+/* Whether the recorded ID may be another file's than the one mapped
+ * (docs/design.md, "The rules", id-not-mapped).  Asked of the file at
+ * the path here, the only one perf's pass read. */
 static int
 id_not_mapped(const struct rec *rc, const struct stat *st,
     const struct elfid *e)
@@ -7760,19 +7607,10 @@ id_not_mapped(const struct rec *rc, const struct stat *st,
 	    e->fs.birth <= pt.ns + pf.time_slack + FILE_TICK;
 }
 
-/* The same pass reads the file perf mapped, but not the bytes it mapped
- * where the file was written in place since (cp over it keeps the inode
- * and its generation): the ID is the new bytes', and perf report reads
- * them for the samples of the old.  The IDs were read no later than the
- * perf.data's mtime (at the end of perf's pass in the file perf wrote; in
- * a copy, or a file perf inject -b wrote, as late as it was made), and
- * the path's first mapping is placed in wall time no later than: its own
- * by CLOCK_DATA, or by perf's clock where born_by_clock placed it, else
- * that mtime (after the last record, in a copy too) less the records'
- * time since, less perf's clock drift as judge_by_time.  A file modified
- * after the mapping and no later than the mtime had its ID read from
- * bytes the mapping never held.  An MMAP2 record's ID is the mapped
- * file's own.  Asked of a file at the path here, as id_not_mapped. */
+/* Whether the file was written in place after the path's first mapping
+ * and no later than the perf.data's mtime, when perf read its ID
+ * (docs/design.md, "The rules", id-not-mapped).  An MMAP2 record's ID is
+ * the mapped file's own.  Asked as id_not_mapped. */
 static int
 id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
 {
@@ -7794,8 +7632,7 @@ id_after_map(const struct rec *rc, const struct stat *st, uint32_t g)
 }
 
 /* The first place cand_list names for o that holds a file with o's
- * build-ID, not a debug file (perf report reads code from it): its index
- * in cands, else ncand. */
+ * build-ID, not a debug file (perf report reads code from it), or ncand. */
 static unsigned
 id_place(const struct obj *o, int kind)
 {
@@ -7815,13 +7652,9 @@ id_place(const struct obj *o, int kind)
 	return k;
 }
 
-/* A path recorded with several build-IDs held several builds while perf
- * recorded (a rebuild, or another mount's file: an MMAP2 record with an
- * ID has no inode to tell which), and perf report reads each build's
- * samples from a file with that build's ID, whichever the profile met
- * last: 1 if a place holds one of the IDs and none holds another that
- * the report uses (build_used).  The candidates are left as cand_list
- * made them for the last ID. */
+/* 1 if a place holds one of path g's build-IDs and none holds another the
+ * report uses (docs/design.md, "The rules", other-id-nowhere).  The
+ * candidates are left as cand_list made them for the last ID. */
 static int
 other_id_nowhere(uint32_t g, int kind)
 {
@@ -7837,8 +7670,7 @@ other_id_nowhere(uint32_t g, int kind)
 	return some && used_nowhere;
 }
 
-/* The first file at the places, and its facts; or the place with the
- * recorded build-ID, where one holds it (nothing after it is asked). */
+/* The first file at the places and its facts, or the recorded ID's. */
 static void
 walk_places(struct facts *f)
 {
@@ -7875,8 +7707,7 @@ walk_places(struct facts *f)
 		match = rc->idlen && ((lk.cands[i].type == CT_KALLSYMS &&
 		    idrc < 0) || (idlen && id_same(rc->id, rc->idlen, e.id,
 		    idlen)));
-		// a kernel image's place holding no kernel image is passed
-		// over, as perf report passes it over (fmt §6.5)
+		// no kernel image: passed over, as perf report does (fmt §6.5)
 		if (!match && lk.cands[i].type == CT_VMLINUX && (e.notelf ||
 		    (kernel_release(&lk.cands[i], rel, sizeof rel), !rel[0]))) {
 			if (opt.verbose)
@@ -7886,7 +7717,7 @@ walk_places(struct facts *f)
 				at[P_KIMAGE] = i;
 			continue;
 		}
-		// a debug file gives symbols, not the binary: said, never judged
+		// a debug file has symbols, not the code: said, never judged
 		if (lk.cands[i].type == CT_DEBUG) {
 			if (match && !(r->flags & RF_DEBUG)) {
 				r->flags |= RF_DEBUG;
@@ -7894,13 +7725,11 @@ walk_places(struct facts *f)
 			}
 			continue;
 		}
-		// the ID on disk: the match's, else the first file's
 		if (idlen && (match || at[P_FIRST] == MAXCAND)) {
 			r->disklen = (uint8_t)idlen;
 			memcpy(r->diskid, e.id, idlen);
 		}
 		if (match) {
-			// a copy found by its build-ID, or the file itself,
 			// unless the ID is not the mapped file's (asked of the
 			// file at the path here, which perf's pass read)
 			here = lk.cands[i].type == CT_PATH &&
@@ -7938,10 +7767,8 @@ walk_places(struct facts *f)
 	}
 }
 
-/* The facts of the places cand_list names, walked (walk_places): what
- * could not be read before anything that could (the file at the path
- * may well be the profiled one), else the first file's facts, or why
- * nothing was found. */
+/* The facts of the places (walk_places): what could not be read before
+ * anything that could, else the first file's facts, or why none. */
 static void
 gather_places(struct facts *f)
 {
@@ -7959,8 +7786,7 @@ gather_places(struct facts *f)
 	}
 	if (f->idrc == 1)
 		r->flags |= RF_NOID;
-	// a JIT's map is text, judged by its time: that it is no ELF file
-	// is no build-ID unread
+	// a JIT's map is text, judged by its time: no build-ID unread
 	if (f->idrc == 2 && r->kind != K_JIT) {
 		r->flags |= RF_UNREAD;
 		r->why = unreadable_why(&lk.cands[first], f->e.notelf,
@@ -7969,16 +7795,14 @@ gather_places(struct facts *f)
 	if (f->is_file)
 		r->mtime = mtime_ns(&f->st);
 	if (first < MAXCAND) {
-		// an APK's compressed library is not read in place; only a
-		// compressed module's build-ID cannot be read to compare
+		// an APK's compressed library is not read in place; a
+		// compressed file's (a .ko.xz) build-ID is not read to compare
 		f->bits |= (f->e.deflated ? F(DEFLATED) : 0) |
 		    (f->idrc == 2 && compressed(lk.cands[first].path) ? 0 :
 		    F(COMPARED)) | (r->flags & RF_ARCH_DIFF ? F(ARCH) : 0);
 		return;
 	}
-	// nothing found: what stands at the first place (the detail); the
-	// running kernel and modules are asked of /sys, which an initramfs
-	// or a chroot may lack
+	// nothing found: the detail names what stands at the first place
 	r->why = lk.ncand ? lk.cands[0].what : NULL;
 	f->bits |= F(NONE) | (f->at[P_KIMAGE] < MAXCAND ? F(KIMAGE) : 0);
 	if (!strncmp(obj_name(f->o), "/dev/", 5) && lk.ncand &&
@@ -7990,9 +7814,6 @@ gather_places(struct facts *f)
 		f->bits |= F(NO_SYSFS);
 }
 
-/* Whether a place holds one of several IDs recorded and none another
- * the report uses (other_id_nowhere); then the places of the recorded
- * ID, as for any object. */
 static void
 gather_other_id(struct facts *f)
 {
@@ -8004,8 +7825,8 @@ gather_other_id(struct facts *f)
 	cand_list(f->o, r->kind, f->rc.id, f->rc.idlen);
 }
 
-/* The first rule whose facts hold, each stage of facts gathered when a
- * rule first asks one of its facts (their bits are in stage order). */
+/* The first rule whose facts hold, a stage gathered when a rule first
+ * asks one of its facts (F_ bits run in stage order). */
 static unsigned
 decide(struct facts *f)
 {
@@ -8023,7 +7844,6 @@ decide(struct facts *f)
 	return i;
 }
 
-/* Object g's verdict: its recorded facts, then decide. */
 static unsigned
 check_group(uint32_t g)
 {
@@ -8100,11 +7920,8 @@ sysroot_sane(void)
 	return 0;
 }
 
-/* The span of the timestamps of every record that has one, 0 if none:
- * perf's clock ticks in ns, as the wall clock does; pt.rec_lo the first.
- * The samples' own times where they were read: SAMPLE_TIME stands in for
- * them only where they were not, as each file of perf record
- * --switch-output carries the first file's first sample time there. */
+/* The span of the records' times (pt.rec_lo the first), or 0; SAMPLE_TIME
+ * only where no sample was read: --switch-output's files carry the first's. */
 static uint64_t
 record_span(void)
 {
@@ -8121,20 +7938,10 @@ record_span(void)
 	return lo && hi > lo ? hi - lo : 0;
 }
 
-/* Whether the perf.data whose mtime is the profile's time is the file
- * perf wrote (see pt.trust).  The span may exceed the file's age by the
- * drift of perf's clock against the wall clock, and by the resolution of
- * the mtime (pf_file_times). */
-
-/* The events' clock now, as pf.clock names it (fmt §3.6: perf's own is
- * local_clock, not CLOCK_MONOTONIC, which NTP steers and a VM's kvmclock
- * does not follow), beside CLOCK_MONOTONIC and CLOCK_REALTIME read at the
- * same moment; *w the width of that moment.  Only a perf event reads the
- * kernel's clocks as perf records them (a time namespace moves
- * clock_gettime's): a dummy event on this thread that records a COMM,
- * time appended (sample_id_all), made by giving the thread its own name
- * again.  0 where no event can be opened (perf_event_paranoid, a seccomp
- * filter, qemu-user). */
+/* The events' clock now (pf.clock, fmt §3.6), beside CLOCK_MONOTONIC and
+ * CLOCK_REALTIME; *w the width of that moment.  A time namespace moves
+ * clock_gettime's, so a dummy event on this thread records a COMM, its
+ * time appended, as the thread takes its own name again.  0 if none. */
 static int
 perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
     int64_t *w)
@@ -8151,10 +7958,9 @@ perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
 	int be, found = 0;
 
 	*perf = 0;
-	// PERF_TYPE_SOFTWARE, its size, PERF_COUNT_SW_DUMMY, PERF_SAMPLE_TIME;
-	// exclude_kernel, exclude_hv, comm, sample_id_all and use_clockid,
-	// as a native flag word (a big-endian compiler's bitfields run from
-	// the top: fmt §4); the clockid
+	// PERF_TYPE_SOFTWARE, size, PERF_COUNT_SW_DUMMY, PERF_SAMPLE_TIME;
+	// exclude_kernel, exclude_hv, comm, sample_id_all, use_clockid as a
+	// native word (big-endian bitfields run from the top: fmt §4)
 	if (clock)
 		flags |= (uint64_t)1 << F_USE_CLOCKID;
 	memcpy(&low, &one, 1);
@@ -8204,20 +8010,8 @@ perf_clock_now(uint32_t clock, int64_t *perf, int64_t *mono, int64_t *real,
 }
 
 /* Whether the perf.data is the file perf wrote, by the events' clock
- * (docs/design.md, the profile's time).  A record's wall time is now's
- * less how long ago it was on that clock, read now (perf_clock_now),
- * unless a suspend or a clock step came between.  perf's own clock
- * drifts from the wall clock, at a rate this boot shows: their distance
- * now against CLOCK_MONOTONIC's time since boot, where the two start
- * some milliseconds apart; the rate NTP gives the wall clock (adjtimex)
- * and 1 ppm more may change it since.  A -k clock drifts as it runs
- * apart from its kin among the wall clocks.  The file perf wrote was born
- * before its last record (a file of --switch-output after some of its
- * first ones, still in the ring buffer when it was made); a copy, after
- * its last.  The file's mtime, after its last record either way, checks
- * that the clocks kept their distance.  1 the file perf wrote, 0 a copy,
- * -1 nothing to place it by; on a file system without birth times -1,
- * with the records placed (pt.clock_lo, pt.clock_hi) where the mtime allows. */
+ * (docs/design.md, "The profile's time"): 1, 0 a copy, -1 untold; sets
+ * pt.clock_lo and pt.clock_hi, the first record, as the mtime allows. */
 static int
 born_by_clock(void)
 {
@@ -8233,9 +8027,8 @@ born_by_clock(void)
 	    pt.rec_hi > INT64_MAX / 2 || adjtimex(&tx) < 0 || hz <= 0 ||
 	    !perf_clock_now(pf.clock, &p, &m, &r, &w))
 		return -1;
-	// a suspend since boot stopped one clock and not the other, and
-	// when it came is not known; a record later than now is another
-	// boot's
+	// a suspend since boot stopped one clock and not the other, at a
+	// time not known; a record later than now is another boot's
 	clock_gettime(CLOCK_BOOTTIME, &boot);
 	if (ts_ns(&boot) - m > FILE_TICK || m < 1000000000 || p < 0 ||
 	    pt.rec_hi > (uint64_t)p)
@@ -8274,6 +8067,9 @@ born_by_clock(void)
 	return pf.btime < hi - tol ? 1 : pf.btime > hi + tol ? 0 : -1;
 }
 
+/* pt.trust of the perf.data's mtime (docs/design.md, "The profile's
+ * time"); a span past the file's age by no more than the drift and the
+ * mtime's resolution (pf_file_times) is not taken for a copy's. */
 static void
 mtime_trust(void)
 {
@@ -8288,10 +8084,6 @@ mtime_trust(void)
 	} else if (born_after())
 		pt.trust = PT_COPY;
 	else {
-		// perf's clock where it places the file (one timed record
-		// is enough); else a file born less long before its mtime
-		// than its records span is a copy, and one born longer may
-		// be a slow copy
 		pt.trust_age = pf.mtime > pf.btime ?
 		    (uint64_t)pf.mtime - (uint64_t)pf.btime : 0;
 		pt.trust_clock = born_by_clock();
@@ -8303,12 +8095,8 @@ mtime_trust(void)
 	}
 }
 
-/* The last sample's wall-clock time by CLOCK_DATA, in pt.ns, where it
- * is no later than the perf.data's mtime: perf reads the pair's wall
- * time and its clock's in user space, where a time namespace (CRIU, a
- * container) moves a -k clock and not the kernel's stamps of it, and
- * the file perf wrote, or any copy, is last written after its last
- * record.  0 said: the mtime stands in for it. */
+/* The last sample's wall time by CLOCK_DATA in pt.ns, 1 where taken
+ * (docs/design.md, "The profile's time"); 0, said: the mtime stands in. */
 static int
 clock_data_fits(void)
 {
@@ -8317,10 +8105,8 @@ clock_data_fits(void)
 	char when[64];
 
 	pt.ns = (int64_t)(pf.clock_tod + (t - pf.clock_ns));
-	// perf reads the pair before it opens the events, the first
-	// records follow within moments: a pair after them, or far before,
-	// is a time namespace's (or events idle that long), not the
-	// records' clock
+	// perf reads the pair just before it opens the events: one after the
+	// first record, or a second before it, is a time namespace's
 	if (pt.rec_lo && (pf.clock_ns > pt.rec_lo + 1000000 ||
 	    pt.rec_lo - pf.clock_ns > 1000000000)) {
 		msg(0, "%s: CLOCK_DATA's reference lies %s %s the first record "
@@ -8341,9 +8127,8 @@ clock_data_fits(void)
 	return 0;
 }
 
-/* The profile's time: the last sample's wall-clock time by CLOCK_DATA,
- * else the perf.data file's mtime; -t and -r override.  Before 2000 or in
- * the future (a board without a clock) it judges nothing. */
+/* The profile's time (docs/design.md, "The profile's time"); before 2000
+ * or in the future (a board without a clock) it judges nothing. */
 static int
 profile_time(void)
 {
@@ -8395,34 +8180,22 @@ profile_time(void)
 		    "" : "; give -t TIME or -r FILE");
 		return 1;
 	}
-	// the recording's start (docs/design.md, the profile's time): the
-	// file perf wrote was born before its first record, or a file of
-	// --switch-output after some: the earlier of the two
+	// the recording's start (docs/design.md, "This boot")
 	pt.start = pt.trust == PT_WRITTEN ? (pf.btime < pt.clock_lo ?
 	    pf.btime : pt.clock_lo) : pt.trust == PT_AGED ? pf.btime :
 	    pt.trust_span < (uint64_t)pt.ns ? pt.ns -
 	    (int64_t)pt.trust_span : 0;
-	// an unconfirmed mtime may be a copy's, later than the recording's
-	// end, or cut to whole seconds, earlier than the first record by
-	// the span: the start where perf's clock places the first record
-	// (pt.clock_lo allows too for the perf.data's coarse times, which the
-	// files judged against the start do not need)
+	// an unconfirmed mtime may be a copy's or whole seconds: start at
+	// perf's clock's first record, less clock_lo's coarse-time allowance
 	if (pt.trust == PT_UNCONFIRMED && pt.clock_hi)
 		pt.start = pt.clock_lo + FILE_TICK + pf.time_slack;
 	pt.ok = 1;
 	return 1;
 }
 
-/* Whether the profile was recorded in this boot of this system, where
- * alone the running kernel, its modules and vDSO are the ones that ran: 1
- * shown, 0 another boot or system, -1 nothing tells (pt.boot_why says why
- * not).  Another boot's records end before this boot began, or carry
- * times past the events' clock now (perf_clock_now; where no perf event
- * can be opened, perf's own clock by CLOCK_BOOTTIME and the 500 ppm NTP
- * may steer a clock by).  This boot's are placed after it began: the
- * perf.data born in it by perf's clock (PT_WRITTEN), CLOCK_DATA's first
- * record, or -t and -r less the records' span.  A copy's mtime, or an
- * age, places nothing.  pt.now: the wall clock as the verdicts begin. */
+/* Whether the profile is of this boot of this system (docs/design.md,
+ * "This boot"): 1 shown, 0 another boot or a system not shown to be this
+ * one, -1 nothing tells (pt.boot_why: why).  pt.now: the wall clock. */
 static void
 boot_settle(void)
 {
@@ -8440,6 +8213,7 @@ boot_settle(void)
 		    "from this system (-L says so)";
 		return;
 	}
+	// no event: perf's clock by BOOTTIME and NTP's 500 ppm; -k's unknown
 	if (pf.clock == CLOCK_MIXED || !perf_clock_now(pf.clock, &p, &m, &r,
 	    &w))
 		p = pf.clock ? INT64_MAX : ts_ns(&bt) + ts_ns(&bt) / 2000;
@@ -8454,11 +8228,9 @@ boot_settle(void)
 	    "recording in this boot (-t TIME or -r FILE can)";
 }
 
-/* Default caches, where -c names none: $HOME/.debug and the debuginfod
- * client's ($DEBUGINFOD_CACHE_PATH, else $XDG_CACHE_HOME/debuginfod_client,
- * else $HOME/.cache/debuginfod_client); under a sysroot the profiled
- * system's own instead, ROOT/.debug (perf --symfs) and root's
- * ROOT/root/.debug (perf record on a board), never this host's. */
+/* Default caches where -c names none: $HOME/.debug and the debuginfod
+ * client's ($DEBUGINFOD_CACHE_PATH, XDG, ~/.cache); under a sysroot its
+ * own instead (ROOT/.debug, ROOT/root/.debug), never this host's. */
 static void
 cache_defaults(void)
 {
@@ -8491,11 +8263,7 @@ cache_defaults(void)
 			opt.cache[opt.ncache++] = dir[i];
 }
 
-/* What this system is, against what the profile's header recorded: the
- * first fact that differs, in the order host_compare asks, goes in
- * pt.host_diff.  CPUs are the present ones
- * (perf's nr_cpus_avail: the highest in /sys/devices/system/cpu/present,
- * plus one), memory /proc/meminfo's MemTotal in kB, as perf reads them. */
+/* A fact of this system's against the profile's (pt.host_diff). */
 static void
 host_fact(const char *what, const char *rec, const char *here)
 {
@@ -8546,11 +8314,11 @@ host_compare(void)
 	if (uname(&u))
 		return;
 	// the most decisive fact first: another arch runs none of these
-	// files, another release not this kernel, another name may be a
-	// renamed host
+	// files, another release not this kernel; a name may be renamed
 	host_fact("arch", pf.arch, u.machine);
 	host_fact("kernel release", pf.osrelease, u.release);
 	host_fact("host", pf.hostname, u.nodename);
+	// as perf reads them: nr_cpus_avail, the highest present plus one
 	if (pf.cpus_avail &&
 	    sys_number("/sys/devices/system/cpu/present", "", 1, &v)) {
 		snprintf(rec, sizeof rec, "%" PRIu32, pf.cpus_avail);
@@ -8568,9 +8336,8 @@ host_compare(void)
 }
 
 /* ==== 15. Reports =======================================================
- * The table (default), porcelain (-p: tab-separated, '-' for empty) and
- * JSON Lines (-j).  Every name is escaped in every format (section 4).
- */
+ * The table, porcelain (-p: tab-separated, '-' for empty) and JSON Lines
+ * (-j).  Every name is escaped in every format (section 4). */
 
 static void
 dadd(const char *fmt, ...)
@@ -8600,8 +8367,7 @@ detail_time(const char *what, int64_t mtime)
 }
 
 
-/* " (PATH)" when the file judged is not at the recorded name itself: under
- * a sysroot, in a cache, a kernel image. */
+/* " (PATH)" where the file judged is not at the recorded name. */
 static void
 detail_where(const struct obj *o, const struct cand *c)
 {
@@ -8609,7 +8375,6 @@ detail_where(const struct obj *o, const struct cand *c)
 		dadd(" (%s)", esc(c->path));
 }
 
-/* How far the profile's time is trusted, in words. */
 static const char *
 trust_words(void)
 {
@@ -8661,8 +8426,7 @@ trust_text(void)
 	return buf;
 }
 
-/* The words of rules whose words vary with the facts (R_MISSING: what
- * stands at the places). */
+/* R_MISSING's words: what stands at the places. */
 static void
 detail_missing(const struct obj *o, const struct res *r)
 {
@@ -8687,8 +8451,7 @@ detail_missing(const struct obj *o, const struct res *r)
 	else if (lk.cands[0].err && lk.cands[0].err != ENOENT)
 		dadd("%s: %s", esc(lk.cands[0].path),
 		    walk_error(lk.cands[0].err));
-	// an APK there without the library (walk_places): read again
-	// for why
+	// an APK without the library (walk_places): read again for why
 	else if (lk.cands[0].type == CT_APK && !lk.cands[0].err &&
 	    elf_buildid(lk.cands[0].root, lk.cands[0].path,
 	    lk.cands[0].entry, &e, &st) == 2 && e.absent)
@@ -8795,8 +8558,7 @@ detail_id(const struct obj *o, const struct res *r, const struct rec *rc,
 	}
 }
 
-/* The words of the rules the file's release, inode and times decide,
- * and of the rest whose words vary. */
+/* The words of the rules release, inode and times decide, and the rest's. */
 static void
 detail_judged(const struct res *r, const struct rec *rc,
     const struct cand *c)
@@ -8896,8 +8658,7 @@ detail_judged(const struct res *r, const struct rec *rc,
 	}
 }
 
-/* The notes every detail may carry after its rule's words, unless the
- * rule's words say them (its T_NO_ bits). */
+/* The notes after a rule's words, but those its T_NO_ bits leave out. */
 static void
 detail_notes(const struct obj *o, const struct res *r, const struct rec *rc,
     unsigned tail)
@@ -8929,8 +8690,7 @@ detail_notes(const struct obj *o, const struct res *r, const struct rec *rc,
 	if (r->flags & RF_IMAGE_ID)
 		dadd("; the build-ID perf recorded for %s",
 		    esc(obj_name(&ot.objs[kernel_image(o)])));
-	// r->first names the debug file unless a binary with the ID was
-	// found (RF_PATH_DIFF takes it then): the note is for when none was
+	// r->first is the debug file unless a binary matched (T_NO_DEBUG)
 	if ((r->flags & RF_DEBUG) && !(tail & T_NO_DEBUG))
 		dadd("; symbols: the debug file %s has the recorded build-ID, "
 		    "not the binary", esc(cand_resolve(&lk.cands[r->first])));
@@ -8965,10 +8725,8 @@ detail_for(uint32_t g, const struct rec *rc)
 	detail_notes(o, r, rc, ru->tail);
 }
 
-/* A JSON string: the escaped name (section 4), with '"' and '\' escaped
- * again for JSON; control bytes never reach here.  NULL is null.  A
- * text its maker escaped already (a detail, dadd's esc) is not escaped
- * twice: json_text. */
+/* A JSON string of s, escaped (section 4) unless its maker did (a detail),
+ * and '"' and '\' again for JSON; NULL is null. */
 static void
 json_text(const char *s, int escaped)
 {
@@ -9022,17 +8780,14 @@ report_row(uint32_t g)
 		fputs(",\"file\":", stdout);
 		json_str(r->cand < lk.ncand && r->verdict != V_MISSING &&
 		    r->verdict != V_SKIP ? lk.cands[r->cand].path : NULL);
-		// every row has every key; a time past what ts_ns holds has
-		// no date to give here (null), the detail says which bound it
-		// lies past
+		// a saturated time has no date (null): the detail says which
 		if (r->mtime && r->mtime != INT64_MAX && r->mtime != INT64_MIN) {
 			utc_into(when, sizeof when, r->mtime, 1);
 			printf(",\"mtime\":\"%s\"", when);
 		} else {
 			fputs(",\"mtime\":null", stdout);
 		}
-		// how the profile mapped it: code, data only (-a), or not at
-		// all (a build-ID table's or record's alone)
+		// code, data only (-a), or null: named by build-ID alone
 		printf(",\"mapped\":%s", o->gsrc & SRC_EXEC ? "\"code\"" :
 		    o->gsrc & SRC_MMAP ? "\"data\"" : "null");
 		printf(",\"build_ids_recorded\":%u,\"detail\":", rc.nids);
@@ -9044,9 +8799,7 @@ report_row(uint32_t g)
 		out_name(obj_name(o), o->namelen, 1);
 		printf("\t%s\n", rpt.detail[0] ? rpt.detail : "-");
 	} else {
-		// the columns named once, above the first row, OBJECT as wide
-		// as the pass's widest name up to a bound; the ID is the
-		// recorded one, the file's is in the detail, last
+		// the header once; OBJECT as wide as the widest name, bounded
 		if (!opt.quiet && !rpt.table_named++)
 			printf("%-10s %-*s %-40s  %s\n", "VERDICT", rpt.name_w,
 			    "OBJECT", "RECORDED-BUILD-ID", "DETAIL");
@@ -9062,8 +8815,7 @@ static const char *const trust_names[] = { "given", "recorded", "confirmed",
 	"age", "unconfirmed", "copy" };
 static const char *const host_names[] = { "unknown", "alike", "foreign" };
 
-/* JSON: "profile_time"'s value and the members after it, RFC 3339 UTC
- * as the rows' mtimes; null where no profile time was settled. */
+/* JSON: "profile_time" and the members after it; null if unsettled. */
 static void
 json_prof_time(void)
 {
@@ -9081,8 +8833,7 @@ json_prof_time(void)
 }
 
 
-/* Whether a pass's object i is judged (wanted); one left out is
- * counted for the summary.  Once an object a pass. */
+/* Whether a pass's object i is judged; one left out is counted, once. */
 static int
 judged(uint32_t i)
 {
@@ -9153,8 +8904,7 @@ report_summary(const unsigned *counts)
 		    pt.host_diff);
 }
 
-/* -p and -q print no summary: where a verdict rests on the perf.data's
- * mtime, standard error says so, once. */
+/* -p and -q print no summary: a time from the mtime is said on stderr. */
 static void
 report_time_note(unsigned by_time)
 {
@@ -9167,11 +8917,8 @@ report_time_note(unsigned by_time)
 
 
 /* ==== 16. Commands ====================================================== */
-/* The options of each command: a letter means the same wherever it is
- * taken.  Each has a long name (long_opts, section 17), perf's where perf
- * has the concept; lopts are the letters of those a command takes only
- * by their long name (list --kernel: perf buildid-list's -k, which is a
- * kernel image here). */
+/* Each command's options, a letter the same wherever taken; lopts: those
+ * taken by long name only (list --kernel: -k is a kernel image here). */
 enum { C_CHECK, C_LIST, C_HEADER, C_BUILDID, C_INJECT, C_ARCHIVE };
 
 static const struct {
@@ -9198,8 +8945,7 @@ pf_msg(int level, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The plan of what the command reads (section 7: plan); 0 if -a and -H
- * were both given to a command that judges. */
+/* What cmd reads (section 7: plan); 0 for -a with -H where it judges. */
 static int
 read_plan(int cmd)
 {
@@ -9207,8 +8953,7 @@ read_plan(int cmd)
 
 	plan.hits = opt.hits;
 	plan.times = cmd == C_HEADER;
-	// with -t or -r too: the recording's start is the span back from
-	// the time given, and a span of the samples alone starts it late
+	// with -t or -r too: the start is the records' span back from it
 	plan.span = judges;
 	plan.data_maps = !judges || opt.all;
 	plan.passes = cmd != C_HEADER;
@@ -9222,10 +8967,8 @@ read_plan(int cmd)
 	return 1;
 }
 
-/* One line as perf buildid-list prints it: "%-40s %s"; with -j a JSON
- * object, the build-ID null when there is none (list -H), the guest the
- * machine pid (null: the host).  With -H the build-ID is the one the
- * profile holds for the object's group, if any. */
+/* One line as perf buildid-list prints it, "%-40s %s", or a JSON object
+ * (guest: the machine pid, null the host); -H: the group's build-ID. */
 static void
 list_out(uint32_t g)
 {
@@ -9252,10 +8995,8 @@ list_out(uint32_t g)
 	putchar('\n');
 }
 
-/* list's order, as perf 6.9 and later print it: the host's objects, then
- * each guest's by machine pid (machine.c), each machine's by name in byte
- * order (its dsos are an array sorted by strcmp of the name, dsos.c).
- * Objects of one name keep the order first met: the index breaks ties. */
+/* list's order, as perf 6.9 and later: the host's, then each guest's by
+ * machine pid, each by strcmp of the name, then as first met (dsos.c). */
 static int
 list_cmp(const void *a, const void *b)
 {
@@ -9278,23 +9019,20 @@ in_table(uint32_t i)
 	return (ot.objs[i].src & (SRC_TABLE | SRC_RECORD)) != 0;
 }
 
-/* Objects whose build-ID only an MMAP2 record carries. */
 static int
 mmap2_only(uint32_t i)
 {
 	return (ot.objs[i].src & SRC_MMAP2ID) && !in_table(i);
 }
 
-/* perf buildid-list -H: the objects samples fell in, with their build-ID
- * when the profile holds one and a blank column when not. */
+/* perf buildid-list -H: the objects samples fell in. */
 static int
 hit_leader(uint32_t i)
 {
 	return ot.objs[i].group == i && (path_hit(i) & hit_mask());
 }
 
-/* The objects want() takes, a line each in list's order; their number.
- * No two compare equal, so qsort's order is the one order. */
+/* The objects want() takes, a line each in list's order; their number. */
 static uint32_t
 list_table(int (*want)(uint32_t))
 {
@@ -9309,9 +9047,7 @@ list_table(int (*want)(uint32_t))
 	return n;
 }
 
-/* After a pass that read the scope: say which objects may have more hits
- * than seen, because a process or a map of theirs did not fit the tables
- * (they are judged). */
+/* After a pass that read the scope: samples and objects it missed. */
 static void
 hits_report(void)
 {
@@ -9347,8 +9083,7 @@ hits_report(void)
 		}
 }
 
-/* The objects the table could not keep, which list and check leave out
- * (done: "listed", "checked"). */
+/* The objects the table could not keep (done: "listed", "checked"). */
 static void
 dropped_note(const char *done)
 {
@@ -9373,9 +9108,8 @@ cmd_list(const char *path)
 			continue;
 		}
 		n += list_table(in_table);
-		// perf lists MMAP2 build-IDs only where it reads the records
-		// (no table): after the table's, so that perf's lines stay
-		// the first, in the same order among themselves
+		// perf lists MMAP2 build-IDs only without a table: after the
+		// table's, so that perf's lines come first, in perf's order
 		n += list_table(mmap2_only);
 		for (i = 0; i < ot.nobj; i++)
 			mapped += !!(ot.objs[i].src & SRC_EXEC);
@@ -9443,9 +9177,8 @@ cmd_buildid(int argc, char **argv)
 	return rpt.status;
 }
 
-/* header: each fact once, in the order cmd_header calls for them, as a line
- * "label  value" or, with -j, as a member of one JSON object "key":value.
- * A fact the profile lacks is no line, and null in JSON. */
+/* header: each fact a line "label  value", or with -j a member "key":value
+ * of one object; a fact the profile lacks is no line, and null in JSON. */
 
 /* The start of a fact: its line's label, or its member's key. */
 static void
@@ -9484,8 +9217,7 @@ h_num(const char *key, int has, uint64_t v)
 		fputs("null", stdout);
 }
 
-/* A count that is a line of its own in text, "LABEL  N WORDS", where it
- * is not 0; in JSON the member KEY (if any), null at 0 unless zero. */
+/* A count: text "LABEL  N WORDS" unless 0; JSON's KEY null at 0 unless zero */
 static void
 h_count(const char *label, const char *key, int zero, uint64_t v,
     const char *words)
@@ -9504,7 +9236,6 @@ h_bool(const char *key, int v)
 	fputs(v ? "true" : "false", stdout);
 }
 
-/* ns since the clock's epoch as seconds with 9 decimals */
 static void
 put_ns(uint64_t ns)
 {
@@ -9619,8 +9350,7 @@ static const char *const sample_bits[] = {
 	"WEIGHT_STRUCT"
 };
 
-/* perf's names for the generic events (uapi PERF_TYPE_HARDWARE and
- * PERF_TYPE_SOFTWARE), for profiles without an EVENT_DESC section. */
+/* perf's names of the generic events, where no EVENT_DESC names them. */
 static const char *
 event_name(const struct attr *a)
 {
@@ -9711,7 +9441,6 @@ clock_name(uint32_t id)
 	    "clock";
 }
 
-/* The records' times, the clock they are in, and the profile's time. */
 static void
 h_times(void)
 {
@@ -9950,7 +9679,7 @@ cmd_header(const char *path)
 }
 
 /* After the first pass read the profile: its time, whether it is this
- * system's, the caches to look in; 0 if its time cannot be settled. */
+ * system's, the caches to look in; 0 if -t or -r cannot be read. */
 static int
 verdicts_begin(void)
 {
@@ -9963,8 +9692,7 @@ verdicts_begin(void)
 	return 1;
 }
 
-/* One pass: a verdict for each object of this share, the rows problems
- * first. */
+/* One pass: a verdict for each object of this share, problems first. */
 static void
 check_pass(unsigned *counts, unsigned *by_time)
 {
@@ -9980,9 +9708,8 @@ check_pass(unsigned *counts, unsigned *by_time)
 			// the rules from no-time on rest on the profile's time
 			*by_time += jd.res[i].rule >= R_NO_TIME;
 		}
-	// a row of a typical name fits 120 columns; a longer name pushes
-	// its own row's ID and detail along
-	// (the first pass's: the columns are named once)
+	// a row of a typical name fits 120 columns, a longer one pushes its
+	// own row's ID and detail along (the first pass's: named once)
 	for (i = 0; !rpt.table_named && i < ot.nobj; i++)
 		if (wanted(i) && (w = out_name(obj_name(&ot.objs[i]),
 		    ot.objs[i].namelen, 0)) > (size_t)rpt.name_w)
@@ -10026,23 +9753,8 @@ cmd_check(const char *path)
 }
 
 /* ---- writing: a new file in place of the output ------------------------
- * docs/design.md "How perfmt writes".  inject and archive never write
- * into a file that is there: the new file is made beside the output
- * (wr_mktemp: 0600, this user's), written whole, given what the file it
- * replaces had (owner and group, mode, extended attributes: ACLs and
- * security labels are ones), and renamed over it, synced before the
- * rename and the directory after, so that a power cut too leaves the old
- * output (or none) or the whole new one.  A failure, or a signal that
- * ends the process, removes it, and the output is as it was.  What it may
- * replace is checked before anything is read: nothing, or a regular file
- * of the command's kind (a profile, a tar; never a link, a FIFO or a
- * device) that is none of the files this run reads and that no process
- * has open for writing.  The output's directory is held open from the
- * check to the rename, and every name is taken in it (openat, renameat):
- * a directory swapped in on the path meanwhile gets nothing.  "-" is
- * standard output: the new file, made in $TMPDIR and unlinked at once,
- * is copied out when whole; only archive's tar into a pipe goes out as
- * it is written. */
+ * docs/design.md, "How perfmt writes": the promises these keep, and how.
+ * "-" is standard output. */
 #ifndef F_SETLEASE
 #define F_SETLEASE 1024		/* Linux; musl's <fcntl.h> has it for GNU */
 #endif
@@ -10053,8 +9765,7 @@ cmd_check(const char *path)
 static struct {
 	const char *path;	/* the output; NULL: standard output */
 	const char *base;	/* its last part, its name in dfd */
-	int dfd;		/* where new files are made: the output's
-				 * directory, or $TMPDIR's for "-" */
+	int dfd;		/* the output's directory, or $TMPDIR's */
 	char dir[PATHMAX];	/* dfd's path as given, "" or ending in '/' */
 	char tmp[PATHMAX];	/* the new file's path, while it has a name */
 	const char *tname;	/* its name in dfd: the end of tmp */
@@ -10062,15 +9773,12 @@ static struct {
 	int old;		/* the file the rename replaces, open, or -1 */
 	int ofd;		/* standard output, for "-": fd 1 is stderr's */
 	int writer;		/* has_writer(old) */
-	struct stat ost;	/* that file, or standard output's; inode 0
-				 * (none) if neither is a file */
+	struct stat ost;	/* that file, or stdout's; inode 0 if no file */
 	uint64_t at;		/* bytes written where the output stands */
 	unsigned steps;		/* writes done, for the crash tests */
-	int64_t birth;		/* inject: the profile's birth, kept as
-				 * BIRTH_XATTR; 0 none */
+	int64_t birth;		/* inject: the birth to keep; 0 none */
 	volatile sig_atomic_t named;	/* tmp is a file to remove */
-	volatile sig_atomic_t copying;	/* standard output's file is
-					 * being filled */
+	volatile sig_atomic_t copying;	/* stdout's file being filled */
 } wr;
 
 /* The new file, not renamed, goes: at the end (wr_end) or on a signal. */
@@ -10082,10 +9790,8 @@ wr_unname(void)
 	wr.named = 0;
 }
 
-/* A build with PERFMT_TEST_HOOKS stops dead after the Nth write step
- * (PERFMT_WRITE_STOP=N), or with PERFMT_WRITE_SIG=S sends itself signal
- * S there: the tests show that every such stop leaves the old output or
- * the new one, and a signal no new file beside it. */
+/* PERFMT_TEST_HOOKS: stop dead after write step N (PERFMT_WRITE_STOP), or
+ * raise signal PERFMT_WRITE_SIG there, for the crash tests. */
 static void
 wr_step(void)
 {
@@ -10101,9 +9807,7 @@ wr_step(void)
 #endif
 }
 
-/* n bytes to fd, at off or (off < 0) where it stands; name (NULL:
- * standard output) for the message.  Inject's and archive's one way to
- * write. */
+/* n bytes to fd at off, or where it stands (off < 0); name for messages. */
 static int
 write_full(int fd, const char *name, const void *p, size_t n, int64_t off)
 {
@@ -10125,9 +9829,7 @@ write_full(int fd, const char *name, const void *p, size_t n, int64_t off)
 	return 1;
 }
 
-/* n bytes to the new file at off, or (off < 0) where the output stands
- * (wr.at): the new file, or standard output where it is written as it
- * goes (wr_begin).  One write step. */
+/* One write step: n bytes at off, or where the output stands (wr.at). */
 static int
 wr_write(const void *p, size_t n, int64_t off)
 {
@@ -10147,9 +9849,8 @@ same_file(const struct stat *a, const struct stat *b)
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
 }
 
-/* Whether st is a file this run reads: 1 the profile in (its file or
- * standard input's), 2 a file of it where it is a directory (data, a
- * data.N), 3 -r's or -k's; 0 none. */
+/* Whether st is a file this run reads: 1 the profile (stdin's too), 2 a
+ * data or data.N of a directory profile, 3 -r's or -k's; 0 none. */
 static int
 wr_reads(const struct stat *st, const char *in)
 {
@@ -10182,19 +9883,15 @@ wr_reset(void)
 	wr.fd = wr.old = wr.ofd = wr.dfd = -1;
 }
 
-/* Whether a process has fd's file open for writing (perf record still
- * recording into it): Linux grants a read lease only where none has one
- * (fcntl(2), F_SETLEASE), and it is let go at once.  1 yes, 0 no, else
- * -errno: cannot tell (EACCES: another user's file, without CAP_LEASE;
- * EINVAL: a file system without leases). */
+/* Whether a process writes fd's file (perf record still recording): Linux
+ * grants a read lease only if none does.  1 yes, 0 no, else -errno. */
 static int
 has_writer(int fd)
 {
 	struct sigaction ign, old;
 	int r, e;
 
-	// an open for writing in the moment the lease is held signals SIGIO,
-	// whose default ends the process
+	// a writer's open while the lease is held sends SIGIO, which kills
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;
 	sigaction(SIGIO, &ign, &old);
@@ -10206,10 +9903,8 @@ has_writer(int fd)
 	return !r ? 0 : e == EAGAIN ? 1 : -e;
 }
 
-/* Whether the file open at fd, the output's, may be replaced by what
- * the command writes (kind WR_PROFILE or WR_TAR): an empty file, or one
- * of that kind.  What is neither (a binary, a log, a source) was not
- * meant, however the name came to be given. */
+/* Whether the output open at fd may be replaced by kind: an empty file,
+ * or one of that kind, not a binary, a log or a source. */
 enum { WR_PROFILE, WR_TAR };
 
 static int
@@ -10222,9 +9917,8 @@ wr_kind(int fd, int kind)
 	if (n == 0)
 		return 1;
 	if (kind == WR_TAR) {
-		// a tar: a ustar header first, or an archive that holds
-		// nothing: zero blocks alone, a record (10240 bytes) at most,
-		// where a disk image or a swap file is far more
+		// a ustar header, or zeros alone up to a record (10240 bytes,
+		// tar -cf of nothing): a disk image or a swap file is more
 		if (n == (ssize_t)sizeof b && !memcmp(b + 257, "ustar", 5))
 			return 1;
 		while (n == (ssize_t)sizeof b && all_zero(b, sizeof b) &&
@@ -10236,8 +9930,8 @@ wr_kind(int fd, int kind)
 	    "2ELIFREP", 8) || !memcmp(b, "PERFFILE", 8));
 }
 
-/* Whether the profile open at fd has no data size (fmt §5.1): a
- * killed recording, or one perf record still writes; a pipe's too. */
+/* Whether the profile at fd has no data size (fmt §5.1): killed, still
+ * being written, or a pipe's. */
 static int
 wr_unfinished(int fd)
 {
@@ -10250,9 +9944,8 @@ wr_unfinished(int fd)
 	    !get64(h + 48, h[0] == '2');
 }
 
-/* The directory new files are made in, held open (wr.dfd): dir's
- * first n bytes ("" the working directory), or $TMPDIR (else /tmp)
- * for standard output.  0 and errno if it cannot be opened. */
+/* The directory new files are made in, held open (wr.dfd): dir's first n
+ * bytes, or $TMPDIR (else /tmp) for standard output. */
 static int
 wr_dir(const char *dir, size_t n)
 {
@@ -10272,8 +9965,7 @@ wr_dir(const char *dir, size_t n)
 	return 0;
 }
 
-/* Whether name, the last part of a path, is data.N: beside a file data,
- * perf reads it as a stream of a directory profile (fmt §5.6). */
+/* data.N: beside a file data, a stream of a directory profile (fmt §5.6) */
 static int
 stream_name(const char *name)
 {
@@ -10281,10 +9973,8 @@ stream_name(const char *name)
 	    !name[5 + strspn(name + 5, "0123456789")];
 }
 
-/* -o -: standard output, never a terminal, nor the file standard error
- * writes to, nor a file that holds data (a file only if empty, as >
- * leaves it) or this run reads.  It carries the output from here on;
- * what the command says goes to standard error.  Said, and 0, if not. */
+/* -o -: standard output, unless a terminal, a disk, stderr's file, a file
+ * with data, or one this run reads: said, and 0, then. */
 static int
 wr_stdout(const char *in)
 {
@@ -10319,8 +10009,7 @@ wr_stdout(const char *in)
 		}
 		wr.ost = st;
 	}
-	// standard output carries the output: what the command says
-	// goes to standard error
+	// fd 1 becomes stderr's: what the command says stays out of the output
 	if ((wr.ofd = dup(1)) < 0 || dup2(2, 1) < 0) {
 		msg(2, "<stdout>:");
 		return 0;
@@ -10328,12 +10017,8 @@ wr_stdout(const char *in)
 	return 1;
 }
 
-/* Checks what the output may be, before anything is read or written:
- * standard output ("-", wr_stdout), nothing yet (but never a new stream
- * of a directory profile: data, data.N beside a file data), or a regular
- * file of the command's kind (wr_kind) that no process writes and this
- * run does not read; in place, the profile itself.  Said, and 0, if
- * not. */
+/* Whether out may be replaced (docs/design.md, "How perfmt writes"),
+ * before anything is read; said, and 0, if not. */
 static int
 wr_target(const char *in, const char *out, int in_place, int kind)
 {
@@ -10394,8 +10079,7 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 		return 0;
 	}
 	// another user's file in a sticky directory others write to (/tmp):
-	// its owner chose the name, and would own the new file (the kernel's
-	// fs.protected_regular refuses such a file to an open that creates)
+	// its owner chose the name (fs.protected_regular's case)
 	if (!in_place && !fstat(wr.dfd, &ds) && ds.st_mode & S_ISVTX &&
 	    ds.st_mode & (S_IWGRP | S_IWOTH) && wr.ost.st_uid != geteuid() &&
 	    wr.ost.st_uid != ds.st_uid) {
@@ -10416,9 +10100,8 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 		    name);
 		return 0;
 	}
-	// where that cannot be told (no lease), a profile of data size 0
-	// (fmt §5.1; or a pipe's) may be a recording perf still writes, which
-	// would go on into a file no name leads to
+	// no lease to tell: data size 0 (fmt §5.1; a pipe's) may be a
+	// recording perf still writes, into a file no name would lead to
 	if (kind == WR_PROFILE && wr.writer < 0 && wr_unfinished(wr.old)) {
 		msg(2, "%s%s: data size 0: killed, or perf still writes it (no "
 		    "lease to tell: %s): %s, or run after perf exits", o, name,
@@ -10429,12 +10112,8 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 	return 1;
 }
 
-/* A signal of wr_signals': the new file goes, then the signal takes its
- * default course, so that the exit status still says it.  The default is
- * set here, where the signal is blocked, not on entry (SA_RESETHAND):
- * the same signal sent again as the handler is entered (timeout sends
- * it to the process and to its group) would find the default and end
- * the process before the file went. */
+/* wr_signals' handler: the new file goes, then the default, set here with
+ * the signal blocked (not SA_RESETHAND: timeout sends two), ends it. */
 static void
 wr_signal(int sig)
 {
@@ -10445,12 +10124,8 @@ wr_signal(int sig)
 	raise(sig);
 }
 
-/* main's, for inject and archive: every signal whose default ends the
- * process without a core removes the new file first (a crash, a bug,
- * leaves it to the debugger, as SIGKILL leaves it: the output is whole
- * either way).  A signal the caller ignores (nohup) stays ignored.
- * SIGXFSZ is ignored: a file past RLIMIT_FSIZE fails its write, which is
- * said, and the run ends as any failure does. */
+/* main's, for inject and archive: the table's and the real-time signals,
+ * unless ignored (nohup), remove the new file; SIGXFSZ fails a write. */
 static void
 wr_signals(void)
 {
@@ -10480,12 +10155,8 @@ wr_signals(void)
 	sigaction(SIGXFSZ, &sa, NULL);
 }
 
-/* A new file in wr.dfd, .perfmt-WHAT-XXXXXX, its path in buf; named 0:
- * unlinked at once (nothing is left of it, whatever happens).  mkstemp
- * takes a path, whose directories may change between the check and
- * the rename: here six letters from the clock and the process, made
- * with O_EXCL (never a file, a link or a FIFO that is there) in the
- * directory held open. */
+/* A new file .perfmt-WHAT-XXXXXX in wr.dfd, its path in buf, by O_EXCL
+ * (mkstemp takes a path); named 0: unlinked at once. */
 static int
 wr_mktemp(char *buf, const char *what, int named)
 {
@@ -10516,8 +10187,7 @@ wr_mktemp(char *buf, const char *what, int named)
 		return -1;
 	}
 	x = buf + strlen(buf) - 6;
-	// no signal between the file's making and its name given to the
-	// handler (wr_signal), or its unlinking: it would stay there
+	// no signal between the file's making and its naming or unlinking
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &old);
 	for (i = 0; fd < 0 && i < 100; i++) {
@@ -10554,9 +10224,8 @@ fail:
 	return -1;
 }
 
-/* The new file (wr.fd), or with stream and a standard output that is
- * no file (a pipe), nothing: the caller writes to it as it goes.  A
- * standard output that is a file gets nothing before the run is whole. */
+/* The new file (wr.fd), or nothing with stream and a standard output that
+ * is no file (a pipe): the caller writes to it as it goes. */
 static int
 wr_begin(const char *what, int stream)
 {
@@ -10566,10 +10235,8 @@ wr_begin(const char *what, int stream)
 }
 
 /* The replaced file's extended attributes on the new one, and no others
- * (a default ACL the directory gave it): names through bufs.feat (a list
- * holds 64 KiB at most, XATTR_LIST_MAX), values through the halves of
- * bufs.data (64 KiB each at most, XATTR_SIZE_MAX; one that does not fit is
- * not kept, and said), neither buffer in use once the passes are done. */
+ * (a default ACL the directory gave it), through bufs.feat and bufs.data,
+ * free once the passes are done; one too big refuses the command, said. */
 static int
 wr_xattrs(void)
 {
@@ -10578,9 +10245,8 @@ wr_xattrs(void)
 	const char *s = "";
 	ssize_t n, v, k;
 
-	// the old file's, each set where the new one lacks it or has it
-	// otherwise: a security label set again asks for rights that one
-	// left alone does not
+	// set where the new one lacks it or differs: a security label set
+	// again asks for rights that leaving it does not
 	if ((n = flistxattr(wr.old, names, sizeof bufs.feat)) < 0)
 		n = errno == ENOTSUP ? 0 : -1;
 	for (s = names; n > 0 && s < names + n; s += strlen(s) + 1) {
@@ -10608,9 +10274,8 @@ fail:
 	return 0;
 }
 
-/* What the new file keeps of the one it replaces: owner and group (chown
- * first: it clears the set-id bits), mode, extended attributes.  A new
- * output gets fresh, less the umask. */
+/* Owner and group (fchown first: it clears set-id bits), mode and xattrs
+ * of the replaced file; a new output gets fresh, less the umask. */
 static int
 wr_keep(mode_t fresh)
 {
@@ -10637,8 +10302,7 @@ wr_keep(mode_t fresh)
 	return 0;
 }
 
-/* The new file in place of the output, with times t (NULL: now) where
- * it is a file, or copied to standard output. */
+/* The new file in place of the output (times t, NULL: now), or to stdout. */
 static int
 wr_commit(const struct timespec *t, mode_t fresh)
 {
@@ -10653,10 +10317,9 @@ wr_commit(const struct timespec *t, mode_t fresh)
 		wr.copying = wr.ost.st_ino != 0;
 		while (wr.fd >= 0 && (k = read_at(wr.fd, bufs.data,
 		    sizeof bufs.data, (int64_t)off)) != 0) {
-			// a file on standard output was empty (wr_target), and
-			// is again if the copy fails; it is written from its
-			// start, wherever its descriptor stands (emptied by
-			// another, its offset is not 0)
+			// a file on standard output was empty (wr_target),
+			// and is again if this fails; written from its start
+			// wherever its offset stands (another may empty it)
 			if (k < 0)
 				msg(2, "%s: read error:", esc(wr.tmp));
 			if (k < 0 || !write_full(wr.ofd, NULL, bufs.data,
@@ -12205,11 +11868,9 @@ finish(int rc)
 }
 
 
-/* One table of long names: a command takes those whose letter it takes
- * (main refuses the others as unknown).  perf's spellings: --input,
- * --output, --dry-run, --symfs, --vmlinux and --kallsyms (perf report),
- * --buildid-dir (perf), --with-hits and --kernel (perf buildid-list),
- * --quiet, --verbose; --date and --reference are touch's. */
+/* One table of long names: a command takes those whose letter it takes.
+ * perf's spellings where perf has them (perf report, perf buildid-list);
+ * --date and --reference are touch's. */
 enum { NO_ARG, ARG, ARG_ATTACHED };
 
 static const struct lopt {
@@ -12240,8 +11901,7 @@ static const struct lopt {
 	{ NULL, 0, 0 }
 };
 
-/* The command argv[1] names; a name that is no command but a file that
- * is there is a profile to check (perfmt perf.data). */
+/* The command argv[1] names, or -1 for a file there: a profile to check. */
 static int
 find_command(const char *name)
 {
@@ -12258,10 +11918,8 @@ find_command(const char *name)
 	return -1;
 }
 
-/* --kallsyms, else a sysroot's proc/kallsyms where there is one: the
- * kernel's symbols archive packs (fmt §6.3).  One given that cannot serve
- * is refused here, before anything is read; a sysroot's (-s / as a user
- * kptr_restrict hides the addresses from) only where archive meets it. */
+/* --kallsyms, else a sysroot's proc/kallsyms, which archive packs (fmt
+ * §6.3): one given is judged here, before anything is read. */
 static void
 check_kallsyms(void)
 {
@@ -12293,8 +11951,7 @@ check_kallsyms(void)
 		exit(2);
 }
 
-/* The place -s, -c or -k (letter) names must be there, a directory
- * (dir) or a regular file; else perfmt stops, saying why. */
+/* The place -LETTER names must be there: a directory (dir) or a file. */
 static void
 check_place(int letter, const char *path, int dir, const char *why)
 {
@@ -12310,9 +11967,8 @@ check_place(int letter, const char *path, int dir, const char *why)
 	exit(2);
 }
 
-/* Kernels kept compressed (fmt §6.5): the bytes at off that name each
- * form, and the tool that unpacks a stream of it; none where the image's
- * own header leads to the stream. */
+/* Kernels kept compressed (fmt §6.5): the magic at off, and the tool that
+ * unpacks it; none where the image's own header leads to the stream. */
 static const struct kpack {
 	uint16_t off;
 	uint8_t len;
@@ -12331,8 +11987,7 @@ static const struct kpack {
 	{ 0, 3, "]\0\0", "lzma", "unlzma" },
 };
 
-/* The row of kpacked[] whose tool unpacks name (an EFI zboot image's
- * "gzip", "zstd22", "xzkern"), or of the bytes h[0, n), or NULL. */
+/* kpacked[]'s row for zboot's name ("zstd22": by prefix) or bytes h[0, n). */
 static const struct kpack *
 kernel_packed(const char *name, const unsigned char *h, size_t n)
 {
@@ -12345,10 +12000,8 @@ kernel_packed(const char *name, const unsigned char *h, size_t n)
 	return NULL;
 }
 
-/* -k names a kernel image (fmt §6.5): an ELF vmlinux or a raw arm64 or
- * riscv64 Image, with the kernel's banner (kernel_release).  Anything
- * else is a user's mistake, refused before anything is judged, and a
- * compressed kernel with the command that unpacks it. */
+/* -k must name a kernel image with a banner (fmt §6.5), else perfmt
+ * stops; a compressed one is said with the command that unpacks it. */
 static void
 check_vmlinux(const char *path)
 {
@@ -12422,8 +12075,7 @@ check_options(void)
 	if (opt.sysroot)
 		check_place('s', opt.sysroot, 1, " (a sysroot is the root of "
 		    "the recording system's files)");
-	// a cache or an image that is not there would leave the objects
-	// judged by other places without a word
+	// a place not there would leave objects judged elsewhere, unsaid
 	for (i = 0; i < opt.ncache; i++)
 		check_place('c', opt.cache[i], 1, "");
 	if (opt.vmlinux) {
@@ -12433,9 +12085,7 @@ check_options(void)
 	check_kallsyms();
 }
 
-/* The state structs start zero, as the static storage they are, but for
- * these defaults (set here, so that their arrays stay in .bss): main
- * sets them first, a test harness between runs. */
+/* The state's defaults (docs/design.md, "The state"), also between tests. */
 static void
 state_init(void)
 {
@@ -12447,8 +12097,7 @@ state_init(void)
 }
 
 #ifndef PERFMT_NO_MAIN
-/* The letters that set a field of opt and do nothing else: to the
- * option's argument (arg) or to 1 (flag). */
+/* The letters that only set a field of opt: to arg, or to 1 (flag). */
 static const struct {
 	int letter;
 	const char **arg;
@@ -12464,8 +12113,7 @@ static const struct {
 	{ 'v', NULL, &opt.verbose }
 };
 
-/* Sets the field of opt that the letter c sets to arg (or 1); 0 if it
- * sets none. */
+/* Sets the field of opt letter c sets, to arg (or 1); 0 if none. */
 static int
 opt_field(int c, const char *arg)
 {
@@ -12482,8 +12130,7 @@ opt_field(int c, const char *arg)
 	return 0;
 }
 
-/* The long option a[0, n) names: the one it spells, else the one it
- * begins; NULL where it begins several (*amb set) or none. */
+/* The long option a[0, n) spells or alone begins, else NULL (*amb: many) */
 static const struct lopt *
 long_opt(const char *a, size_t n, int *amb)
 {
@@ -12502,8 +12149,7 @@ long_opt(const char *a, size_t n, int *amb)
 	return k == 1 ? hit : NULL;
 }
 
-/* One option, its letter c and its argument arg (NULL where it takes
- * none, or none is attached to --hits). */
+/* One option c, its argument arg (NULL: none, or none attached to --hits). */
 static void
 take_option(int c, const char *arg)
 {
@@ -12537,12 +12183,8 @@ take_option(int c, const char *arg)
 }
 
 /* The options of argv[0, argc) as getopt_long takes them (perfmt(1),
- * OPTIONS): letters alone or together (-qp), an argument attached or the
- * next word (-iF, -i F, --input=F, --input F; --hits's only attached), a
- * long name by any beginning that names one option, operands anywhere
- * until "--".  The operands go, in order, to the front of argv; their
- * count is returned.  A bad option is said in perfmt's words, its
- * control bytes escaped. */
+ * OPTIONS; --hits's argument only attached), until "--"; the operands go
+ * to the front of argv, their count returned.  Bad ones said, escaped. */
 static int
 parse_options(int cmd, int argc, char **argv)
 {
@@ -12618,9 +12260,8 @@ main(int argc, char **argv)
 	int c, cmd = C_CHECK, rc = 2;
 
 	state_init();
-	// a closed descriptor 0, 1 or 2 would be the next file opened, and
-	// what is said to it would go into that file: each is /dev/null,
-	// read-only, so that a write to it fails and is said
+	// a closed 0, 1 or 2 would be the next file opened, and what is said
+	// would go into it: /dev/null read-only, where a write fails, said
 	for (c = 0; c < 3; c++)
 		if (fcntl(c, F_GETFD) < 0 && open("/dev/null", O_RDONLY) != c)
 			return 2;
