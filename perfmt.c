@@ -2113,34 +2113,32 @@ read_features(void)
 }
 
 /* ==== 9. zstd decoder (RFC 8878) ========================================
- * perf record -z writes one zstd stream per data file and cuts it into
- * COMPRESSED (81) and COMPRESSED2 (83) records wherever it flushed, so a
- * block may lie across records and a perf record across blocks.  This
- * section takes the stream in pieces of any size and hands back the
- * decoded bytes in pieces of any size, in fixed memory.
+ * perf record -z writes one zstd stream per data file, cut into COMPRESSED
+ * (81) and COMPRESSED2 (83) records wherever it flushed: a block may lie
+ * across records and a perf record across blocks.  So the decoder takes
+ * the stream in pieces of any size and hands back the output in pieces of
+ * any size, in fixed memory (the static struct zs: PERFMT_ZWINDOW and
+ * about 400 KiB).
  *
- * Interface (the rest is private to the section):
  *   zs_reset()       start a new stream; forgets any error.
  *   zs_feed(in, n)   take up to n more compressed bytes; returns how many
  *                    it took, or -1 on error.  It takes fewer than n only
- *                    when decoded output is waiting (or n > 2^30): call
- *                    zs_read() until it returns 0, then feed the rest.
- *                    With nothing waiting it takes at least one byte.
- *   zs_read(out, n)  copy up to n decoded bytes out; returns the count,
- *                    0 when nothing is waiting or after an error.
+ *                    when output is waiting (or n > 2^30): call zs_read()
+ *                    until it returns 0, then feed the rest.  With
+ *                    nothing waiting it takes at least one byte.
+ *   zs_read(out, n)  copy up to n bytes of output; returns the count, 0
+ *                    when nothing is waiting or after an error.
  *   zs_finish()      the stream has ended: 0 between frames, 1 between
  *                    blocks of an unfinished frame (as perf leaves it),
  *                    else -1 and an error naming where it was cut.
- *   zs_error()       NULL, or the first error, e.g. "offset 0x1234: bad
- *                    Huffman tree description (RFC 8878 4.2.1)"; offsets
- *                    count from the first byte fed after zs_reset().
- * After an error every call fails until zs_reset().
+ *   zs_error()       NULL, or the first error, "offset 0x1234: ...", the
+ *                    offset counted from the first byte after zs_reset().
+ * After an error every call fails until zs_reset().  The rest of the
+ * section is private to it.
  *
- * Subset: every frame the reference encoder writes (§3.1.1): all block,
- * literal and sequence modes, checksums (checked), skippable frames
- * (§3.1.2), concatenated frames.  Refused with a message: dictionaries,
- * matches further back than PERFMT_ZWINDOW, legacy (pre-v0.8) frames.
- * Memory: the static struct zs, PERFMT_ZWINDOW and about 400 KiB.
+ * Subset: every frame the reference encoder writes (§3.1.1), checksums
+ * checked, skippable frames (§3.1.2).  Refused with a message:
+ * dictionaries, matches further back than PERFMT_ZWINDOW, legacy frames.
  */
 #ifndef PERFMT_ZWINDOW
 #define PERFMT_ZWINDOW (1024 * 1024)	/* the zstd history kept */
@@ -2467,12 +2465,8 @@ static unsigned
 zs_fwd(const unsigned char *s, size_t len, size_t *pos, unsigned nb)
 {
 	size_t i = *pos >> 3;
-	uint32_t v = 0;
-	unsigned k;
+	uint64_t v = i < len ? zs_le(s + i, len - i < 4 ? len - i : 4) : 0;
 
-	for (k = 0; k < 4; k++)
-		if (i + k < len)
-			v |= (uint32_t)s[i + k] << 8 * k;
 	*pos += nb;
 	return (v >> ((*pos - nb) & 7)) & ((1u << nb) - 1);
 }
@@ -2613,28 +2607,27 @@ zs_huf_tree(const unsigned char *s, size_t len)
 			return -1;
 		for (i = 0; i < nw; i++)
 			w[i] = s[1 + i / 2] >> (i & 1 ? 0 : 4) & 15;
-		return zs_huf_build(w, nw) ? -1 : (long)sz + 1;
-	}
-	// §4.2.1.2: FSE-coded weights, two states taking turns
-	sz = s[0];
-	if (!sz || sz > len - 1 ||
-	    zs_fse_read(&zs.wt, s + 1, sz, 12, 6, &used) || used >= sz ||
-	    zs_br_init(&b, s + 1 + used, sz - used))
-		return -1;
-	st[0] = (unsigned)zs_br_get(&b, zs.wt.log);
-	st[1] = (unsigned)zs_br_get(&b, zs.wt.log);
-	for (;;) {
-		c = &zs.wt.cell[st[i]];
-		if (nw >= 255)
+	} else {	// §4.2.1.2: FSE-coded, two states taking turns
+		sz = s[0];
+		if (!sz || sz > len - 1 ||
+		    zs_fse_read(&zs.wt, s + 1, sz, 12, 6, &used) ||
+		    used >= sz || zs_br_init(&b, s + 1 + used, sz - used))
 			return -1;
-		w[nw++] = (unsigned char)c->base;
-		if (last)
-			break;
-		st[i] = c->next + (unsigned)zs_br_get(&b, c->nbits);
-		zs_br_reload(&b);
-		i ^= 1;
-		// past the stream's start the other state holds the last one
-		last = b.n > 64;
+		st[0] = (unsigned)zs_br_get(&b, zs.wt.log);
+		st[1] = (unsigned)zs_br_get(&b, zs.wt.log);
+		for (;;) {
+			c = &zs.wt.cell[st[i]];
+			if (nw >= 255)
+				return -1;
+			w[nw++] = (unsigned char)c->base;
+			if (last)
+				break;
+			st[i] = c->next + (unsigned)zs_br_get(&b, c->nbits);
+			zs_br_reload(&b);
+			i ^= 1;
+			// past the stream's start the other state has the last
+			last = b.n > 64;
+		}
 	}
 	return zs_huf_build(w, nw) ? -1 : (long)sz + 1;
 }
@@ -2681,6 +2674,14 @@ zs_huf_lits(const unsigned char *s, size_t len, size_t regen, int four)
 static long
 zs_literals(const unsigned char *s, size_t len, size_t *nlit)
 {
+	// §3.1.1.3.1.1: by Size_Format, the header's bytes and the bits of
+	// its size (raw, RLE) or of each of its two sizes (Huffman)
+	static const unsigned char hbytes[2][4] = {
+		{ 1, 2, 1, 3 }, { 3, 3, 4, 5 }
+	};
+	static const unsigned char hbits[2][4] = {
+		{ 5, 12, 5, 20 }, { 10, 10, 14, 18 }
+	};
 	unsigned type, fmt, w;
 	size_t regen, csize, hsz;
 	uint64_t v;
@@ -2690,14 +2691,8 @@ zs_literals(const unsigned char *s, size_t len, size_t *nlit)
 		return zs_fail(0, "expected a literals section header");
 	type = s[0] & 3;
 	fmt = s[0] >> 2 & 3;	// for Huffman, 0 means one stream
-	// §3.1.1.3.1.1: the sizes follow the type and Size_Format bits
-	if (type < 2) {	// raw or RLE: one size of 5, 12 or 20 bits
-		hsz = fmt == 1 ? 2 : fmt == 3 ? 3 : 1;
-		w = hsz == 1 ? 5 : hsz == 2 ? 12 : 20;
-	} else {	// Huffman: two sizes of 10, 14 or 18 bits
-		hsz = fmt < 2 ? 3 : fmt == 2 ? 4 : 5;
-		w = fmt < 2 ? 10 : fmt == 2 ? 14 : 18;
-	}
+	hsz = hbytes[type >> 1][fmt];
+	w = hbits[type >> 1][fmt];
 	if (hsz > len)
 		return zs_fail(0, "literals header runs past the block");
 	v = zs_le(s, hsz) >> (hsz == 1 ? 3 : 4);
@@ -3162,10 +3157,9 @@ zs_unit(const unsigned char *p)
 static void
 zs_reset(void)
 {
-	zs.have = 0;
+	zs.have = zs.wpos = zs.pend = 0;
 	zs.pos = 0;
 	zs.failed = 0;
-	zs.wpos = zs.pend = 0;
 	zs_expect(ZS_MAGICWAIT, 4);
 }
 
@@ -3191,15 +3185,6 @@ zs_feed(const unsigned char *in, size_t n)
 		}
 		// a block waits until its output cannot hurt undrained bytes
 		if (zs.state == ZS_BLK && !zs.have && !zs_room())
-			break;
-		if (!zs.have && n - used >= zs.need) {	// straight from in
-			k = zs.need;
-			if (zs_unit(in + used))
-				return -1;
-			used += k;
-			continue;
-		}
-		if (used == n)
 			break;
 		k = zs.need - zs.have < n - used ? zs.need - zs.have : n - used;
 		memcpy(zs.in + zs.have, in + used, k);
