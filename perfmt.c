@@ -3120,8 +3120,13 @@ zs_unit(const unsigned char *p)
 		r = zs_header(p);
 		break;
 	case ZS_SKIPSIZE:
-		zs.skip = get32(p, 0);
-		zs_expect(zs.skip ? ZS_SKIP : ZS_MAGICWAIT, zs.skip ? 0 : 4);
+	case ZS_SKIP:	// a skippable frame's bytes go a block at a time
+		zs.skip = zs.state == ZS_SKIP ? zs.skip - len : get32(p, 0);
+		if (zs.skip)
+			zs_expect(ZS_SKIP, zs.skip < ZS_BLOCK ?
+			    (size_t)zs.skip : ZS_BLOCK);
+		else
+			zs_expect(ZS_MAGICWAIT, 4);
 		break;
 	case ZS_BHDR:	// §3.1.1.2: Block_Header
 		v = (uint32_t)zs_le(p, 3);
@@ -3173,16 +3178,6 @@ zs_feed(const unsigned char *in, size_t n)
 	if (n > (size_t)1 << 30)	// the count returned must fit an int
 		n = (size_t)1 << 30;
 	for (;;) {
-		if (zs.state == ZS_SKIP) {
-			k = zs.skip < n - used ? (size_t)zs.skip : n - used;
-			zs.skip -= k;
-			zs.pos += k;
-			used += k;
-			if (zs.skip)
-				break;
-			zs_expect(ZS_MAGICWAIT, 4);
-			continue;
-		}
 		// a block waits until its output cannot hurt undrained bytes
 		if (zs.state == ZS_BLK && !zs.have && !zs_room())
 			break;
@@ -3217,8 +3212,8 @@ zs_finish(void)
 	if (zs.state == ZS_BHDR && !zs.have)
 		return 1;
 	return zs_fail(zs.have, "stream ends inside %s (%" PRIu64 " more "
-	    "bytes expected)", what[zs.state], zs.state == ZS_SKIP ?
-	    zs.skip : (uint64_t)(zs.need - zs.have));
+	    "bytes expected)", what[zs.state], (zs.state == ZS_SKIP ?
+	    zs.skip : zs.need) - zs.have);
 }
 
 /* ==== 10. perf.data: records ============================================
