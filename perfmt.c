@@ -2003,55 +2003,35 @@ read_features(void)
 }
 
 /* ==== 9. zstd decoder (RFC 8878) ========================================
- * perf record -z writes one zstd stream per data file and cuts it into
- * COMPRESSED (81) and COMPRESSED2 (83) records wherever it flushed or its
- * buffer filled, so a block may lie across two records and the perf
- * records inside may lie across blocks.  This section takes that stream in
- * pieces of any size and hands back the decoded bytes in pieces of any
- * size, with fixed memory and no malloc.
+ * perf record -z writes one zstd stream per data file, cut into COMPRESSED
+ * (81) and COMPRESSED2 (83) records wherever it flushed: a block may lie
+ * across records and a perf record across blocks.  So the decoder takes
+ * the stream in pieces of any size and hands back the output in pieces of
+ * any size, in fixed memory (the static struct zs: PERFMT_ZWINDOW and
+ * about 400 KiB).
  *
- * Needs from section 1: <inttypes.h> <stdarg.h> <stdint.h> <stdio.h>
- * <string.h>.
- *
- * Interface (everything else here is private to the section):
  *   zs_reset()       start a new stream; forgets any error.
  *   zs_feed(in, n)   take up to n more compressed bytes; returns how many
  *                    it took, or -1 on error.  It takes fewer than n only
- *                    when decoded output is waiting (or n > 2^30): call
- *                    zs_read() until it returns 0, then feed the rest.
- *                    With nothing waiting it always takes at least one
- *                    byte.  Any split works, down to a byte at a time.
- *   zs_read(out, n)  copy up to n decoded bytes out; returns the count,
- *                    0 when nothing is waiting (or after an error).
- *   zs_finish()      the stream has ended: 0 if it ended between frames,
- *                    1 if between blocks of an unfinished frame (as perf
- *                    leaves it: everything given was decoded), else -1
- *                    and an error naming where it was cut.
- *   zs_error()       NULL, or the message of the first error, e.g.
- *                    "offset 0x1234: bad Huffman tree description (RFC
- *                    8878 4.2.1)".
- *                    Offsets count bytes of the compressed stream from the
- *                    first byte given to zs_feed() after zs_reset().
- * After an error every call fails at once until zs_reset().
+ *                    when output is waiting (or n > 2^30): call zs_read()
+ *                    until it returns 0, then feed the rest.  With
+ *                    nothing waiting it takes at least one byte.
+ *   zs_read(out, n)  copy up to n bytes of output; returns the count, 0
+ *                    when nothing is waiting or after an error.
+ *   zs_finish()      the stream has ended: 0 between frames, 1 between
+ *                    blocks of an unfinished frame (as perf leaves it),
+ *                    else -1 and an error naming where it was cut.
+ *   zs_error()       NULL, or the first error, "offset 0x1234: ...", the
+ *                    offset counted from the first byte after zs_reset().
+ * After an error every call fails until zs_reset().  The rest of the
+ * section is private to it.
  *
- * Subset: every frame the reference encoder writes (RFC 8878 §3.1.1):
- * raw, RLE and compressed blocks; all literal and sequence modes; content
- * checksums (XXH64, checked); skippable frames (§3.1.2); concatenated
- * frames.  Refused with a message: dictionaries (Dictionary_ID other than
- * 0), windows larger than PERFMT_ZWINDOW, legacy (pre-v0.8) frames.
- *
- * Memory, all in the static struct zs; sizeof zs with gcc on x86-64:
- *   window ring   PERFMT_ZWINDOW + 128 KiB + 96     1,179,744 bytes
- *   input block   128 KiB                             131,072
- *   literals      128 KiB + 32                        131,104
- *   FSE tables    4 * (512 * 8 + 12)                   16,432
- *   Huffman table 2048 * 2                              4,096
- *   the rest                                              472
- *   total         PERFMT_ZWINDOW + 414,344          1,462,920 (1.40 MiB)
- * (8,802,952 with PERFMT_ZWINDOW=8388608).  Stack: under 1 KiB.
+ * Subset: every frame the reference encoder writes (§3.1.1), checksums
+ * checked, skippable frames (§3.1.2).  Refused with a message:
+ * dictionaries, matches further back than PERFMT_ZWINDOW, legacy frames.
  */
 #ifndef PERFMT_ZWINDOW
-#define PERFMT_ZWINDOW (1024 * 1024)	/* largest zstd window accepted */
+#define PERFMT_ZWINDOW (1024 * 1024)	/* the zstd history kept */
 #endif
 #if PERFMT_ZWINDOW < 1024
 #error "PERFMT_ZWINDOW must be at least 1 KiB, the smallest zstd window"
@@ -2059,17 +2039,18 @@ read_features(void)
 
 #define ZS_BLOCK (128 * 1024)	/* §3.1.1.2.4: Block_Maximum_Size cap */
 #define ZS_SLACK 32		/* wild 16-byte copies may overrun this much */
-/* the ring keeps the window or the undrained output, whichever is larger,
- * plus room for one more block and its wild copies */
+/* the window or the undrained output, whichever is larger, and room for
+ * one more block and its wild copies */
 #define ZS_RING ((size_t)PERFMT_ZWINDOW + ZS_BLOCK + 64)
 #define ZS_MAGIC 0xFD2FB528u	/* §3.1.1 */
 #define ZS_HUFBITS 11		/* §4.2.1: Max_Number_of_Bits */
 
+/* what the next unit of input is */
 enum { ZS_MAGICWAIT, ZS_FHDR1, ZS_FHDR2, ZS_SKIPSIZE, ZS_SKIP, ZS_BHDR,
 	ZS_BLK, ZS_CKSUM };
 
-/* one FSE decoding cell (§4.1.1); for sequences the code's baseline and
- * extra bits are folded in so one lookup gives all of it */
+/* an FSE decoding cell (§4.1.1); for sequences the code's baseline and
+ * extra bits are folded in, so one lookup gives all of it */
 struct zs_cell {
 	uint32_t base;		/* value baseline, or the symbol */
 	uint16_t next;		/* next state before the bits read are added */
@@ -2081,11 +2062,10 @@ struct zs_fse {
 	struct zs_cell cell[512];
 	unsigned log;
 	int ok;			/* usable by Repeat mode (§3.1.1.3.2.1.1) */
-	int def;		/* holds the predefined table already */
 };
 
-/* backward bit stream (§4.1, §4.2.2): c holds 8 stream bytes ending at
- * p + 8; n counts the bits of c already used, from the top */
+/* backward bit stream (§4.1): c holds the 8 bytes at p, or all of a
+ * shorter stream; n counts the bits of c already used, from the top */
 struct zs_br {
 	const unsigned char *start, *p;
 	uint64_t c;
@@ -2093,37 +2073,31 @@ struct zs_br {
 };
 
 static struct {
-	/* input: the unit being gathered (a header, a block, a checksum) */
-	unsigned char in[ZS_BLOCK];
+	unsigned char in[ZS_BLOCK];	/* the unit being gathered */
 	size_t have, need;
 	uint64_t pos;		/* stream offset of the unit's first byte */
-	uint64_t skip;		/* bytes of a skippable frame still to skip */
+	uint64_t skip;		/* skippable bytes left; an RLE block's size */
 	int state, failed;
 	char err[256];
 
-	/* frame (§3.1.1.1) */
-	uint64_t fcs, wsize, fout;
+	uint64_t fcs, wsize, fout;	/* the frame (§3.1.1.1) */
 	size_t bmax;
 	int has_fcs, has_sum, last;
-	unsigned desc, btype;	/* Frame_Header_Descriptor, Block_Type */
-	unsigned didsz, fcssz;	/* Dictionary_ID, Frame_Content_Size bytes */
+	unsigned desc, btype, didsz, fcssz;
 	uint32_t rep[3];
 
-	/* entropy tables kept between blocks of a frame */
-	struct zs_fse ll, of, ml, wt;
+	struct zs_fse ll, of, ml, wt;	/* kept between a frame's blocks */
 	uint16_t huf[1 << ZS_HUFBITS];	/* symbol << 8 | bits */
 	unsigned hufbits;
 	int huf_ok;
 	unsigned char lit[ZS_BLOCK + ZS_SLACK];
 
-	/* XXH64 of the frame's content */
-	uint64_t xacc[4], xlen;
+	uint64_t xacc[4], xlen;	/* XXH64 of the frame's content */
 	unsigned char xbuf[32];
 	size_t xn;
 
-	/* output ring: history and undrained bytes end at wpos */
-	unsigned char win[ZS_RING + ZS_SLACK];
-	size_t wpos, pend;
+	unsigned char win[ZS_RING + ZS_SLACK];	/* the output ring */
+	size_t wpos, pend;	/* history and undrained bytes end at wpos */
 } zs;
 
 /* ---- Z.1 errors and bytes --------------------------------------------- */
@@ -2138,8 +2112,6 @@ zs_fail(size_t rel, const char *fmt, ...)
 	zs.failed = 1;
 	k = snprintf(zs.err, sizeof zs.err, "offset 0x%" PRIx64 ": ",
 	    zs.pos + rel);
-	if (k < 0 || (size_t)k >= sizeof zs.err)
-		return -1;
 	va_start(ap, fmt);
 	vsnprintf(zs.err + k, sizeof zs.err - k, fmt, ap);
 	va_end(ap);
@@ -2173,8 +2145,8 @@ zs_le(const unsigned char *p, size_t n)	/* n <= 8 little-endian bytes */
 }
 
 /* ---- Z.2 XXH64 -----------------------------------------------------------
- * The content checksum is the low 32 bits of XXH64 with seed 0 (§3.1.1);
- * constants and steps from the xxHash specification (XXH64).
+ * The content checksum is the low 32 bits of XXH64 with seed 0 (§3.1.1),
+ * as the xxHash specification computes it.
  */
 #define ZS_P1 0x9E3779B185EBCA87u
 #define ZS_P2 0xC2B2AE3D27D4EB4Fu
@@ -2182,57 +2154,39 @@ zs_le(const unsigned char *p, size_t n)	/* n <= 8 little-endian bytes */
 #define ZS_P4 0x85EBCA77C2B2AE63u
 #define ZS_P5 0x27D4EB2F165667C5u
 
-static inline uint64_t
+static uint64_t
 zs_rotl(uint64_t x, unsigned r)
 {
 	return x << r | x >> (64 - r);
 }
 
-static inline uint64_t
+static uint64_t
 zs_xround(uint64_t acc, uint64_t in)
 {
 	return zs_rotl(acc + in * ZS_P2, 31) * ZS_P1;
 }
 
-static void
-zs_xinit(void)
-{
-	static const uint64_t seed[4] = { ZS_P1 + ZS_P2, ZS_P2, 0, -ZS_P1 };
-
-	memcpy(zs.xacc, seed, sizeof seed);
-	zs.xlen = zs.xn = 0;
-}
-
-static void
-zs_xstripe(const unsigned char *p)
-{
-	int i;
-
-	for (i = 0; i < 4; i++)
-		zs.xacc[i] = zs_xround(zs.xacc[i], get64(p + 8 * i, 0));
-}
-
+/* whole 32-byte stripes go through xbuf, so any split hashes the same */
 static void
 zs_xupdate(const unsigned char *p, size_t n)
 {
 	size_t k;
+	int i;
 
 	zs.xlen += n;
-	if (zs.xn) {
+	while (n) {
 		k = 32 - zs.xn < n ? 32 - zs.xn : n;
 		memcpy(zs.xbuf + zs.xn, p, k);
 		zs.xn += k;
 		p += k;
 		n -= k;
 		if (zs.xn < 32)
-			return;
-		zs_xstripe(zs.xbuf);
+			break;
+		for (i = 0; i < 4; i++)
+			zs.xacc[i] = zs_xround(zs.xacc[i],
+			    get64(zs.xbuf + 8 * i, 0));
 		zs.xn = 0;
 	}
-	for (; n >= 32; p += 32, n -= 32)
-		zs_xstripe(p);
-	memcpy(zs.xbuf, p, n);
-	zs.xn = n;
 }
 
 static uint64_t
@@ -2240,7 +2194,7 @@ zs_xdigest(void)
 {
 	const unsigned char *p = zs.xbuf;
 	size_t n = zs.xn;
-	uint64_t h;
+	uint64_t h = ZS_P5;
 	int i;
 
 	if (zs.xlen >= 32) {
@@ -2248,24 +2202,19 @@ zs_xdigest(void)
 		    zs_rotl(zs.xacc[2], 12) + zs_rotl(zs.xacc[3], 18);
 		for (i = 0; i < 4; i++)
 			h = (h ^ zs_xround(0, zs.xacc[i])) * ZS_P1 + ZS_P4;
-	} else {
-		h = ZS_P5;
 	}
 	h += zs.xlen;
 	for (; n >= 8; p += 8, n -= 8)
 		h = zs_rotl(h ^ zs_xround(0, get64(p, 0)), 27) * ZS_P1 + ZS_P4;
 	if (n >= 4) {
-		h = zs_rotl(h ^ (uint64_t)get32(p, 0) * ZS_P1, 23) * ZS_P2 +
-		    ZS_P3;
+		h = zs_rotl(h ^ get32(p, 0) * ZS_P1, 23) * ZS_P2 + ZS_P3;
 		p += 4;
 		n -= 4;
 	}
 	for (; n; p++, n--)
 		h = zs_rotl(h ^ *p * ZS_P5, 11) * ZS_P1;
-	h ^= h >> 33;
-	h *= ZS_P2;
-	h ^= h >> 29;
-	h *= ZS_P3;
+	h = (h ^ h >> 33) * ZS_P2;
+	h = (h ^ h >> 29) * ZS_P3;
 	return h ^ h >> 32;
 }
 
@@ -2286,11 +2235,9 @@ zs_put(const unsigned char *s, size_t n)
 	zs.wpos = (zs.wpos + n) % ZS_RING;
 }
 
-/* The history kept: the frame's window, or PERFMT_ZWINDOW if that is
- * less.  A larger window is taken on trust: a match can never reach
- * further back than what was decoded, so a stream shorter than what is
- * kept (a small profile at a high -z level) decodes exactly, and a match
- * that does reach further is refused when it comes. */
+/* The history kept: the frame's window, or PERFMT_ZWINDOW if less.  A
+ * larger window is taken on trust: a stream shorter than what is kept
+ * decodes exactly, and a match that reaches further is refused. */
 static uint64_t
 zs_hold(void)
 {
@@ -2298,7 +2245,7 @@ zs_hold(void)
 }
 
 /* Can a whole block be decoded without overwriting undrained output or
- * the window the block may refer back to? */
+ * the history it may refer back to? */
 static int
 zs_room(void)
 {
@@ -2308,8 +2255,8 @@ zs_room(void)
 	return keep + ZS_BLOCK + 64 <= ZS_RING;
 }
 
-/* A block of n bytes ending at wpos is done: checksum it, count it, and
- * let the consumer have it. */
+/* the block of n bytes ending at wpos is done: checksum it, count it,
+ * and let the consumer have it */
 static int
 zs_produced(size_t n)
 {
@@ -2345,9 +2292,9 @@ zs_read(unsigned char *out, size_t cap)
 }
 
 /* ---- Z.4 bit streams --------------------------------------------------- */
-/* §4.1, §4.2.2: read backwards from the last byte, whose highest set bit
- * marks where the stream begins; a stream under 8 bytes lies in the low
- * bytes of c, the top counted as used */
+/* §4.1: read backwards from the last byte, whose highest set bit marks
+ * the start; a stream under 8 bytes lies in the low bytes of c, the top
+ * counted as used */
 static int
 zs_br_init(struct zs_br *b, const unsigned char *s, size_t len)
 {
@@ -2380,10 +2327,8 @@ zs_br_get(struct zs_br *b, unsigned nb)
 	return v;
 }
 
-/* Moves p back by the whole bytes used, no further than the start.  A
- * stream of 8 bytes or more keeps c equal to the 8 bytes at p, so a
- * reload that moves nothing is harmless; a shorter one has p at the
- * start from the beginning and is never reloaded. */
+/* Moves p back by the whole bytes used, no further than the start; a
+ * stream under 8 bytes has p at the start and is never reloaded. */
 static inline void
 zs_br_reload(struct zs_br *b)
 {
@@ -2410,59 +2355,46 @@ static unsigned
 zs_fwd(const unsigned char *s, size_t len, size_t *pos, unsigned nb)
 {
 	size_t i = *pos >> 3;
-	uint32_t v = 0;
-	unsigned k;
+	uint64_t v = i < len ? zs_le(s + i, len - i < 4 ? len - i : 4) : 0;
 
-	for (k = 0; k < 4; k++)
-		if (i + k < len)
-			v |= (uint32_t)s[i + k] << 8 * k;
 	*pos += nb;
 	return (v >> ((*pos - nb) & 7)) & ((1u << nb) - 1);
 }
 
 /* ---- Z.5 FSE tables ---------------------------------------------------- */
-/* §4.1.1: lay the symbols out in the table, then give every cell the
- * state it leads to.  "Less than 1" symbols (-1) take the last cells. */
-static int
+/* §4.1.1: spread the symbols over the table, "less than 1" ones (-1) in
+ * the last cells, then give every cell the state it leads to.  norm sums
+ * to the table size (zs_fse_read checks it), so every cell is filled. */
+static void
 zs_fse_build(struct zs_fse *t, const short *norm, unsigned nsym,
     unsigned log)
 {
 	uint16_t next[64];
-	unsigned size = 1u << log, step, s, u;
-	int i, pos = 0, high = (int)size - 1;
+	unsigned size = 1u << log, step = (size >> 1) + (size >> 3) + 3;
+	unsigned s, u, x, nb, pos = 0, high = size - 1;
+	int i;
 
-	step = (size >> 1) + (size >> 3) + 3;
 	for (s = 0; s < nsym; s++) {
-		if (norm[s] != -1)
-			continue;
-		if (high < 0)
-			return -1;
-		t->cell[high--].base = s;
-		next[s] = 1;
+		next[s] = norm[s] == -1 ? 1 : (uint16_t)norm[s];
+		if (norm[s] == -1)
+			t->cell[high--].base = s;
 	}
 	for (s = 0; s < nsym; s++) {
-		if (norm[s] < 0)
-			continue;
-		next[s] = (uint16_t)norm[s];
 		for (i = 0; i < norm[s]; i++) {
 			t->cell[pos].base = s;
 			do
-				pos = (int)((pos + step) & (size - 1));
+				pos = (pos + step) & (size - 1);
 			while (pos > high);
 		}
 	}
-	if (pos)
-		return -1;
 	for (u = 0; u < size; u++) {
-		unsigned x = next[t->cell[u].base]++;
-		unsigned nb = log - zs_hibit(x);
-
+		x = next[t->cell[u].base]++;
+		nb = log - zs_hibit(x);
 		t->cell[u].nbits = (uint8_t)nb;
 		t->cell[u].next = (uint16_t)((x << nb) - size);
 	}
 	t->log = log;
 	t->ok = 1;
-	return 0;
 }
 
 /* §4.1.1: read a table description of at most len bytes; sets *used */
@@ -2509,85 +2441,39 @@ zs_fse_read(struct zs_fse *t, const unsigned char *s, size_t len,
 	if (remaining != 1)
 		return -1;
 	*used = (pos + 7) >> 3;
-	return zs_fse_build(t, norm, sym, log);
+	zs_fse_build(t, norm, sym, log);
+	return 0;
 }
 
 /* ---- Z.6 literals (§3.1.1.3.1) ----------------------------------------- */
 /* §4.2.1.3: weights to a table read with Max_Number_of_Bits bits: lighter
- * weights (longer codes) first, then by symbol, 2^(w-1) cells each */
+ * weights (longer codes) first, then by symbol, 2^(w-1) cells each; the
+ * last symbol's weight is the one that completes a power of two */
 static int
-zs_huf_build(const unsigned char *w, unsigned nw)
+zs_huf_build(unsigned char *w, unsigned nw)
 {
-	uint32_t sum = 0, rest, start[ZS_HUFBITS + 2];
-	unsigned s, k, maxbits, lastw, cnt[ZS_HUFBITS + 2];
+	uint32_t sum = 0, rest, i, pos = 0;
+	unsigned s, k, maxbits;
 
-	memset(cnt, 0, sizeof cnt);
 	for (s = 0; s < nw; s++) {
 		if (w[s] > ZS_HUFBITS)
 			return -1;
 		if (w[s])
 			sum += 1u << (w[s] - 1);
-		cnt[w[s]]++;
 	}
-	if (!sum)
-		return -1;
-	maxbits = zs_hibit(sum) + 1;
-	if (maxbits > ZS_HUFBITS)
+	if (!sum || (maxbits = zs_hibit(sum) + 1) > ZS_HUFBITS)
 		return -1;
 	rest = (1u << maxbits) - sum;
-	if (rest & (rest - 1))	// the implied last weight must complete it
+	if (rest & (rest - 1))
 		return -1;
-	lastw = zs_hibit(rest) + 1;
-	cnt[lastw]++;
-	start[1] = 0;
+	w[nw] = (unsigned char)(zs_hibit(rest) + 1);
 	for (k = 1; k <= ZS_HUFBITS; k++)
-		start[k + 1] = start[k] + (cnt[k] << (k - 1));
-	for (s = 0; s <= nw; s++) {
-		unsigned ws = s < nw ? w[s] : lastw;
-		uint16_t e = (uint16_t)(s << 8 | (maxbits + 1 - ws));
-		uint32_t i;
-
-		if (!ws)
-			continue;
-		for (i = 0; i < 1u << (ws - 1); i++)
-			zs.huf[start[ws] + i] = e;
-		start[ws] += 1u << (ws - 1);
-	}
+		for (s = 0; s <= nw; s++)
+			for (i = 0; w[s] == k && i < 1u << (k - 1); i++)
+				zs.huf[pos++] = (uint16_t)(s << 8 |
+				    (maxbits + 1 - k));
 	zs.hufbits = maxbits;
 	zs.huf_ok = 1;
-	return 0;
-}
-
-/* §4.2.1.2: weights as FSE with two interleaved states */
-static int
-zs_huf_fse(const unsigned char *s, size_t len, unsigned char *w,
-    unsigned *nw)
-{
-	struct zs_br b;
-	size_t used;
-	unsigned st[2], i = 0, n = 0;
-	int last = 0;
-
-	if (zs_fse_read(&zs.wt, s, len, 12, 6, &used) || used >= len ||
-	    zs_br_init(&b, s + used, len - used))
-		return -1;
-	st[0] = (unsigned)zs_br_get(&b, zs.wt.log);
-	st[1] = (unsigned)zs_br_get(&b, zs.wt.log);
-	for (;;) {
-		const struct zs_cell *c = &zs.wt.cell[st[i]];
-
-		if (n >= 255)
-			return -1;
-		w[n++] = (unsigned char)c->base;
-		if (last)
-			break;
-		st[i] = c->next + (unsigned)zs_br_get(&b, c->nbits);
-		zs_br_reload(&b);
-		i ^= 1;
-		// past the stream's start the other state holds the last one
-		last = b.n > 64;
-	}
-	*nw = n;
 	return 0;
 }
 
@@ -2595,27 +2481,45 @@ zs_huf_fse(const unsigned char *s, size_t len, unsigned char *w,
 static long
 zs_huf_tree(const unsigned char *s, size_t len)
 {
+	const struct zs_cell *c;
 	unsigned char w[256];
-	unsigned nw, i;
-	size_t sz;
+	unsigned nw = 0, i = 0, st[2];
+	struct zs_br b;
+	size_t sz, used;
+	int last = 0;
 
 	if (!len)
 		return -1;
-	if (s[0] < 128) {
-		sz = s[0];
-		if (!sz || sz > len - 1 || zs_huf_fse(s + 1, sz, w, &nw))
-			return -1;
-	} else {	// 4-bit weights, two to a byte, high nibble first
+	if (s[0] >= 128) {	// 4-bit weights, two to a byte, high first
 		nw = s[0] - 127u;
 		sz = (nw + 1) / 2;
 		if (sz > len - 1)
 			return -1;
 		for (i = 0; i < nw; i++)
 			w[i] = s[1 + i / 2] >> (i & 1 ? 0 : 4) & 15;
+	} else {	// §4.2.1.2: FSE-coded, two states taking turns
+		sz = s[0];
+		if (!sz || sz > len - 1 ||
+		    zs_fse_read(&zs.wt, s + 1, sz, 12, 6, &used) ||
+		    used >= sz || zs_br_init(&b, s + 1 + used, sz - used))
+			return -1;
+		st[0] = (unsigned)zs_br_get(&b, zs.wt.log);
+		st[1] = (unsigned)zs_br_get(&b, zs.wt.log);
+		for (;;) {
+			c = &zs.wt.cell[st[i]];
+			if (nw >= 255)
+				return -1;
+			w[nw++] = (unsigned char)c->base;
+			if (last)
+				break;
+			st[i] = c->next + (unsigned)zs_br_get(&b, c->nbits);
+			zs_br_reload(&b);
+			i ^= 1;
+			// past the stream's start the other state has the last
+			last = b.n > 64;
+		}
 	}
-	if (zs_huf_build(w, nw))
-		return -1;
-	return (long)sz + 1;
+	return zs_huf_build(w, nw) ? -1 : (long)sz + 1;
 }
 
 /* §3.1.1.3.1.5: one stream, or four behind a 6-byte jump table, each
@@ -2642,7 +2546,7 @@ zs_huf_lits(const unsigned char *s, size_t len, size_t regen, int four)
 			return -1;
 		at += sz;
 		n = k < nst - 1 ? seg : regen - (size_t)k * seg;
-		for (i = 0; i < n; i++) {	// one table lookup a symbol
+		for (i = 0; i < n; i++) {
 			zs_br_reload(&b);
 			e = zs.huf[zs_br_peek(&b, zs.hufbits)];
 			b.n += e & 255;
@@ -2660,6 +2564,14 @@ zs_huf_lits(const unsigned char *s, size_t len, size_t regen, int four)
 static long
 zs_literals(const unsigned char *s, size_t len, size_t *nlit)
 {
+	// §3.1.1.3.1.1: by Size_Format, the header's bytes and the bits of
+	// its size (raw, RLE) or of each of its two sizes (Huffman)
+	static const unsigned char hbytes[2][4] = {
+		{ 1, 2, 1, 3 }, { 3, 3, 4, 5 }
+	};
+	static const unsigned char hbits[2][4] = {
+		{ 5, 12, 5, 20 }, { 10, 10, 14, 18 }
+	};
 	unsigned type, fmt, w;
 	size_t regen, csize, hsz;
 	uint64_t v;
@@ -2669,27 +2581,20 @@ zs_literals(const unsigned char *s, size_t len, size_t *nlit)
 		return zs_fail(0, "expected a literals section header");
 	type = s[0] & 3;
 	fmt = s[0] >> 2 & 3;	// for Huffman, 0 means one stream
-	// §3.1.1.3.1.1: Literals_Section_Header
-	if (type < 2) {	// raw or RLE: one size of 5, 12 or 20 bits
-		hsz = fmt == 1 ? 2 : fmt == 3 ? 3 : 1;
-		w = hsz == 1 ? 5 : hsz == 2 ? 12 : 20;
-	} else {	// Huffman: two sizes of 10, 14 or 18 bits
-		hsz = fmt < 2 ? 3 : fmt == 2 ? 4 : 5;
-		w = fmt < 2 ? 10 : fmt == 2 ? 14 : 18;
-	}
+	hsz = hbytes[type >> 1][fmt];
+	w = hbits[type >> 1][fmt];
 	if (hsz > len)
 		return zs_fail(0, "literals header runs past the block");
-	// the sizes follow the type and Size_Format bits
 	v = zs_le(s, hsz) >> (hsz == 1 ? 3 : 4);
 	regen = (size_t)(v & ((1u << w) - 1));
 	csize = type == 0 ? regen : type == 1 ? 1 :
 	    (size_t)(v >> w & ((1u << w) - 1));
 	if (regen > zs.bmax)
-		return zs_fail(0, "%zu literals exceed the block maximum of %zu",
-		    regen, zs.bmax);
+		return zs_fail(0, "%zu literals exceed the block maximum of "
+		    "%zu", regen, zs.bmax);
 	if (csize > len - hsz)
-		return zs_fail(hsz, "literals need %zu bytes, the block has %zu",
-		    csize, len - hsz);
+		return zs_fail(hsz, "literals need %zu bytes, the block has "
+		    "%zu", csize, len - hsz);
 	s += hsz;
 	if (type == 0) {
 		memcpy(zs.lit, s, regen);
@@ -2699,24 +2604,27 @@ zs_literals(const unsigned char *s, size_t len, size_t *nlit)
 		if (type == 2 && (tree = zs_huf_tree(s, csize)) < 0)
 			return zs_fail(hsz, "bad Huffman tree description "
 			    "(RFC 8878 4.2.1)");
-		if (type == 3 && !zs.huf_ok)	// §3.1.1.3.1.1: Treeless
+		if (type == 3 && !zs.huf_ok)	// Treeless: the last table
 			return zs_fail(0, "treeless literals with no earlier "
 			    "Huffman table in the frame");
 		if (zs_huf_lits(s + tree, csize - tree, regen, fmt != 0))
-			return zs_fail(hsz + tree, "Huffman-coded literals "
-			    "do not decode to %zu bytes (RFC 8878 4.2.2)", regen);
+			return zs_fail(hsz + tree, "Huffman-coded literals do "
+			    "not decode to %zu bytes (RFC 8878 4.2.2)", regen);
 	}
 	*nlit = regen;
 	return (long)(hsz + csize);
 }
 
 /* ---- Z.7 sequences (§3.1.1.3.2) ---------------------------------------- */
-/* §3.1.1.3.2.1.1: the extra bits of the literal length and match length
- * codes; each code's values start where the previous code's end, the
- * first at 0 (literal lengths) or 3 (match lengths) */
+/* §3.1.1.3.2.1.1: the extra bits of each code; its values start where
+ * the previous code's end (offset code c: 2^c, c bits) */
 static const uint8_t zs_ll_bits[36] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+};
+static const uint8_t zs_of_bits[32] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+	16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 };
 static const uint8_t zs_ml_bits[53] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2728,80 +2636,70 @@ static const short zs_ll_def[36] = {
 	4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1,
 	2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1, 1, -1, -1, -1, -1
 };
+static const short zs_of_def[29] = {
+	1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1
+};
 static const short zs_ml_def[53] = {
 	1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1,
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1
 };
-static const short zs_of_def[29] = {
-	1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1
+/* the three tables, in the order of the mode bits */
+static const struct {
+	const char *name;
+	const uint8_t *bits;
+	const short *def;
+	unsigned char ndef, deflog, maxsym, maxlog, base0;
+} zs_kind[3] = {
+	{ "literal lengths", zs_ll_bits, zs_ll_def, 36, 6, 35, 9, 0 },
+	{ "offsets", zs_of_bits, zs_of_def, 29, 5, 31, 8, 1 },
+	{ "match lengths", zs_ml_bits, zs_ml_def, 53, 6, 52, 9, 3 },
 };
 
-enum { ZS_LL, ZS_OF, ZS_ML };
-
-/* fold each cell's code into its value baseline and extra bits, so the
- * sequence loop needs one lookup per field */
-static void
-zs_fse_codes(struct zs_fse *t, int kind)
-{
-	const uint8_t *bits = kind == ZS_LL ? zs_ll_bits : zs_ml_bits;
-	uint32_t base[53];
-	unsigned u, c, n = kind == ZS_LL ? 36 : 53;
-
-	base[0] = kind == ZS_LL ? 0 : 3;
-	for (c = 1; c < n; c++)
-		base[c] = base[c - 1] + (1u << bits[c - 1]);
-	for (u = 0; u < 1u << t->log; u++) {	// offset code c: 2^c, c bits
-		c = t->cell[u].base;
-		t->cell[u].base = kind == ZS_OF ? (uint32_t)1 << c : base[c];
-		t->cell[u].xbits = kind == ZS_OF ? (uint8_t)c : bits[c];
-	}
-}
-
-/* §3.1.1.3.2.1.1: set up one table in the given mode; returns the bytes
- * of the block it used, or -1 */
+/* §3.1.1.3.2.1.1: set up table t of kind k in the given mode; returns the
+ * bytes of the block it used, or -1 */
 static long
-zs_seq_table(struct zs_fse *t, int kind, unsigned mode,
+zs_seq_table(struct zs_fse *t, int k, unsigned mode,
     const unsigned char *s, size_t len, size_t at)
 {
-	static const char *const name[] = {
-		"literal lengths", "offsets", "match lengths"
-	};
-	static const unsigned char maxsym[] = { 35, 31, 52 };
-	static const unsigned char maxlog[] = { 9, 8, 9 };
-	static const short *const def[] = { zs_ll_def, zs_of_def, zs_ml_def };
-	static const unsigned char ndef[] = { 36, 29, 53 };
-	static const unsigned char deflog[] = { 6, 5, 6 };
+	const uint8_t *bits = zs_kind[k].bits;
+	uint32_t base[53];
 	short one[53];
 	size_t used = 0;
+	unsigned u, c;
 
-	if (mode == 0 && t->def) {	// fast levels use it block after block
-		t->ok = 1;
-		return 0;
-	}
-	t->def = mode == 0;
-	// the predefined and the RLE tables are well formed: no error
 	if (mode == 0) {
-		zs_fse_build(t, def[kind], ndef[kind], deflog[kind]);
-	} else if (mode == 1) {	// one symbol, no bits
-		if (!len || s[0] > maxsym[kind])
-			return zs_fail(at, "bad RLE symbol for %s", name[kind]);
+		zs_fse_build(t, zs_kind[k].def, zs_kind[k].ndef,
+		    zs_kind[k].deflog);
+	} else if (mode == 1) {	// RLE: one symbol, no bits
+		if (!len || s[0] > zs_kind[k].maxsym)
+			return zs_fail(at, "bad RLE symbol for %s",
+			    zs_kind[k].name);
 		memset(one, 0, sizeof one);
 		one[s[0]] = 1;
 		zs_fse_build(t, one, s[0] + 1u, 0);
 		used = 1;
 	} else if (mode == 2) {
-		if (zs_fse_read(t, s, len, maxsym[kind], maxlog[kind], &used))
+		if (zs_fse_read(t, s, len, zs_kind[k].maxsym,
+		    zs_kind[k].maxlog, &used))
 			return zs_fail(at, "bad FSE table description for %s "
-			    "(RFC 8878 4.1.1)", name[kind]);
+			    "(RFC 8878 4.1.1)", zs_kind[k].name);
 	} else {
 		if (!t->ok)
 			return zs_fail(at, "repeat mode for %s with no "
-			    "earlier table in the frame", name[kind]);
+			    "earlier table in the frame", zs_kind[k].name);
 		return 0;
 	}
-	zs_fse_codes(t, kind);
+	// fold each cell's code into its baseline and extra bits
+	base[0] = zs_kind[k].base0;
+	for (c = 1; c <= zs_kind[k].maxsym; c++)
+		base[c] = base[c - 1] + (1u << bits[c - 1]);
+	for (u = 0; u < 1u << t->log; u++) {
+		c = t->cell[u].base;
+		t->cell[u].base = base[c];
+		t->cell[u].xbits = bits[c];
+	}
 	return (long)used;
 }
 
@@ -2865,20 +2763,13 @@ zs_copy_match(size_t off, size_t n)
 static uint64_t
 zs_offset(uint64_t ofv, uint64_t ll)
 {
+	unsigned idx = ofv > 3 ? 3 : (unsigned)ofv - 1 + (ll == 0);
 	uint64_t off;
-	unsigned idx;
 
-	if (ofv > 3) {
-		off = ofv - 3;
-		zs.rep[2] = zs.rep[1];
-		zs.rep[1] = zs.rep[0];
-		zs.rep[0] = (uint32_t)off;
-		return off;
-	}
-	idx = (unsigned)ofv - 1 + (ll == 0);
 	if (!idx)
 		return zs.rep[0];
-	off = idx == 3 ? (uint64_t)zs.rep[0] - 1 : zs.rep[idx];
+	off = ofv > 3 ? ofv - 3 : idx == 3 ? (uint64_t)zs.rep[0] - 1 :
+	    zs.rep[idx];
 	if (idx > 1)
 		zs.rep[2] = zs.rep[1];
 	zs.rep[1] = zs.rep[0];
@@ -2903,7 +2794,7 @@ zs_run(const unsigned char *s, size_t len, size_t at, size_t nseq,
 	ofs = (unsigned)zs_br_get(&b, zs.of.log);
 	mls = (unsigned)zs_br_get(&b, zs.ml.log);
 	for (i = 0; i < nseq; i++) {
-		// n stays at most 64 between refills: 7 + 24 + 16 + 16 before
+		// n stays at most 64 between reloads: 7 + 24 + 16 + 16 before
 		// the second, 7 + 9 + 9 + 8 after it
 		zs_br_reload(&b);
 		lc = &zs.ll.cell[lls];
@@ -2965,7 +2856,7 @@ zs_sequences(const unsigned char *s, size_t len, size_t at, size_t nlit,
 	size_t nseq, h;
 	unsigned m;
 	long k;
-	int kind;
+	int i;
 
 	if (!len)
 		return zs_fail(at, "expected a sequences section header");
@@ -2989,9 +2880,9 @@ zs_sequences(const unsigned char *s, size_t len, size_t at, size_t nlit,
 		return zs_fail(at + h - 1, "reserved bits set in the symbol "
 		    "compression modes");
 	// the mode bits: 7-6 literal lengths, 5-4 offsets, 3-2 match lengths
-	for (kind = ZS_LL; kind <= ZS_ML; kind++) {
-		k = zs_seq_table(tab[kind], kind, m >> (6 - 2 * kind) & 3,
-		    s + h, len - h, at + h);
+	for (i = 0; i < 3; i++) {
+		k = zs_seq_table(tab[i], i, m >> (6 - 2 * i) & 3, s + h,
+		    len - h, at + h);
 		if (k < 0)
 			return -1;
 		h += (size_t)k;
@@ -3007,18 +2898,6 @@ zs_expect(int state, size_t need)
 	zs.need = need;
 }
 
-static void
-zs_frame_start(void)
-{
-	zs.rep[0] = 1;	// §3.1.1.5: initial repeat offsets
-	zs.rep[1] = 4;
-	zs.rep[2] = 8;
-	zs.ll.ok = zs.of.ok = zs.ml.ok = 0;
-	zs.huf_ok = 0;
-	zs.fout = 0;
-	zs_xinit();
-}
-
 static int
 zs_frame_end(size_t at)
 {
@@ -3029,43 +2908,9 @@ zs_frame_end(size_t at)
 	return 0;
 }
 
+/* §3.1.1.1: the frame header past its descriptor; a new frame starts */
 static int
-zs_magic(const unsigned char *p)
-{
-	uint32_t m = get32(p, 0);
-
-	if (m == ZS_MAGIC) {
-		zs_expect(ZS_FHDR1, 1);
-	} else if ((m & 0xFFFFFFF0u) == 0x184D2A50u) {	// §3.1.2
-		zs_expect(ZS_SKIPSIZE, 4);
-	} else if (m >= 0xFD2FB51Eu && m < ZS_MAGIC) {
-		return zs_fail(0, "legacy zstd frame (magic 0x%08" PRIX32
-		    "), not supported", m);
-	} else {
-		return zs_fail(0, "expected a zstd frame (magic 0x%08X), found "
-		    "0x%08" PRIX32, ZS_MAGIC, m);
-	}
-	return 0;
-}
-
-/* §3.1.1.1.1: the descriptor says how long the rest of the header is */
-static int
-zs_header1(const unsigned char *p)
-{
-	unsigned d = p[0];
-
-	if (d & 8)
-		return zs_fail(0, "reserved bit set in the frame header "
-		    "descriptor");
-	zs.desc = d;
-	zs.didsz = d & 3 ? 1u << ((d & 3) - 1) : 0;	// §3.1.1.1.3
-	zs.fcssz = d >> 6 ? 1u << (d >> 6) : d >> 5 & 1;	// §3.1.1.1.4
-	zs_expect(ZS_FHDR2, !(d >> 5 & 1) + zs.didsz + zs.fcssz);
-	return 0;
-}
-
-static int
-zs_header2(const unsigned char *p)
+zs_header(const unsigned char *p)
 {
 	unsigned d = zs.desc, single = d >> 5 & 1;
 	uint64_t did, wlog, v;
@@ -3088,27 +2933,16 @@ zs_header2(const unsigned char *p)
 		zs.wsize = zs.fcs;
 	zs.bmax = zs.wsize < ZS_BLOCK ? (size_t)zs.wsize : ZS_BLOCK;
 	zs.has_sum = d >> 2 & 1;
-	zs_frame_start();
+	zs.rep[0] = 1;	// §3.1.1.5: initial repeat offsets
+	zs.rep[1] = 4;
+	zs.rep[2] = 8;
+	zs.ll.ok = zs.of.ok = zs.ml.ok = zs.huf_ok = 0;
+	zs.fout = zs.xlen = zs.xn = 0;
+	zs.xacc[0] = ZS_P1 + ZS_P2;	// XXH64's seed 0
+	zs.xacc[1] = ZS_P2;
+	zs.xacc[2] = 0;
+	zs.xacc[3] = -ZS_P1;
 	zs_expect(ZS_BHDR, 3);
-	return 0;
-}
-
-/* §3.1.1.2: Block_Header */
-static int
-zs_bheader(const unsigned char *p)
-{
-	uint32_t v = (uint32_t)zs_le(p, 3);
-	size_t size = v >> 3;
-
-	zs.last = v & 1;
-	zs.btype = v >> 1 & 3;
-	if (zs.btype == 3)
-		return zs_fail(0, "reserved block type 3");
-	if (size > zs.bmax)
-		return zs_fail(0, "block of %zu bytes exceeds the maximum of %zu",
-		    size, zs.bmax);
-	zs.skip = size;	// the block's decoded size when RLE
-	zs_expect(ZS_BLK, zs.btype == 1 ? 1 : size);
 	return 0;
 }
 
@@ -3121,15 +2955,13 @@ zs_block(const unsigned char *p, size_t len)
 	if (zs.btype == 0) {
 		zs_put(p, len);
 	} else if (zs.btype == 1) {	// as RLE literals and no sequences
-		out = (size_t)zs.skip;	// at most zs.bmax (zs_bheader)
+		out = (size_t)zs.skip;	// at most zs.bmax (zs_unit)
 		memset(zs.lit, p[0], out);
 		zs_put(zs.lit, out);
-	} else {
-		if ((k = zs_literals(p, len, &nlit)) < 0 ||
-		    zs_sequences(p + k, len - k, (size_t)k, nlit, &out))
-			return -1;
+	} else if ((k = zs_literals(p, len, &nlit)) < 0 ||
+	    zs_sequences(p + k, len - k, (size_t)k, nlit, &out)) {
+		return -1;
 	}
-	zs.skip = 0;
 	if (zs_produced(out))
 		return -1;
 	if (!zs.last)
@@ -3141,35 +2973,74 @@ zs_block(const unsigned char *p, size_t len)
 	return 0;
 }
 
-static int
-zs_checksum(const unsigned char *p)
-{
-	uint32_t want = get32(p, 0), got = (uint32_t)zs_xdigest();
-
-	if (want != got)
-		return zs_fail(0, "content checksum 0x%08" PRIX32 " does not "
-		    "match 0x%08" PRIX32 " of the decoded bytes", want, got);
-	return zs_frame_end(4);
-}
-
 /* one complete unit of zs.need bytes at p */
 static int
 zs_unit(const unsigned char *p)
 {
 	size_t len = zs.need;
+	uint32_t v;
+	unsigned d;
 	int r = 0;
 
 	switch (zs.state) {
-	case ZS_MAGICWAIT: r = zs_magic(p); break;
-	case ZS_FHDR1: r = zs_header1(p); break;
-	case ZS_FHDR2: r = zs_header2(p); break;
-	case ZS_SKIPSIZE:
-		zs.skip = get32(p, 0);
-		zs_expect(zs.skip ? ZS_SKIP : ZS_MAGICWAIT, zs.skip ? 0 : 4);
+	case ZS_MAGICWAIT:
+		v = get32(p, 0);
+		if (v == ZS_MAGIC)
+			zs_expect(ZS_FHDR1, 1);
+		else if ((v & 0xFFFFFFF0u) == 0x184D2A50u)	// §3.1.2
+			zs_expect(ZS_SKIPSIZE, 4);
+		else if (v >= 0xFD2FB51Eu && v < ZS_MAGIC)
+			return zs_fail(0, "legacy zstd frame (magic 0x%08"
+			    PRIX32 "), not supported", v);
+		else
+			return zs_fail(0, "expected a zstd frame (magic "
+			    "0x%08X), found 0x%08" PRIX32, ZS_MAGIC, v);
 		break;
-	case ZS_BHDR: r = zs_bheader(p); break;
-	case ZS_BLK: r = zs_block(p, len); break;
-	case ZS_CKSUM: r = zs_checksum(p); break;
+	case ZS_FHDR1:	// §3.1.1.1.1: how long the rest of the header is
+		d = zs.desc = p[0];
+		if (d & 8)
+			return zs_fail(0, "reserved bit set in the frame "
+			    "header descriptor");
+		// §3.1.1.1.3, §3.1.1.1.4: the field sizes
+		zs.didsz = d & 3 ? 1u << ((d & 3) - 1) : 0;
+		zs.fcssz = d >> 6 ? 1u << (d >> 6) : d >> 5 & 1;
+		zs_expect(ZS_FHDR2, !(d >> 5 & 1) + zs.didsz + zs.fcssz);
+		break;
+	case ZS_FHDR2:
+		r = zs_header(p);
+		break;
+	case ZS_SKIPSIZE:
+	case ZS_SKIP:	// a skippable frame's bytes go a block at a time
+		zs.skip = zs.state == ZS_SKIP ? zs.skip - len : get32(p, 0);
+		if (zs.skip)
+			zs_expect(ZS_SKIP, zs.skip < ZS_BLOCK ?
+			    (size_t)zs.skip : ZS_BLOCK);
+		else
+			zs_expect(ZS_MAGICWAIT, 4);
+		break;
+	case ZS_BHDR:	// §3.1.1.2: Block_Header
+		v = (uint32_t)zs_le(p, 3);
+		zs.last = v & 1;
+		zs.btype = v >> 1 & 3;
+		zs.skip = v >> 3;	// an RLE block's decoded size
+		if (zs.btype == 3)
+			return zs_fail(0, "reserved block type 3");
+		if (zs.skip > zs.bmax)
+			return zs_fail(0, "block of %zu bytes exceeds the "
+			    "maximum of %zu", (size_t)zs.skip, zs.bmax);
+		zs_expect(ZS_BLK, zs.btype == 1 ? 1 : (size_t)zs.skip);
+		break;
+	case ZS_BLK:
+		r = zs_block(p, len);
+		break;
+	case ZS_CKSUM:
+		v = (uint32_t)zs_xdigest();
+		if (get32(p, 0) != v)
+			return zs_fail(0, "content checksum 0x%08" PRIX32
+			    " does not match 0x%08" PRIX32 " of the decoded "
+			    "bytes", get32(p, 0), v);
+		r = zs_frame_end(4);
+		break;
 	}
 	if (!r)
 		zs.pos += len;
@@ -3181,10 +3052,9 @@ zs_unit(const unsigned char *p)
 static void
 zs_reset(void)
 {
-	zs.have = 0;
+	zs.have = zs.wpos = zs.pend = 0;
 	zs.pos = 0;
 	zs.failed = 0;
-	zs.wpos = zs.pend = 0;
 	zs_expect(ZS_MAGICWAIT, 4);
 }
 
@@ -3198,27 +3068,8 @@ zs_feed(const unsigned char *in, size_t n)
 	if (n > (size_t)1 << 30)	// the count returned must fit an int
 		n = (size_t)1 << 30;
 	for (;;) {
-		if (zs.state == ZS_SKIP) {
-			k = zs.skip < n - used ? (size_t)zs.skip : n - used;
-			zs.skip -= k;
-			zs.pos += k;
-			used += k;
-			if (zs.skip)
-				break;
-			zs_expect(ZS_MAGICWAIT, 4);
-			continue;
-		}
 		// a block waits until its output cannot hurt undrained bytes
 		if (zs.state == ZS_BLK && !zs.have && !zs_room())
-			break;
-		if (!zs.have && n - used >= zs.need) {	// straight from in
-			k = zs.need;
-			if (zs_unit(in + used))
-				return -1;
-			used += k;
-			continue;
-		}
-		if (used == n)
 			break;
 		k = zs.need - zs.have < n - used ? zs.need - zs.have : n - used;
 		memcpy(zs.in + zs.have, in + used, k);
@@ -3251,8 +3102,8 @@ zs_finish(void)
 	if (zs.state == ZS_BHDR && !zs.have)
 		return 1;
 	return zs_fail(zs.have, "stream ends inside %s (%" PRIu64 " more "
-	    "bytes expected)", what[zs.state], zs.state == ZS_SKIP ?
-	    zs.skip : (uint64_t)(zs.need - zs.have));
+	    "bytes expected)", what[zs.state], (zs.state == ZS_SKIP ?
+	    zs.skip : zs.need) - zs.have);
 }
 
 /* ==== 10. perf.data: records ============================================
