@@ -6502,6 +6502,7 @@ enum { PT_GIVEN, PT_CLOCK, PT_WRITTEN, PT_AGED, PT_UNCONFIRMED, PT_COPY };
  * one fact that differs proves it foreign; all agreeing proves nothing
  * (boards of one image share them), so HOST_LIKE is the most, or -L. */
 enum { HOST_UNKNOWN, HOST_LIKE, HOST_FOREIGN };
+static const char from_elsewhere[] = "the profile is from another system";
 
 /* The profile's time and system, settled once a profile is read
  * (profile_time, boot_settle, host_compare). */
@@ -8059,9 +8060,9 @@ boot_settle(void)
 	boot = pt.now - ts_ns(&bt);
 	pt.this_boot = 0;
 	if (!pt.same_host) {
-		pt.boot_why = pt.host == HOST_FOREIGN ? "the profile is from "
-		    "another system" : "the profile does not show that it is "
-		    "from this system (-L says so)";
+		pt.boot_why = pt.host == HOST_FOREIGN ? from_elsewhere :
+		    "the profile does not show that it is from this system "
+		    "(-L says so)";
 		return;
 	}
 	// no event: perf's clock by BOOTTIME and NTP's 500 ppm; -k's unknown
@@ -8242,11 +8243,13 @@ trust_words(void)
 		if (born_after())
 			return "a copy's: the file was born after its mtime (cp "
 			    "-p, tar, rsync)";
-		if (pt.trust_clock >= 0)
-			return pt.trust_clock ? "confirmed: the file was born "
-			    "before its last record, by perf's clock on this "
-			    "boot" : "a copy's: the file was born after its "
-			    "last record, by perf's clock on this boot";
+		if (pt.trust_clock >= 0) {
+			snprintf(buf, sizeof buf, "%s: the file was born %s its "
+			    "last record, by perf's clock on this boot",
+			    pt.trust_clock ? "confirmed" : "a copy's",
+			    pt.trust_clock ? "before" : "after");
+			return buf;
+		}
 		// the spans in s to the ms: "0.004 s", "12.500 s"
 		snprintf(buf, sizeof buf, "%s: the file was born %" PRIu64
 		    ".%03" PRIu64 " s before it, its records span %" PRIu64
@@ -8716,8 +8719,8 @@ report_summary(const unsigned *counts)
 
 	if (opt.porcelain || opt.quiet) {
 		if (counts[V_FOREIGN])
-			msg(0, "%s: the profile is from another system: %s",
-			    esc(pf_shown()), pt.host_diff);
+			msg(0, "%s: %s: %s", esc(pf_shown()), from_elsewhere,
+			    pt.host_diff);
 		return;
 	}
 	for (v = 0; v < V_N; v++)
@@ -8751,8 +8754,7 @@ report_summary(const unsigned *counts)
 	}
 	putchar('\n');
 	if (counts[V_FOREIGN])
-		printf("the profile is from another system: %s\n",
-		    pt.host_diff);
+		printf("%s: %s\n", from_elsewhere, pt.host_diff);
 }
 
 /* -p and -q print no summary: a time from the mtime is said on stderr. */
@@ -9726,6 +9728,12 @@ wr_reads(const struct stat *st, const char *in)
 	    same_file(&s, st)));
 }
 
+/* What stops a write, said alike by every command that writes. */
+static const char being_written[] = "another process has it open for "
+    "writing (perf record, still recording?): run again after it exits";
+static const char not_copied[] = "replaced or written while it was read: "
+    "the file judged is not the one copied";
+
 /* Before a command that writes: nothing open, nothing made. */
 static void
 wr_reset(void)
@@ -9946,9 +9954,7 @@ wr_target(const char *in, const char *out, int in_place, int kind)
 		return 0;
 	}
 	if ((wr.writer = has_writer(wr.old)) > 0) {
-		msg(2, "%s%s: another process has it open for writing (perf "
-		    "record, still recording?): run again after it exits", o,
-		    name);
+		msg(2, "%s%s: %s", o, name, being_written);
 		return 0;
 	}
 	// no lease to tell: data size 0 (fmt §5.1; a pipe's) may be a
@@ -10821,8 +10827,7 @@ inj_finish(const struct stat *st)
 	// it was opened (the passes' opens are held to the same, cmd_inject)
 	if (fstat(inj.in, &now) || now.st_size != st->st_size ||
 	    mtime_ns(&now) != mtime_ns(st)) {
-		pf_msg(2, "replaced or written while it was read: the file "
-		    "judged is not the one copied");
+		pf_msg(2, "%s", not_copied);
 		return 0;
 	}
 	if (!inj_pair(inj_slot_at(inj.feat, inj.tab, FT_BUILD_ID),
@@ -11084,8 +11089,7 @@ inj_writers(void)
 	    inj.in >= 0 && !input.stdin_copy ? has_writer(inj.in) : 0;
 
 	if (w > 0)
-		pf_msg(2, "another process has it open for writing (perf "
-		    "record, still recording?): run inject after it exits");
+		pf_msg(2, "%s", being_written);
 	return w <= 0;
 }
 
@@ -11122,8 +11126,7 @@ cmd_inject(const char *path, const char *out)
 		// the later ones to the first)
 		if (!first++ && !in &&
 		    pf.file_sig != stream_sig(0, UINT32_MAX, &st)) {
-			pf_msg(2, "replaced or written while it was read: "
-			    "the file judged is not the one copied");
+			pf_msg(2, "%s", not_copied);
 			goto fail;
 		}
 		if (first == 1 && (!verdicts_begin() || rpt.status >= 2 ||
