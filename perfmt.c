@@ -11389,76 +11389,124 @@ struct ar_plan {
 	int jit;
 };
 
-/* Decides, reading nothing but what sizes an entry from memory or /proc;
- * 0 where an earlier object of the same build-ID holds the file.  c and
- * v are the file and the verdict for the ID rc names: the group's, or
- * one build's of several (ar_object). */
+/* archive's outcomes, a third table of the shape of rules[]: the facts
+ * an object's verdict and its file give (AF(x)), and rows tried in order,
+ * the first whose facts all hold giving where the entry comes from
+ * (A_FILE the file the verdict found, A_KALLSYMS the kernel's symbols,
+ * A_VDSO this process's vDSO) and its leaf, or why it is left out (A_LEFT:
+ * the row's words; none, the verdict's detail or not_here's).  A JIT's
+ * map has no build-ID: its time on this system is all that shows it to
+ * be the profiled one (fmt §7.2); another object goes in only where a
+ * file carries its recorded build-ID, and the verdict says why none
+ * does. */
+enum { AF_BAD_VERDICT, AF_NOT_HERE, AF_NO_ID, AF_NO_NAME, AF_SHORT_ID,
+	AF_C_KALLSYMS, AF_KSYMS, AF_KSYMS_BAD, AF_C_VDSO, AF_VDSO_BAD,
+	AF_GONE, AF_NO_FILE, AF_COMPRESSED, AF_CACHED_VDSO };
+#define AF(x) (1u << AF_##x)
+enum { A_LEFT, A_FILE, A_KALLSYMS, A_VDSO };
+
+static const struct ar_rule {
+	uint8_t from;
+	uint16_t need;
+	const char *leaf, *words;
+} ar_rules[] = {
+	{ A_LEFT, AF(BAD_VERDICT), NULL, NULL },
+	{ A_LEFT, AF(NOT_HERE), NULL, NULL },
+	{ A_LEFT, AF(NO_ID), NULL,
+	    "no build-ID recorded (perfmt inject adds them)" },
+	{ A_LEFT, AF(NO_NAME), NULL,
+	    "its name cannot be a path in the archive" },
+	{ A_LEFT, AF(SHORT_ID), NULL,
+	    "a build-ID of one byte has no .build-id/xx/rest link" },
+	// a kallsyms found by the verdict (a cache's), else --kallsyms
+	// (checked by main), else the running kernel's
+	{ A_FILE, AF(C_KALLSYMS), "kallsyms", NULL },
+	{ A_LEFT, AF(KSYMS) | AF(KSYMS_BAD), NULL, "its kallsyms is "
+	    "unreadable, none, or hides its addresses (read it as root)" },
+	{ A_KALLSYMS, AF(KSYMS), "kallsyms", NULL },
+	{ A_LEFT, AF(C_VDSO) | AF(VDSO_BAD), NULL, "this process's vDSO has "
+	    "no section headers to size it by" },
+	{ A_VDSO, AF(C_VDSO), "vdso", NULL },
+	// one of several builds, found by the verdict and gone since
+	// (ar_object looks again)
+	{ A_LEFT, AF(GONE), NULL, "it changed after its build-ID was read" },
+	{ A_LEFT, AF(NO_FILE), NULL, "the build-ID matched no file to copy "
+	    "(a loaded module's notes, a kernel image)" },
+	{ A_LEFT, AF(COMPRESSED), NULL,
+	    "compressed: perf report reads it uncompressed" },
+	// the name perf reads in its cache, whatever a copy found in a
+	// cache was called there (an older layout's .build-id/xx/rest is the
+	// file itself, fmt §7.2)
+	{ A_FILE, AF(CACHED_VDSO), "vdso", NULL },
+	{ A_FILE, 0, "elf", NULL },
+};
+
+/* Object g's outcome by ar_rules, reading nothing but what sizes an entry
+ * from memory or /proc; 0 where an earlier object of the same build-ID
+ * holds the file.  c and v are the file and the verdict for the ID rc
+ * names: the group's, or one build's of several (ar_object). */
 static int
 ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
     struct ar_plan *pl)
 {
 	const struct obj *o = &ot.objs[g];
 	const struct res *r = &jd.res[g];
+	const struct ar_rule *ru = ar_rules;
+	int jit = r->kind == K_JIT, t = c ? c->type : -1;
+	int kernel = r->kind == K_KERNEL, vdso = r->kind == K_VDSO;
+	const char *ks = opt.kallsyms ? opt.kallsyms : "/proc/kallsyms";
+	unsigned f;
+	uint64_t size = 0;
+	const unsigned char *mem = NULL;
 	uint32_t i;
 
 	memset(pl, 0, sizeof *pl);
 	hex_into(pl->hex, rc->id, rc->idlen);
 	pl->name = ar_name(o);
-	pl->leaf = "elf";
-	pl->jit = r->kind == K_JIT;
+	pl->jit = jit;
 	pl->c = c;
 	pl->id = rc->id;
 	pl->idlen = rc->idlen;
-	// a JIT's map has no build-ID: its time on this system is all that
-	// shows it to be the profiled one (fmt §7.2); another object goes
-	// in only where a file carries its recorded build-ID: the verdict
-	// says why none does
-	if (pl->jit ? v != V_UNCHANGED : v != V_OK && rc->idlen) {
+	f = ((jit ? v != V_UNCHANGED : v != V_OK && rc->idlen) ?
+	    AF(BAD_VERDICT) : 0) | (jit && not_here() ? AF(NOT_HERE) : 0) |
+	    (!jit && v != V_OK ? AF(NO_ID) : 0) |
+	    (!pl->name ? AF(NO_NAME) : 0) |
+	    (!jit && rc->idlen < 2 ? AF(SHORT_ID) : 0) |
+	    (kernel && t == CT_KALLSYMS ? AF(C_KALLSYMS) : 0) |
+	    (kernel && (opt.kallsyms || (t == CT_KNOTES && live_kind(c))) ?
+	    AF(KSYMS) : 0) | (vdso && t == CT_VDSO ? AF(C_VDSO) : 0) |
+	    (!c && r->kind == K_USER ? AF(GONE) : 0) |
+	    (t != CT_PATH && t != CT_CACHE && t != CT_DBGD &&
+	    t != CT_BINCACHE && t != CT_APK ? AF(NO_FILE) : 0) |
+	    (c && compressed(c->path) ? AF(COMPRESSED) : 0) |
+	    (vdso && t == CT_CACHE ? AF(CACHED_VDSO) : 0);
+	// what sizes an entry from /proc or memory, asked only where
+	// nothing before it in the table holds
+	while ((f & ru->need) != ru->need) {
+		if (ru[1].need & AF(KSYMS_BAD) && f & AF(KSYMS) &&
+		    ks_judge(ks, &size))
+			f |= AF(KSYMS_BAD);
+		if (ru[1].need & AF(VDSO_BAD) && f & AF(C_VDSO) &&
+		    !(mem = ar_vdso(&size)))
+			f |= AF(VDSO_BAD);
+		ru++;
+	}
+	pl->leaf = ru->leaf;
+	pl->why = ru->words;
+	if (ru == ar_rules) {
 		detail_for(g, rc);
 		pl->vn = vnames[v];
 		pl->why = rpt.detail;
-	} else if (pl->jit && not_here())
+	} else if (ru->need == AF(NOT_HERE))
 		pl->why = not_here();
-	else if (!pl->jit && v != V_OK)
-		pl->why = "no build-ID recorded (perfmt inject adds them)";
-	else if (!pl->name)
-		pl->why = "its name cannot be a path in the archive";
-	else if (!pl->jit && rc->idlen < 2)
-		pl->why = "a build-ID of one byte has no .build-id/xx/rest link";
-	else if (r->kind == K_KERNEL && c && c->type == CT_KALLSYMS)
-		pl->leaf = "kallsyms";
-	else if (r->kind == K_KERNEL && (opt.kallsyms || (c &&
-	    c->type == CT_KNOTES && live_kind(c)))) {
-		// --kallsyms (checked by main), else the running kernel's
-		pl->leaf = "kallsyms";
-		pl->kallsyms = opt.kallsyms ? opt.kallsyms : "/proc/kallsyms";
-		if (ks_judge(pl->kallsyms, &pl->size))
-			pl->why = "its kallsyms is unreadable, none, or hides "
-			    "its addresses (read it as root)";
-	} else if (r->kind == K_VDSO && c && c->type == CT_VDSO) {
-		pl->leaf = "vdso";
-		if (!(pl->mem = ar_vdso(&pl->size)))
-			pl->why = "this process's vDSO has no section headers to "
-			    "size it by";
-	} else if (!c && r->kind == K_USER)
-		// one of several builds, found by the verdict and gone since
-		// (ar_object looks again)
-		pl->why = "it changed after its build-ID was read";
-	else if (!c || (c->type != CT_PATH && c->type != CT_CACHE &&
-	    c->type != CT_DBGD && c->type != CT_BINCACHE && c->type != CT_APK))
-		pl->why = "the build-ID matched no file to copy (a loaded "
-		    "module's notes, a kernel image)";
-	else if (compressed(c->path))
-		pl->why = "compressed: perf report reads it uncompressed";
-	// the name perf reads in its cache, whatever a copy found in a
-	// cache was called there (an older layout's .build-id/xx/rest is the
-	// file itself, fmt §7.2)
-	if (c && c->type == CT_CACHE && r->kind == K_VDSO)
-		pl->leaf = "vdso";
+	pl->kallsyms = ru->from == A_KALLSYMS ? ks : NULL;
+	pl->mem = ru->from == A_VDSO ? mem : NULL;
+	pl->size = ru->from == A_KALLSYMS || ru->from == A_VDSO ? size : 0;
 	// one entry per build-ID: another name of the same file, or the
 	// build another path had too, is found by its .build-id link
 	i = pl->idobj = ar_id_obj(rc->id, rc->idlen);
-	return pl->why || i == ot.nobj || !(ar.ids[i / 8] >> i % 8 & 1);
+	return ru->from == A_LEFT || i == ot.nobj ||
+	    !(ar.ids[i / 8] >> i % 8 & 1);
 }
 
 /* Copies the entry ar_decide planned: 1 put, 0 left (pl->why says why),
