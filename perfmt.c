@@ -10264,26 +10264,14 @@ wr_end(void)
 }
 
 /* ---- inject: the build-IDs a profile lacks ------------------------------
- * fmt §1.2, §1.6, §2.1, §5.1.  The new profile is the old one's bytes up
- * to the end of its records, with the header's data size and feature
- * bitmap set anew; then the feature table; then the old sections byte for
- * byte, in bit order, and last the BUILD_ID section: the old entries and
- * the new (perf finds each section by the table, fmt §1.6).  It is
- * written by the writing part of section 16 (wr_*), with the old file's
- * times.  An ID
- * is added only where check's rules establish the file as the profiled
- * one, on the system that recorded it: the kernel and the vDSO only in
- * the boot that ran it. */
+ * fmt §1.2, §1.6, §2.1, §5.1; the new file's layout: docs/design.md, "How
+ * perfmt writes".  Which IDs go in: inj_rules[]. */
 enum { INJ_HAS, INJ_ADD, INJ_LEFT };
 
-/* A pipe-form profile (fmt §1.8) becomes a file: its header and attrs
- * come from its HEADER_ATTR records (the ids first, then the attrs, then
- * the records), its other records go in as they are, but for perf's own
- * header records (fmt §3.8), whose payloads become the sections of their
- * bits: HEADER_FEATURE's, and HEADER_TRACING_DATA's that of bit 1.  Its
- * HEADER_BUILD_ID records are the first entries of BUILD_ID. */
+/* A pipe-form profile made a file (fmt §1.8, §2.1): the sizes the count
+ * adds up, and where the write puts the next of each part. */
 struct inj_pipe {
-	uint64_t nattr, asz, ids;	/* attrs, their size, their ids' bytes */
+	uint64_t nattr, asz, ids;	/* attrs, their size, ids' bytes */
 	uint64_t fit;			/* the size they are written at */
 	uint64_t kept, secs;		/* bytes of records kept, of payloads */
 	uint64_t ids_at, attr_at;	/* where the next go in the new file */
@@ -10305,9 +10293,8 @@ static struct {
 } inj;
 
 
-/* n bytes of the old file at from to the new one at to: shared blocks or
- * a copy in the kernel where the file system has them (copy_file_range),
- * else through the read buffer, which no walk is using between passes. */
+/* n bytes of in at from to the new file at to, by copy_file_range, else
+ * through the read buffer: no walk uses it between passes. */
 static int
 inj_copy(int in, uint64_t from, uint64_t n, uint64_t to)
 {
@@ -10324,7 +10311,7 @@ inj_copy(int in, uint64_t from, uint64_t n, uint64_t to)
 		b = (int64_t)to;
 		if (kernel && (k = syscall(SYS_copy_file_range, in, &a, wr.fd,
 		    &b, len, 0u)) < 0) {
-			// EINTR: again; ENOSYS, EXDEV, EINVAL: copied here
+			// EINTR: again; any other error: through the buffer
 			kernel = errno == EINTR;
 			continue;
 		}
@@ -10365,9 +10352,8 @@ inj_bit_byte(unsigned b)
 	    b % (8 * w) / 8);
 }
 
-/* Where the slot of bit lies in a feature table at tab, the old file's
- * or the new one's, of bitmap feat: after those of the bits set below
- * it; bit 256, the table's end (fmt §1.6). */
+/* The slot of bit in the feature table at tab of bitmap feat: after the
+ * slots of the bits set below it; bit 256: the table's end (fmt §1.6). */
 static uint64_t
 inj_slot_at(const uint64_t *feat, uint64_t tab, unsigned bit)
 {
@@ -10378,8 +10364,8 @@ inj_slot_at(const uint64_t *feat, uint64_t tab, unsigned bit)
 	return tab;
 }
 
-/* The old file's section for a bit of its bitmap, by its slot in the
- * table (fmt §1.6); 0 if there is none to read. */
+/* The old file's section of bit, by its slot (fmt §1.6): 1; 0 if there
+ * is none to read; -1, said, if the table or it lies past the end. */
 static int
 inj_slot(unsigned bit, uint64_t *off, uint64_t *size)
 {
@@ -10416,8 +10402,8 @@ inj_pair(uint64_t off, uint64_t a, uint64_t b)
 	return wr_write(p, 16, off);
 }
 
-/* Whether a pipe's record stays a record in the file it becomes: perf's
- * header records (fmt §3.8) become the file's attrs and sections. */
+/* Whether a pipe's record stays a record in its file: perf's header
+ * records (fmt §3.8) become attrs and sections, or go (EVENT_TYPE). */
 static int
 rec_kept(uint32_t type)
 {
@@ -10425,9 +10411,8 @@ rec_kept(uint32_t type)
 	    && type != R_BUILD_ID && type != R_FEATURE;
 }
 
-/* The section a pipe's header record carries: HEADER_FEATURE's payload,
- * or the tracing data (bit 1); a HEADER_BUILD_ID record is an old entry
- * (FT_BUILD_ID).  Its bit, and its bytes in the old file; 256 if none. */
+/* The bit of the section a pipe's header record carries (fmt §2.1: a
+ * HEADER_BUILD_ID record is an old entry), and its bytes; 256 if none. */
 static uint64_t
 rec_section(const struct recv *v, uint64_t *from, uint64_t *len)
 {
@@ -10446,8 +10431,7 @@ rec_section(const struct recv *v, uint64_t *from, uint64_t *len)
 	return v->type == R_BUILD_ID ? FT_BUILD_ID : 256;
 }
 
-/* An attr record's attr size (its own, 0 meaning 64, fmt §3.8); 0 for
- * another record. */
+/* An attr record's attr size (0 meaning 64, fmt §3.8); 0 for another. */
 static uint32_t
 rec_attr_size(const struct recv *v)
 {
@@ -10459,9 +10443,8 @@ rec_attr_size(const struct recv *v)
 	return n ? n : 64;
 }
 
-/* The next record of a walk over a pipe's old records, which the first
- * pass read whole: RN_REC, or RN_END at the window's end; else 0, said:
- * a read error, or a record that reads otherwise (the file changed). */
+/* The next of a pipe's records, which the first pass read whole: RN_REC,
+ * RN_END at the window's end, else 0, said (read error, or changed). */
 static int
 inj_next(struct rd *r, struct recv *v)
 {
@@ -10481,12 +10464,9 @@ inj_next(struct rd *r, struct recv *v)
 	return 0;
 }
 
-/* A walk over a pipe's records.  The count (write 0): what each part of
- * its new file takes, the attrs and their ids, the records kept, the
- * payloads; the payloads' bits are set.  Then the writing: each part
- * where the count placed it, the records kept in runs of one copy each,
- * the payloads with their slots, the old entries, the attrs at the size
- * every one fits (attr_fit) with their ids. */
+/* A walk over a pipe's records: the count (write 0) or the write
+ * (docs/design.md, "How perfmt writes"); the attrs at the size every one
+ * fits (attr_fit, fmt §1.4). */
 static int
 inj_walk(int write)
 {
@@ -10502,7 +10482,6 @@ inj_walk(int write)
 		bit = rec_section(&v, &from, &len);
 		asz = rec_attr_size(&v);
 		n = (v.size - 8 - asz) / 8 * 8;
-		// a record kept has no payload and is no attr
 		if (rec_kept(v.type)) {
 			inj.ip.kept += write ? 0 : v.size + v.extra;
 		} else if (!write) {
@@ -10564,10 +10543,8 @@ inj_walk(int write)
 	return 1;
 }
 
-/* A pipe-form profile's new file but its header and BUILD_ID's slot, in
- * one walk, each part where the count placed it: the ids, the attrs, the
- * records, the table, the payloads in the order they come (each section
- * found by its slot, fmt §1.6), the old entries. */
+/* A pipe's new file placed and written, but for its header (made in h),
+ * BUILD_ID's slot and the new entries. */
 static int
 inj_pipe(unsigned char *h)
 {
@@ -10599,9 +10576,8 @@ inj_pipe(unsigned char *h)
 	return 1;
 }
 
-/* The new file's data size is n: 0 would read as a killed recording's
- * (fmt §5.1), whose feature table is taken for records, by perf and by
- * perfmt: such a file is not written. */
+/* A data size n of 0 reads as a killed recording's (fmt §5.1), its
+ * sections as records: no such file is written. */
 static int
 inj_records(uint64_t n)
 {
@@ -10611,10 +10587,9 @@ inj_records(uint64_t n)
 	return n > 0;
 }
 
-/* What the old file holds, after the first pass read it: where its
- * records end, and its sections, each checked.  A killed recording (data
- * size 0, fmt §5.1) or a cut one (§5.2) ends at its last whole record and
- * has no sections: the new file has the BUILD_ID section alone. */
+/* Where the old file's records end, and its sections, checked.  A
+ * killed recording (fmt §5.1) or a cut one (§5.2) ends at its last whole
+ * record and has no sections to keep. */
 static int
 inj_plan(void)
 {
@@ -10624,7 +10599,6 @@ inj_plan(void)
 
 	inj.data_end = done ? pf.data_off + pf.data_size : pf.walk_end;
 	inj.sections = done;
-	// the new file has BUILD_ID: the old entries and the new
 	memset(inj.feat, 0, sizeof inj.feat);
 	inj.feat[0] = (uint64_t)1 << FT_BUILD_ID;
 	if (pf.mode == MODE_PIPE) {
@@ -10634,7 +10608,7 @@ inj_plan(void)
 			    "a file's attrs from (fmt §1.8)");
 			return 0;
 		}
-		// -n -i -: standard input was read as it came, once
+		// -n -i -: no copy to walk (standard input is read once)
 		return inj.in < 0 || (inj_walk(0) && inj_records(inj.ip.kept));
 	}
 	if (pf.mode == MODE_DIR && (pf.z_records || feat_has(FT_COMPRESSED))) {
@@ -10690,8 +10664,8 @@ inj_stream(int fd, uint64_t size)
 	return 1;
 }
 
-/* Whether the data.N streams folded to sig (stream_sig) are those the
- * walk read: else said. */
+/* Whether the data.N folded to sig (stream_sig) are the walk's; else
+ * said. */
 static int
 streams_same(uint64_t sig)
 {
@@ -10715,9 +10689,8 @@ inj_streams(void)
 
 	for (i = 0; i < PERFMT_MAXSTREAM; i++) {
 		snprintf(name, sizeof name, "%s/data.%u", pf.path, i);
-		// as the passes: what is not there, or not a file, is not read;
-		// a link is none of perf's, and would put the file it names
-		// (anyone's) in the new profile
+		// as the passes: what is not there, or not a file, is not
+		// read; a link is none of perf's, and names anyone's file
 		if ((fd = open_regular(AT_FDCWD, name, O_NOFOLLOW, &st)) < 0 &&
 		    (errno == ENOENT || errno == EINVAL))
 			continue;
@@ -10736,10 +10709,8 @@ inj_streams(void)
 	return streams_same(sig);
 }
 
-/* The new file up to where the new entries go: the old bytes (a pipe's
- * made a file's, a directory's streams joined), the header set anew, the
- * table (BUILD_ID's slot is written last, when its size is known), the
- * other sections, the old entries. */
+/* The new file up to where the new entries go (docs/design.md, "How
+ * perfmt writes"); BUILD_ID's slot waits for its size (inj_finish). */
 static int
 inj_begin(void)
 {
@@ -10772,8 +10743,7 @@ inj_begin(void)
 		return wr_write(h, sizeof h, 0);
 	inj.tab = inj.at;
 	inj.at = inj_slot_at(inj.feat, inj.tab, 256);
-	// the other sections in bit order, each with its slot; the old
-	// entries last
+	// bit 256: BUILD_ID's old entries, after every other section
 	for (bit = 0; bit <= 256; bit++) {
 		if (bit < 256 && (bit == FT_BUILD_ID ||
 		    !(inj.feat[bit / 64] >> bit % 64 & 1)))
@@ -10792,8 +10762,8 @@ inj_begin(void)
 	return wr_write(h, sizeof h, 0);
 }
 
-/* One entry of the BUILD_ID section (fmt §2.1), its name padded to 64
- * bytes as perf up to 6.11 writes it. */
+/* One entry of the BUILD_ID section (fmt §2.1), its name padded to a
+ * multiple of 64 bytes. */
 static int
 inj_entry(const struct obj *o, const unsigned char *id, size_t idlen)
 {
@@ -10816,15 +10786,15 @@ inj_entry(const struct obj *o, const unsigned char *id, size_t idlen)
 }
 
 /* BUILD_ID's slot, then the new file in place of the output, with the
- * old one's times: they are the recording's (docs/design.md). */
+ * input's times: the recording's, or -i -'s copy's. */
 static int
 inj_finish(const struct stat *st)
 {
 	struct timespec t[2];
 	struct stat now;
 
-	// the bytes copied are the ones the walks read: not written since
-	// it was opened (the passes' opens are held to the same, cmd_inject)
+	// unwritten since opened: the bytes copied are the ones the walks
+	// read (cmd_inject holds the first pass to it)
 	if (fstat(inj.in, &now) || now.st_size != st->st_size ||
 	    mtime_ns(&now) != mtime_ns(st)) {
 		pf_msg(2, "%s", not_copied);
