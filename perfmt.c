@@ -10819,18 +10819,12 @@ inj_end(void)
 	wr_end();
 }
 
-/* inject's outcomes, as rules[] gives verdicts: the facts an object's
- * verdict and this run give (IF(x)), and one ordered table of rows, the
- * first whose facts all hold giving the outcome (inj_decide): the ID it
- * has or adds (ID_*), or why it is left out (W_*: the row's words, the
- * verdict's detail, why this boot is not the recording's, why this
- * process's vDSO has none).  An ID goes in only where check's rules
- * establish the file as the profiled one: the running kernel, its
- * modules and the vDSO only in the boot that ran them (an image or a
- * .ko on disk may be another build of the same release); a file judged
- * by its time alone only on the profile's own system, or under the
- * sysroot that is its copy, and by a time shown to be the recording's:
- * an ID inject writes keeps no "unconfirmed". */
+/* inject's outcomes, in rules[]' shape: the first row whose facts (IF)
+ * all hold gives the ID kept or added (ID_*) or why it is left out (W_*).
+ * The kernel, modules and vDSO are added only from the running ones in
+ * the boot that ran them (an image or a .ko on disk may be another build
+ * of the release); a file judged by its time only where the profile is
+ * shown to be this system's or the sysroot's, and by a confirmed time. */
 enum { IF_ID, IF_VDSO, IF_KERNEL, IF_OTHER_BOOT, IF_OTHER_WIDTH,
 	IF_VDSO_NOID, IF_NOT_LIVE, IF_UNCHANGED, IF_CHANGED, IF_NOT_SHOWN,
 	IF_UNCONFIRMED, IF_NO_DISK_ID };
@@ -10849,8 +10843,7 @@ static const struct inj_rule {
 } inj_rules[] = {
 	{ INJ_HAS, ID_REC, 0, IF(ID), NULL },
 	{ INJ_LEFT, ID_REC, W_BOOT, IF(VDSO) | IF(OTHER_BOOT), NULL },
-	// this process's vDSO is its own width's: a profile with a process
-	// of the other width had another image
+	// this process's vDSO is its own width's; the other width's differs
 	{ INJ_LEFT, ID_REC, W_WORDS, IF(VDSO) | IF(OTHER_WIDTH),
 	    "a process of another width (32- or 64-bit) had its own vDSO, "
 	    "which this one is not" },
@@ -10871,8 +10864,8 @@ static const struct inj_rule {
 	{ INJ_ADD, ID_DISK, 0, 0, NULL },
 };
 
-/* A file judged by its time alone, in an archive too (ar_decide): why
- * it is not shown to be the profiled one, or NULL. */
+/* Why a file judged by its time is not shown to be the profiled one
+ * (for archive too), or NULL. */
 static const char *
 not_here(void)
 {
@@ -10880,8 +10873,8 @@ not_here(void)
 	    pt.trust == PT_UNCONFIRMED ? unconfirmed : NULL;
 }
 
-/* Object g's outcome by inj_rules; *id is the ID it has or gets, *why
- * the reason to leave it out (NULL: the verdict's detail). */
+/* Object g's outcome by inj_rules, the ID it has or gets, and why it is
+ * left out (NULL: the verdict's detail). */
 static int
 inj_decide(uint32_t g, const struct rec *rc, const unsigned char **id,
     size_t *idlen, const char **why)
@@ -10933,8 +10926,7 @@ inj_pass(void)
 		if (!judged(i))
 			continue;
 		judge(i);
-		// a JIT's map is text: no build-ID can describe it (archive
-		// takes it by its time, fmt §7.2)
+		// a JIT's map is text: no build-ID describes it (fmt §7.2)
 		if (jd.res[i].kind == K_JIT)
 			continue;
 		rec_of(i, &rc);
@@ -10964,12 +10956,9 @@ inj_pass(void)
 	return 1;
 }
 
-/* -i -: standard input, copied to a file beside the output and made
- * standard input, which the passes read (a pipe is read once, and the new
- * profile is made of the old one's bytes) without the copy's times: they
- * are not the recording's (stdin_copy).  The copy is unlinked at once:
- * nothing is left of it, whatever happens.  Its header comes first: a
- * stream that is no profile (</dev/zero) is never copied. */
+/* -i -: standard input copied to an unlinked file beside the output and
+ * made standard input (docs/design.md, "How perfmt writes"); only once
+ * its header reads as a profile's: </dev/zero is not copied. */
 static int
 inj_spool(struct stat *st)
 {
@@ -11006,16 +10995,14 @@ inj_spool(struct stat *st)
 		msg(2, "%s:", esc(name));
 		return 0;
 	}
-	// the new profile's mode, as the shell would make the file
-	// (wr_keep takes the umask off)
+	// the new profile's mode, as a shell's (wr_keep takes the umask off)
 	st->st_mode = 0666;
 	input.stdin_copy = 1;
 	return 1;
 }
 
-/* The profile to read, held open for the copy (another put at its path
- * meanwhile is told by its inode), st its stat: a file, or a directory's
- * header file (its streams are joined after it). */
+/* The profile, or a directory's data, held open for the copy; st its
+ * stat, by which cmd_inject tells another file put at its path since. */
 static int
 inj_open(const char *path, struct stat *st)
 {
@@ -11032,8 +11019,7 @@ inj_open(const char *path, struct stat *st)
 		src = data;
 	}
 	// a FIFO is not opened to be refused: the open would let a writer
-	// waiting on it go on (perf record -o - >FIFO), into a pipe none
-	// reads
+	// waiting on it (perf record -o - >FIFO) go on into a pipe none reads
 	if (!stat(src, &ost) && !S_ISREG(ost.st_mode)) {
 		msg(2, "%s: not a regular file", esc(src));
 		return 0;
@@ -11049,9 +11035,8 @@ inj_open(const char *path, struct stat *st)
 	return 1;
 }
 
-/* Whether the profile may be read now: no process has it open for
- * writing (in place, wr_target asked; a recording of data size 0 where
- * no lease tells is refused there). */
+/* Whether the profile may be copied: no process writes it (in place
+ * wr_target asked, and refused data size 0 where no lease tells). */
 static int
 inj_writers(void)
 {
@@ -11080,8 +11065,7 @@ cmd_inject(const char *path, const char *out)
 		    "give -o FILE (or -o - for standard output)");
 		return 2;
 	}
-	// -n writes nothing, a copy neither: standard input is read once,
-	// with no file times, as the copy would be
+	// -n makes no copy: standard input is read once, with no file times
 	input.stdin_copy = in && opt.dry;
 	// -n -i - alone writes nowhere: there is no output to check
 	if (((out || !in) && !wr_target(path, out ? out : path, !out,
@@ -11090,10 +11074,8 @@ cmd_inject(const char *path, const char *out)
 		goto fail;
 	passes_begin();
 	while ((rc = next_pass(path)) > 0) {
-		// each pass reads the profile by its name: the first is held
-		// to the file copied (inj.in) as it was opened, not one put at
-		// the name since, nor the same written since (next_pass holds
-		// the later ones to the first)
+		// passes open the profile by name: the first is held to
+		// inj.in as opened (next_pass holds the rest to the first)
 		if (!first++ && !in &&
 		    pf.file_sig != stream_sig(0, UINT32_MAX, &st)) {
 			pf_msg(2, "%s", not_copied);
