@@ -11112,23 +11112,16 @@ fail:
 }
 
 /* ---- archive: the profiled binaries, as a build-ID cache in a tar -------
- * fmt §7.2.  Each object whose recorded build-ID the file found for it
- * carries goes in as perf's cache lays it out: <path>/<id>/elf (a copy in
- * a cache: the same; a debug file: debug), [vdso]/<id>/vdso (this
- * process's own vDSO, when its ID is the recorded one), and
- * [kernel.kallsyms]/<id>/kallsyms (the running kernel's symbols, when its
- * ID is the recorded one and the addresses are real), each with the link
- * .build-id/xx/rest -> ../../<path>/<id>.  POSIX tar (ustar blocks; a pax
- * record where a name or a link is longer than ustar allows), written as
- * it goes in fixed memory: files in pieces through the read buffer. */
+ * fmt §7.2; docs/design.md, "How a profile flows".  An entry is
+ * <name>/<id>/<leaf> (leaf from ar_rules[]) and its link .build-id/xx/rest
+ * -> ../../<name>/<id>; a JIT's map goes in at its own path, unlinked. */
 static struct {
 	unsigned put, left, jit;
-	/* the objects whose build-ID went in (ar_id_obj): one entry each */
+	/* by ar_id_obj: the build-IDs in, one entry each */
 	unsigned char ids[(PERFMT_MAXOBJ + 7) / 8];
 } ar;
 
-/* The first object with build-ID id, nobj if none: the one marked in
- * ar.ids when a file of that ID goes in. */
+/* The first object with build-ID id, its mark in ar.ids; nobj if none. */
 static uint32_t
 ar_id_obj(const unsigned char *id, size_t idlen)
 {
@@ -11143,17 +11136,15 @@ ar_id_obj(const unsigned char *id, size_t idlen)
 /* Zeros: a block's padding, and the two blocks that end the archive. */
 static const unsigned char ar_zeros[512];
 
-/* Zeros to the end of the 512-byte block. */
 static int
 ar_pad(void)
 {
 	return wr.at % 512 ? wr_write(ar_zeros, 512 - wr.at % 512, -1) : 1;
 }
 
-/* A number in a ustar field of w bytes: octal digits and a NUL; where
- * they cannot hold it (a size of 8 GiB or more), base-256 as GNU tar and
- * busybox read it (0x80, then the number big-endian), and 0: a pax
- * record then says it too, for readers that know only POSIX. */
+/* A number in a ustar field of w bytes: octal and a NUL; where that
+ * cannot hold it (8 GiB), base-256 as GNU tar and busybox read it, and 0:
+ * a pax record says it for POSIX readers (fmt §7.2). */
 static int
 ar_number(unsigned char *f, size_t w, uint64_t v)
 {
@@ -11170,9 +11161,8 @@ ar_number(unsigned char *f, size_t w, uint64_t v)
 	return 1;
 }
 
-/* Where ustar can hold a name: whole in 100 bytes (the name itself), or
- * a prefix of up to 155 before a '/' and the rest in 100 (that '/');
- * NULL if it cannot. */
+/* Where ustar splits a name: the name itself if it fits 100 bytes, else
+ * the '/' ending a prefix of up to 155 whose rest fits 100; else NULL. */
 static const char *
 ar_split(const char *name)
 {
@@ -11181,16 +11171,14 @@ ar_split(const char *name)
 
 	if (n <= 100)
 		return name;
-	// the rest after the '/' in 100 bytes: a '/' at n - 101 or later
 	for (s = name + n - 101; *s && s - name <= 155; s++)
 		if (*s == '/' && s[1])
 			return s;
 	return NULL;
 }
 
-/* One header block: type '0' a file, '2' a link, 'x' pax records; a name
- * ustar cannot hold is cut here (its pax record came first).  Every
- * entry has the profile's time. */
+/* A header block of the profile's time: '0' a file, '2' a link, 'x' pax
+ * records; a name ustar cannot hold is cut (its pax record has it). */
 static int
 ar_block(const char *name, const char *link, char type, uint64_t size)
 {
@@ -11236,9 +11224,7 @@ ar_pax_rec(char *dst, size_t cap, const char *key, const char *val)
 	return (size_t)snprintf(dst, cap, "%zu %s=%s\n", len, key, val);
 }
 
-/* An entry's headers: a pax header first where ustar cannot hold the
- * name, the link or the size (8 GiB and more: a reader that took 33 bits
- * of it would read the rest of the file as entries of its own). */
+/* An entry's headers: first a pax one for what ustar cannot hold. */
 static int
 ar_entry(const char *name, const char *link, uint64_t size)
 {
@@ -11260,11 +11246,9 @@ ar_entry(const char *name, const char *link, uint64_t size)
 	return ar_block(name, link, link ? '2' : '0', size);
 }
 
-/* A name from the profile as a path in the archive: relative, without
- * empty, "." or ".." parts (fmt §2.6 names are absolute paths or
- * [bracketed]), and not under .build-id, the links' own tree, where a
- * link unpacked first would lead the entry elsewhere; NULL if it cannot
- * be one. */
+/* A profile's name (fmt §2.6) as a relative path in the archive, with
+ * no empty, "." or ".." part and not under .build-id, where a link
+ * unpacked first would lead the entry elsewhere (fmt §7.2); else NULL. */
 static const char *
 ar_name(const struct obj *o)
 {
@@ -11287,8 +11271,8 @@ ar_name(const struct obj *o)
 	}
 }
 
-/* size bytes of fd from where it stands, in pieces; 0 if the file gave
- * fewer, or (to_end) more: it changed. */
+/* size bytes of fd from where it stands: 1; 0 if it read short or
+ * (to_end) went on: it changed; -1 if the write failed. */
 static int
 ar_copy_fd(int fd, uint64_t size, int to_end)
 {
@@ -11310,9 +11294,8 @@ ar_copy_fd(int fd, uint64_t size, int to_end)
 	return read_at(fd, &more, 1, -1) == 0;
 }
 
-/* This process's vDSO image, whole: the kernel's build links it as ld
- * lays out a file, the section header table last, so that table's end is
- * its size; no /proc is needed.  Its headers lie in its first page. */
+/* This process's vDSO image: its section header table, which the
+ * kernel links last, ends it (fmt §7.2). */
 static const unsigned char *
 ar_vdso(uint64_t *size)
 {
@@ -11325,32 +11308,26 @@ ar_vdso(uint64_t *size)
 	return *size >= 64 && *size <= 1 << 20 ? p : NULL;
 }
 
-/* What archive does with one object (ar_decide): put it in from a file
- * (fd) or from memory (mem) as NAME/ID/leaf, or leave it out (why, with
- * the verdict vn where a JIT's is not unchanged). */
+/* ar_decide's plan: the entry name/hex/leaf from the file c, a kallsyms
+ * or memory; or why it is left out (vn: the verdict, if that is why). */
 struct ar_plan {
 	char hex[2 * IDMAX + 1];	/* the recorded ID */
 	const char *name, *leaf, *why, *vn;
 	const unsigned char *mem;
 	const char *kallsyms;	/* the kernel's symbols: this file */
 	const struct cand *c;	/* the file, where one holds it */
-	const unsigned char *id;	/* the ID it carries, as read */
+	const unsigned char *id;	/* the recorded ID, to check the copy */
 	size_t idlen;
 	uint32_t idobj;		/* the ID's mark in ar.ids (ar_id_obj) */
 	uint64_t size;
 	int jit;
 };
 
-/* archive's outcomes, a third table of the shape of rules[]: the facts
- * an object's verdict and its file give (AF(x)), and rows tried in order,
- * the first whose facts all hold giving where the entry comes from
- * (A_FILE the file the verdict found, A_KALLSYMS the kernel's symbols,
- * A_VDSO this process's vDSO) and its leaf, or why it is left out (A_LEFT:
- * the row's words; none, the verdict's detail or not_here's).  A JIT's
- * map has no build-ID: its time on this system is all that shows it to
- * be the profiled one (fmt §7.2); another object goes in only where a
- * file carries its recorded build-ID, and the verdict says why none
- * does. */
+/* archive's outcomes, in rules[]' shape: the first row whose facts (AF)
+ * all hold gives the entry's source (A_*) and leaf, or why it is left out
+ * (A_LEFT: the words; none, the verdict's detail or not_here's).  A JIT's
+ * map goes in by its time on this system (fmt §7.2); any other object
+ * only where a file carries its recorded build-ID. */
 enum { AF_BAD_VERDICT, AF_NOT_HERE, AF_NO_ID, AF_NO_NAME, AF_SHORT_ID,
 	AF_C_KALLSYMS, AF_KSYMS, AF_KSYMS_BAD, AF_C_VDSO, AF_VDSO_BAD,
 	AF_GONE, AF_NO_FILE, AF_COMPRESSED, AF_CACHED_VDSO };
@@ -11370,8 +11347,7 @@ static const struct ar_rule {
 	    "its name cannot be a path in the archive" },
 	{ A_LEFT, AF(SHORT_ID), NULL,
 	    "a build-ID of one byte has no .build-id/xx/rest link" },
-	// a kallsyms found by the verdict (a cache's), else --kallsyms
-	// (checked by main), else the running kernel's
+	// a cache's kallsyms, else --kallsyms, else the running kernel's
 	{ A_FILE, AF(C_KALLSYMS), "kallsyms", NULL },
 	{ A_LEFT, AF(KSYMS) | AF(KSYMS_BAD), NULL, "its kallsyms is "
 	    "unreadable, none, or hides its addresses (read it as root)" },
@@ -11380,23 +11356,19 @@ static const struct ar_rule {
 	    "no section headers to size it by" },
 	{ A_VDSO, AF(C_VDSO), "vdso", NULL },
 	// one of several builds, found by the verdict and gone since
-	// (ar_object looks again)
 	{ A_LEFT, AF(GONE), NULL, "it changed after its build-ID was read" },
 	{ A_LEFT, AF(NO_FILE), NULL, "the build-ID matched no file to copy "
 	    "(a loaded module's notes, a kernel image)" },
 	{ A_LEFT, AF(COMPRESSED), NULL,
 	    "compressed: perf report reads it uncompressed" },
-	// the name perf reads in its cache, whatever a copy found in a
-	// cache was called there (an older layout's .build-id/xx/rest is the
-	// file itself, fmt §7.2)
+	// the leaf perf reads, whatever a cached copy is called (fmt §7.2)
 	{ A_FILE, AF(CACHED_VDSO), "vdso", NULL },
 	{ A_FILE, 0, "elf", NULL },
 };
 
-/* Object g's outcome by ar_rules, reading nothing but what sizes an entry
- * from memory or /proc; 0 where an earlier object of the same build-ID
- * holds the file.  c and v are the file and the verdict for the ID rc
- * names: the group's, or one build's of several (ar_object). */
+/* Object g's plan by ar_rules, reading only the kallsyms or vDSO that
+ * sizes an entry; 0 where an entry of its build-ID is in already.  c and
+ * v: the file and verdict for the ID rc names (one build's: ar_object). */
 static int
 ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
     struct ar_plan *pl)
@@ -11432,8 +11404,7 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
 	    t != CT_BINCACHE && t != CT_APK ? AF(NO_FILE) : 0) |
 	    (c && compressed(c->path) ? AF(COMPRESSED) : 0) |
 	    (vdso && t == CT_CACHE ? AF(CACHED_VDSO) : 0);
-	// what sizes an entry from /proc or memory, asked only where
-	// nothing before it in the table holds
+	// the kallsyms and vDSO are read only where no row above holds
 	while ((f & ru->need) != ru->need) {
 		if (ru[1].need & AF(KSYMS_BAD) && f & AF(KSYMS) &&
 		    ks_judge(ks, &size))
@@ -11461,13 +11432,12 @@ ar_decide(uint32_t g, const struct rec *rc, const struct cand *c, int v,
 	    !(ar.ids[i / 8] >> i % 8 & 1);
 }
 
-/* Copies the entry ar_decide planned: 1 put, 0 left (pl->why says why),
- * -1 the archive's write failed. */
+/* The entry pl copied: 1 put, 0 left (pl->why), -1 the write failed. */
 static int
 ar_copy(uint32_t g, struct ar_plan *pl)
 {
 	const struct res *r = &jd.res[g];
-	// a file to copy has its place (ar_decide)
+	// pl->c is NULL only for a kallsyms or memory, which need none
 	const struct cand *c = pl->c ? pl->c : &lk.cands[0];
 	char path[PATHMAX], link[PATHMAX + 16], bid[64];
 	uint64_t at = wr.at;
@@ -11479,11 +11449,9 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 		if ((fd = ks_open(pl->kallsyms, &a)) < 0)
 			pl->why = "it cannot be opened";
 	} else if (!pl->mem) {
-		// a JIT writes its map as a file of its own: a link at its
-		// name in /tmp (symbolic, or hard where fs.protected_hardlinks
-		// is off) is anyone's, and would put the file it names in the
-		// tar; a sysroot's links resolve inside it, and a copy made
-		// with hard links (cp -al) is no one else's
+		// a link at a JIT map's name in /tmp (hard ones too, where
+		// fs.protected_hardlinks is off) is anyone's; a sysroot's
+		// resolve inside it, and a cp -al copy is no one else's
 		if ((fd = open_in(c->root, c->path, pl->jit ? O_NOFOLLOW :
 		    0, &a)) < 0 && (!pl->jit || errno != ELOOP))
 			pl->why = errno == EINVAL ? "not a regular file" :
@@ -11492,8 +11460,7 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 		    a.st_nlink != 1)))
 			pl->why = "a link, not a file its JIT wrote";
 		// the file the verdict read, not one put at its path since:
-		// the build-ID read again from what is copied; a JIT's map
-		// and a cached kallsyms, which have none, by inode and mtime
+		// by its build-ID, or inode and mtime where it has none
 		else if (pl->jit || c->type == CT_KALLSYMS ? a.st_ino != r->ino
 		    || mtime_ns(&a) != r->mtime : fd_buildid(fd, &a, c->entry,
 		    &e) || !id_same(pl->id, pl->idlen, e.id, e.len < IDMAX ?
@@ -11510,19 +11477,16 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 			close(fd);
 		return 0;
 	}
-	// perf reads a JIT's map at its own path only: it goes in as that
-	// path, without a .build-id link
+	// perf reads a JIT's map at its own path only (fmt §7.2)
 	snprintf(path, sizeof path, pl->jit ? "%s" : "%s/%s/%s", pl->name,
 	    pl->hex, pl->leaf);
-	// 1 copied, 0 the file changed, -1 the archive's write failed
 	if (!ar_entry(path, NULL, pl->size))
 		n = -1;
 	else if (pl->mem)
 		n = wr_write(pl->mem, (size_t)pl->size, -1) ? 1 : -1;
 	else
 		n = ar_copy_fd(fd, pl->size, !c->entry);
-	// any write moves the ctime, which no one can set back (an mtime
-	// can be: touch -r, cp -p, rsync -t)
+	// a ctime cannot be set back, as an mtime can (touch -r, cp -p)
 	if (n > 0 && !pl->kallsyms && !pl->mem && (fstat(fd, &b) ||
 	    b.st_size != a.st_size || b.st_mtim.tv_sec != a.st_mtim.tv_sec ||
 	    b.st_mtim.tv_nsec != a.st_mtim.tv_nsec ||
@@ -11534,8 +11498,7 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 	if (n < 0)
 		return -1;
 	if (!n) {
-		// changed while it was copied: cut off where it began, in the
-		// new file (a pipe cannot be cut)
+		// changed while copied: cut back (a pipe cannot be)
 		if (wr.fd < 0 || lseek(wr.fd, (off_t)at, SEEK_SET) < 0 ||
 		    ftruncate(wr.fd, (off_t)at)) {
 			msg(2, wr.fd < 0 ? "%s: changed while it was copied "
@@ -11555,8 +11518,7 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 	return 1;
 }
 
-/* One entry, for the ID rc names, its file c and verdict v (ar_decide):
- * in the archive, or left out with the reason. */
+/* One entry for the ID rc names (ar_decide): put, or left out, said. */
 static void
 ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 {
@@ -11589,11 +11551,8 @@ ar_one(uint32_t g, const struct rec *rc, const struct cand *c, int v)
 	    "", pl.vn ? ": " : "", pl.why);
 }
 
-/* One object: the file its verdict found; or, for a path of several
- * builds that a place holds (rebuilt while perf recorded:
- * other_id_nowhere), each build the report uses from the first place
- * that holds it, as perf report reads each one's samples from its own,
- * and one no place holds left out with the verdict. */
+/* One object: the file its verdict found; a path of several builds,
+ * each build the report uses (docs/design.md, "How a profile flows"). */
 static void
 ar_object(uint32_t g, const struct rec *rc)
 {
@@ -11662,8 +11621,7 @@ cmd_archive(const char *path, const char *out)
 		return rpt.status;
 	fprintf(stderr, "%u objects archived, %u left out%s; on the host: tar "
 	    "-xf %s -C ~/.debug\n", ar.put, ar.left, scope_left(), out);
-	// perf reads a JIT's map from /tmp only; -k: a map there is a host
-	// process's, not to be overwritten
+	// -k: a map in the host's /tmp is a host process's, kept
 	if (ar.jit)
 		fprintf(stderr, "and for the JIT maps: tar -xkf %s -C / "
 		    "--wildcards 'tmp/perf-*.map'\n", out);
