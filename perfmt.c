@@ -10264,12 +10264,10 @@ wr_end(void)
 }
 
 /* ---- inject: the build-IDs a profile lacks ------------------------------
- * fmt §1.2, §1.6, §2.1, §5.1; the new file's layout: docs/design.md, "How
- * perfmt writes".  Which IDs go in: inj_rules[]. */
+ * fmt §1.2, §1.6, §2.1, §5.1; docs/design.md, "How perfmt writes". */
 enum { INJ_HAS, INJ_ADD, INJ_LEFT };
 
-/* A pipe-form profile made a file (fmt §1.8, §2.1): the sizes the count
- * adds up, and where the write puts the next of each part. */
+/* A pipe made a file (fmt §2.1): the count's sizes, the write's places. */
 struct inj_pipe {
 	uint64_t nattr, asz, ids;	/* attrs, their size, ids' bytes */
 	uint64_t fit;			/* the size they are written at */
@@ -10352,8 +10350,7 @@ inj_bit_byte(unsigned b)
 	    b % (8 * w) / 8);
 }
 
-/* The slot of bit in the feature table at tab of bitmap feat: after the
- * slots of the bits set below it; bit 256: the table's end (fmt §1.6). */
+/* bit's slot in the feature table at tab of bitmap feat (fmt §1.6). */
 static uint64_t
 inj_slot_at(const uint64_t *feat, uint64_t tab, unsigned bit)
 {
@@ -10390,8 +10387,7 @@ inj_slot(unsigned bit, uint64_t *off, uint64_t *size)
 	return 1;
 }
 
-/* Two u64 at off in the new file: a slot of its feature table (an
- * offset and a size, fmt §1.6), or an attr's ids' (fmt §1.4). */
+/* Two u64 at off: a feature slot (fmt §1.6) or an attr's ids' (§1.4). */
 static int
 inj_pair(uint64_t off, uint64_t a, uint64_t b)
 {
@@ -10464,9 +10460,8 @@ inj_next(struct rd *r, struct recv *v)
 	return 0;
 }
 
-/* A walk over a pipe's records: the count (write 0) or the write
- * (docs/design.md, "How perfmt writes"); the attrs at the size every one
- * fits (attr_fit, fmt §1.4). */
+/* A pipe's records counted (write 0) or written (docs/design.md, "How
+ * perfmt writes"); attrs at the size all fit in (attr_fit, fmt §1.4). */
 static int
 inj_walk(int write)
 {
@@ -10587,9 +10582,8 @@ inj_records(uint64_t n)
 	return n > 0;
 }
 
-/* Where the old file's records end, and its sections, checked.  A
- * killed recording (fmt §5.1) or a cut one (§5.2) ends at its last whole
- * record and has no sections to keep. */
+/* Where the old records end, and the sections, checked: a killed (fmt
+ * §5.1) or cut (§5.2) recording's at its last whole record, and none. */
 static int
 inj_plan(void)
 {
@@ -10641,8 +10635,7 @@ inj_plan(void)
 	return pf.mode == MODE_DIR || inj_records(inj.data_end - pf.data_off);
 }
 
-/* A directory's data.N up to its last whole record: a killed
- * recording's may end in a cut one (fmt §5.6). */
+/* data.N to its last whole record (a killed recording's, fmt §5.6). */
 static int
 inj_stream(int fd, uint64_t size)
 {
@@ -10664,8 +10657,7 @@ inj_stream(int fd, uint64_t size)
 	return 1;
 }
 
-/* Whether the data.N folded to sig (stream_sig) are the walk's; else
- * said. */
+/* Whether the data.N fold to sig as for the walk (stream_sig); else said. */
 static int
 streams_same(uint64_t sig)
 {
@@ -10762,8 +10754,7 @@ inj_begin(void)
 	return wr_write(h, sizeof h, 0);
 }
 
-/* One entry of the BUILD_ID section (fmt §2.1), its name padded to a
- * multiple of 64 bytes. */
+/* A BUILD_ID entry (fmt §2.1), its name padded to a multiple of 64. */
 static int
 inj_entry(const struct obj *o, const unsigned char *id, size_t idlen)
 {
@@ -10821,10 +10812,9 @@ inj_end(void)
 
 /* inject's outcomes, in rules[]' shape: the first row whose facts (IF)
  * all hold gives the ID kept or added (ID_*) or why it is left out (W_*).
- * The kernel, modules and vDSO are added only from the running ones in
- * the boot that ran them (an image or a .ko on disk may be another build
- * of the release); a file judged by its time only where the profile is
- * shown to be this system's or the sysroot's, and by a confirmed time. */
+ * Kernel, modules and vDSO only as running in the recording's boot (one
+ * on disk may be another build); a file judged by its time only where
+ * the profile is shown this system's (or -s's) and its time confirmed. */
 enum { IF_ID, IF_VDSO, IF_KERNEL, IF_OTHER_BOOT, IF_OTHER_WIDTH,
 	IF_VDSO_NOID, IF_NOT_LIVE, IF_UNCHANGED, IF_CHANGED, IF_NOT_SHOWN,
 	IF_UNCONFIRMED, IF_NO_DISK_ID };
@@ -10864,8 +10854,7 @@ static const struct inj_rule {
 	{ INJ_ADD, ID_DISK, 0, 0, NULL },
 };
 
-/* Why a file judged by its time is not shown to be the profiled one
- * (for archive too), or NULL. */
+/* Why a file judged by its time is not shown the profiled one, or NULL. */
 static const char *
 not_here(void)
 {
