@@ -11493,7 +11493,8 @@ ar_copy(uint32_t g, struct ar_plan *pl)
 			msg(2, wr.fd < 0 ? "%s: changed while it was copied "
 			    "into a pipe: the archive is not usable" : "%s: "
 			    "changed while it was copied, and the new file "
-			    "cannot be cut back:", esc(c->path));
+			    "cannot be cut back:",
+			    esc(pl->kallsyms ? pl->kallsyms : c->path));
 			return -1;
 		}
 		wr.at = at;
