@@ -11563,9 +11563,10 @@ ar_object(uint32_t g, const struct rec *rc)
 			continue;
 		one.id = ot.objs[i].id;
 		one.idlen = ot.objs[i].idlen;
+		// a place holds this build's ID: the rule id-matches, for it
 		k = id_place(&ot.objs[i], r->kind);
 		ar_one(g, &one, k < lk.ncand ? &lk.cands[k] : NULL,
-		    k < lk.ncand ? V_OK : r->verdict);
+		    k < lk.ncand ? rules[R_ID_MATCHES].verdict : r->verdict);
 	}
 }
 
