@@ -24,6 +24,8 @@ if command -v cc >/dev/null 2>&1 && command -v nm >/dev/null 2>&1 &&
 	[ "$n" -gt 10 ] && [ "$n" -le 30 ] &&
 	    ok "perfmt.c: $n mutable objects, at most 30" ||
 	    bad "perfmt.c: at most 30 mutable objects" "$n: $(tr '\n' ' ' <"$T/mut")"
+else
+	skipped "perfmt.c: at most 30 mutable objects" "no cc or nm to build and read an object"
 fi
 awk '/^[a-z_][a-z_0-9]*\(/ { name = $0; start = NR }
 	/^}/ && start { if (NR - start > 100) print NR - start, name; start = 0 }' \
