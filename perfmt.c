@@ -111,6 +111,7 @@ long syscall(long, ...);
 #define ELFIDMAX 64		/* longest build-ID note printed in full */
 #define STRMAX 256		/* kept bytes of a header string */
 #define CMDMAX 1024		/* kept bytes of the recorded command line */
+#define NAMEW 24		/* a name table's width: names, read-only */
 #define PATHMAX 4096		/* a path perfmt makes, to look for a file */
 #define MAXDAMAGE 8		/* damage notes kept for `header` */
 #define NOPOS UINT64_MAX
@@ -482,17 +483,17 @@ hex_into(char *dst, const unsigned char *id, size_t n)
 
 /* The name of v in the tables t (NULL in their holes), else what and the
  * number.  Two live at a time. */
-struct names { const char *const *name; uint32_t base, n; };
+struct names { const char (*name)[NAMEW]; uint32_t base, n; };
 
 static const char *
 tab_name(const struct names *t, size_t nt, uint32_t v, const char *what)
 {
-	static char tmp[2][24];
+	static char tmp[2][NAMEW];
 	static int k;
 	size_t i;
 
 	for (i = 0; i < nt; i++)	// below base v - base wraps past n
-		if (v - t[i].base < t[i].n && t[i].name[v - t[i].base])
+		if (v - t[i].base < t[i].n && t[i].name[v - t[i].base][0])
 			return t[i].name[v - t[i].base];
 	k ^= 1;
 	snprintf(tmp[k], sizeof tmp[k], "%s %" PRIu32, what, v);
@@ -1638,7 +1639,7 @@ read_attrs(unsigned char *buf, size_t cap)
 /* ==== 8. perf.data: feature sections ====================================
  * fmt §1.6-1.7; a pipe's arrive as HEADER_FEATURE records (§1.8).
  */
-static const char *const feat_names[] = {
+static const char feat_names[][NAMEW] = {
 	[1] = "TRACING_DATA", "BUILD_ID", "HOSTNAME", "OSRELEASE", "VERSION",
 	"ARCH", "NRCPUS", "CPUDESC", "CPUID", "TOTAL_MEM", "CMDLINE",
 	"EVENT_DESC", "CPU_TOPOLOGY", "NUMA_TOPOLOGY", "BRANCH_STACK",
@@ -1649,7 +1650,7 @@ static const char *const feat_names[] = {
 };
 
 /* simpleperf's, from 128 */
-static const char *const sp_feat_names[] = {
+static const char sp_feat_names[][NAMEW] = {
 	"SP_FILE", "SP_META_INFO", "SP_DEBUG_UNWIND", "SP_DEBUG_UNWIND_FILE",
 	"SP_FILE2", "SP_ETM_BRANCH_LIST"
 };
@@ -3109,13 +3110,13 @@ zs_finish(void)
 /* ==== 10. perf.data: records ============================================
  * fmt §3.  Only the bytes a record's handler needs are read (body_need).
  */
-static const char *const rec_names[] = {
+static const char rec_names[][NAMEW] = {
 	[1] = "MMAP", "LOST", "COMM", "EXIT", "THROTTLE", "UNTHROTTLE", "FORK",
 	"READ", "SAMPLE", "MMAP2", "AUX", "ITRACE_START", "LOST_SAMPLES",
 	"SWITCH", "SWITCH_CPU_WIDE", "NAMESPACES", "KSYMBOL", "BPF_EVENT",
 	"CGROUP", "TEXT_POKE", "AUX_OUTPUT_HW_ID", "CALLCHAIN_DEFERRED"
 };
-static const char *const hdr_rec_names[] = {	/* perf's own, from 64 */
+static const char hdr_rec_names[][NAMEW] = {	/* perf's own, from 64 */
 	"HEADER_ATTR", "HEADER_EVENT_TYPE", "HEADER_TRACING_DATA",
 	"HEADER_BUILD_ID", "FINISHED_ROUND", "ID_INDEX", "AUXTRACE_INFO",
 	"AUXTRACE", "AUXTRACE_ERROR", "THREAD_MAP", "CPU_MAP", "STAT_CONFIG",
@@ -3125,7 +3126,7 @@ static const char *const hdr_rec_names[] = {	/* perf's own, from 64 */
 };
 
 /* simpleperf's, from 32769 */
-static const char *const sp_rec_names[] = {
+static const char sp_rec_names[][NAMEW] = {
 	"SP_KERNEL_SYMBOL", "SP_DSO", "SP_SYMBOL", "SP_SPLIT", "SP_SPLIT_END",
 	"SP_EVENT_ID", "SP_CALLCHAIN", "SP_UNWINDING_RESULT",
 	"SP_TRACING_DATA", "SP_DEBUG"
@@ -5816,7 +5817,7 @@ machine_name(unsigned em)
 enum { CT_PATH, CT_CACHE, CT_DEBUG, CT_KNOTES, CT_VMLINUX, CT_MODNOTES,
 	CT_KALLSYMS, CT_VDSO, CT_DBGD, CT_BINCACHE, CT_APK };
 
-static const char *const ct_names[] = { "path", "build-ID cache",
+static const char ct_names[][NAMEW] = { "path", "build-ID cache",
 	"debug file", "running kernel", "kernel image", "loaded module",
 	"cached kallsyms", "running vDSO", "debuginfod cache",
 	"simpleperf binary_cache", "APK" };
@@ -6211,7 +6212,7 @@ cand_caches(const char *name, const char *hex, int kind_kernel, int vdso,
 enum { V_MISSING, V_MISMATCH, V_REPLACED, V_STALE, V_DELETED, V_UNREADABLE,
 	V_FOREIGN, V_UNVERIFIED, V_OK, V_UNCHANGED, V_SKIP, V_N };
 
-static const char *const vnames[] = { "missing", "mismatch", "replaced",
+static const char vnames[][NAMEW] = { "missing", "mismatch", "replaced",
 	"stale", "deleted", "unreadable", "foreign", "unverified", "ok",
 	"unchanged", "skip" };
 
@@ -6227,7 +6228,7 @@ verdict_status(unsigned v)
 
 enum { K_USER, K_KERNEL, K_MODULE, K_VDSO, K_JIT, K_PSEUDO };
 
-static const char *const knames[] = { "user", "kernel", "module", "vdso",
+static const char knames[][NAMEW] = { "user", "kernel", "module", "vdso",
 	"jit", "pseudo" };
 
 /* The facts the rules ask, one bit each, in the order of the stages that
@@ -8665,9 +8666,9 @@ report_row(uint32_t g)
 	}
 }
 
-static const char *const trust_names[] = { "given", "recorded", "confirmed",
+static const char trust_names[][NAMEW] = { "given", "recorded", "confirmed",
 	"age", "unconfirmed", "copy" };
-static const char *const host_names[] = { "unknown", "alike", "foreign" };
+static const char host_names[][NAMEW] = { "unknown", "alike", "foreign" };
 
 /* JSON: "profile_time" and the members after it; null if unsettled. */
 static void
@@ -9195,7 +9196,7 @@ h_machine(void)
 		printf("%-14s(cut at %d bytes)\n", "", CMDMAX);
 }
 
-static const char *const sample_bits[] = {
+static const char sample_bits[][NAMEW] = {
 	"IP", "TID", "TIME", "ADDR", "READ", "CALLCHAIN", "ID", "CPU", "PERIOD",
 	"STREAM_ID", "RAW", "BRANCH_STACK", "REGS_USER", "STACK_USER",
 	"WEIGHT", "DATA_SRC", "IDENTIFIER", "TRANSACTION", "REGS_INTR",
