@@ -7263,6 +7263,8 @@ struct facts {
 	unsigned at[P_N];	/* the places a rule names, MAXCAND if none */
 	int idrc;		/* the first file's probe (probe's idrc) */
 	int is_file;		/* and it is a file, with times */
+	int64_t ctime_since;	/* a ctime after it is a change (gather_late;
+				 * INT64_MAX: not asked) */
 	struct stat st;
 	struct elfid e;
 };
@@ -7388,11 +7390,21 @@ gather_late(struct facts *f)
 	    (r->kind != K_JIT && m > since ? F(DURING) : 0) |
 	    (r->kind == K_JIT && start_known && m != INT64_MIN &&
 	    m < pt.start - slack ? F(JIT_EARLIER) : 0);
-	// a ctime is not set back (cp -p, tar) but a copy has its own, and
-	// perf's cache moves it; a JIT's map is held to the profile's time
-	if ((here || (r->flags & RF_SAME_INO)) &&
-	    ts_ns(&st->st_ctim) > (r->kind == K_JIT ? pt.ns : since) &&
-	    !cache_linked(r, st, c->path))
+	// the change time's rule, last, asks the file at its path here or
+	// the inode perf mapped (gather_ctime)
+	f->ctime_since = here || (r->flags & RF_SAME_INO) ?
+	    (r->kind == K_JIT ? pt.ns : since) : INT64_MAX;
+}
+
+/* The last fact, asked only where no rule before it holds: a ctime is
+ * not set back (cp -p, tar) but a copy has its own, and perf's cache
+ * moves it (cache_linked, which looks in the caches); a JIT's map is
+ * held to the profile's time. */
+static void
+gather_ctime(struct facts *f)
+{
+	if (ts_ns(&f->st.st_ctim) > f->ctime_since &&
+	    !cache_linked(f->r, &f->st, lk.cands[f->at[P_FIRST]].path))
 		f->bits |= F(CTIME);
 }
 
@@ -7684,12 +7696,13 @@ static unsigned
 decide(struct facts *f)
 {
 	static void (*const gather[])(struct facts *) = { gather_other_id,
-		gather_places, gather_late };
-	static const uint64_t from[] = { F(OTHER_ID), F(MATCH), F(RELEASED) };
+		gather_places, gather_late, gather_ctime };
+	static const uint64_t from[] = { F(OTHER_ID), F(MATCH), F(RELEASED),
+		F(CTIME) };
 	unsigned i;
 
 	for (i = 0; i < R_N - 1; i++) {
-		while (f->stage < 3 && rules[i].need >= from[f->stage])
+		while (f->stage < 4 && rules[i].need >= from[f->stage])
 			gather[f->stage++](f);
 		if ((f->bits & rules[i].need) == rules[i].need)
 			break;
@@ -7711,6 +7724,7 @@ check_group(uint32_t g)
 	f.o = &ot.objs[g];
 	f.r = r;
 	f.idrc = -1;
+	f.ctime_since = INT64_MAX;
 	for (i = 0; i < P_N; i++)
 		f.at[i] = MAXCAND;
 	r->kind = (uint8_t)classify(f.o, &why);
