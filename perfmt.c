@@ -6212,7 +6212,7 @@ cand_caches(const char *name, const char *hex, int kind_kernel, int vdso,
 enum { V_MISSING, V_MISMATCH, V_REPLACED, V_STALE, V_DELETED, V_UNREADABLE,
 	V_FOREIGN, V_UNVERIFIED, V_OK, V_UNCHANGED, V_SKIP, V_N };
 
-static const char vnames[][NAMEW] = { "missing", "mismatch", "replaced",
+static const char vnames[][12] = { "missing", "mismatch", "replaced",
 	"stale", "deleted", "unreadable", "foreign", "unverified", "ok",
 	"unchanged", "skip" };
 
@@ -6228,7 +6228,7 @@ verdict_status(unsigned v)
 
 enum { K_USER, K_KERNEL, K_MODULE, K_VDSO, K_JIT, K_PSEUDO };
 
-static const char knames[][NAMEW] = { "user", "kernel", "module", "vdso",
+static const char knames[][8] = { "user", "kernel", "module", "vdso",
 	"jit", "pseudo" };
 
 /* The facts the rules ask, one bit each, in the order of the stages that
@@ -8680,9 +8680,9 @@ report_row(uint32_t g)
 	}
 }
 
-static const char trust_names[][NAMEW] = { "given", "recorded", "confirmed",
+static const char trust_names[][13] = { "given", "recorded", "confirmed",
 	"age", "unconfirmed", "copy" };
-static const char host_names[][NAMEW] = { "unknown", "alike", "foreign" };
+static const char host_names[][8] = { "unknown", "alike", "foreign" };
 
 /* JSON: "profile_time" and the members after it; null if unsettled. */
 static void
@@ -9210,7 +9210,7 @@ h_machine(void)
 		printf("%-14s(cut at %d bytes)\n", "", CMDMAX);
 }
 
-static const char sample_bits[][NAMEW] = {
+static const char sample_bits[][16] = {
 	"IP", "TID", "TIME", "ADDR", "READ", "CALLCHAIN", "ID", "CPU", "PERIOD",
 	"STREAM_ID", "RAW", "BRANCH_STACK", "REGS_USER", "STACK_USER",
 	"WEIGHT", "DATA_SRC", "IDENTIFIER", "TRANSACTION", "REGS_INTR",
